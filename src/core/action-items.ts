@@ -1,0 +1,146 @@
+import { toIsoDate, todayUs } from './smart-date.ts';
+
+export type UiStatus = 'open' | 'completed' | 'closed';
+export type DbStatus = 'pending' | 'completed' | 'cancelled';
+export type StatusClass = 'active' | 'complete' | 'rejected';
+export type StatusFilter = 'active' | 'open' | 'completed' | 'closed' | 'archived' | 'all';
+export type SortKey = 'assignee' | 'dueDate' | 'status' | 'dateCompleted';
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortState {
+  key: SortKey;
+  direction: SortDirection;
+}
+
+/** `assignee` is an assignee id or 'all'. */
+export interface ActionItemFilter {
+  status: StatusFilter;
+  assignee: string;
+}
+
+/** An action item as the interface uses it (SPEC §3); dates are MM/DD/YYYY or ''. */
+export interface UiActionItem {
+  id: string;
+  project_id: string;
+  status: UiStatus;
+  archived: boolean;
+  /** Assigned user id, '' when unassigned. */
+  assignee: string;
+  assigneeName: string;
+  shortDescription: string;
+  longDescription: string;
+  dueDate: string;
+  time: string;
+  dateCompleted: string;
+  gcalSynced: boolean;
+  gcalEventId: string | null;
+  clientName: string;
+  clientId: string | null;
+}
+
+export const DEFAULT_SORT: SortState = { key: 'dueDate', direction: 'asc' };
+export const DEFAULT_FILTER: ActionItemFilter = { status: 'active', assignee: 'all' };
+
+export const STATUS_LABELS: Record<UiStatus, string> = { open: 'Open', completed: 'Completed', closed: 'Closed' };
+
+export const STATUS_FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'open', label: 'Open' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+export function toUiStatus(db: string): UiStatus {
+  if (db === 'completed') return 'completed';
+  if (db === 'cancelled') return 'closed';
+  return 'open';
+}
+
+export function toDbStatus(ui: string): DbStatus {
+  if (ui === 'completed') return 'completed';
+  if (ui === 'closed') return 'cancelled';
+  return 'pending';
+}
+
+export function statusClass(ui: string): StatusClass {
+  if (ui === 'completed') return 'complete';
+  if (ui === 'closed') return 'rejected';
+  return 'active';
+}
+
+/** Completed column: the completion date, N/A for closed items, blank for open ones. */
+export function completedText(item: Pick<UiActionItem, 'status' | 'dateCompleted'>): string {
+  if (item.status === 'completed') return item.dateCompleted;
+  if (item.status === 'closed') return 'N/A';
+  return '';
+}
+
+/** A status change from the menu: completing stamps today, reopening clears, closing keeps. */
+export function withStatus<T extends Pick<UiActionItem, 'status' | 'dateCompleted'>>(item: T, status: UiStatus, today: Date): T {
+  if (status === 'completed') return { ...item, status, dateCompleted: todayUs(today) };
+  if (status === 'open') return { ...item, status, dateCompleted: '' };
+  return { ...item, status };
+}
+
+function matchesStatus(item: Pick<UiActionItem, 'status' | 'archived'>, status: StatusFilter): boolean {
+  switch (status) {
+    case 'all':
+      return true;
+    case 'archived':
+      return item.archived;
+    case 'active':
+      return !item.archived;
+    default:
+      return !item.archived && item.status === status;
+  }
+}
+
+export function filterActionItems<T extends Pick<UiActionItem, 'status' | 'archived' | 'assignee'>>(
+  items: readonly T[],
+  filter: ActionItemFilter,
+): T[] {
+  return items.filter(
+    (item) => matchesStatus(item, filter.status) && (filter.assignee === 'all' || item.assignee === filter.assignee),
+  );
+}
+
+type Sortable = Pick<UiActionItem, 'assigneeName' | 'dueDate' | 'status' | 'dateCompleted'>;
+
+// null marks an empty value; empties stay at the bottom whichever way the column is sorted.
+function sortValue(item: Sortable, key: SortKey): string | null {
+  switch (key) {
+    case 'assignee':
+      return item.assigneeName.trim() || null;
+    case 'status':
+      return item.status;
+    default:
+      // ISO form compares correctly as text; unreadable dates count as empty.
+      return toIsoDate(item[key]);
+  }
+}
+
+/** A sorted copy; statuses compare as text (closed, completed, open), names ignore case. */
+export function sortActionItems<T extends Sortable>(items: readonly T[], key: SortKey, direction: SortDirection): T[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    const order = key === 'assignee' ? x.localeCompare(y, 'en', { sensitivity: 'base' }) : x < y ? -1 : x > y ? 1 : 0;
+    return sign * order;
+  });
+}
+
+/** Clicking the active column flips its direction; another column starts ascending. */
+export function nextSort(current: SortState, clicked: SortKey): SortState {
+  if (current.key !== clicked) return { key: clicked, direction: 'asc' };
+  return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+export function emptyMessage(status: string): string {
+  if (status === 'archived') return 'No archived action items found.';
+  if (status === 'active') return 'No active action items found.';
+  return 'No action items found with the selected filters.';
+}

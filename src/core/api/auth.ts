@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const ZDataRole = z.enum(['super_admin', 'admin', 'limited_user']);
+export type TDataRole = z.infer<typeof ZDataRole>;
+
+export const ZLoginBody = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+/** The signed-in user as the shell shows it (SPEC §3 Session user, plus the role flags). */
+export const ZSessionUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: ZDataRole,
+  displayRole: z.string(),
+  displayName: z.string(),
+  initials: z.string(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZSessionResponse = z.object({ user: ZSessionUser, firmName: z.string() });
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+/** What the login page needs before anyone signs in. */
+export const ZPublicConfig = z.object({ firmName: z.string(), demo: z.boolean() });
+export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'csrf-token';
+export const AUTH_FLAG_COOKIE = 'isAuthenticated';

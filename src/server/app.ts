@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseHandle, Db } from './db/connection.ts';
+import type { Env } from './env.ts';
+import type { SessionConfig } from './features/auth/service.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { errorLogRoutes } from './features/error-logs/routes.ts';
+import { AppError } from './http/app-error.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSession } from './http/session.ts';
+
+export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  env: Env;
+  sessionSecret: string;
+  /** The account the demo "test account" sign-in uses; none outside demo mode. */
+  demoAdminEmail?: string;
+  logger?: boolean;
+}
+
+export interface AppContext {
+  app: FastifyInstance<never, never, never, never, ZodTypeProvider> & FastifyInstance;
+  db: Db;
+  database: DatabaseHandle;
+  env: Env;
+  sessionConfig: SessionConfig;
+  demoAdminEmail?: string;
+}
+
+export async function buildApp(options: AppOptions) {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: env.LOG_LEVEL } : false,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessionConfig: SessionConfig = {
+    secret: options.sessionSecret,
+    idleMinutes: env.SESSION_IDLE_MINUTES,
+    maxHours: env.SESSION_MAX_HOURS,
+  };
+  await app.register(cookie);
+  registerSecurityHeaders(app);
+  registerErrorHandler(app, database.db);
+  registerSession(app, database.db, sessionConfig);
+
+  const context = {
+    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,
+  } as AppContext;
+  for (const routes of [authRoutes, errorLogRoutes]) routes(context);
+
+  const hasWeb = existsSync(path.join(WEB_DIR, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIR, wildcard: false, index: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
+    // Client-side routes: the web app decides what /case/123 or an unknown path shows.
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

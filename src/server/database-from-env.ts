@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import type { Env } from './env.ts';
+
+/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
+export async function openDatabaseFromEnv(env: Env): Promise<DatabaseHandle> {
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') });
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/**
+ * The session secret: SESSION_SECRET, else (outside production) one generated once and
+ * kept in the data folder, so sessions survive restarts.
+ */
+export async function sessionSecretFromEnv(env: Env): Promise<string> {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(env.DATA_DIR, 'session-secret');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(env.DATA_DIR, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}

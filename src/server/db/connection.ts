@@ -1,0 +1,130 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+
+// DATE columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type DbOrTx = Db | Tx;
+
+type Listener = (payload: string) => void;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  /** PGlite only: a snapshot of the data folder (tests copy a migrated template this way). */
+  dump?(): Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) lock = await acquireDataDirLock(options.dataDir);
+  try {
+    const lite = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const pool = new pg.Pool(createPgConfig(lite));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'pglite',
+      async listen(channel, onMessage) {
+        const stop = await lite.listen(channel, onMessage);
+        return async () => stop();
+      },
+      dump: () => lite.dumpDataDir('gzip'),
+      async close() {
+        await db.destroy();
+        await lite.close();
+        await lock?.release();
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onMessage) {
+      const stop = await listenWithReconnect(url, channel, onMessage);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await db.destroy();
+    },
+  };
+}
+
+/** One dedicated connection per channel; reconnects after a dropped connection. */
+async function listenWithReconnect(url: string, channel: string, onMessage: Listener) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+    c.on('error', () => schedule());
+    c.on('end', () => schedule());
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    client = undefined;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(() => schedule());
+    }, 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
+/**
+ * Runs fn in a transaction whose audit rows name the acting user
+ * (the audit trigger reads casebook.actor).
+ */
+export function withActor<T>(db: DbOrTx, actorId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const run = async (tx: Tx) => {
+    await sql`select set_config('casebook.actor', ${actorId}, true)`.execute(tx);
+    return fn(tx);
+  };
+  return db.isTransaction ? run(db as Tx) : db.transaction().execute(run);
+}

@@ -1,0 +1,276 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns arrive from pg as strings; we write numbers. */
+type Numeric = ColumnType<string, number | string, number | string>;
+type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+/** date columns are read as YYYY-MM-DD strings (see the type parser in connection.ts). */
+type DateCol = ColumnType<string, string, string>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+type Version = Generated<number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  role: 'super_admin' | 'admin' | 'limited_user' | null;
+  first_name: string | null;
+  last_name: string | null;
+  disabled: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface ProfilesTable {
+  id: string;
+  email: string;
+  display_name: string;
+  initials: string;
+  role: Generated<'Administrator' | 'Admin Assistant' | 'User'>;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role: 'super_admin' | 'admin' | 'limited_user';
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Generated<Timestamp>;
+  last_seen_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  email: string;
+  ip: string;
+  at: Generated<Timestamp>;
+}
+
+export interface IntegrationSettingsTable {
+  id: Generated<number>;
+  google_api_key: string | null;
+  google_client_id: string | null;
+  calendar_enabled: Generated<boolean>;
+  photos_enabled: Generated<boolean>;
+  google_access_token: string | null;
+  google_refresh_token: string | null;
+  google_token_expiry: Timestamp | null;
+  google_scope: string | null;
+  google_calendar_id: string | null;
+  radar_enabled: Generated<boolean>;
+  radar_test_publishable_key: string | null;
+  radar_live_publishable_key: string | null;
+  radar_environment: Generated<'test' | 'live'>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface LawFirmsTable {
+  id: Generated<string>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: Json<unknown> | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface AttorneysTable {
+  id: Generated<string>;
+  law_firm_id: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: Json<unknown> | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface ClientsTable {
+  id: Generated<string>;
+  name: Generated<string>;
+  contact_name: string | null;
+  last_name: string | null;
+  last_name_property: string | null;
+  email: string | null;
+  phone: string | null;
+  is_business_client: Generated<boolean>;
+  completion_percentage: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface RateCodesTable {
+  id: Generated<string>;
+  name: string;
+  code: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface RateCodeItemsTable {
+  id: Generated<string>;
+  rate_code_id: string;
+  job_type: string;
+  rate: Numeric;
+  active: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface CasesTable {
+  id: Generated<string>;
+  client_id: string;
+  file_number: string;
+  case_name: Generated<string>;
+  rate_code_id: string | null;
+  attorney_id: string | null;
+  attorney_name: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface CaseRateAssignmentsTable {
+  case_id: string;
+  custom_rates: Json<Record<string, number>>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  case_id: string;
+  project_number: string;
+  project_name: Generated<string>;
+  property_address: string | null;
+  property_city_state_zip: string | null;
+  address: Json<unknown> | null;
+  project_type: string | null;
+  building_type: string | null;
+  status: Generated<'active' | 'on_hold' | 'closed'>;
+  is_primary_project: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+interface EntryColumns {
+  id: string;
+  project_id: string;
+  user_id: string;
+  entry_date: DateCol;
+  description: Generated<string>;
+  initials: Generated<string>;
+  billable: Generated<boolean>;
+  created_by: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface TimeEntriesTable extends EntryColumns {
+  job_type: string;
+  hours: Numeric;
+  rate: NullableNumeric;
+  work_details: Generated<string>;
+}
+
+export interface TimeEntryTotalsView extends TimeEntriesTable {
+  total_amount: ColumnType<string, never, never>;
+}
+
+export interface ExpenseEntriesTable extends EntryColumns {
+  expense_type: string;
+  amount: Numeric;
+}
+
+export interface ActionItemsTable {
+  id: Generated<string>;
+  project_id: string;
+  created_by: string | null;
+  assigned_to: string | null;
+  title: string;
+  description: Generated<string>;
+  due_date: DateCol | null;
+  start_time: string | null;
+  end_time: string | null;
+  due_time: string | null;
+  priority: Generated<'low' | 'medium' | 'high'>;
+  status: Generated<'pending' | 'in_progress' | 'completed' | 'cancelled'>;
+  completed_at: DateCol | null;
+  location: string | null;
+  location_address: Json<unknown> | null;
+  url: string | null;
+  synced_to_calendar: Generated<boolean>;
+  google_event_id: string | null;
+  archived: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  version: Version;
+}
+
+export interface ErrorLogsTable {
+  id: Generated<string>;
+  code: string;
+  message: string;
+  context: Json<unknown> | null;
+  severity: 'info' | 'warning' | 'error' | 'critical';
+  user_agent: string | null;
+  url: string | null;
+  user_id: string | null;
+  timestamp: Generated<Timestamp>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Timestamp>;
+  actor_id: string | null;
+  table_name: string;
+  row_id: string;
+  action: 'insert' | 'update' | 'delete';
+  before: Json<Record<string, unknown>> | null;
+  after: Json<Record<string, unknown>> | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  integration_settings: IntegrationSettingsTable;
+  law_firms: LawFirmsTable;
+  attorneys: AttorneysTable;
+  clients: ClientsTable;
+  rate_codes: RateCodesTable;
+  rate_code_items: RateCodeItemsTable;
+  cases: CasesTable;
+  case_rate_assignments: CaseRateAssignmentsTable;
+  projects: ProjectsTable;
+  time_entries: TimeEntriesTable;
+  time_entry_totals: TimeEntryTotalsView;
+  expense_entries: ExpenseEntriesTable;
+  action_items: ActionItemsTable;
+  error_logs: ErrorLogsTable;
+  audit_log: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Profile = Selectable<ProfilesTable>;
+export type NewUser = Insertable<UsersTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;

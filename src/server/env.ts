@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    FIRM_NAME: z.string().min(1).default('Casebook'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    TRUST_PROXY: bool.default(false),
+    TZ: z.string().min(1).default('America/New_York'),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(120),
+    SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+    DEMO: bool.optional(),
+    RADAR_BASE_URL: z.url().default('https://api.radar.io'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.DEMO) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'demo data is never used in production' });
+    }
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: env.TZ });
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['TZ'], message: `unknown time zone "${env.TZ}"` });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & {
+  /** Demo mode seeds demo data on first start and offers the test-account sign-in. */
+  demo: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** Reads configuration once at start; every problem is reported at once, by variable name. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return { ...env, demo: env.DEMO ?? env.NODE_ENV !== 'production' };
+}

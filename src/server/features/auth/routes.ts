@@ -1,0 +1,55 @@
+import { ZLoginBody, type TPublicConfig, type TSessionResponse } from '../../../core/api/auth.ts';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../http/app-error.ts';
+import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
+import { createSession, deleteSession, findUserByEmail, refreshSession, verifyCredentials } from './service.ts';
+import type { User } from '../../db/types.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export function authRoutes({ app, db, env, sessionConfig, demoAdminEmail }: AppContext) {
+  const policy = { secure: env.COOKIE_SECURE, maxHours: env.SESSION_MAX_HOURS };
+
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: User): Promise<TSessionResponse> => {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await deleteSession(db, previous, sessionConfig);
+    const session = await createSession(db, user, sessionConfig);
+    setSessionCookies(request, reply, policy, { token: session.token, csrfToken: session.csrfToken });
+    return { user: session.user, firmName: env.FIRM_NAME };
+  };
+
+  app.get('/api/config', async (): Promise<TPublicConfig> => ({ firmName: env.FIRM_NAME, demo: env.demo }));
+
+  app.post('/api/auth/login', { schema: { body: ZLoginBody } }, async (request, reply) => {
+    const user = await verifyCredentials(db, { ...request.body, ip: request.ip });
+    return signIn(request, reply, user);
+  });
+
+  // SPEC §2's "test account": only in demo mode, and a real session for the demo Administrator.
+  app.post('/api/auth/test-account', async (request, reply) => {
+    const user = env.demo && demoAdminEmail ? await findUserByEmail(db, demoAdminEmail) : undefined;
+    if (!user || user.disabled) throw new AppError('RECORD_NOT_FOUND');
+    return signIn(request, reply, user);
+  });
+
+  app.get('/api/auth/session', async (request, reply): Promise<TSessionResponse> => {
+    if (!request.auth) {
+      clearSessionCookies(reply);
+      throw new AppError('AUTH_EXPIRED');
+    }
+    return { user: request.auth.user, firmName: env.FIRM_NAME };
+  });
+
+  app.post('/api/auth/refresh', async (request, reply): Promise<TSessionResponse> => {
+    const auth = requireUser(request);
+    const csrfToken = await refreshSession(db, auth.sessionId);
+    setSessionCookies(request, reply, policy, { csrfToken });
+    return { user: auth.user, firmName: env.FIRM_NAME };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, token, sessionConfig);
+    clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+}

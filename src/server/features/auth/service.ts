@@ -1,0 +1,159 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { displayName, initialsFor } from '../../../core/people.ts';
+import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
+import type { User } from '../../db/types.ts';
+import { AppError } from '../../http/app-error.ts';
+import { verifyPassword } from './passwords.ts';
+
+export interface SessionConfig {
+  secret: string;
+  idleMinutes: number;
+  maxHours: number;
+}
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  csrfToken: string;
+  user: TSessionUser;
+}
+
+const FAILURE_WINDOW = '5 minutes';
+const MAX_FAILURES = 5;
+// last_seen_at is written at most this often, so reads do not turn into writes.
+const TOUCH_EVERY_MS = 60_000;
+
+export const newCsrfToken = () => randomBytes(32).toString('hex');
+const sessionIdFor = (token: string, secret: string) => createHmac('sha256', secret).update(token).digest('hex');
+
+/** SPEC §6: user_roles first, then the user's stored role, else (or on error) limited_user. */
+export async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'>): Promise<TDataRole> {
+  try {
+    const row = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).executeTakeFirst();
+    return row?.role ?? user.role ?? 'limited_user';
+  } catch {
+    return 'limited_user';
+  }
+}
+
+/** Reads the profile, creating it from the e-mail with the spec's defaults when missing. */
+async function ensureProfile(db: DbOrTx, user: User) {
+  const existing = await db.selectFrom('profiles').selectAll().where('id', '=', user.id).executeTakeFirst();
+  if (existing) return existing;
+  const name = displayName({ email: user.email, first_name: user.first_name, last_name: user.last_name });
+  const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return db
+    .insertInto('profiles')
+    .values({
+      id: user.id,
+      email: user.email,
+      display_name: name,
+      initials: initialsFor(user.email, fullName || null),
+      first_name: user.first_name,
+      last_name: user.last_name,
+    })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ email: user.email }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function sessionUserFor(db: DbOrTx, user: User): Promise<TSessionUser> {
+  const [profile, role] = await Promise.all([ensureProfile(db, user), resolveDataRole(db, user)]);
+  return {
+    id: user.id,
+    username: user.email,
+    email: user.email,
+    role,
+    displayRole: profile.role,
+    displayName: profile.display_name,
+    initials: profile.initials,
+    isAdmin: role === 'admin' || role === 'super_admin',
+    isSuperAdmin: role === 'super_admin',
+  };
+}
+
+async function recentFailures(db: Db, email: string, ip: string): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('ip', '=', ip)
+    .where('at', '>', sql<Date>`now() - ${FAILURE_WINDOW}::interval`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Verifies credentials with throttling per account and address; never tells which part was wrong. */
+export async function verifyCredentials(db: Db, input: { email: string; password: string; ip: string }): Promise<User> {
+  const email = input.email.trim();
+  if ((await recentFailures(db, email, input.ip)) >= MAX_FAILURES) throw new AppError('RATE_LIMIT');
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !valid || user.disabled) {
+    await db.insertInto('login_failures').values({ email, ip: input.ip }).execute();
+    await db.deleteFrom('login_failures').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
+    throw new AppError('AUTH_REQUIRED', 'Invalid email or password. Please try again.');
+  }
+  await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', input.ip).execute();
+  return user;
+}
+
+/** Starts a fresh session (rotation: any session the browser had is dropped by the caller). */
+export async function createSession(db: Db, user: User, config: SessionConfig) {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = newCsrfToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionIdFor(token, config.secret),
+      user_id: user.id,
+      csrf_token: csrfToken,
+      expires_at: sql<Date>`now() + ${`${config.maxHours} hours`}::interval` as unknown as Date,
+    })
+    .execute();
+  return { token, csrfToken, user: await sessionUserFor(db, user) };
+}
+
+/** Finds the live session for a cookie token, enforcing idle and absolute timeouts. */
+export async function findSession(db: Db, token: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
+  const id = sessionIdFor(token, config.secret);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.csrf_token', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (row.disabled || new Date(row.expires_at).getTime() <= now || now - lastSeen > config.idleMinutes * 60_000) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  }
+  const { csrf_token, last_seen_at: _l, expires_at: _e, ...user } = row;
+  return { sessionId: id, csrfToken: csrf_token, user: await sessionUserFor(db, user) };
+}
+
+/** Session refresh: a new CSRF token bound to the same session. */
+export async function refreshSession(db: Db, sessionId: string): Promise<string> {
+  const csrfToken = newCsrfToken();
+  await db.updateTable('sessions').set({ csrf_token: csrfToken, last_seen_at: new Date() }).where('id', '=', sessionId).execute();
+  return csrfToken;
+}
+
+export async function deleteSession(db: Db, token: string, config: SessionConfig) {
+  await db.deleteFrom('sessions').where('id', '=', sessionIdFor(token, config.secret)).execute();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { TDataRole } from '../../../core/api/auth.ts';
+import { displayName, initialsFor } from '../../../core/people.ts';
+import type { DbOrTx } from '../../db/connection.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export interface NewUserInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: TDataRole;
+  displayRole?: 'Administrator' | 'Admin Assistant' | 'User';
+}
+
+/** Creates a user with profile and role, or resets the password and role of an existing e-mail. */
+export async function createUser(db: DbOrTx, input: NewUserInput) {
+  const passwordHash = await hashPassword(input.password);
+  const run = async (tx: DbOrTx) => {
+    const existing = await tx.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
+    const values = { email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName, disabled: false };
+    const user = existing
+      ? await tx.updateTable('users').set(values).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+      : await tx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+    await tx.insertInto('user_roles').values({ user_id: user.id, role: input.role })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ role: input.role })).execute();
+    const profile = {
+      email: user.email,
+      display_name: displayName({ email: user.email, first_name: input.firstName, last_name: input.lastName }),
+      initials: initialsFor(user.email, `${input.firstName} ${input.lastName}`),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      role: input.displayRole ?? (input.role === 'limited_user' ? 'User' : 'Administrator'),
+    } as const;
+    await tx.insertInto('profiles').values({ id: user.id, ...profile })
+      .onConflict((oc) => oc.column('id').doUpdateSet(profile)).execute();
+    return user;
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}

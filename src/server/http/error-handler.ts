@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fromDatabaseCode, HTTP_STATUS, messageFor } from '../../core/errors.ts';
+import type { TApiError } from '../../core/api/errors.ts';
+import type { Db } from '../db/connection.ts';
+import { AppError } from './app-error.ts';
+import { logError } from '../features/error-logs/service.ts';
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** Maps any thrown error to one AppError: the single place where error codes meet HTTP. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as Partial<FastifyError> & { code?: string };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return new AppError('VALIDATION_ERROR', undefined, error.validation.map((v) => ({
+      path: v.instancePath, message: v.message,
+    })));
+  }
+  if (typeof e.code === 'string' && SQLSTATE.test(e.code) && !e.code.startsWith('FST')) {
+    const code = fromDatabaseCode(e.code);
+    return new AppError(code, messageFor(code, e.code), undefined, e.code);
+  }
+  if (e.statusCode === 429) return new AppError('RATE_LIMIT');
+  if (e.statusCode === 404) return new AppError('RECORD_NOT_FOUND');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('VALIDATION_ERROR', e.message);
+  return new AppError('SERVER_ERROR');
+}
+
+export function registerErrorHandler(app: FastifyInstance, db: Db) {
+  app.setErrorHandler(async (error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      await logError(db, {
+        code: appError.code,
+        message: error instanceof Error ? error.message : String(error),
+        severity: appError.code === 'SERVER_ERROR' ? 'critical' : 'error',
+        context: { method: request.method, route: request.routeOptions.url },
+        url: request.url,
+        userAgent: request.headers['user-agent'] ?? null,
+        userId: request.auth?.user.id ?? null,
+      });
+    }
+    const body: TApiError = {
+      error: {
+        code: appError.code,
+        message: appError.message,
+        ...(appError.dbCode ? { dbCode: appError.dbCode } : {}),
+        ...(appError.details !== undefined ? { details: appError.details } : {}),
+      },
+    };
+    return reply.status(HTTP_STATUS[appError.code]).send(body);
+  });
+}

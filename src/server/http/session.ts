@@ -1,0 +1,86 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_HEADER, type TDataRole } from '../../core/api/auth.ts';
+import { CSRF_COOKIE_DAYS, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
+import type { Db } from '../db/connection.ts';
+import { findSession, type AuthenticatedSession, type SessionConfig } from '../features/auth/service.ts';
+import { AppError } from './app-error.ts';
+
+export const SESSION_COOKIE = 'casebook_session';
+const DAY_S = 86_400;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Sign-in cannot carry a token bound to a session that does not exist yet.
+const CSRF_EXEMPT = new Set(['/api/auth/login', '/api/auth/test-account']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedSession | null;
+  }
+}
+
+export interface CookiePolicy {
+  secure: 'auto' | 'true' | 'false';
+  maxHours: number;
+}
+
+const isSecure = (request: FastifyRequest, policy: CookiePolicy) =>
+  policy.secure === 'auto' ? request.protocol === 'https' : policy.secure === 'true';
+
+/** Sets the three cookies of a signed-in browser (SPEC §9). */
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  policy: CookiePolicy,
+  values: { token?: string; csrfToken: string },
+) {
+  const secure = isSecure(request, policy);
+  if (values.token) {
+    reply.setCookie(SESSION_COOKIE, values.token, {
+      path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: policy.maxHours * 3600,
+    });
+  }
+  reply.setCookie(AUTH_FLAG_COOKIE, 'true', { path: '/', sameSite: 'lax', secure, maxAge: IS_AUTH_COOKIE_DAYS * DAY_S });
+  reply.setCookie(CSRF_COOKIE, values.csrfToken, {
+    path: '/', sameSite: 'strict', secure, maxAge: CSRF_COOKIE_DAYS * DAY_S,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  for (const name of [SESSION_COOKIE, AUTH_FLAG_COOKIE, CSRF_COOKIE]) reply.clearCookie(name, { path: '/' });
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Reads the session of every API request and checks the CSRF header of every state-changing one. */
+export function registerSession(app: FastifyInstance, db: Db, config: SessionConfig) {
+  app.decorateRequest('auth', null);
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await findSession(db, token, config) : null;
+    if (SAFE_METHODS.has(request.method) || CSRF_EXEMPT.has(request.url.split('?')[0]!)) return;
+    // The header is always required; when there is no session the route's guard answers 401.
+    const header = request.headers[CSRF_HEADER];
+    if (typeof header !== 'string' || (request.auth && !sameToken(header, request.auth.csrfToken))) {
+      throw new AppError('PERMISSION_DENIED');
+    }
+  });
+}
+
+export function requireUser(request: FastifyRequest): AuthenticatedSession {
+  if (!request.auth) throw new AppError('AUTH_REQUIRED');
+  return request.auth;
+}
+
+const RANK: Record<TDataRole, number> = { limited_user: 0, admin: 1, super_admin: 2 };
+
+/** Throws 403 unless the signed-in user holds at least this data role. */
+export function requireRole(request: FastifyRequest, role: TDataRole): AuthenticatedSession {
+  const auth = requireUser(request);
+  if (RANK[auth.user.role] < RANK[role]) throw new AppError('PERMISSION_DENIED');
+  return auth;
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app.ts';
+import { openDatabaseFromEnv, sessionSecretFromEnv } from './database-from-env.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './db/seed/demo.ts';
+import { EnvError, loadEnv } from './env.ts';
+
+async function main() {
+  const env = loadEnv();
+  process.env.TZ = env.TZ;
+  const database = await openDatabaseFromEnv(env);
+  let signIns: DemoSignIn[] = [];
+  if (env.demo && !(await hasAnyUser(database.db))) signIns = await seedDemo(database.db);
+
+  const app = await buildApp({
+    database,
+    env,
+    sessionSecret: await sessionSecretFromEnv(env),
+    demoAdminEmail: env.demo ? DEMO_ADMIN_EMAIL : undefined,
+    logger: true,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close(); // stops accepting, waits for in-flight requests
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  ${env.FIRM_NAME} (Casebook) is running at ${url}`,
+    `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
+  ];
+  if (env.demo) {
+    lines.push(signIns.length ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (password casebook-demo):');
+    for (const s of signIns) lines.push(`    ${s.role.padEnd(13)} ${s.email}  /  ${s.password}`);
+    if (!signIns.length) lines.push(`    super_admin   ${DEMO_ADMIN_EMAIL}`);
+  } else if (!(await hasAnyUser(database.db))) {
+    lines.push('  No users yet: create the first super admin with `npm run user:create`.');
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Casebook failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+const t0 = Date.now();
+const lite = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } });
+console.log('create', Date.now() - t0);
+const pool = new pg.Pool(createPgConfig(lite));
+const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+await sql`create extension if not exists pg_trgm`.execute(db);
+await sql`create table t (id uuid primary key default gen_random_uuid(), n text unique)`.execute(db);
+await db.insertInto('t').values({ n: 'a' }).execute();
+try { await db.insertInto('t').values({ n: 'a' }).execute(); } catch (e: any) { console.log('code', e.code, e.constructor.name); }
+lite.listen('x', (p) => console.log('notified', p));
+await sql`select pg_notify('x', 'hello')`.execute(db);
+const r = await db.transaction().execute(async (tx) => tx.selectFrom('t').selectAll().execute());
+console.log(r, Date.now() - t0);
+const d = await lite.dumpDataDir('none');
+console.log('dump', d.size, Date.now() - t0);
+const t1 = Date.now();
+const l2 = await PGlite.create({ loadDataDir: d, extensions: { pg_trgm } });
+console.log('load', Date.now() - t1, (await l2.query('select count(*) from t')).rows);

@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CSRF_HEADER } from '../../src/core/api/auth.ts';
+import type { TDataRole } from '../../src/core/api/auth.ts';
+import { buildApp } from '../../src/server/app.ts';
+import type { DatabaseHandle } from '../../src/server/db/connection.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import { createUser } from '../../src/server/features/users/service.ts';
+import { freshDatabase } from './test-database.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+  /** Creates a user with the given data role. */
+  user(role: TDataRole, email?: string): Promise<{ id: string; email: string }>;
+  /** Signs in and returns an agent that sends the session cookie and CSRF header. */
+  signIn(email: string, password?: string): Promise<Agent>;
+}
+
+export interface Agent {
+  cookies: Record<string, string>;
+  csrf: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+let counter = 0;
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const app = await buildApp({ database, env, sessionSecret: 'test-secret-'.padEnd(40, 'x') });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async user(role, email) {
+      const address = email ?? `${role}.${++counter}.${Date.now()}@firm.test`;
+      const user = await createUser(database.db, {
+        email: address, password: TEST_PASSWORD, firstName: 'Test', lastName: role, role,
+      });
+      return { id: user.id, email: address };
+    },
+    async signIn(email, password = TEST_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return agentFrom(app, res);
+    },
+  };
+}
+
+export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+}
+
+function agentFrom(app: FastifyInstance, res: LightMyRequestResponse): Agent {
+  const cookies = cookiesOf(res);
+  const agent: Agent = {
+    cookies,
+    csrf: cookies['csrf-token']!,
+    request: async (options) => {
+      const reply = await app.inject({
+        ...options,
+        cookies: { ...agent.cookies, ...(options.cookies ?? {}) },
+        headers: { [CSRF_HEADER]: agent.csrf, ...(options.headers ?? {}) },
+      });
+      const fresh = cookiesOf(reply);
+      if (fresh['csrf-token']) agent.csrf = fresh['csrf-token'];
+      Object.assign(agent.cookies, fresh);
+      return reply;
+    },
+  };
+  return agent;
+}

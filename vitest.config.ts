@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+const api = (name: string, kind: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['test/api/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+// The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      api('api', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-pg', 'postgres')] : []),
+    ],
+  },
+});
