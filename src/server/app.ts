@@ -9,7 +9,9 @@ import type { DatabaseHandle, Db } from './db/connection.ts';
 import type { Env } from './env.ts';
 import type { SessionConfig } from './features/auth/service.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -58,12 +60,12 @@ export async function buildApp(options: AppOptions) {
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,
   } as AppContext;
-  for (const routes of [authRoutes, errorLogRoutes]) routes(context);
+  for (const routes of [authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes]) routes(context);
 
   const hasWeb = existsSync(path.join(WEB_DIR, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIR, wildcard: false, index: false });
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
+    if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
     // Client-side routes: the web app decides what /case/123 or an unknown path shows.
     return reply.type('text/html').sendFile('index.html');
   });

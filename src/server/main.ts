@@ -35,7 +35,7 @@ async function main() {
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     '',
-    `  ${env.FIRM_NAME} (Casebook) is running at ${url}`,
+    `  Casebook${env.FIRM_NAME === 'Casebook' ? '' : ` for ${env.FIRM_NAME}`} is running at ${url}`,
     `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
   ];
   if (env.demo) {

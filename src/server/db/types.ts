@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default: optional on insert. */
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** numeric columns arrive from pg as strings; we write numbers. */
 type Numeric = ColumnType<string, number | string, number | string>;
 type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
@@ -17,8 +20,8 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   disabled: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -30,7 +33,7 @@ export interface ProfilesTable {
   role: Generated<'Administrator' | 'Admin Assistant' | 'User'>;
   first_name: string | null;
   last_name: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface UserRolesTable {
@@ -42,8 +45,8 @@ export interface SessionsTable {
   id: string;
   user_id: string;
   csrf_token: string;
-  created_at: Generated<Timestamp>;
-  last_seen_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  last_seen_at: DefaultTimestamp;
   expires_at: Timestamp;
 }
 
@@ -51,7 +54,7 @@ export interface LoginFailuresTable {
   id: Generated<string>;
   email: string;
   ip: string;
-  at: Generated<Timestamp>;
+  at: DefaultTimestamp;
 }
 
 export interface IntegrationSettingsTable {
@@ -62,14 +65,14 @@ export interface IntegrationSettingsTable {
   photos_enabled: Generated<boolean>;
   google_access_token: string | null;
   google_refresh_token: string | null;
-  google_token_expiry: Timestamp | null;
+  google_token_expiry: NullableTimestamp;
   google_scope: string | null;
   google_calendar_id: string | null;
   radar_enabled: Generated<boolean>;
   radar_test_publishable_key: string | null;
   radar_live_publishable_key: string | null;
   radar_environment: Generated<'test' | 'live'>;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -79,8 +82,8 @@ export interface LawFirmsTable {
   email: string | null;
   phone: string | null;
   address: Json<unknown> | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -91,8 +94,8 @@ export interface AttorneysTable {
   email: string | null;
   phone: string | null;
   address: Json<unknown> | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -107,8 +110,8 @@ export interface ClientsTable {
   is_business_client: Generated<boolean>;
   completion_percentage: Generated<number>;
   created_by: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -116,8 +119,8 @@ export interface RateCodesTable {
   id: Generated<string>;
   name: string;
   code: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -127,8 +130,8 @@ export interface RateCodeItemsTable {
   job_type: string;
   rate: Numeric;
   active: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -140,15 +143,15 @@ export interface CasesTable {
   rate_code_id: string | null;
   attorney_id: string | null;
   attorney_name: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
 export interface CaseRateAssignmentsTable {
   case_id: string;
   custom_rates: Json<Record<string, number>>;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -164,8 +167,8 @@ export interface ProjectsTable {
   building_type: string | null;
   status: Generated<'active' | 'on_hold' | 'closed'>;
   is_primary_project: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -178,8 +181,8 @@ interface EntryColumns {
   initials: Generated<string>;
   billable: Generated<boolean>;
   created_by: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -219,8 +222,8 @@ export interface ActionItemsTable {
   synced_to_calendar: Generated<boolean>;
   google_event_id: string | null;
   archived: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   version: Version;
 }
 
@@ -233,12 +236,12 @@ export interface ErrorLogsTable {
   user_agent: string | null;
   url: string | null;
   user_id: string | null;
-  timestamp: Generated<Timestamp>;
+  timestamp: DefaultTimestamp;
 }
 
 export interface AuditLogTable {
   id: Generated<string>;
-  at: Generated<Timestamp>;
+  at: DefaultTimestamp;
   actor_id: string | null;
   table_name: string;
   row_id: string;

@@ -113,7 +113,7 @@ export async function createSession(db: Db, user: User, config: SessionConfig) {
       id: sessionIdFor(token, config.secret),
       user_id: user.id,
       csrf_token: csrfToken,
-      expires_at: sql<Date>`now() + ${`${config.maxHours} hours`}::interval` as unknown as Date,
+      expires_at: sql<Date>`now() + ${`${config.maxHours} hours`}::interval`,
     })
     .execute();
   return { token, csrfToken, user: await sessionUserFor(db, user) };
@@ -131,8 +131,8 @@ export async function findSession(db: Db, token: string, config: SessionConfig):
     .executeTakeFirst();
   if (!row) return null;
   const now = Date.now();
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  if (row.disabled || new Date(row.expires_at).getTime() <= now || now - lastSeen > config.idleMinutes * 60_000) {
+  const lastSeen = row.last_seen_at.getTime();
+  if (row.disabled || row.expires_at.getTime() <= now || now - lastSeen > config.idleMinutes * 60_000) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
+
+async function signIn(page: Page, email = DEMO_ADMIN_EMAIL, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('signs in with good credentials and lands on the dashboard', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveTitle('Dashboard');
+  await expect(page.getByTestId('user-display-name')).toHaveText('Margaret Hale');
+  await expect(page.getByTestId('user-role')).toHaveText('Administrator');
+  await expect(page.getByRole('button', { name: 'Log out' })).toHaveText('MH');
+  await expect(page.getByText('My open action items')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to dashboard' })).toHaveCount(0);
+});
+
+test('bad credentials show the spec message', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_ADMIN_EMAIL);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the demo test account signs in for real', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Use test account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const session = await page.request.get('/api/auth/session');
+  expect(session.status()).toBe(200);
+});
+
+test('redirects: / to /login, protected to /login, unknown to /dashboard, /test-api open', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/time-tracking');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/test-api');
+  await expect(page).toHaveURL(/\/test-api$/);
+  await page.getByRole('button', { name: 'Run checks' }).click();
+  await expect(page.getByRole('cell', { name: /Server and database/ })).toBeVisible();
+  await signIn(page);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // After sign-in the protected page asked for first is where the user lands.
+  await page.goto('/rate-codes');
+  await expect(page).toHaveURL(/\/rate-codes$/);
+});
+
+test('page titles follow the route, default the firm name', async ({ page }) => {
+  await signIn(page);
+  for (const [path, title] of [
+    ['/time-tracking', 'Time Tracking'],
+    ['/attorneys', 'Attorneys & Law Firms'],
+    ['/clients/drafts', 'New Client Drafts'],
+    ['/settings', 'Admin Settings'],
+    ['/case/any', 'Hale & Ortiz Engineering'],
+  ]) {
+    await page.goto(path!);
+    await expect(page).toHaveTitle(title!);
+  }
+});
+
+test('back button returns to the dashboard', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/reports');
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('sign-out asks first, then ends the session', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('error banner: details, report issue, and the error is logged', async ({ page }) => {
+  await signIn(page);
+  await page.route('**/api/dashboard', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'SERVER_ERROR', message: 'Something went wrong on our end. Our team has been notified.' } } }));
+  const logged = page.waitForRequest((r) => r.url().endsWith('/api/error-logs') && r.method() === 'POST');
+  await page.goto('/reports');
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  const banner = page.getByRole('alert');
+  await expect(banner).toContainText('Something went wrong on our end. Our team has been notified.');
+  expect((await logged).postDataJSON()).toMatchObject({ code: 'SERVER_ERROR', severity: 'critical' });
+  await banner.getByRole('button', { name: 'Show details' }).click();
+  await expect(banner).toContainText('Error code: SERVER_ERROR');
+  page.once('dialog', async (dialog) => {
+    expect(dialog.message()).toBe('Thank you for reporting this issue. Our team will investigate.');
+    await dialog.accept();
+  });
+  await banner.getByRole('button', { name: 'Report issue' }).click();
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+});

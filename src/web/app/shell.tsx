@@ -1,0 +1,91 @@
+import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { LOGOUT_QUESTION } from '../../core/errors.ts';
+import { titleFor } from '../../core/titles.ts';
+import { ConfirmModal } from '../ui/confirm-modal.tsx';
+import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { useAuth } from './auth.tsx';
+import { ErrorBanner } from './error-banner.tsx';
+
+/** Sets the document title for every route, signed in or not. */
+export function TitleSync() {
+  const { pathname } = useLocation();
+  const { config } = useAuth();
+  useEffect(() => {
+    document.title = titleFor(pathname, config.firmName);
+  }, [pathname, config.firmName]);
+  return null;
+}
+
+function Header() {
+  const { user, config, signOut } = useAuth();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const onDashboard = pathname === '/dashboard';
+  return (
+    <header className="app-header">
+      <Group justify="space-between" wrap="nowrap" h="100%" px="md">
+        <Group gap="sm" wrap="nowrap">
+          {!onDashboard && (
+            <Tooltip label="Back to dashboard">
+              <ActionIcon variant="subtle" size="lg" aria-label="Back to dashboard" onClick={() => navigate('/dashboard')}>
+                <IconArrowLeft />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Text component={Link} to="/dashboard" fw={700} size="lg" className="firm-name">
+            {config.firmName}
+          </Text>
+          <Text c="dimmed" visibleFrom="sm">{titleFor(pathname, config.firmName)}</Text>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <div className="user-block">
+            <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? 'Principal User'}</Text>
+            <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? 'Administrator'}</Text>
+          </div>
+          <UnstyledButton aria-label="Log out" onClick={() => setConfirmLogout(true)}>
+            <Avatar color="blue" radius="xl">{user?.initials ?? 'PU'}</Avatar>
+          </UnstyledButton>
+        </Group>
+      </Group>
+      <ConfirmModal
+        opened={confirmLogout}
+        question={LOGOUT_QUESTION}
+        onNo={() => setConfirmLogout(false)}
+        onYes={async () => {
+          setConfirmLogout(false);
+          await signOut();
+          navigate('/login', { replace: true });
+        }}
+      />
+    </header>
+  );
+}
+
+/** Header, page fade, error banner: the frame of every signed-in screen. */
+export function Shell() {
+  const { pathname } = useLocation();
+  return (
+    <div className="app">
+      <Header />
+      <main className="page" key={pathname}>
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ErrorBanner />
+    </div>
+  );
+}
+
+/** Protected routes go to /login without a session (SPEC §2). */
+export function RequireAuth() {
+  const { user, checking } = useAuth();
+  const location = useLocation();
+  if (checking) return <LoadingOverlay />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+
+export function LoginPage() {
+  const { user, config, checking, signIn, signInWithTestAccount } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const target = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+
+  if (checking) return <LoadingOverlay />;
+  if (user) return <Navigate to={target} replace />;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      navigate(target, { replace: true });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'An unexpected error occurred. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => signIn(email, password));
+  };
+
+  return (
+    <div className="login-wrap">
+      {busy && <LoadingOverlay />}
+      <Paper withBorder shadow="md" p="xl" w={400} maw="100%" component="form" onSubmit={onSubmit}>
+        <Stack>
+          <div>
+            <Title order={2}>{config.firmName}</Title>
+            <Text c="dimmed" size="sm">Sign in to Casebook</Text>
+          </div>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <TextInput label="Email" type="email" autoComplete="username" required value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
+          <PasswordInput label="Password" autoComplete="current-password" required value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)} />
+          <Button type="submit" loading={busy} fullWidth>Sign in</Button>
+          {config.demo && (
+            <>
+              <Divider label="Demo" labelPosition="center" />
+              <Button variant="light" onClick={() => void run(signInWithTestAccount)} disabled={busy}>
+                Use test account
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </div>
+  );
+}

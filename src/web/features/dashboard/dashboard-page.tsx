@@ -1,0 +1,70 @@
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconBuildingBank, IconCalculator, IconChecklist, IconClock, IconFileAnalytics, IconFileText, IconFolderSearch,
+  IconGavel, IconPencilPlus, IconSettings, IconUsers, IconNotes,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
+import { formatHours } from '../../../core/money.ts';
+import { useUser } from '../../app/auth.tsx';
+import { api } from '../../lib/api.ts';
+import { reportError } from '../../lib/error-store.ts';
+
+const AREAS = [
+  { to: '/time-tracking', label: 'Time Tracking', hint: 'Log time and expenses', Icon: IconClock },
+  { to: '/action-items', label: 'Action Items', hint: 'Tasks across all projects', Icon: IconChecklist },
+  { to: '/new-client', label: 'Client Management', hint: 'Clients and new clients', Icon: IconUsers },
+  { to: '/clients/new', label: 'New Client', hint: 'Step-by-step client, case and project', Icon: IconPencilPlus },
+  { to: '/clients/drafts', label: 'New Client Drafts', hint: 'Resume unfinished clients', Icon: IconNotes },
+  { to: '/existing-clients', label: 'Existing Clients', hint: 'Find a client and open their cases', Icon: IconFolderSearch },
+  { to: '/attorneys', label: 'Attorneys & Law Firms', hint: 'Counsel on your cases', Icon: IconGavel },
+  { to: '/rate-codes', label: 'Rate Codes', hint: 'Job types and hourly rates', Icon: IconCalculator },
+  { to: '/reports', label: 'Reports', hint: 'Printable reports', Icon: IconFileAnalytics },
+  { to: '/field-reports', label: 'Field Reports', hint: 'Field inspection reports', Icon: IconFileText },
+  { to: '/accounting', label: 'Accounting & Financials', hint: 'Billing overview', Icon: IconBuildingBank },
+  { to: '/settings', label: 'Admin Settings', hint: 'Calendar and address lookup', Icon: IconSettings },
+];
+
+function Stat({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">{label}</Text>
+      {value === undefined ? <Skeleton h={32} mt={4} /> : <Text fz={28} fw={700}>{value}</Text>}
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const user = useUser();
+  const summary = useQuery({ queryKey: ['dashboard'], queryFn: () => api<TDashboardSummary>('/api/dashboard') });
+  useEffect(() => {
+    if (summary.error) reportError(summary.error, { screen: 'dashboard' });
+  }, [summary.error]);
+  const s = summary.data;
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Good to see you, {user.displayName}</Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Stat label="My open action items" value={s && String(s.myOpenActionItems)} />
+        <Stat label="Overdue" value={s && String(s.myOverdueActionItems)} />
+        <Stat label="My hours this week" value={s && formatHours(s.myHoursThisWeek)} />
+        <Stat label="Active cases" value={s && String(s.activeCases)} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {AREAS.map(({ to, label, hint, Icon }) => (
+          <Card key={to} component={Link} to={to} withBorder className="tile" padding="md">
+            <Group wrap="nowrap">
+              <Icon size={28} color="var(--mantine-color-indigo-6)" />
+              <div>
+                <Text fw={600}>{label}</Text>
+                <Text size="sm" c="dimmed">{hint}</Text>
+              </div>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '../../core/api/auth.ts';
+import { classifyClientError, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../core/errors.ts';
+import { debugLog } from './debug-log.ts';
+
+/** The one error type of the web app: a catalogue code and the message to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+    readonly dbCode?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+const TIMEOUT_MS = 20_000;
+
+/** Every call to /api goes through here: CSRF header, timeout, and errors mapped to ApiError. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const method = init.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    const code = timeout.aborted ? 'NETWORK_TIMEOUT' : navigator.onLine ? classifyClientError(error) : 'NETWORK_ERROR';
+    debugLog('warn', `${method} ${path} failed before a response`, String(error));
+    throw new ApiError(code === 'UNKNOWN_ERROR' ? 'NETWORK_ERROR' : code, ERROR_MESSAGES[code === 'UNKNOWN_ERROR' ? 'NETWORK_ERROR' : code], 0);
+  }
+  if (response.status === 204) return undefined as T;
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    const e = body?.error;
+    const code: ErrorCode = isErrorCode(e?.code) ? e.code : response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR';
+    debugLog('warn', `${method} ${path} → ${response.status}`, body);
+    throw new ApiError(code, e?.message ?? ERROR_MESSAGES[code], response.status, e?.details, e?.dbCode);
+  }
+  debugLog('debug', `${method} ${path} → ${response.status}`);
+  return body as T;
+}
