@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3217;
+// E2E_PORT lets several runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3217);
 
 // One app on a throw-away PGlite folder with demo data, shared by every spec.
 export default defineConfig({

@@ -3,5 +3,5 @@ import { prepareTemplate } from './helpers/test-database.ts';
 
 /** Migrates the template database the project's test files copy. */
 export default async function setup(project: TestProject) {
-  await prepareTemplate(project.config.env?.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
+  return prepareTemplate(project.config.env?.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
 }

@@ -39,7 +39,7 @@ describe('ERROR_MESSAGES', () => {
   });
 
   it('covers the sixteen catalogue codes', () => {
-    expect(ERROR_CODES).toHaveLength(16);
+    expect(ERROR_CODES).toHaveLength(17);
   });
 });
 

@@ -14,7 +14,9 @@ export type ErrorCode =
   | 'SERVER_ERROR'
   | 'SERVICE_UNAVAILABLE'
   | 'UNKNOWN_ERROR'
-  | 'DATABASE_ERROR';
+  | 'DATABASE_ERROR'
+  // Not in SPEC §8: an update carried a stale version (docs/decisions/003).
+  | 'EDIT_CONFLICT';
 
 export type ErrorSeverity = 'info' | 'warning' | 'error' | 'critical';
 
@@ -36,6 +38,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'This service is temporarily unavailable. Please try again later.',
   UNKNOWN_ERROR: 'An unexpected error occurred. Please try again.',
   DATABASE_ERROR: 'A database error occurred. Please try again.',
+  EDIT_CONFLICT: 'Someone else changed this record while you were editing. Review their version before saving yours.',
 };
 
 export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
@@ -59,6 +62,7 @@ export const ERROR_SEVERITY: Record<ErrorCode, ErrorSeverity> = {
   SERVICE_UNAVAILABLE: 'error',
   UNKNOWN_ERROR: 'error',
   DATABASE_ERROR: 'error',
+  EDIT_CONFLICT: 'warning',
 };
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -78,6 +82,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   UNKNOWN_ERROR: 500,
   DATABASE_ERROR: 500,
+  EDIT_CONFLICT: 409,
 };
 
 const DATABASE_CODES = new Map<string, ErrorCode>([

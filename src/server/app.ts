@@ -8,7 +8,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle, Db } from './db/connection.ts';
 import type { Env } from './env.ts';
 import type { SessionConfig } from './features/auth/service.ts';
+import { actionItemRoutes } from './features/action-items/routes.ts';
+import { addressRoutes } from './features/address/routes.ts';
+import { attorneyRoutes } from './features/attorneys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { clientRoutes } from './features/clients/routes.ts';
+import { rateCodeRoutes } from './features/rate-codes/routes.ts';
+import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -60,7 +66,12 @@ export async function buildApp(options: AppOptions) {
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,
   } as AppContext;
-  for (const routes of [authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes]) routes(context);
+  const features = [
+    authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
+    clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
+    timeTrackingRoutes, actionItemRoutes,
+  ];
+  for (const routes of features) await routes(context);
 
   const hasWeb = existsSync(path.join(WEB_DIR, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIR, wildcard: false, index: false });

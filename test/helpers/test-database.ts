@@ -1,4 +1,4 @@
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -6,8 +6,11 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/connectio
 import { migrate } from '../../src/server/db/migrate.ts';
 
 const CACHE = path.resolve(import.meta.dirname, '../../.cache');
-const PGLITE_TEMPLATE = path.join(CACHE, 'pglite-template.tar.gz');
-const PG_TEMPLATE_DB = 'casebook_test_template';
+// Named per test run (the main vitest process's pid, inherited by the workers through the
+// environment), so concurrent runs on one machine never share a template.
+const runId = () => process.env.CASEBOOK_TEST_RUN ?? String(process.pid);
+const pgliteTemplate = () => path.join(CACHE, `pglite-template-${runId()}.tar.gz`);
+const pgTemplateDb = () => `casebook_test_template_${runId()}`;
 
 /** Which database the API suite runs on: PGlite by default, PostgreSQL in the api-pg project. */
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite');
@@ -29,28 +32,31 @@ async function adminQuery(text: string) {
 }
 
 /** Run once per test run: a migrated template that every test file copies. */
-export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<void> {
+export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() => Promise<void>> {
+  process.env.CASEBOOK_TEST_RUN = runId();
   if (kind === 'postgres') {
+    const PG_TEMPLATE_DB = pgTemplateDb();
     const url = process.env.TEST_DATABASE_URL!;
     await adminQuery(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${PG_TEMPLATE_DB}`);
     const handle = await openDatabase({ kind: 'postgres', url: withDatabase(url, PG_TEMPLATE_DB), poolSize: 1 });
     await migrate(handle.db);
     await handle.close();
-    return;
+    return () => adminQuery(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
   }
   const handle = await openDatabase({ kind: 'pglite' });
   await migrate(handle.db);
   await mkdir(CACHE, { recursive: true });
-  await writeFile(PGLITE_TEMPLATE, Buffer.from(await (await handle.dump!()).arrayBuffer()));
+  await writeFile(pgliteTemplate(), Buffer.from(await (await handle.dump!()).arrayBuffer()));
   await handle.close();
+  return () => rm(pgliteTemplate(), { force: true });
 }
 
 /** A fresh, migrated database for one test file. */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   if (testDbKind() === 'postgres') {
     const name = `casebook_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateDb()}`);
     const handle = await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL!, name) });
     return {
       ...handle,
@@ -60,6 +66,6 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const blob = new Blob([await readFile(PGLITE_TEMPLATE)]);
+  const blob = new Blob([await readFile(pgliteTemplate())]);
   return openDatabase({ kind: 'pglite', loadDataDir: blob });
 }

@@ -7,13 +7,24 @@ import { PendingScreen } from '../ui/pending-screen.tsx';
 
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
 const TestApiPage = lazy(() => import('../features/diagnostics/test-api-page.tsx'));
+const ActionItemsPage = lazy(() => import('../features/action-items/action-items-page.tsx'));
+const RadarDiagnosticPage = lazy(() => import('../features/address/radar-diagnostic-page.tsx'));
+const TestAutocompletePage = lazy(() => import('../features/address/test-autocomplete-page.tsx'));
+const AttorneysPage = lazy(() => import('../features/attorneys/attorneys-page.tsx'));
+const CasePage = lazy(() => import('../features/cases/case-page.tsx'));
+const ClientManagementPage = lazy(() => import('../features/clients/client-management-page.tsx'));
+const DraftsPage = lazy(() => import('../features/clients/drafts-page.tsx'));
+const ExistingClientsPage = lazy(() => import('../features/clients/existing-clients-page.tsx'));
+const NewClientLegacyPage = lazy(() => import('../features/clients/new-client-legacy-page.tsx'));
+const NewClientPage = lazy(() => import('../features/clients/new-client-page.tsx'));
+const ProjectCreationPromptPage = lazy(() => import('../features/clients/project-creation-prompt-page.tsx'));
+const ProjectPage = lazy(() => import('../features/projects/project-page.tsx'));
+const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
+const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
 
 // Screens whose capability is still an open issue: they show their title and say so, nothing pretend.
-const PENDING = [
-  'time-tracking', 'action-items', 'new-client', 'clients/new', 'clients/new-legacy', 'clients/drafts',
-  'project-creation-prompt', 'existing-clients', 'case/:id', 'project/:id', 'reports', 'field-reports',
-  'accounting', 'rate-codes', 'settings', 'admin-settings', 'attorneys', 'test-autocomplete', 'radar-diagnostic',
-];
+const PENDING = ['reports', 'field-reports', 'accounting'];
 
 function Root() {
   return (
@@ -38,6 +49,22 @@ export const router = createBrowserRouter([
             element: <Shell />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/new-client', element: <ClientManagementPage /> },
+              { path: '/clients/new', element: <NewClientPage /> },
+              { path: '/clients/new-legacy', element: <NewClientLegacyPage /> },
+              { path: '/clients/drafts', element: <DraftsPage /> },
+              { path: '/project-creation-prompt', element: <ProjectCreationPromptPage /> },
+              { path: '/existing-clients', element: <ExistingClientsPage /> },
+              { path: '/case/:id', element: <CasePage /> },
+              { path: '/project/:id', element: <ProjectPage /> },
+              { path: '/attorneys', element: <AttorneysPage /> },
+              { path: '/rate-codes', element: <RateCodesPage /> },
+              { path: '/settings', element: <SettingsPage /> },
+              { path: '/admin-settings', element: <SettingsPage /> },
+              { path: '/test-autocomplete', element: <TestAutocompletePage /> },
+              { path: '/radar-diagnostic', element: <RadarDiagnosticPage /> },
+              { path: '/time-tracking', element: <TimeTrackingPage /> },
+              { path: '/action-items', element: <ActionItemsPage /> },
               ...PENDING.map((path) => ({ path: `/${path}`, element: <PendingScreen /> })),
             ],
           },

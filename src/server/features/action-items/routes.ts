@@ -1,0 +1,3 @@
+import type { AppContext } from '../../app.ts';
+
+export function actionItemRoutes(_context: AppContext) {}

@@ -1,0 +1,3 @@
+import type { AppContext } from '../../app.ts';
+
+export function attorneyRoutes(_context: AppContext) {}

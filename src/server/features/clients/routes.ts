@@ -1,0 +1,3 @@
+import type { AppContext } from '../../app.ts';
+
+export function clientRoutes(_context: AppContext) {}

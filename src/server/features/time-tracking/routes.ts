@@ -1,0 +1,3 @@
+import type { AppContext } from '../../app.ts';
+
+export function timeTrackingRoutes(_context: AppContext) {}
