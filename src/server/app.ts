@@ -23,7 +23,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
 
-export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -73,8 +73,9 @@ export async function buildApp(options: AppOptions) {
   ];
   for (const routes of features) await routes(context);
 
-  const hasWeb = existsSync(path.join(WEB_DIR, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: WEB_DIR, wildcard: false, index: false });
+  const webDir = env.WEB_DIR ? path.resolve(env.WEB_DIR) : DEFAULT_WEB_DIR;
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
     // Client-side routes: the web app decides what /case/123 or an unknown path shows.

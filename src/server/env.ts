@@ -21,6 +21,7 @@ const EnvSchema = z
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
     DEMO: bool.optional(),
     RADAR_BASE_URL: z.url().default('https://api.radar.io'),
+    WEB_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
