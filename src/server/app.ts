@@ -75,7 +75,14 @@ export async function buildApp(options: AppOptions) {
 
   const webDir = env.WEB_DIR ? path.resolve(env.WEB_DIR) : DEFAULT_WEB_DIR;
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir, wildcard: false, index: false, cacheControl: false,
+      // Built assets have content hashes in their names; index.html must always be fresh.
+      setHeaders: (res, file) => res.header('cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
     // Client-side routes: the web app decides what /case/123 or an unknown path shows.

@@ -8,8 +8,8 @@ import type { Env } from './env.ts';
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
 export async function openDatabaseFromEnv(env: Env): Promise<DatabaseHandle> {
   const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') });
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, timeZone: env.TZ })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite'), timeZone: env.TZ });
   try {
     await migrate(database.db);
   } catch (error) {

@@ -26,14 +26,14 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'postgres'; url: string; poolSize?: number; timeZone?: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; timeZone?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options);
+  return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZone?: string }): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = await acquireDataDirLock(options.dataDir);
   try {
@@ -42,6 +42,8 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
     });
+    // current_date and now()::date follow the firm's time zone (one connection: set once).
+    if (options.timeZone) await lite.query(`SET TIME ZONE '${options.timeZone.replace(/'/g, "''")}'`);
     const pool = new pg.Pool(createPgConfig(lite));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
@@ -64,8 +66,14 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
   }
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(options: { url: string; poolSize?: number; timeZone?: string }): Promise<DatabaseHandle> {
+  const { url, poolSize = 10, timeZone } = options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // current_date and now()::date follow the firm's time zone.
+    ...(timeZone ? { options: `-c TimeZone=${timeZone}` } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   const listeners = new Set<() => Promise<void>>();

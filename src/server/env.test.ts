@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('has working defaults: demo mode on PGlite in ./data, port 3000', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', FIRM_NAME: 'Casebook', demo: true, COOKIE_SECURE: 'auto' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('production never runs in demo mode and needs a session secret', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production/);
+    const env = loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) });
+    expect(env.demo).toBe(false);
+    expect(() => loadEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DEMO: 'true' })).toThrow(/DEMO/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET: must be at least 32 characters/],
+    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
+    [{ TZ: 'Mars/Olympus' }, /TZ: unknown time zone/],
+  ])('rejects %o with a message naming the variable', (vars, message) => {
+    expect(() => loadEnv(vars)).toThrow(EnvError);
+    expect(() => loadEnv(vars)).toThrow(message);
+  });
+
+  it('reports every problem at once', () => {
+    expect(() => loadEnv({ PORT: 'x', COOKIE_SECURE: 'y' })).toThrow(/PORT[\s\S]*COOKIE_SECURE/);
+  });
+});
