@@ -9,6 +9,9 @@ import {
   toDbStatus,
   toUiStatus,
   withStatus,
+  formProblems,
+  changedFields,
+  type ActionItemFormValues,
   type SortKey,
   type SortState,
   type StatusFilter,
@@ -169,5 +172,45 @@ describe('emptyMessage', () => {
     ['closed', 'No action items found with the selected filters.'],
   ])('%s → %s', (status, message) => {
     expect(emptyMessage(status)).toBe(message);
+  });
+});
+
+describe('formProblems', () => {
+  const valid: ActionItemFormValues = {
+    projectId: 'p1', clientName: 'Acme', assignee: 'u1', shortDescription: 'Call', dueDate: '03/15/2027',
+    dateError: null, startTime: '', endTime: '', location: '', url: '', longDescription: '',
+  };
+  const cases: [string, Partial<ActionItemFormValues>, boolean, string[]][] = [
+    ['valid', {}, false, []],
+    ['valid with times', { startTime: '09:30:00', endTime: '10:00:00' }, true, []],
+    ['empty form in the card', { assignee: '', shortDescription: ' ', dueDate: '' }, false,
+      ['Assignee is required', 'Short description is required', 'Date is required']],
+    ['no project in the dashboard', { projectId: '', clientName: '' }, true, ['Please select a project']],
+    ['no client in the card', { projectId: '', clientName: '' }, false, ['Client is required']],
+    ['unreadable date text', { dateError: 'Invalid date format' }, false, ['Invalid date format']],
+    ['impossible stored date', { dueDate: '02/30/2027' }, false, ['Please enter a valid date']],
+    ['start without end', { startTime: '09:30:00' }, false, ['End time is required when start time is specified']],
+    ['end without start is fine', { endTime: '17:00:00' }, false, []],
+  ];
+  it.each(cases)('%s', (_name, change, needsProject, expected) => {
+    expect(formProblems({ ...valid, ...change }, { needsProject })).toEqual(expected);
+  });
+});
+
+describe('changedFields', () => {
+  const base = {
+    projectId: 'p1', assignee: 'u1', shortDescription: 'Call', dueDate: '03/15/2027', startTime: '',
+    endTime: '', location: '', url: '', longDescription: '',
+  };
+  const cases: [string, typeof base | null, Partial<typeof base>, string[]][] = [
+    ['new item lists filled fields', null, {}, ['Project', 'Assignee', 'Short Description', 'Date']],
+    ['new item with times', null, { startTime: '09:30:00', endTime: '10:00:00' },
+      ['Project', 'Assignee', 'Short Description', 'Date', 'Start Time', 'End Time']],
+    ['edit with nothing changed', base, {}, []],
+    ['edit changing date and url', base, { dueDate: '03/16/2027', url: 'https://meet.test/x' }, ['Date', 'Meeting URL']],
+    ['whitespace is not a change', base, { shortDescription: 'Call ' }, []],
+  ];
+  it.each(cases)('%s', (_name, before, change, expected) => {
+    expect(changedFields(before, { ...base, ...change })).toEqual(expected);
   });
 });

@@ -144,3 +144,79 @@ export function emptyMessage(status: string): string {
   if (status === 'active') return 'No active action items found.';
   return 'No action items found with the selected filters.';
 }
+
+// ---- The action item form (SPEC §2 Action item form, §5 submit errors) --------------------
+
+export const FORM_MESSAGES = {
+  client: 'Client is required',
+  project: 'Please select a project',
+  assignee: 'Assignee is required',
+  shortDescription: 'Short description is required',
+  date: 'Date is required',
+  invalidDate: 'Please enter a valid date',
+  endTime: 'End time is required when start time is specified',
+  userNotFound: 'Selected user not found',
+  saveFailed: 'Failed to save action item. Please check all required fields and try again.',
+  updateFailed: 'Failed to update action item. Please check all required fields and try again.',
+  assigneeFailed: 'Failed to update assignee',
+} as const;
+
+export interface ActionItemFormValues {
+  projectId: string;
+  clientName: string;
+  /** Assignee user id, '' when none picked. */
+  assignee: string;
+  shortDescription: string;
+  /** MM/DD/YYYY, or '' when empty. */
+  dueDate: string;
+  /** The date box's own message while its text cannot be read, else null. */
+  dateError: string | null;
+  /** HH:MM:00 or ''. */
+  startTime: string;
+  endTime: string;
+  location: string;
+  url: string;
+  longDescription: string;
+}
+
+/**
+ * The list the 'Please complete required fields' modal shows, in the spec's order.
+ * `needsProject` is the dashboard's create form, which has a Project field.
+ */
+export function formProblems(form: ActionItemFormValues, options: { needsProject: boolean }): string[] {
+  const problems: string[] = [];
+  if (options.needsProject && !form.projectId) problems.push(FORM_MESSAGES.project);
+  else if (!form.clientName.trim()) problems.push(FORM_MESSAGES.client);
+  if (!form.assignee) problems.push(FORM_MESSAGES.assignee);
+  if (!form.shortDescription.trim()) problems.push(FORM_MESSAGES.shortDescription);
+  if (form.dateError) problems.push(form.dateError || FORM_MESSAGES.invalidDate);
+  else if (!form.dueDate.trim()) problems.push(FORM_MESSAGES.date);
+  else if (!toIsoDate(form.dueDate)) problems.push(FORM_MESSAGES.invalidDate);
+  if (form.startTime && !form.endTime) problems.push(FORM_MESSAGES.endTime);
+  return problems;
+}
+
+/** Field labels as the form shows them, in form order (the result toast lists changed ones). */
+export const FORM_FIELD_LABELS = {
+  projectId: 'Project',
+  assignee: 'Assignee',
+  shortDescription: 'Short Description',
+  dueDate: 'Date',
+  startTime: 'Start Time',
+  endTime: 'End Time',
+  location: 'Location',
+  url: 'Meeting URL',
+  longDescription: 'Long Description',
+} as const;
+
+type LabelledField = keyof typeof FORM_FIELD_LABELS;
+
+/** The "updated fields" of the result toast: every filled field of a new item, or what an edit changed. */
+export function changedFields(
+  before: Pick<ActionItemFormValues, LabelledField> | null,
+  after: Pick<ActionItemFormValues, LabelledField>,
+): string[] {
+  return (Object.keys(FORM_FIELD_LABELS) as LabelledField[])
+    .filter((key) => (before ? before[key].trim() !== after[key].trim() : after[key].trim() !== ''))
+    .map((key) => FORM_FIELD_LABELS[key]);
+}

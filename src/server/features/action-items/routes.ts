@@ -1,3 +1,57 @@
+import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
+import {
+  ZActionItem, ZActionItemCreate, ZActionItemList, ZActionItemListQuery, ZActionItemUpdate, ZAssignableUsers,
+} from '../../../core/api/action-items.ts';
+import { requireUser } from '../../http/session.ts';
+import {
+  createActionItem, deleteActionItem, getActionItem, listActionItems, listAssignableUsers, updateActionItem,
+} from './service.ts';
+import { actionItemEventRoutes } from './events.ts';
 
-export function actionItemRoutes(_context: AppContext) {}
+const ZIdParams = z.object({ id: z.uuid() });
+
+// SPEC §6: action items are open to every signed-in user, whatever the role.
+export async function actionItemRoutes(context: AppContext) {
+  const { app, db } = context;
+
+  app.get('/api/action-items', {
+    schema: { querystring: ZActionItemListQuery, response: { 200: ZActionItemList } },
+  }, async (request) => {
+    requireUser(request);
+    return listActionItems(db, { projectId: request.query.projectId });
+  });
+
+  app.get('/api/action-items/assignable-users', { schema: { response: { 200: ZAssignableUsers } } }, async (request) => {
+    requireUser(request);
+    return { users: await listAssignableUsers(db) };
+  });
+
+  app.get('/api/action-items/:id', { schema: { params: ZIdParams, response: { 200: ZActionItem } } }, async (request) => {
+    requireUser(request);
+    return getActionItem(db, request.params.id);
+  });
+
+  app.post('/api/action-items', {
+    schema: { body: ZActionItemCreate, response: { 201: ZActionItem } },
+  }, async (request, reply) => {
+    const { user } = requireUser(request);
+    const item = await createActionItem(db, { actorId: user.id, input: request.body });
+    return reply.status(201).send(item);
+  });
+
+  app.patch('/api/action-items/:id', {
+    schema: { params: ZIdParams, body: ZActionItemUpdate, response: { 200: ZActionItem } },
+  }, async (request) => {
+    const { user } = requireUser(request);
+    return updateActionItem(db, { actorId: user.id, id: request.params.id, input: request.body });
+  });
+
+  app.delete('/api/action-items/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    await deleteActionItem(db, { actorId: user.id, id: request.params.id });
+    return reply.status(204).send();
+  });
+
+  await actionItemEventRoutes(context);
+}

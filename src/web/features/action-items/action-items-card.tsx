@@ -1,4 +1,6 @@
-// Placeholder until the action-items capability lands: renders nothing.
-export function ActionItemsCard(_props: { projectId: string | null }) {
-  return null;
+import { ActionItemsPanel } from './action-items-panel.tsx';
+
+/** The action items card of the time tracking page: the selected project's items, inline form. */
+export function ActionItemsCard({ projectId }: { projectId: string | null }) {
+  return <ActionItemsPanel mode="card" projectId={projectId} />;
 }

@@ -1,0 +1,72 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SseHub } from './sse-hub.ts';
+
+class FakeResponse extends EventEmitter {
+  written = '';
+  ended = false;
+  status = 0;
+  headers: Record<string, string> = {};
+  writeHead(status: number, headers: Record<string, string>) {
+    this.status = status;
+    this.headers = headers;
+  }
+  write(chunk: string) {
+    this.written += chunk;
+    return true;
+  }
+  end() {
+    this.ended = true;
+  }
+}
+
+const open = (hub: SseHub, topic: string | null) => {
+  const res = new FakeResponse();
+  hub.open(res as unknown as ServerResponse, topic);
+  return res;
+};
+
+describe('SseHub', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('starts an event stream that tells the browser to reconnect after 1 s', () => {
+    const hub = new SseHub();
+    const res = open(hub, null);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.written).toContain('retry: 1000\n');
+    hub.close();
+  });
+
+  it.each([
+    ['the same project', 'p1', true],
+    ['another project', 'p2', false],
+    ['every project', null, true],
+  ])('delivers a change of p1 to a stream of %s: %s', (_name, topic, delivered) => {
+    const hub = new SseHub();
+    const res = open(hub, topic);
+    hub.publish('p1', 'change', { op: 'insert', id: 'i1', project_id: 'p1' });
+    expect(res.written.includes('event: change\ndata: {"op":"insert","id":"i1","project_id":"p1"}\n\n')).toBe(delivered);
+    hub.close();
+  });
+
+  it('sends a heartbeat every 30 s and forgets closed streams', () => {
+    vi.useFakeTimers();
+    const hub = new SseHub();
+    const res = open(hub, 'p1');
+    vi.advanceTimersByTime(30_000);
+    expect(res.written.match(/: heartbeat/g)).toHaveLength(1);
+    res.emit('close');
+    expect(hub.size).toBe(0);
+    hub.close();
+  });
+
+  it('ends every stream on close', () => {
+    const hub = new SseHub();
+    const a = open(hub, 'p1');
+    const b = open(hub, null);
+    hub.close();
+    expect([a.ended, b.ended, hub.size]).toEqual([true, true, 0]);
+  });
+});

@@ -1,0 +1,154 @@
+import { Button, Grid, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { FORM_MESSAGES, type ActionItemFormValues } from '../../../core/action-items.ts';
+import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
+import { AUTO_END_MINUTES } from '../../../core/constants.ts';
+import { parseSmartDate } from '../../../core/smart-date.ts';
+import { addMinutes } from '../../../core/smart-time.ts';
+import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { SmartDateInput } from '../../ui/smart-date-input.tsx';
+import { SmartTimeInput } from '../../ui/smart-time-input.tsx';
+import { AssigneeInput } from './assignee-input.tsx';
+import { LocationField } from './location-field.tsx';
+import { ProjectField, type PickedProject } from './project-field.tsx';
+
+export interface FormState extends ActionItemFormValues {
+  project: PickedProject | null;
+  locationAddress: Record<string, unknown> | null;
+}
+
+export function initialForm(editing: TActionItem | null, project: PickedProject | null): FormState {
+  return {
+    project: editing ? { id: editing.project_id, label: editing.projectLabel, clientName: editing.clientName } : project,
+    projectId: editing?.project_id ?? project?.id ?? '',
+    clientName: editing?.clientName ?? project?.clientName ?? '',
+    assignee: editing?.assignee ?? '',
+    shortDescription: editing?.shortDescription ?? '',
+    dueDate: editing?.dueDate ?? '',
+    dateError: null,
+    startTime: editing?.startTime ?? '',
+    endTime: editing?.endTime ?? '',
+    location: editing?.location ?? '',
+    locationAddress: editing?.locationAddress ?? null,
+    url: editing?.url ?? '',
+    longDescription: editing?.longDescription ?? '',
+  };
+}
+
+interface Props {
+  editing: TActionItem | null;
+  /** Dashboard create: the form has the Project field. */
+  withProjectField: boolean;
+  initial: FormState;
+  users: readonly TAssignableUser[];
+  busy: boolean;
+  onSubmit(values: FormState): void;
+  onDiscard(): void;
+}
+
+/** The fields and buttons of the action item form (SPEC §2), shared by the inline and modal forms. */
+export function ActionItemForm({ editing, withProjectField, initial, users, busy, onSubmit, onDiscard }: Props) {
+  const [form, setForm] = useState<FormState>(initial);
+  // An end that is not start + 30 minutes was set by hand and is left alone.
+  const [endByHand, setEndByHand] = useState(
+    Boolean(initial.endTime && initial.endTime !== addMinutes(initial.startTime, AUTO_END_MINUTES)),
+  );
+  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(form);
+      }}
+    >
+      <Stack gap="sm">
+        {withProjectField && (
+          <ProjectField
+            value={form.project}
+            onChange={(p) => set({ project: p, projectId: p?.id ?? '', clientName: p?.clientName ?? '' })}
+          />
+        )}
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Client Name" readOnly value={form.clientName} variant="filled" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <AssigneeInput users={users} value={form.assignee} onChange={(assignee) => set({ assignee })} />
+          </Grid.Col>
+        </Grid>
+        <TextInput
+          label="Short Description"
+          withAsterisk
+          maxLength={500}
+          value={form.shortDescription}
+          onChange={(e) => set({ shortDescription: e.currentTarget.value })}
+        />
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <SmartDateInput
+              label="Date"
+              withAsterisk
+              value={form.dueDate}
+              onChange={(dueDate) => set({ dueDate })}
+              onBlur={(e) => {
+                const text = e.currentTarget.value.trim();
+                const parsed = text ? parseSmartDate(text, new Date()) : null;
+                set({ dateError: parsed && !parsed.ok ? parsed.error || FORM_MESSAGES.invalidDate : null });
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <SmartTimeInput
+              label="Start Time"
+              value={form.startTime}
+              onChange={(startTime) => set(endByHand
+                ? { startTime }
+                : { startTime, endTime: startTime ? addMinutes(startTime, AUTO_END_MINUTES) : '' })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <SmartTimeInput
+              label="End Time"
+              value={form.endTime}
+              onChange={(endTime) => {
+                setEndByHand(endTime !== '');
+                set({ endTime });
+              }}
+            />
+          </Grid.Col>
+        </Grid>
+        <Grid gutter="sm" align="flex-start">
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <LocationField
+              value={{ location: form.location, locationAddress: form.locationAddress }}
+              onChange={(v) => set(v)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <TextInput
+              label="Meeting URL"
+              placeholder="Optional"
+              type="url"
+              value={form.url}
+              onChange={(e) => set({ url: e.currentTarget.value })}
+            />
+          </Grid.Col>
+        </Grid>
+        <Textarea
+          label="Long Description"
+          autosize
+          minRows={3}
+          value={form.longDescription}
+          onChange={(e) => set({ longDescription: e.currentTarget.value })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDiscard} disabled={busy}>{editing ? 'Discard Changes' : 'Discard'}</Button>
+          <Button type="submit" loading={busy}>{editing ? 'Update' : 'Save'}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Button, Card, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  changedFields, DEFAULT_FILTER, DEFAULT_SORT, emptyMessage, filterActionItems, FORM_MESSAGES, formProblems, nextSort,
+  sortActionItems, type ActionItemFilter, type SortState,
+} from '../../../core/action-items.ts';
+import type { TActionItem, TCardProject } from '../../../core/api/action-items.ts';
+import { toIsoDate } from '../../../core/smart-date.ts';
+import { ApiError } from '../../lib/api.ts';
+import { ActionItemForm, initialForm, type FormState } from './action-item-form.tsx';
+import { ActionItemsFilters, assigneeOptions } from './action-items-filters.tsx';
+import { ActionItemsTable } from './action-items-table.tsx';
+import { createActionItem, storeItem, updateActionItem, useActionItemEvents, useActionItems, useAssignableUsers } from './api.ts';
+import { RequiredFieldsModal } from './required-fields-modal.tsx';
+import { ResultToast, type SaveResult } from './result-toast.tsx';
+import { useRowActions } from './use-row-actions.ts';
+
+interface Props {
+  /** card: one project, inline form. dashboard: every project (or the one given), modal form. */
+  mode: 'card' | 'dashboard';
+  projectId: string | null;
+  onProject?(project: TCardProject | null): void;
+}
+
+const newId = () => globalThis.crypto?.randomUUID?.();
+
+export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
+  const dashboard = mode === 'dashboard';
+  const enabled = dashboard || projectId !== null;
+  const client = useQueryClient();
+  const list = useActionItems(projectId, enabled);
+  useActionItemEvents(projectId, enabled);
+  const users = useAssignableUsers();
+  const rows = useRowActions(projectId);
+  const [filter, setFilter] = useState<ActionItemFilter>(DEFAULT_FILTER);
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  // null: closed; { editing: null }: adding.
+  const [open, setOpen] = useState<{ editing: TActionItem | null; id?: string } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<SaveResult | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const project = list.data?.project ?? null;
+
+  // Switching project closes the form (the stream switch happens in useActionItemEvents).
+  useEffect(() => setOpen(null), [projectId]);
+  useEffect(() => onProject?.(project), [onProject, project]);
+  useEffect(() => {
+    if (open && !dashboard) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [open, dashboard]);
+
+  const items = useMemo(() => list.data?.items ?? [], [list.data]);
+  const people = assigneeOptions(items);
+  const effective = { ...filter, assignee: people.some((p) => p.value === filter.assignee) ? filter.assignee : 'all' };
+  const shown = sortActionItems(filterActionItems(items, effective), sort.key, sort.direction);
+  const closeToast = useCallback(() => setResult(null), []);
+
+  const submit = async (values: FormState) => {
+    const editing = open?.editing ?? null;
+    const found = formProblems(values, { needsProject: dashboard && !editing });
+    if (found.length > 0) return setProblems(found);
+    const body = {
+      assignee: values.assignee, shortDescription: values.shortDescription.trim(), longDescription: values.longDescription,
+      dueDate: toIsoDate(values.dueDate)!, startTime: values.startTime, endTime: values.endTime,
+      location: values.location.trim(), locationAddress: values.locationAddress, url: values.url.trim(),
+    };
+    setBusy(true);
+    try {
+      const saved = editing
+        ? await updateActionItem(editing.id, { ...body, version: editing.version })
+        : await createActionItem({ ...body, id: open?.id, projectId: values.projectId });
+      storeItem(client, saved);
+      setOpen(null);
+      setResult({
+        ok: true, title: editing ? 'Action Item Updated' : 'Action Item Saved', date: saved.dueDate, time: saved.time,
+        fields: changedFields(editing ? initialForm(editing, null) : null, values),
+      });
+    } catch (error) {
+      const fallback = editing ? FORM_MESSAGES.updateFailed : FORM_MESSAGES.saveFailed;
+      setResult({ ok: false, title: 'Error', message: error instanceof ApiError ? error.message : fallback });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const picked = project ? { id: project.id, label: project.label, clientName: project.client } : null;
+  const form = open && (
+    <ActionItemForm
+      key={open.editing?.id ?? 'new'}
+      editing={open.editing}
+      withProjectField={dashboard && !open.editing}
+      initial={initialForm(open.editing, picked)}
+      users={users.data ?? []}
+      busy={busy}
+      onSubmit={(v) => void submit(v)}
+      onDiscard={() => setOpen(null)}
+    />
+  );
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Action items">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={3}>{dashboard ? (projectId ? 'Project action items' : 'All action items') : 'Action Items'}</Title>
+            {!dashboard && project && <Text size="sm" c="dimmed">{project.label} · {project.client}</Text>}
+          </div>
+          {!open && (
+            <Button leftSection={<IconPlus size={16} />} disabled={!enabled}
+              onClick={() => setOpen({ editing: null, id: newId() })}>
+              Add New Action Item
+            </Button>
+          )}
+        </Group>
+        {!enabled && <Text c="dimmed">Select a client to view action items</Text>}
+        {enabled && (
+          <>
+            {!dashboard && open && (
+              <Paper ref={formRef} withBorder p="md" bg="gray.0">
+                <Title order={4} mb="sm">{open.editing ? 'Edit Action Item Details' : 'New Action Item Details'}</Title>
+                {form}
+              </Paper>
+            )}
+            <ActionItemsFilters filter={effective} onChange={setFilter} items={items} />
+            {rows.message && (
+              <Alert color="red" role="alert" withCloseButton onClose={rows.clearMessage}>{rows.message}</Alert>
+            )}
+            {list.error && <Alert color="red" role="alert">{(list.error as Error).message}</Alert>}
+            {list.isPending ? <Group justify="center" py="lg"><Loader size="sm" /></Group> : (
+              <ActionItemsTable
+                items={shown}
+                sort={sort}
+                onSort={(key) => setSort((s) => nextSort(s, key))}
+                statusFilter={effective.status}
+                showProject={dashboard && !projectId}
+                users={users.data ?? []}
+                emptyText={emptyMessage(effective.assignee !== 'all' ? 'filtered' : effective.status)}
+                onStatus={rows.onStatus}
+                onArchive={rows.onArchive}
+                onAssign={(item, id) => rows.onAssign(item, id, users.data?.find((u) => u.id === id)?.name ?? '')}
+                onEdit={(item) => setOpen({ editing: item })}
+              />
+            )}
+          </>
+        )}
+      </Stack>
+      {dashboard && (
+        <Modal opened={open !== null} onClose={() => !busy && setOpen(null)} size="lg"
+          title={<Text fw={700}>{open?.editing ? 'Edit Action Item' : 'New Action Item'}</Text>}>
+          {form}
+        </Modal>
+      )}
+      <RequiredFieldsModal problems={problems} onClose={() => setProblems([])} />
+      <ResultToast result={result} onClose={closeToast} />
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { Autocomplete, Button, Group, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { TProjectHit } from '../../../core/api/projects.ts';
+import { searchProjects } from './api.ts';
+
+export interface PickedProject {
+  id: string;
+  label: string;
+  clientName: string;
+}
+
+interface Props {
+  value: PickedProject | null;
+  onChange(project: PickedProject | null): void;
+}
+
+const MIN_CHARS = 2;
+
+/**
+ * The dashboard form's Project field: searches like the project search box (number, name or
+ * client; 10 matches), then shows the pick read-only with a Reset button.
+ */
+export function ProjectField({ value, onChange }: Props) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 250);
+  const hits = useQuery({
+    queryKey: ['projects', 'search', debounced],
+    queryFn: () => searchProjects(debounced),
+    enabled: debounced.length >= MIN_CHARS && !value,
+    staleTime: 30_000,
+  });
+  const byLabel = useMemo(
+    () => new Map((hits.data ?? []).map((h: TProjectHit) => [h.label, h])),
+    [hits.data],
+  );
+
+  if (value) {
+    return (
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput label="Project" withAsterisk readOnly value={value.label} style={{ flex: 1 }} />
+        <Button variant="default" onClick={() => {
+          setText('');
+          onChange(null);
+        }}>Reset</Button>
+      </Group>
+    );
+  }
+  return (
+    <Autocomplete
+      label="Project"
+      withAsterisk
+      placeholder="Start typing case number, client name, or project name..."
+      data={[...byLabel.keys()]}
+      filter={({ options }) => options}
+      value={text}
+      onChange={setText}
+      onOptionSubmit={(label) => {
+        const hit = byLabel.get(label);
+        if (hit) onChange({ id: hit.id, label: hit.label, clientName: hit.clientName });
+      }}
+    />
+  );
+}

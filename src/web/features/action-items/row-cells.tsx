@@ -1,0 +1,91 @@
+import { Badge, Menu, Select, Tooltip, UnstyledButton, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconCalendarCheck, IconCalendarOff, IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { STATUS_LABELS, statusClass, type UiStatus } from '../../../core/action-items.ts';
+import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
+import { assigneeLabels } from './assignee-input.tsx';
+
+const CLASS_COLOR = { active: 'blue', complete: 'green', rejected: 'gray' } as const;
+
+/** Status badge; clicking opens the menu of statuses plus Archive or Unarchive (SPEC §4). */
+export function StatusCell({ item, onStatus, onArchive }: {
+  item: TActionItem;
+  onStatus(status: UiStatus): void;
+  onArchive(): void;
+}) {
+  return (
+    <Menu withinPortal position="bottom-start" shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Status: ${STATUS_LABELS[item.status]}. Change status`}>
+          <Badge color={CLASS_COLOR[statusClass(item.status)]} variant="light" tt="none" className={`status-${statusClass(item.status)}`}
+            style={{ cursor: 'pointer' }}>
+            {STATUS_LABELS[item.status]}
+          </Badge>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {(Object.keys(STATUS_LABELS) as UiStatus[]).map((s) => (
+          <Menu.Item key={s} onClick={() => s !== item.status && onStatus(s)}
+            rightSection={s === item.status ? <IconCheck size={14} /> : null}>
+            {STATUS_LABELS[s]}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={onArchive} leftSection={item.archived ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}>
+          {item.archived ? 'Unarchive' : 'Archive'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The assignee name; clicking swaps in a select of the assignable users (SPEC §4 Assignee change). */
+export function AssigneeCell({ item, users, onAssign }: {
+  item: TActionItem;
+  users: readonly TAssignableUser[];
+  onAssign(userId: string): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <UnstyledButton onClick={() => setEditing(true)} aria-label={`Assignee: ${item.assigneeName || 'Unassigned'}. Change assignee`}>
+        <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }} c={item.assigneeName ? undefined : 'dimmed'}>
+          {item.assigneeName || 'Unassigned'}
+        </Text>
+      </UnstyledButton>
+    );
+  }
+  const labels = assigneeLabels(users);
+  return (
+    <Select
+      size="xs"
+      aria-label="Assignee"
+      searchable
+      autoFocus
+      defaultDropdownOpened
+      data={users.map((u) => ({ value: u.id, label: labels.get(u.id) ?? u.name }))}
+      value={item.assignee || null}
+      onChange={(id) => {
+        setEditing(false);
+        // Ignored when empty or unchanged.
+        if (id && id !== item.assignee) onAssign(id);
+      }}
+      onBlur={() => setEditing(false)}
+      comboboxProps={{ withinPortal: true }}
+      w={180}
+    />
+  );
+}
+
+export function GcalCell({ item }: { item: TActionItem }) {
+  const label = item.gcalSynced ? 'Synced to Google Calendar' : 'Not synced to Google Calendar';
+  return (
+    <Tooltip label={label}>
+      <span role="img" aria-label={label} style={{ display: 'inline-flex' }}>
+        {item.gcalSynced
+          ? <IconCalendarCheck size={18} color="var(--mantine-color-green-7)" />
+          : <IconCalendarOff size={18} color="var(--mantine-color-gray-5)" />}
+      </span>
+    </Tooltip>
+  );
+}
