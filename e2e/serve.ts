@@ -4,4 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-e2e-'));
+// Address lookup goes to the fake Radar server (test/fakes/radar-server.ts), never the real one.
+const { startFakeRadar } = await import('../test/fakes/radar-server.ts');
+process.env.RADAR_BASE_URL = (await startFakeRadar()).url;
 await import('../src/server/main.ts');

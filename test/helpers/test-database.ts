@@ -62,10 +62,28 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
       ...handle,
       async close() {
         await handle.close();
+        // pg-pool's end() resolves before its sockets have closed; dropping WITH (FORCE) at that
+        // moment kills those backends and the closing clients raise an unhandled 57P01.
+        await waitForDisconnect(name);
         await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
   }
   const blob = new Blob([await readFile(pgliteTemplate())]);
   return openDatabase({ kind: 'pglite', loadDataDir: blob });
+}
+
+/** Waits (up to 2 s) until no session is connected to the database. */
+async function waitForDisconnect(name: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await client.end();
+  }
 }

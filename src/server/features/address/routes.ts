@@ -1,3 +1,58 @@
+import {
+  ZAddressLookupStatus, ZAutocompleteQuery, ZAutocompleteResponse, ZPlaceQuery, ZPlaceResponse,
+} from '../../../core/api/address.ts';
+import {
+  ZAddressLookupKeys, ZAddressLookupSettings, ZAddressLookupSettingsBody, ZAddressLookupTestBody,
+  ZAddressLookupTestResult,
+} from '../../../core/api/settings.ts';
 import type { AppContext } from '../../app.ts';
+import { requireRole, requireUser } from '../../http/session.ts';
+import { autocompleteAddress, lookupPlace, lookupStatus } from './lookup-service.ts';
+import {
+  getLookupKeys, getLookupSettings, saveLookupSettings, testLookupConnection,
+} from './settings-service.ts';
 
-export function addressRoutes(_context: AppContext) {}
+/** The address-lookup proxy (any signed-in user) and its settings (admins only). */
+export function addressRoutes({ app, db, env }: AppContext) {
+  const baseUrl = env.RADAR_BASE_URL;
+
+  app.get('/api/address/status', { schema: { response: { 200: ZAddressLookupStatus } } }, async (request) => {
+    requireUser(request);
+    return lookupStatus(db);
+  });
+
+  app.get('/api/address/autocomplete', { schema: { querystring: ZAutocompleteQuery, response: { 200: ZAutocompleteResponse } } },
+    async (request) => {
+      requireUser(request);
+      return autocompleteAddress(db, { baseUrl, ...request.query });
+    });
+
+  app.get('/api/address/place', { schema: { querystring: ZPlaceQuery, response: { 200: ZPlaceResponse } } }, async (request) => {
+    requireUser(request);
+    return lookupPlace(db, { baseUrl, placeId: request.query.placeId });
+  });
+
+  app.get('/api/settings/address-lookup', { schema: { response: { 200: ZAddressLookupSettings } } }, async (request) => {
+    requireRole(request, 'admin');
+    return getLookupSettings(db);
+  });
+
+  // The keys in clear, only when an admin opens the form for editing.
+  app.get('/api/settings/address-lookup/keys', { schema: { response: { 200: ZAddressLookupKeys } } }, async (request, reply) => {
+    requireRole(request, 'admin');
+    void reply.header('cache-control', 'no-store');
+    return getLookupKeys(db);
+  });
+
+  app.put('/api/settings/address-lookup', { schema: { body: ZAddressLookupSettingsBody, response: { 200: ZAddressLookupSettings } } },
+    async (request) => {
+      requireRole(request, 'admin');
+      return saveLookupSettings(db, request.body);
+    });
+
+  app.post('/api/settings/address-lookup/test', { schema: { body: ZAddressLookupTestBody, response: { 200: ZAddressLookupTestResult } } },
+    async (request) => {
+      requireRole(request, 'admin');
+      return testLookupConnection(db, { baseUrl, ...request.body });
+    });
+}

@@ -1,3 +1,60 @@
+import {
+  ZRateCodeCreateBody, ZRateCodeItemCreateBody, ZRateCodeItemParams, ZRateCodeItemUpdateBody, ZRateCodeListResponse,
+  ZRateCodeParams, ZRateCodeResponse, ZRateCodeUpdateBody,
+} from '../../../core/api/rate-codes.ts';
 import type { AppContext } from '../../app.ts';
+import { requireRole, requireUser } from '../../http/session.ts';
+import {
+  addRateCodeItem, createRateCode, deleteRateCode, deleteRateCodeItem, getRateCode, listRateCodes, updateRateCode,
+  updateRateCodeItem,
+} from './service.ts';
 
-export function rateCodeRoutes(_context: AppContext) {}
+/** Rate codes: everyone reads job types; admins write; only super admins see or set rates. */
+export function rateCodeRoutes({ app, db }: AppContext) {
+  app.get('/api/rate-codes', { schema: { response: { 200: ZRateCodeListResponse } } }, async (request) =>
+    listRateCodes(db, requireUser(request).user));
+
+  app.get('/api/rate-codes/:id', { schema: { params: ZRateCodeParams, response: { 200: ZRateCodeResponse } } },
+    async (request) => getRateCode(db, { id: request.params.id, viewer: requireUser(request).user }));
+
+  app.post('/api/rate-codes', { schema: { body: ZRateCodeCreateBody, response: { 201: ZRateCodeResponse } } },
+    async (request, reply) => {
+      const { user } = requireRole(request, 'admin');
+      return reply.status(201).send(await createRateCode(db, { body: request.body, viewer: user }));
+    });
+
+  app.put('/api/rate-codes/:id', {
+    schema: { params: ZRateCodeParams, body: ZRateCodeUpdateBody, response: { 200: ZRateCodeResponse } },
+  }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    return updateRateCode(db, { id: request.params.id, ...request.body, viewer: user });
+  });
+
+  app.delete('/api/rate-codes/:id', { schema: { params: ZRateCodeParams } }, async (request, reply) => {
+    requireRole(request, 'admin');
+    await deleteRateCode(db, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/rate-codes/:id/items', {
+    schema: { params: ZRateCodeParams, body: ZRateCodeItemCreateBody, response: { 201: ZRateCodeResponse } },
+  }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    return reply.status(201).send(await addRateCodeItem(db, { rateCodeId: request.params.id, item: request.body, viewer: user }));
+  });
+
+  app.put('/api/rate-codes/:id/items/:itemId', {
+    schema: { params: ZRateCodeItemParams, body: ZRateCodeItemUpdateBody, response: { 200: ZRateCodeResponse } },
+  }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    return updateRateCodeItem(db, {
+      rateCodeId: request.params.id, itemId: request.params.itemId, body: request.body, viewer: user,
+    });
+  });
+
+  app.delete('/api/rate-codes/:id/items/:itemId', { schema: { params: ZRateCodeItemParams } }, async (request, reply) => {
+    requireRole(request, 'admin');
+    await deleteRateCodeItem(db, { rateCodeId: request.params.id, itemId: request.params.itemId });
+    return reply.status(204).send();
+  });
+}
