@@ -1,3 +1,120 @@
+import { z } from 'zod';
+import {
+  ZCaseCreate, ZCaseDetail, ZCaseList, ZCaseListQuery, ZCaseUpdate, ZClient, ZClientDetail, ZClientInput, ZClientList,
+  ZClientListQuery, ZClientSearch, ZClientSearchQuery, ZClientUpdate, ZCustomRates, ZCustomRatesUpdate, ZDraftList, ZIdParams,
+  ZProject, ZProjectCreate, ZProjectDetail, ZProjectUpdate,
+} from '../../../core/api/clients.ts';
 import type { AppContext } from '../../app.ts';
+import { requireRole, requireUser } from '../../http/session.ts';
+import { createCase, deleteCase, getCase, listCases, updateCase } from './cases-service.ts';
+import {
+  completeClient, createClient, deleteClient, getClient, listClients, listDrafts, updateClient,
+} from './clients-service.ts';
+import { createProject, deleteProject, getProject, makePrimary, updateProject } from './projects-service.ts';
+import { getCustomRates, saveCustomRates } from './rates-service.ts';
+import { searchClients } from './search-service.ts';
 
-export function clientRoutes(_context: AppContext) {}
+// Reads: any signed-in user. Writes: admin and super_admin (403 otherwise). Rates: super_admin.
+export function clientRoutes({ app, db }: AppContext) {
+  const id = { params: ZIdParams };
+  const noContent = { 204: z.null() };
+
+  // Clients ---------------------------------------------------------------------------
+  app.get('/api/clients', { schema: { querystring: ZClientListQuery, response: { 200: ZClientList } } }, async (request) => {
+    requireUser(request);
+    const { q, offset, limit } = request.query;
+    if (q) {
+      const clients = await searchClients(db, q);
+      return { clients, total: clients.length };
+    }
+    return listClients(db, { offset, limit });
+  });
+  app.get('/api/clients/search', { schema: { querystring: ZClientSearchQuery, response: { 200: ZClientSearch } } }, async (request) => {
+    requireUser(request);
+    return { clients: await searchClients(db, request.query.q) };
+  });
+  app.get('/api/clients/drafts', { schema: { response: { 200: ZDraftList } } }, async (request) => {
+    requireUser(request);
+    return { drafts: await listDrafts(db) };
+  });
+  app.get('/api/clients/:id', { schema: { ...id, response: { 200: ZClientDetail } } }, async (request) => {
+    requireUser(request);
+    return getClient(db, request.params.id);
+  });
+  app.post('/api/clients', { schema: { body: ZClientInput, response: { 201: ZClient } } }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    return reply.status(201).send(await createClient(db, { actorId: user.id, input: request.body }));
+  });
+  app.put('/api/clients/:id', { schema: { ...id, body: ZClientUpdate, response: { 200: ZClient } } }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    const { version, ...input } = request.body;
+    return updateClient(db, { actorId: user.id, id: request.params.id, version, input });
+  });
+  app.post('/api/clients/:id/complete', { schema: { ...id, response: { 200: ZClient } } }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    return completeClient(db, { actorId: user.id, id: request.params.id });
+  });
+  app.delete('/api/clients/:id', { schema: { ...id, response: noContent } }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    await deleteClient(db, { actorId: user.id, id: request.params.id });
+    return reply.status(204).send(null);
+  });
+
+  // Cases -----------------------------------------------------------------------------
+  app.get('/api/cases', { schema: { querystring: ZCaseListQuery, response: { 200: ZCaseList } } }, async (request) => {
+    requireUser(request);
+    return { cases: await listCases(db, request.query) };
+  });
+  app.get('/api/cases/:id', { schema: { ...id, response: { 200: ZCaseDetail } } }, async (request) => {
+    requireUser(request);
+    return getCase(db, request.params.id);
+  });
+  app.post('/api/cases', { schema: { body: ZCaseCreate, response: { 201: ZCaseDetail } } }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    const { clientId, ...input } = request.body;
+    return reply.status(201).send(await createCase(db, { actorId: user.id, clientId, input }));
+  });
+  app.put('/api/cases/:id', { schema: { ...id, body: ZCaseUpdate, response: { 200: ZCaseDetail } } }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    const { version, ...input } = request.body;
+    return updateCase(db, { actorId: user.id, id: request.params.id, version, input });
+  });
+  app.delete('/api/cases/:id', { schema: { ...id, response: noContent } }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    await deleteCase(db, { actorId: user.id, id: request.params.id });
+    return reply.status(204).send(null);
+  });
+  app.get('/api/cases/:id/custom-rates', { schema: { ...id, response: { 200: ZCustomRates } } }, async (request) => {
+    requireRole(request, 'super_admin');
+    return getCustomRates(db, request.params.id);
+  });
+  app.put('/api/cases/:id/custom-rates', { schema: { ...id, body: ZCustomRatesUpdate, response: { 200: ZCustomRates } } }, async (request) => {
+    const { user } = requireRole(request, 'super_admin');
+    return saveCustomRates(db, { actorId: user.id, caseId: request.params.id, update: request.body });
+  });
+
+  // Projects --------------------------------------------------------------------------
+  app.get('/api/projects/:id', { schema: { ...id, response: { 200: ZProjectDetail } } }, async (request) => {
+    requireUser(request);
+    return getProject(db, request.params.id);
+  });
+  app.post('/api/projects', { schema: { body: ZProjectCreate, response: { 201: ZProject } } }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    const { caseId, ...input } = request.body;
+    return reply.status(201).send(await createProject(db, { actorId: user.id, caseId, input }));
+  });
+  app.put('/api/projects/:id', { schema: { ...id, body: ZProjectUpdate, response: { 200: ZProject } } }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    const { version, ...input } = request.body;
+    return updateProject(db, { actorId: user.id, id: request.params.id, version, input });
+  });
+  app.post('/api/projects/:id/primary', { schema: { ...id, response: { 200: ZProject } } }, async (request) => {
+    const { user } = requireRole(request, 'admin');
+    return makePrimary(db, { actorId: user.id, id: request.params.id });
+  });
+  app.delete('/api/projects/:id', { schema: { ...id, response: noContent } }, async (request, reply) => {
+    const { user } = requireRole(request, 'admin');
+    await deleteProject(db, { actorId: user.id, id: request.params.id });
+    return reply.status(204).send(null);
+  });
+}

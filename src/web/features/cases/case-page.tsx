@@ -1,2 +1,165 @@
-// Not built yet: the screen shows its title and says so.
-export { PendingScreen as default } from '../../ui/pending-screen.tsx';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconEdit, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { TProject } from '../../../core/api/clients.ts';
+import { addressLine, clientLabel } from '../../../core/cases.ts';
+import { useUser } from '../../app/auth.tsx';
+import { reportError } from '../../lib/error-store.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { ProjectEditor } from '../clients/add-project-form.tsx';
+import { deleteCase, deleteProject, makePrimary, useCase, useInvalidateClients } from '../clients/api.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { STATUS_LABELS } from '../clients/forms.ts';
+import { ClientEditModal } from '../clients/client-edit-modal.tsx';
+import { CaseEditModal } from './case-edit-modal.tsx';
+import { CustomRatesEditor } from './custom-rates-editor.tsx';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+/** /case/{id}: the case, its client, attorney, rate code, address and projects. */
+export default function CasePage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const user = useUser();
+  const kase = useCase(id);
+  const invalidate = useInvalidateClients();
+  const [editing, setEditing] = useState(false);
+  const [editingClient, setEditingClient] = useState(false);
+  const [projectModal, setProjectModal] = useState<{ project?: TProject } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<{ project?: TProject } | null>(null);
+  const navigate = useNavigate();
+
+  if (kase.isLoading) return <LoadingOverlay />;
+  if (!kase.data) return <Paper withBorder p="xl"><Text>This case could not be found.</Text></Paper>;
+  const c = kase.data;
+
+  const setPrimary = async (p: TProject) => {
+    try {
+      await makePrimary(p.id);
+      await invalidate();
+    } catch (error) {
+      reportError(error, { screen: 'case', action: 'make-primary' });
+    }
+  };
+
+  // The server refuses what time, expenses or action items still refer to (SPEC §8 23503 text).
+  const remove = async (target: { project?: TProject }) => {
+    setConfirmDelete(null);
+    try {
+      if (target.project) await deleteProject(target.project.id);
+      else await deleteCase(c.id);
+      await invalidate();
+      if (!target.project) navigate('/existing-clients?by=case');
+    } catch (error) {
+      reportError(error, { screen: 'case', action: target.project ? 'delete-project' : 'delete-case' });
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      {notice && <Alert color="teal" title="Saved">{notice}</Alert>}
+      <Paper withBorder p="lg">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Text c="dimmed" size="sm">Case</Text>
+            <Title order={2}>{c.fileNumber}{c.caseName ? ` — ${c.caseName}` : ''}</Title>
+          </div>
+          {user.isAdmin && (
+            <Group gap="xs">
+              <Button leftSection={<IconEdit size={16} />} variant="light" onClick={() => setEditing(true)}>Edit case</Button>
+              <Button leftSection={<IconTrash size={16} />} variant="subtle" color="red" onClick={() => setConfirmDelete({})}>Delete case</Button>
+            </Group>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="md">
+          <Fact label="Client">
+            {clientLabel(c.client)}
+            {user.isAdmin && <Anchor component="button" size="sm" ml="xs" onClick={() => setEditingClient(true)}>Edit client</Anchor>}
+          </Fact>
+          <Fact label="Attorney">{c.attorneyName ? `${c.attorneyName}${c.lawFirmName ? ` — ${c.lawFirmName}` : ''}` : '—'}</Fact>
+          <Fact label="Rate code">{c.rateCode ? `${c.rateCode.name} (${c.rateCode.code})` : '—'}</Fact>
+          <Fact label="Case address"><span data-testid="case-address">{c.address || '—'}</span></Fact>
+          <Fact label="Projects"><span data-testid="project-count">{c.projectCount}</span></Fact>
+          {c.client.completionPercentage < 100 && (
+            <Fact label="Client status">
+              Draft ({c.client.completionPercentage}%) — <Anchor component={Link} to={`/clients/new?draft=${c.client.id}`}>finish it</Anchor>
+            </Fact>
+          )}
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder p="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={3}>Projects</Title>
+          {user.isAdmin && <Button leftSection={<IconPlus size={16} />} onClick={() => setProjectModal({})}>Add project</Button>}
+        </Group>
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Project number</Table.Th><Table.Th>Name</Table.Th><Table.Th>Property address</Table.Th>
+              <Table.Th>Type</Table.Th><Table.Th>Status</Table.Th><Table.Th miw={120}>Primary</Table.Th><Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {c.projects.length === 0 && <Table.Tr><Table.Td colSpan={7}><Text c="dimmed">No projects yet.</Text></Table.Td></Table.Tr>}
+            {c.projects.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td><Anchor component={Link} to={`/project/${p.id}`}>{p.projectNumber}</Anchor></Table.Td>
+                <Table.Td>{p.displayName}</Table.Td>
+                <Table.Td>{addressLine(p.propertyAddress, p.propertyCityStateZip) || '—'}</Table.Td>
+                <Table.Td>{[p.projectType, p.buildingType].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                <Table.Td>{STATUS_LABELS[p.status]}</Table.Td>
+                <Table.Td>
+                  {p.isPrimaryProject
+                    ? <Badge leftSection={<IconStar size={12} />} style={{ flexShrink: 0 }} miw={96}>Primary</Badge>
+                    : user.isAdmin && (
+                      <Button size="xs" variant="subtle" onClick={() => setPrimary(p)} aria-label={`Make ${p.projectNumber} primary`}>Make primary</Button>
+                    )}
+                </Table.Td>
+                <Table.Td>
+                  {user.isAdmin && (
+                    <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="light" onClick={() => setProjectModal({ project: p })} aria-label={`Edit ${p.projectNumber}`}>Edit</Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDelete({ project: p })}
+                        aria-label={`Delete ${p.projectNumber}`}>Delete</Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+
+      {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
+
+      <ConfirmModal
+        opened={confirmDelete !== null}
+        question={confirmDelete?.project
+          ? `Delete project ${confirmDelete.project.projectNumber}? This cannot be undone.`
+          : `Delete case ${c.fileNumber}? Only a case without projects can be deleted.`}
+        onYes={() => confirmDelete && remove(confirmDelete)}
+        onNo={() => setConfirmDelete(null)}
+      />
+      {editingClient && <ClientEditModal clientId={c.client.id} onClose={() => setEditingClient(false)} />}
+      {editing && <CaseEditModal kase={c} onClose={() => setEditing(false)} />}
+      <Modal opened={projectModal !== null} onClose={() => setProjectModal(null)} size="xl"
+        title={projectModal?.project ? `Edit project ${projectModal.project.projectNumber}` : 'New project'}>
+        {projectModal && (
+          <ProjectEditor caseId={c.id} project={projectModal.project} firstOfCase={c.projects.length === 0}
+            submitLabel={projectModal.project ? 'Save project' : 'Create project'}
+            onDone={() => setProjectModal(null)} onCancel={() => setProjectModal(null)} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

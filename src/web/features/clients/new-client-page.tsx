@@ -1,2 +1,148 @@
-// Not built yet: the screen shows its title and says so.
-export { PendingScreen as default } from '../../ui/pending-screen.tsx';
+import { Button, Group, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TClientDetail } from '../../../core/api/clients.ts';
+import { CLIENT_PHASES, draftResumePhase, phaseLabel, PHASE_COMPLETION, type ClientPhase } from '../../../core/cases.ts';
+import { useUser } from '../../app/auth.tsx';
+import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { reportError } from '../../lib/error-store.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { completeClient, useClient } from './api.ts';
+import { reloadDraft, writePhase } from './draft-writer.ts';
+import { CaseFields, ClientFields, ProjectFields, SaveError } from './fields.tsx';
+import {
+  caseForm, caseProblems, clientForm, clientProblems, emptyCase, emptyClient, emptyProject, projectForm, projectProblems, same,
+  type CaseForm, type ClientForm, type ProjectForm,
+} from './forms.ts';
+import { ReadOnlyNotice } from './read-only-notice.tsx';
+import { ReviewSummary } from './review-summary.tsx';
+
+/** /clients/new: client → case → first project → review, each phase saved as it goes (docs/decisions/010). */
+export default function NewClientPage() {
+  const [params] = useSearchParams();
+  const draftId = params.get('draft');
+  const draft = useClient(draftId);
+  const user = useUser();
+  if (!user.isAdmin) return <ReadOnlyNotice what="create clients" />;
+  if (draftId && draft.isLoading) return <LoadingOverlay />;
+  if (draftId && draft.error) {
+    return <Paper withBorder p="xl"><Text>This draft could not be found. It may have been finished or deleted.</Text></Paper>;
+  }
+  // A different draft (or a fresh form) starts over; the first save of a new one resumes at Case.
+  return <PhasedForm key={draftId ?? 'new'} initial={draft.data ?? null} />;
+}
+
+const resumeAt = (d: TClientDetail) => draftResumePhase({
+  completion: d.completionPercentage, hasName: d.name.trim() !== '', hasCase: d.cases.length > 0,
+  hasProject: (d.cases[0]?.projects.length ?? 0) > 0,
+});
+
+const baselines = (d: TClientDetail | null) => ({
+  client: d ? clientForm(d) : emptyClient,
+  case: d?.cases[0] ? caseForm(d.cases[0]) : emptyCase,
+  project: d?.cases[0]?.projects[0] ? projectForm(d.cases[0].projects[0]) : emptyProject(true),
+});
+
+function PhasedForm({ initial }: { initial: TClientDetail | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [, setParams] = useSearchParams();
+  const [detail, setDetail] = useState(initial);
+  const [phase, setPhase] = useState<ClientPhase>(initial ? resumeAt(initial) : 'client');
+  const [client, setClient] = useState<ClientForm>(() => baselines(initial).client);
+  const [kase, setCase] = useState<CaseForm>(() => baselines(initial).case);
+  const [project, setProject] = useState<ProjectForm>(() => baselines(initial).project);
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+
+  const base = baselines(detail);
+  const dirty = !same(base.client, client) || !same(base.case, kase) || !same(base.project, project);
+  useUnsavedChanges(dirty);
+
+  const completion = detail?.completionPercentage ?? 0;
+  const reached = detail ? CLIENT_PHASES.indexOf(resumeAt(detail)) : 0;
+  const problems = { client: clientProblems(client), case: caseProblems(kase), project: projectProblems(project), review: {} }[phase];
+
+  const go = (next: ClientPhase) => {
+    setShowErrors(false);
+    setSaveError(null);
+    setPhase(next);
+  };
+
+  const saveAndContinue = async () => {
+    if (Object.keys(problems).length > 0) return setShowErrors(true);
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const body = phase === 'client' ? { client } : phase === 'case' ? { case: kase } : { project };
+      const id = await writePhase(detail, body);
+      const fresh = await reloadDraft(queryClient, id);
+      const b = baselines(fresh);
+      setDetail(fresh);
+      setClient(b.client);
+      setCase(b.case);
+      setProject(b.project);
+      if (!detail) setParams({ draft: id }, { replace: true });
+      go(CLIENT_PHASES[CLIENT_PHASES.indexOf(phase) + 1]!);
+    } catch (error) {
+      setSaveError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const finish = async () => {
+    if (!detail) return;
+    setSaving(true);
+    try {
+      await completeClient(detail.id);
+      await reloadDraft(queryClient, detail.id);
+      const caseId = detail.cases[0]!.id;
+      navigate(`/case/${caseId}`, { state: { notice: `${detail.name} is now a complete client.` } });
+    } catch (error) {
+      setSaveError(error);
+      reportError(error, { screen: 'new-client', step: 'finish' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const index = CLIENT_PHASES.indexOf(phase);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>New client</Title>
+          <Text c="dimmed">Each step is saved when you continue; an unfinished client stays in New Client Drafts.</Text>
+        </div>
+        <div style={{ minWidth: 220 }}>
+          <Text size="sm" fw={500}>{completion}% complete</Text>
+          <Progress value={completion} aria-label="Completion" />
+        </div>
+      </Group>
+      <Stepper active={index} onStepClick={(i) => i <= reached && go(CLIENT_PHASES[i]!)} allowNextStepsSelect={false}>
+        {CLIENT_PHASES.map((p, i) => (
+          <Stepper.Step key={p} label={phaseLabel(p)} description={`${PHASE_COMPLETION[p]}%`} allowStepSelect={i <= reached} />
+        ))}
+      </Stepper>
+      <Paper withBorder p="lg">
+        <Stack>
+          <Title order={3}>{phaseLabel(phase)}</Title>
+          {phase === 'client' && <ClientFields value={client} onChange={setClient} errors={showErrors ? problems : {}} />}
+          {phase === 'case' && <CaseFields value={kase} onChange={setCase} errors={showErrors ? problems : {}} />}
+          {phase === 'project' && <ProjectFields value={project} onChange={setProject} errors={showErrors ? problems : {}} />}
+          {phase === 'review' && detail && <ReviewSummary detail={detail} />}
+          <SaveError error={saveError} />
+          <Group justify="space-between">
+            <Button variant="default" disabled={index === 0 || saving} onClick={() => go(CLIENT_PHASES[index - 1]!)}>Back</Button>
+            {phase === 'review'
+              ? <Button onClick={finish} loading={saving}>Finish</Button>
+              : <Button onClick={saveAndContinue} loading={saving}>Save and continue</Button>}
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

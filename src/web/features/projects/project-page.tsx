@@ -1,2 +1,108 @@
-// Not built yet: the screen shows its title and says so.
-export { PendingScreen as default } from '../../ui/pending-screen.tsx';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChecklist, IconClock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { TProjectDetail } from '../../../core/api/clients.ts';
+import { clientLabel } from '../../../core/cases.ts';
+import { useUser } from '../../app/auth.tsx';
+import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { isEditConflict, saveProject, useInvalidateClients, useProject } from '../clients/api.ts';
+import { ProjectFields, SaveError } from '../clients/fields.tsx';
+import { projectForm, projectProblems, same, type ProjectForm } from '../clients/forms.ts';
+
+/** /project/{id}: the project's details (editable by admins), its case and client, and its work. */
+export default function ProjectPage() {
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  if (project.isLoading) return <LoadingOverlay />;
+  if (!project.data) return <Paper withBorder p="xl"><Text>This project could not be found.</Text></Paper>;
+  return <ProjectScreen key={project.data.id} project={project.data} />;
+}
+
+function ProjectScreen({ project }: { project: TProjectDetail }) {
+  const user = useUser();
+  const invalidate = useInvalidateClients();
+  const start = projectForm(project);
+  const [form, setForm] = useState<ProjectForm>(start);
+  const [showErrors, setShowErrors] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const dirty = !same(form, start);
+  useUnsavedChanges(dirty);
+  useEffect(() => {
+    if (dirty) setSaved(false);
+  }, [dirty]);
+  // A saved edit comes back with a new version (and trimmed values): show what was stored.
+  useEffect(() => {
+    setForm(projectForm(project));
+  }, [project]);
+
+  const save = async () => {
+    if (Object.keys(projectProblems(form)).length) return setShowErrors(true);
+    setSaving(true);
+    setError(null);
+    try {
+      await saveProject(form, project);
+      await invalidate();
+      setSaved(true);
+    } catch (e) {
+      setError(e);
+      if (isEditConflict(e)) await invalidate();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Text c="dimmed" size="sm">Project {project.projectNumber}</Text>
+            <Title order={2}>{project.displayName} {project.isPrimaryProject && <Badge ml="xs">Primary</Badge>}</Title>
+          </div>
+          <Group>
+            <Button component={Link} to={`/time-tracking?project=${project.id}`} variant="light" leftSection={<IconClock size={16} />}>
+              Time entries
+            </Button>
+            <Button component={Link} to={`/action-items?project=${project.id}`} variant="light" leftSection={<IconChecklist size={16} />}>
+              Action items
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} mt="md">
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Case</Text>
+            <Anchor component={Link} to={`/case/${project.case.id}`}>
+              {project.case.fileNumber}{project.case.caseName ? ` — ${project.case.caseName}` : ''}
+            </Anchor>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Client</Text>
+            <Text>{clientLabel(project.client)}</Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>Attorney</Text>
+            <Text>{project.case.attorneyName ?? '—'}</Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Stack>
+          <Title order={3}>Details</Title>
+          <ProjectFields value={form} onChange={setForm} readOnly={!user.isAdmin} errors={showErrors ? projectProblems(form) : {}} />
+          <SaveError error={error} />
+          {user.isAdmin && (
+            <Group justify="flex-end">
+              {saved && !dirty && <Text size="sm" c="teal">Project saved.</Text>}
+              <Button variant="default" disabled={!dirty || saving} onClick={() => setForm(start)}>Discard changes</Button>
+              <Button onClick={save} loading={saving} disabled={!dirty}>Save project</Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
