@@ -1,6 +1,10 @@
 -- Casebook schema: every entity of SPEC §3 that has a table, plus users, sessions,
 -- login throttling and the audit log. Append-only: add a new file, never edit this one.
 
+-- Foreign keys that protect data use the default NO ACTION, so a refused delete raises 23503
+-- (foreign_key_violation), which maps to SPEC §8's "connected to other data" text; RESTRICT
+-- would raise 23001 instead (docs/decisions/020).
+
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- Shared trigger functions --------------------------------------------------------
@@ -126,7 +130,7 @@ CREATE TRIGGER law_firms_touch BEFORE UPDATE ON law_firms FOR EACH ROW EXECUTE F
 
 CREATE TABLE attorneys (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  law_firm_id uuid REFERENCES law_firms (id) ON DELETE RESTRICT,
+  law_firm_id uuid REFERENCES law_firms (id),
   name text NOT NULL CHECK (btrim(name) <> ''),
   email text,
   phone text,
@@ -187,11 +191,11 @@ CREATE TRIGGER rate_code_items_touch BEFORE UPDATE ON rate_code_items
 
 CREATE TABLE cases (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  client_id uuid NOT NULL REFERENCES clients (id) ON DELETE RESTRICT,
+  client_id uuid NOT NULL REFERENCES clients (id),
   file_number text NOT NULL CHECK (btrim(file_number) <> ''),
   case_name text NOT NULL DEFAULT '',
-  rate_code_id uuid REFERENCES rate_codes (id) ON DELETE RESTRICT,
-  attorney_id uuid REFERENCES attorneys (id) ON DELETE SET NULL,
+  rate_code_id uuid REFERENCES rate_codes (id),
+  attorney_id uuid REFERENCES attorneys (id),
   -- Kept for display even when the attorney record changes or goes.
   attorney_name text,
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -216,7 +220,7 @@ CREATE TRIGGER case_rate_assignments_touch BEFORE UPDATE ON case_rate_assignment
 
 CREATE TABLE projects (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  case_id uuid NOT NULL REFERENCES cases (id) ON DELETE RESTRICT,
+  case_id uuid NOT NULL REFERENCES cases (id),
   project_number text NOT NULL CHECK (btrim(project_number) <> ''),
   project_name text NOT NULL DEFAULT '',
   property_address text,
@@ -243,8 +247,8 @@ CREATE TRIGGER projects_touch BEFORE UPDATE ON projects FOR EACH ROW EXECUTE FUN
 CREATE TABLE time_entries (
   -- Made by the browser, so a retried save is idempotent.
   id uuid PRIMARY KEY,
-  project_id uuid NOT NULL REFERENCES projects (id) ON DELETE RESTRICT,
-  user_id uuid NOT NULL REFERENCES users (id) ON DELETE RESTRICT,
+  project_id uuid NOT NULL REFERENCES projects (id),
+  user_id uuid NOT NULL REFERENCES users (id),
   entry_date date NOT NULL,
   job_type text NOT NULL,
   hours numeric(7, 2) NOT NULL CHECK (hours >= 0),
@@ -254,7 +258,7 @@ CREATE TABLE time_entries (
   work_details text NOT NULL DEFAULT '',
   initials varchar(3) NOT NULL DEFAULT '',
   billable boolean NOT NULL DEFAULT true CHECK (billable),
-  created_by uuid NOT NULL REFERENCES users (id) ON DELETE RESTRICT,
+  created_by uuid NOT NULL REFERENCES users (id),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1
@@ -268,15 +272,15 @@ CREATE VIEW time_entry_totals AS
 
 CREATE TABLE expense_entries (
   id uuid PRIMARY KEY,
-  project_id uuid NOT NULL REFERENCES projects (id) ON DELETE RESTRICT,
-  user_id uuid NOT NULL REFERENCES users (id) ON DELETE RESTRICT,
+  project_id uuid NOT NULL REFERENCES projects (id),
+  user_id uuid NOT NULL REFERENCES users (id),
   entry_date date NOT NULL,
   expense_type text NOT NULL CHECK (btrim(expense_type) <> ''),
   amount numeric(12, 2) NOT NULL CHECK (amount >= 0),
   description text NOT NULL DEFAULT '',
   initials varchar(3) NOT NULL DEFAULT '',
   billable boolean NOT NULL DEFAULT true CHECK (billable),
-  created_by uuid NOT NULL REFERENCES users (id) ON DELETE RESTRICT,
+  created_by uuid NOT NULL REFERENCES users (id),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1
@@ -289,9 +293,9 @@ CREATE TRIGGER expense_entries_touch BEFORE UPDATE ON expense_entries
 
 CREATE TABLE action_items (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  project_id uuid NOT NULL REFERENCES projects (id) ON DELETE RESTRICT,
+  project_id uuid NOT NULL REFERENCES projects (id),
   created_by uuid REFERENCES users (id) ON DELETE SET NULL,
-  assigned_to uuid REFERENCES users (id) ON DELETE RESTRICT,
+  assigned_to uuid REFERENCES users (id),
   title text NOT NULL CHECK (btrim(title) <> ''),
   description text NOT NULL DEFAULT '',
   due_date date,

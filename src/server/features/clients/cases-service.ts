@@ -6,7 +6,7 @@ import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadCases, withoutProjects } from './case-reads.ts';
 import { raiseCompletion } from './clients-service.ts';
-import { explainDuplicates, explainReferenced } from './db-errors.ts';
+import { explainDuplicates } from './db-errors.ts';
 import { searchCases } from './search-service.ts';
 
 type CaseInput = z.output<typeof ZCaseInput>;
@@ -74,8 +74,8 @@ export async function updateCase(db: DbOrTx, options: { actorId: string; id: str
 
 /** A case with projects is refused by the database (23503): its projects must go first. */
 export async function deleteCase(db: DbOrTx, options: { actorId: string; id: string }) {
-  await explainReferenced(withActor(db, options.actorId, async (tx) => {
+  await withActor(db, options.actorId, async (tx) => {
     const gone = await tx.deleteFrom('cases').where('id', '=', options.id).executeTakeFirst();
     if (gone.numDeletedRows === 0n) throw new AppError('RECORD_NOT_FOUND');
-  }));
+  });
 }

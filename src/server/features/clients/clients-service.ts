@@ -6,7 +6,6 @@ import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadCases } from './case-reads.ts';
-import { explainReferenced } from './db-errors.ts';
 import { toClient, toDraft } from './mappers.ts';
 
 type ClientInput = z.output<typeof ZClientInput>;
@@ -119,12 +118,12 @@ export async function completeClient(db: DbOrTx, options: { actorId: string; id:
  * which the error handler turns into the spec's text.
  */
 export async function deleteClient(db: DbOrTx, options: { actorId: string; id: string }) {
-  await explainReferenced(withActor(db, options.actorId, async (tx) => {
+  await withActor(db, options.actorId, async (tx) => {
     const found = await tx.selectFrom('clients').select('id').where('id', '=', options.id).executeTakeFirst();
     if (!found) throw new AppError('RECORD_NOT_FOUND');
     const caseIds = tx.selectFrom('cases').select('id').where('client_id', '=', options.id);
     await tx.deleteFrom('projects').where('case_id', 'in', caseIds).execute();
     await tx.deleteFrom('cases').where('client_id', '=', options.id).execute();
     await tx.deleteFrom('clients').where('id', '=', options.id).execute();
-  }));
+  });
 }

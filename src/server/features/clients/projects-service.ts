@@ -4,7 +4,7 @@ import { projectAddressColumns } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../http/app-error.ts';
-import { explainDuplicates, explainReferenced } from './db-errors.ts';
+import { explainDuplicates } from './db-errors.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { toProject } from './mappers.ts';
 
@@ -89,8 +89,8 @@ export async function makePrimary(db: DbOrTx, options: { actorId: string; id: st
 
 /** Refused with the spec's 23503 text while time, expenses or action items refer to it. */
 export async function deleteProject(db: DbOrTx, options: { actorId: string; id: string }) {
-  await explainReferenced(withActor(db, options.actorId, async (tx) => {
+  await withActor(db, options.actorId, async (tx) => {
     const gone = await tx.deleteFrom('projects').where('id', '=', options.id).executeTakeFirst();
     if (gone.numDeletedRows === 0n) throw new AppError('RECORD_NOT_FOUND');
-  }));
+  });
 }
