@@ -25,6 +25,7 @@ function Header() {
   const navigate = useNavigate();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const onDashboard = pathname === '/dashboard';
+  const title = titleFor(pathname, config.firmName);
   return (
     <header className="app-header">
       <Group justify="space-between" wrap="nowrap" h="100%" px="md">
@@ -39,7 +40,7 @@ function Header() {
           <Text component={Link} to="/dashboard" fw={700} size="lg" className="firm-name">
             {config.firmName}
           </Text>
-          <Text c="dimmed" visibleFrom="sm">{titleFor(pathname, config.firmName)}</Text>
+          {title !== config.firmName && <Text c="dimmed" visibleFrom="sm">{title}</Text>}
         </Group>
         <Group gap="sm" wrap="nowrap">
           <div className="user-block">
