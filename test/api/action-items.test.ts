@@ -186,3 +186,29 @@ describe('assignable users', () => {
       .toMatchObject({ first_name: 'Test', last_name: 'admin', name: 'Test admin', role: 'admin' });
   });
 });
+
+describe('partial updates and bad values', () => {
+  it('a status-only change leaves every other field as it was', async () => {
+    const created = (await create(limited, newItem(projectId, adminId, { location: '12 Main St', url: 'https://meet.example.com/x' }))).json();
+    const res = await limited.request({
+      method: 'PATCH', url: `/api/action-items/${created.id}`,
+      payload: { version: created.version, status: 'completed', dateCompleted: '11/22/2026' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'completed', dateCompleted: '11/22/2026', longDescription: 'Meet the adjuster at the property',
+      time: '9:30 AM - 10:00 AM', location: '12 Main St', url: 'https://meet.example.com/x', assignee: adminId,
+    });
+  });
+
+  it.each([
+    ['an impossible date', { dueDate: '2027-02-31' }],
+    ['an impossible time', { startTime: '25:99' }],
+    ['a malformed completion date', { status: 'completed', dateCompleted: 'garbage' }],
+    ['an impossible completion date', { status: 'completed', dateCompleted: '02/31/2026' }],
+  ])('refuses %s with 400, not a database error', async (_label, patch) => {
+    const created = (await create(limited, newItem(projectId, adminId))).json();
+    const res = await limited.request({ method: 'PATCH', url: `/api/action-items/${created.id}`, payload: { version: created.version, ...patch } });
+    expect(res.statusCode).toBe(400);
+  });
+});

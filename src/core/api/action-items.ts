@@ -60,23 +60,32 @@ export const ZActionItemList = z.object({
 });
 export type TActionItemList = z.infer<typeof ZActionItemList>;
 
-const time = z.union([z.literal(''), z.string().regex(/^\d{2}:\d{2}(:\d{2})?$/, 'Invalid time format')]);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
+const time = z.union([z.literal(''), z.iso.time({ precision: -1, error: 'Invalid time format' }), z.iso.time({ precision: 0, error: 'Invalid time format' })]);
+const isoDate = z.iso.date({ error: 'Invalid date format' });
 
-/** Editable fields, as the form sends them. Dates are YYYY-MM-DD, times HH:MM:00. */
+/**
+ * Editable fields, as the form sends them. Dates are YYYY-MM-DD (real calendar dates), times
+ * HH:MM or HH:MM:SS. No defaults here: a partial update must leave unsent fields alone.
+ */
 const ZFields = z.object({
   assignee: z.uuid({ error: 'Assignee is required' }),
   shortDescription: z.string().trim().min(1, 'Short description is required').max(500),
-  longDescription: z.string().max(20_000).default(''),
+  longDescription: z.string().max(20_000),
   dueDate: isoDate,
-  startTime: time.default(''),
-  endTime: time.default(''),
-  location: z.string().max(1000).default(''),
-  locationAddress: ZLocationAddress.nullable().default(null),
-  url: z.string().trim().max(2000).default(''),
+  startTime: time,
+  endTime: time,
+  location: z.string().max(1000),
+  locationAddress: ZLocationAddress.nullable(),
+  url: z.string().trim().max(2000),
 });
 
 export const ZActionItemCreate = ZFields.extend({
+  longDescription: ZFields.shape.longDescription.default(''),
+  startTime: time.default(''),
+  endTime: time.default(''),
+  location: ZFields.shape.location.default(''),
+  locationAddress: ZFields.shape.locationAddress.default(null),
+  url: ZFields.shape.url.default(''),
   /** Made by the browser so a retried save never duplicates (23505 → 'This action item already exists.'). */
   id: z.uuid().optional(),
   projectId: z.uuid({ error: 'Please select a project' }),
@@ -87,8 +96,8 @@ export const ZActionItemUpdate = ZFields.partial().extend({
   version: z.number().int().positive(),
   status: ZUiStatus.optional(),
   archived: z.boolean().optional(),
-  /** MM/DD/YYYY from the browser's clock (the spec's "today's formatted date"); '' clears it. */
-  dateCompleted: z.string().optional(),
+  /** MM/DD/YYYY from the browser's clock (the spec's "today's formatted date"). */
+  dateCompleted: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Invalid date format').optional(),
 });
 export type TActionItemUpdate = z.input<typeof ZActionItemUpdate>;
 

@@ -142,8 +142,10 @@ function completedAt(input: UpdateInput) {
   if (input.status === 'open') return { completed_at: null };
   if (input.status !== 'completed') return {};
   // The browser's "today" (its time zone); the database's date when it sent none.
-  const iso = input.dateCompleted ? toIsoDate(input.dateCompleted) : null;
-  return { completed_at: iso ?? sql<string>`current_date` };
+  if (!input.dateCompleted) return { completed_at: sql<string>`current_date` };
+  const iso = toIsoDate(input.dateCompleted);
+  if (!iso) throw new AppError('VALIDATION_ERROR', 'Invalid date format', { field: 'dateCompleted' });
+  return { completed_at: iso };
 }
 
 export async function updateActionItem(
