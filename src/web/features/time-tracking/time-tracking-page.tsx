@@ -1,2 +1,150 @@
-// Not built yet: the screen shows its title and says so.
-export { PendingScreen as default } from '../../ui/pending-screen.tsx';
+import './time-tracking.css';
+import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
+import { formatCurrency } from '../../../core/money.ts';
+import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
+import { expenseTotal, timeTotals } from '../../../core/time-rows.ts';
+import { useUser } from '../../app/auth.tsx';
+import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { reportError } from '../../lib/error-store.ts';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { ActionItemsCard } from '../action-items/action-items-card.tsx';
+import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
+import { EntryStore } from './entry-store.ts';
+import { ExpenseTable } from './expense-table.tsx';
+import { ProjectSearchBox } from './project-search-box.tsx';
+import { ResultModal, type ResultMessage } from './result-modal.tsx';
+import { rowCost } from './time-row.tsx';
+import { TimeTable } from './time-table.tsx';
+import { useStoreRevision } from './use-store.ts';
+
+interface Loaded {
+  data: TProjectEntriesResponse;
+  time: EntryStore<TimeRowDraft, TimeExtra>;
+  expenses: EntryStore<ExpenseRowDraft, ExpenseExtra>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /time-tracking (SPEC §2): pick a project, log time and expenses, saved automatically. */
+export default function TimeTrackingPage() {
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const projectParam = params.get('project');
+  const projectId = projectParam && UUID.test(projectParam) ? projectParam : null;
+  const [mode, setMode] = useState<'time' | 'expense'>('time');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loading, setLoading] = useState(false);
+  // The picked hit's label shows at once, before the project's entries arrive.
+  const [pickedHit, setPickedHit] = useState<{ id: string; label: string } | null>(null);
+  const [result, setResult] = useState<ResultMessage | null>(null);
+  const showResult = useCallback((kind: 'success' | 'error', message: string) => setResult({ kind, message, at: Date.now() }), []);
+  const closeResult = useCallback(() => setResult(null), []);
+
+  useEffect(() => {
+    if (!projectId) {
+      setLoaded(null);
+      return;
+    }
+    let cancelled = false;
+    let stores: Loaded | null = null;
+    setLoaded(null);
+    setLoading(true);
+    loadProjectEntries(projectId)
+      .then((data) => {
+        if (cancelled) return;
+        const onError = (message: string) => showResult('error', message);
+        stores = {
+          data,
+          time: new EntryStore(timeAdapter(projectId, onError), data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) }))),
+          expenses: new EntryStore(expenseAdapter(projectId, onError), data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) }))),
+        };
+        setLoaded(stores);
+      })
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        if (e instanceof ApiError && e.status === 404) setParams({}, { replace: true });
+        reportError(e, { source: 'time-tracking load', projectId });
+      })
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+      // Rows still waiting for their debounce are saved now rather than lost with the page.
+      stores?.time.dispose();
+      stores?.expenses.dispose();
+    };
+  }, [projectId, showResult, setParams]);
+
+  const money = user.isSuperAdmin && loaded?.data.money === true;
+  const editor = useMemo(() => ({ id: user.id, all: user.role !== 'limited_user' }), [user.id, user.role]);
+  const timeStore = loaded?.time ?? null;
+  const expenseStore = loaded?.expenses ?? null;
+
+  const pickedLabel = loaded?.data.project.label
+    ?? (projectId ? (pickedHit?.id === projectId ? pickedHit.label : 'Loading...') : null);
+  return (
+    <Stack gap="md">
+      {loading && <LoadingOverlay />}
+      <UnsavedGuard time={timeStore} expenses={expenseStore} />
+      <Title order={2}>Time Tracking</Title>
+      <Card withBorder padding="md" style={{ overflow: 'visible', zIndex: 5 }}>
+        <ProjectSearchBox
+          pickedLabel={pickedLabel}
+          onPick={(hit) => {
+            setPickedHit(hit);
+            setParams({ project: hit.id });
+          }}
+          onReset={() => setParams({})}
+        />
+        {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
+      </Card>
+      <Card withBorder padding="md">
+        <SegmentedControl mb="md" value={mode} onChange={(v) => setMode(v as 'time' | 'expense')}
+          data={[{ value: 'time', label: 'Log Time' }, { value: 'expense', label: 'Log Expense' }]} />
+        {mode === 'time'
+          ? <TimeTable store={timeStore} jobTitles={loaded?.data.jobTitles ?? []} money={money} showResult={showResult} editor={editor} />
+          : <ExpenseTable store={expenseStore} showResult={showResult} editor={editor} />}
+        {money && timeStore && expenseStore && <GrandTotal time={timeStore} expenses={expenseStore} />}
+        <Group gap={6} mt="md" c="dimmed">
+          <IconDeviceFloppy size={16} />
+          <Text size="sm">Entries are saved automatically as you type.</Text>
+        </Group>
+      </Card>
+      {loaded && loaded.data.jobTitles.length === 0 && mode === 'time' && (
+        <Alert color="yellow">This project's case has no active job titles in its rate code.</Alert>
+      )}
+      <ActionItemsCard projectId={loaded?.data.project.id ?? null} />
+      <ResultModal result={result} onClose={closeResult} />
+    </Stack>
+  );
+}
+
+/**
+ * Asks the unsaved-changes question while any row is unsaved. A child of its own, so a keystroke
+ * re-renders this, not the page.
+ */
+function UnsavedGuard({ time, expenses }: {
+  time: EntryStore<TimeRowDraft, TimeExtra> | null; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> | null;
+}) {
+  useStoreRevision(time);
+  useStoreRevision(expenses);
+  useUnsavedChanges((time?.unsavedCount() ?? 0) + (expenses?.unsavedCount() ?? 0) > 0);
+  return null;
+}
+
+/** Grand Total: time cost plus expense amount (super admins only). */
+function GrandTotal({ time, expenses }: { time: EntryStore<TimeRowDraft, TimeExtra>; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> }) {
+  useStoreRevision(time);
+  useStoreRevision(expenses);
+  const cost = timeTotals(time.allRows().map((row) => ({ hours: row.draft.hours, cost: rowCost(row) }))).cost;
+  const total = cost + expenseTotal(expenses.allRows().map((row) => row.draft));
+  return (
+    <Group justify="flex-end" mt="md">
+      <Text fw={700} size="lg" data-testid="grand-total">Grand Total: {formatCurrency(total)}</Text>
+    </Group>
+  );
+}

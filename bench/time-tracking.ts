@@ -1,0 +1,210 @@
+// Time-tracking benchmark (issue 4) on PostgreSQL with 100,000 projects and 1,000,000 time entries:
+//  - project search (GET /api/projects/search) p95 ≤ 30 ms,
+//  - loading a 500-entry project (GET /api/time-tracking/projects/:id) ≤ 50 ms server-side,
+//  - saving one entry (PUT /api/time-entries/:id) p99 ≤ 25 ms at 50 concurrent clients,
+// each through app.inject (session, validation, serialisation; no network) next to the same SQL
+// run directly through the same pool. Run: node --import tsx bench/time-tracking.ts
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/connection.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { projectEntries } from '../src/server/features/time-tracking/project-entries.ts';
+import { searchProjects } from '../src/server/features/time-tracking/project-search.ts';
+import { saveTimeEntry } from '../src/server/features/time-tracking/time-entries.ts';
+import { createUser } from '../src/server/features/users/service.ts';
+import { findSession } from '../src/server/features/auth/service.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB_NAME = 'casebook_bench_time';
+const CLIENTS = 20_000;
+const CASES = 50_000;
+const PROJECTS = 100_000;
+const ENTRIES = 1_000_000;
+const BIG_PROJECTS = 200; // each holds exactly 500 entries
+const RUNS = 30;
+const CONCURRENCY = 50;
+const SAVES_PER_CLIENT = 20;
+
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+type Stats = { p50: number; p95: number; p99: number; perSecond: number };
+type Three = [Stats, Stats, Stats];
+const stats = (xs: number[], seconds: number): Stats =>
+  ({ p50: pct(xs, 50), p95: pct(xs, 95), p99: pct(xs, 99), perSecond: xs.length / seconds });
+
+// The machine is shared, so the API and the direct SQL runs are interleaved (round by round):
+// a burst of load from elsewhere hits both alike and the ratio stays meaningful.
+async function timeEach(items: readonly string[], fns: ((item: string) => Promise<unknown>)[]): Promise<Three> {
+  for (const fn of fns) for (const item of items) await fn(item); // warm-up
+  const xs = fns.map(() => [] as number[]);
+  for (let i = 0; i < RUNS; i++) {
+    for (const item of items) {
+      for (const [k, fn] of fns.entries()) {
+        const t0 = performance.now();
+        await fn(item);
+        xs[k]!.push(performance.now() - t0);
+      }
+    }
+  }
+  return xs.map((x) => stats(x, 1)) as Three;
+}
+
+async function concurrent(fns: (() => Promise<unknown>)[], rounds = 3): Promise<Three> {
+  const xs = fns.map(() => [] as number[]);
+  const seconds = fns.map(() => 0);
+  for (let r = 0; r < rounds; r++) {
+    for (const [k, fn] of fns.entries()) {
+      const started = performance.now();
+      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+        for (let i = 0; i < SAVES_PER_CLIENT; i++) {
+          const t0 = performance.now();
+          await fn();
+          xs[k]!.push(performance.now() - t0);
+        }
+      }));
+      seconds[k]! += (performance.now() - started) / 1000;
+    }
+  }
+  return xs.map((x, k) => stats(x, seconds[k]!)) as Three;
+}
+
+// DROP DATABASE … WITH (FORCE) at the end ends idle pool connections; that is expected.
+process.on('uncaughtException', (e: Error & { code?: string }) => {
+  if (e.code !== '57P01') throw e;
+});
+
+const url = new URL(ADMIN_URL);
+url.pathname = `/${DB_NAME}`;
+await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+await admin(`CREATE DATABASE ${DB_NAME}`);
+const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+const db = handle.db;
+try {
+  await migrate(db);
+  const superAdmin = await createUser(db, {
+    email: 'bench.super@firm.test', password: 'bench-password-1', firstName: 'Bench', lastName: 'Super', role: 'super_admin',
+  });
+  const t0 = performance.now();
+  // Bulk generation skips the audit and touch triggers (replica role); the app's own writes below keep them.
+  await sql`set session_replication_role = replica`.execute(db);
+  await sql.raw(`
+    insert into rate_codes (name, code) values ('Standard', 'STD');
+    insert into rate_code_items (rate_code_id, job_type, rate)
+      select id, j, r from rate_codes, unnest(array['Consultant','Senior Consultant','Principal','Field Inspector','Administrative'],
+        array[100,150,250,105,65]) as t(j, r);
+    with parts as (select
+      array['Harbor','Summit','Oak','Pine','River','Granite','Maple','Cedar','Lakeside','Northgate','Bayview','Ironbound'] b,
+      array['Smith','Johnson','Williams','Brown','Garcia','Miller','Davis','Rodriguez','Martinez','Lopez','Wilson','Anderson','Taylor','Moore','Jackson','Martin','Lee','Perez','White','Harris'] l,
+      array['LLC','Inc.','Partners','Holdings','Association'] s)
+    insert into clients (name, is_business_client, completion_percentage)
+      select b[1 + g % 12] || ' ' || l[1 + (g / 12) % 20] || ' ' || s[1 + g % 5] || ' ' || g, true,
+             case when g % 10 = 0 then 50 else 100 end
+      from parts, generate_series(1, ${CLIENTS}) g;
+    with c as (select id, row_number() over (order by id) n from clients)
+    insert into cases (client_id, file_number, case_name, rate_code_id)
+      select c.id, lpad(((g % 9) + 18)::text, 2, '0') || '-' || lpad(g::text, 6, '0'), 'Case ' || g, (select id from rate_codes)
+      from generate_series(1, ${CASES}) g join c on c.n = 1 + (g % ${CLIENTS});
+    insert into case_rate_assignments (case_id, custom_rates)
+      select id, '{"senior_consultant_rate": 175}'::jsonb from cases where file_number like '%7';
+    with k as (select id, file_number, row_number() over (order by file_number) n from cases),
+    parts as (select array['Oak St','Grove St','Main St','Harbor Rd','Ridge Ave','Park Pl','Lake Dr','Mill Rd'] st,
+      array['Wind Damage','Water Loss','Fire Loss','Roof Collapse','Mold Claim','Foundation Crack'] kind)
+    insert into projects (case_id, project_number, project_name, is_primary_project)
+      select k.id, k.file_number || '-' || lpad((1 + g / ${CASES})::text, 2, '0'),
+             (100 + g % 9800) || ' ' || st[1 + g % 8] || ' - ' || kind[1 + (g / 8) % 6], g < ${CASES}
+      from parts, generate_series(0, ${PROJECTS - 1}) g join k on k.n = 1 + (g % ${CASES});
+  `).execute(db);
+  // 1,000,000 entries: 200 projects with exactly 500 each, the rest spread over every other project.
+  await sql.raw(`
+    create temporary table bench_projects as select id, row_number() over (order by project_number) n from projects;
+    create index on bench_projects (n);
+    insert into time_entries (id, project_id, user_id, created_by, entry_date, job_type, hours, rate, description, work_details, initials)
+      select gen_random_uuid(),
+             (select id from bench_projects where n = case when g < ${BIG_PROJECTS * 500} then 1 + g / 500
+                                                        else ${BIG_PROJECTS + 1} + g % ${PROJECTS - BIG_PROJECTS} end),
+             '${superAdmin.id}', '${superAdmin.id}', current_date - (g % 900), 'Consultant', 0.5 + (g % 12) / 4.0, 100,
+             'Reviewed file and drafted notes', 'review', 'MH'
+      from generate_series(0, ${ENTRIES - 1}) g;
+  `).execute(db);
+  await sql`set session_replication_role = origin`.execute(db);
+  await sql.raw('vacuum analyze').execute(db);
+  const generated = (performance.now() - t0) / 1000;
+  const counts = await sql<{ p: string; t: string }>`select (select count(*) from projects) p, (select count(*) from time_entries) t`.execute(db);
+  console.log(`generated ${counts.rows[0]!.p} projects, ${counts.rows[0]!.t} time entries in ${generated.toFixed(0)} s`);
+
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+  const app = await buildApp({ database: handle, env, sessionSecret: 'bench-secret-'.padEnd(40, 'x') });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench.super@firm.test', password: 'bench-password-1' } });
+  const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+  const headers = { 'x-csrf-token': cookies['csrf-token']! };
+  const viewer = { id: superAdmin.id, role: 'super_admin' as const, isSuperAdmin: true };
+  // Every API request also reads its session (foundation code): the same SQL, run directly.
+  const sessionConfig = { secret: 'bench-secret-'.padEnd(40, 'x'), idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS };
+  const session = () => findSession(db, cookies.casebook_session!, sessionConfig);
+  const inject = async (method: 'GET' | 'PUT', path: string, payload?: object) => {
+    const res = await app.inject({ method, url: path, cookies, headers, payload });
+    if (res.statusCode !== 200) throw new Error(`${method} ${path} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return res;
+  };
+
+  // Search: a partial client name, a project-name prefix, a project number, a file number, a rare word, no hit.
+  const queries = ['harbor smith', '4521 oak', '23-004512-01', '19-00317', 'ironbound lee', 'zzqx'];
+  const [searchApi, searchSql, searchSess] = await timeEach(queries, [
+    (q) => inject('GET', `/api/projects/search?q=${encodeURIComponent(q)}`),
+    (q) => searchProjects(db, { q }),
+    async (q) => { await session(); return searchProjects(db, { q }); },
+  ]);
+
+  const big = await sql<{ id: string }>`select project_id id from time_entries group by project_id having count(*) = 500 limit 20`.execute(db);
+  const bigIds = big.rows.map((r) => r.id);
+  const [loadApi, loadSql, loadSess] = await timeEach(bigIds, [
+    (id) => inject('GET', `/api/time-tracking/projects/${id}`),
+    (id) => projectEntries(db, { projectId: id, viewer }),
+    async (id) => { await session(); return projectEntries(db, { projectId: id, viewer }); },
+  ]);
+
+  const projectIds = (await sql<{ id: string }>`select id from projects order by random() limit 500`.execute(db)).rows.map((r) => r.id);
+  let n = 0;
+  const body = () => ({
+    projectId: projectIds[n++ % projectIds.length]!, entryDate: '2026-03-15', jobType: 'Senior Consultant', hours: 1.5,
+    initials: 'MH', workDetails: 'email', description: 'Bench entry',
+  });
+  const [saveApi, saveSql, saveSess] = await concurrent([
+    () => inject('PUT', `/api/time-entries/${randomUUID()}`, body()),
+    () => saveTimeEntry(db, { id: randomUUID(), body: body(), viewer }),
+    async () => { await session(); return saveTimeEntry(db, { id: randomUUID(), body: body(), viewer }); },
+  ]);
+  await app.close();
+
+  const row = (name: string, api: number, direct: number, withSession: number, target: string) =>
+    console.log(`${name.padEnd(20)} api ${fmt(api).padStart(9)}  direct ${fmt(direct).padStart(9)} (ratio ${(api / direct).toFixed(2)})`
+      + `  direct+session ${fmt(withSession).padStart(9)} (ratio ${(api / withSession).toFixed(2)})  ${target}`);
+  console.log(`\nsearch (${queries.length} queries × ${RUNS}, each way)`);
+  row('project search p50', searchApi.p50, searchSql.p50, searchSess.p50, '');
+  row('project search p95', searchApi.p95, searchSql.p95, searchSess.p95, 'target ≤ 30 ms');
+  console.log(`load a 500-entry project (${bigIds.length} projects × ${RUNS})`);
+  row('load p50', loadApi.p50, loadSql.p50, loadSess.p50, '');
+  row('load p95', loadApi.p95, loadSql.p95, loadSess.p95, 'target ≤ 50 ms');
+  console.log(`save one entry, ${CONCURRENCY} concurrent clients × ${SAVES_PER_CLIENT} saves × 3 rounds, each way`);
+  row('save p50', saveApi.p50, saveSql.p50, saveSess.p50, '');
+  row('save p99', saveApi.p99, saveSql.p99, saveSess.p99, 'target ≤ 25 ms');
+  console.log(`throughput: api ${saveApi.perSecond.toFixed(0)}/s, direct ${saveSql.perSecond.toFixed(0)}/s, direct+session ${saveSess.perSecond.toFixed(0)}/s`);
+} finally {
+  await handle.close();
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}

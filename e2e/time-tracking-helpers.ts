@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
+
+export const SUPER_ADMIN = 'margaret.hale@casebook.test';
+export const ADMIN = 'denise.park@casebook.test';
+export const LIMITED = 'james.whitaker@casebook.test';
+export const SHOTS = '/tmp/tt-shots';
+
+export async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export interface Hit { id: string; projectNumber: string; projectName: string; clientName: string; label: string }
+
+export async function search(page: Page, q: string): Promise<Hit[]> {
+  const res = await page.request.get(`/api/projects/search?q=${encodeURIComponent(q)}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).projects;
+}
+
+export async function entriesOf(page: Page, projectId: string) {
+  const res = await page.request.get(`/api/time-tracking/projects/${projectId}`);
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+/** The time row that carries this key (the entry id once saved). */
+export const rowByKey = (page: Page, key: string) => page.locator(`[data-row-key="${key}"]`);
+
+/** Adds a row with the Add Row button and returns its key. */
+export async function addRow(page: Page): Promise<string> {
+  const before = await page.locator('[data-row-key]').count();
+  await page.getByRole('button', { name: 'Add Row' }).click();
+  await expect(page.locator('[data-row-key]')).toHaveCount(before + 1);
+  return (await page.locator('[data-row-key]').last().getAttribute('data-row-key'))!;
+}

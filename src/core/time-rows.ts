@@ -1,0 +1,165 @@
+// Rules of the time and expense rows (SPEC §4 Time and expense rows, §5 Time row / Expense row).
+// Drafts hold what the cells show: dates as MM/DD/YYYY, numbers as typed text.
+import { CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from './constants.ts';
+import { roundToCents } from './money.ts';
+import type { Result } from './result.ts';
+import { formatUsDate, toIsoDate } from './smart-date.ts';
+
+export interface TimeRowDraft {
+  entryDate: string;
+  jobType: string;
+  initials: string;
+  hours: string;
+  workDetails: string;
+  description: string;
+}
+
+export interface ExpenseRowDraft {
+  entryDate: string;
+  /** The list choice: one of EXPENSE_TYPES, or '' when none is picked yet. */
+  expenseType: string;
+  /** The free text shown when the choice is 'Custom...'. */
+  customType: string;
+  amount: string;
+  initials: string;
+  description: string;
+}
+
+export const BULK_MESSAGES = {
+  noSelection: 'Please select at least one row.',
+  badHours: 'Valid hours (e.g., number) needed in the first selected row to apply to others.',
+  applied: (hours: number, count: number) => `Applied ${hours} hours to ${count} entries`,
+} as const;
+
+/** A non-negative number from a cell, or null when the text is not one (blank included). */
+export function parseNonNegative(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+export function cleanInitials(text: string): string {
+  return text.toUpperCase().slice(0, INITIALS_MAX);
+}
+
+export function blankTimeRow(todayUs: string): TimeRowDraft {
+  return { entryDate: todayUs, jobType: '', initials: '', hours: '', workDetails: '', description: '' };
+}
+
+export function blankExpenseRow(todayUs: string): ExpenseRowDraft {
+  return { entryDate: todayUs, expenseType: '', customType: '', amount: '', initials: '', description: '' };
+}
+
+/** Saved only when it has a job title and hours above 0 (and a real date). */
+export function isTimeRowValid(row: TimeRowDraft): boolean {
+  const hours = parseNonNegative(row.hours);
+  return row.jobType.trim() !== '' && hours !== null && hours > 0 && toIsoDate(row.entryDate) !== null;
+}
+
+/** The type that is stored: the list choice, or the custom text when 'Custom...' is chosen. */
+export function effectiveExpenseType(row: ExpenseRowDraft): string {
+  return row.expenseType === CUSTOM_EXPENSE_TYPE ? row.customType.trim() : row.expenseType.trim();
+}
+
+/** Saved only with a date, a type and an amount above 0. */
+export function isExpenseRowValid(row: ExpenseRowDraft): boolean {
+  const amount = parseNonNegative(row.amount);
+  return toIsoDate(row.entryDate) !== null && effectiveExpenseType(row) !== '' && amount !== null && amount > 0;
+}
+
+/** Splits a stored type into the list choice and custom text. */
+export function expenseTypeFields(stored: string): Pick<ExpenseRowDraft, 'expenseType' | 'customType'> {
+  const fixed = (EXPENSE_TYPES as readonly string[]).includes(stored) && stored !== CUSTOM_EXPENSE_TYPE;
+  return fixed ? { expenseType: stored, customType: '' } : { expenseType: CUSTOM_EXPENSE_TYPE, customType: stored };
+}
+
+/** Leaving the custom field empty puts the row back on the list (SPEC §5 Expense row). */
+export function revertEmptyCustom(row: ExpenseRowDraft): ExpenseRowDraft {
+  return row.expenseType === CUSTOM_EXPENSE_TYPE && row.customType.trim() === ''
+    ? { ...row, expenseType: '', customType: '' }
+    : row;
+}
+
+/** The copy keeps date, job title, initials, hours and work details; description starts empty. */
+export function duplicateTimeRow(row: TimeRowDraft): TimeRowDraft {
+  return { ...row, description: '' };
+}
+
+/** The expense copy keeps every field. */
+export function duplicateExpenseRow(row: ExpenseRowDraft): ExpenseRowDraft {
+  return { ...row };
+}
+
+/**
+ * Apply Hours to Selected: every selected row gets the first selected row's hours.
+ * `rows` are in table order; the first selected is the first of them that is selected.
+ */
+export function bulkApplyHours(
+  rows: readonly { key: string; hours: string }[],
+  selected: ReadonlySet<string>,
+): Result<{ hours: number; keys: string[]; message: string }> {
+  const chosen = rows.filter((row) => selected.has(row.key));
+  if (chosen.length === 0) return { ok: false, error: BULK_MESSAGES.noSelection };
+  const hours = parseNonNegative(chosen[0]!.hours);
+  if (hours === null) return { ok: false, error: BULK_MESSAGES.badHours };
+  const keys = chosen.map((row) => row.key);
+  return { ok: true, value: { hours, keys, message: BULK_MESSAGES.applied(hours, keys.length) } };
+}
+
+/** Time Totals: hours of every row; cost of the rows that have one. */
+export function timeTotals(rows: readonly { hours: string; cost: number | null }[]): { hours: number; cost: number } {
+  let hours = 0;
+  let cost = 0;
+  for (const row of rows) {
+    hours += parseNonNegative(row.hours) ?? 0;
+    cost += row.cost ?? 0;
+  }
+  return { hours: Math.round(hours * 100) / 100, cost: roundToCents(cost) };
+}
+
+export function expenseTotal(rows: readonly { amount: string }[]): number {
+  return roundToCents(rows.reduce((sum, row) => sum + (parseNonNegative(row.amount) ?? 0), 0));
+}
+
+/** Time row → request body fields; null when the row is not valid yet. */
+export function timeRowPayload(row: TimeRowDraft) {
+  if (!isTimeRowValid(row)) return null;
+  return {
+    entryDate: toIsoDate(row.entryDate)!,
+    jobType: row.jobType.trim(),
+    hours: parseNonNegative(row.hours)!,
+    initials: cleanInitials(row.initials.trim()),
+    workDetails: row.workDetails.trim(),
+    description: row.description,
+  };
+}
+
+export function expenseRowPayload(row: ExpenseRowDraft) {
+  if (!isExpenseRowValid(row)) return null;
+  return {
+    entryDate: toIsoDate(row.entryDate)!,
+    expenseType: effectiveExpenseType(row),
+    amount: parseNonNegative(row.amount)!,
+    initials: cleanInitials(row.initials.trim()),
+    description: row.description,
+  };
+}
+
+export function timeRowFromEntry(e: {
+  entryDate: string; jobType: string; initials: string; hours: number; workDetails: string; description: string;
+}): TimeRowDraft {
+  return {
+    entryDate: formatUsDate(e.entryDate), jobType: e.jobType, initials: e.initials,
+    hours: String(e.hours), workDetails: e.workDetails, description: e.description,
+  };
+}
+
+export function expenseRowFromEntry(e: {
+  entryDate: string; expenseType: string; amount: number; initials: string; description: string;
+}): ExpenseRowDraft {
+  return {
+    entryDate: formatUsDate(e.entryDate), ...expenseTypeFields(e.expenseType),
+    amount: e.amount.toFixed(2), initials: e.initials, description: e.description,
+  };
+}

@@ -1,0 +1,19 @@
+import type { TSessionUser } from '../../../core/api/auth.ts';
+import { AppError } from '../../http/app-error.ts';
+
+export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'>;
+
+/**
+ * Any signed-in staff member logs entries; a limited user changes only the entries they
+ * created, admins and super admins any entry (docs/decisions/030).
+ */
+export function assertMayChange(viewer: Viewer, entry: { created_by: string }) {
+  if (viewer.role === 'limited_user' && entry.created_by !== viewer.id) throw new AppError('PERMISSION_DENIED');
+}
+
+/** Re-throws a version conflict with the current row in the caller's view (no money for most). */
+export function conflictWith(current: unknown): AppError {
+  return new AppError('EDIT_CONFLICT', undefined, { current });
+}
+
+export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : String(value));

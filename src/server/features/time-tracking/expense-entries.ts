@@ -1,0 +1,76 @@
+import type { Selectable } from 'kysely';
+import type { TExpenseEntry, TExpenseEntryBody } from '../../../core/api/time-tracking.ts';
+import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
+import { withActor, type DbOrTx } from '../../db/connection.ts';
+import type { ExpenseEntriesTable } from '../../db/types.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertMayChange, conflictWith, iso, type Viewer } from './entry-access.ts';
+
+type Row = Selectable<ExpenseEntriesTable>;
+type Body = ReturnType<typeof ZExpenseEntryBody.parse>;
+
+// Expense amounts are not hidden from anyone (SPEC §6 hides only time cost and totals).
+export function expenseEntryView(row: Row): TExpenseEntry {
+  return {
+    id: row.id, projectId: row.project_id, entryDate: row.entry_date, expenseType: row.expense_type,
+    amount: Number(row.amount), initials: row.initials, description: row.description,
+    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at),
+  };
+}
+
+const sameValues = (row: Row, body: Body) =>
+  row.entry_date === body.entryDate && row.expense_type === body.expenseType && Number(row.amount) === body.amount
+  && row.initials === body.initials && row.description === body.description;
+
+/** PUT /api/expense-entries/:id — the same create-or-update rules as time entries (ADR 031). */
+export async function saveExpenseEntry(
+  db: DbOrTx,
+  options: { id: string; body: TExpenseEntryBody; viewer: Viewer },
+): Promise<TExpenseEntry> {
+  const { id, viewer } = options;
+  const body = ZExpenseEntryBody.parse(options.body);
+  const row = await withActor(db, viewer.id, async (tx) => {
+    if (body.version === undefined) {
+      const inserted = await tx.insertInto('expense_entries').values({
+        id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, entry_date: body.entryDate,
+        expense_type: body.expenseType, amount: body.amount, initials: body.initials, description: body.description,
+      }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
+      if (inserted) return inserted;
+    }
+    const existing = await tx.selectFrom('expense_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!existing) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
+    let version = body.version;
+    if (version === undefined) {
+      // A retried create whose first answer was lost.
+      const mine = existing.created_by === viewer.id && existing.project_id === body.projectId && existing.version === 1;
+      if (!mine) throw conflictWith(expenseEntryView(existing));
+      if (sameValues(existing, body)) return existing;
+      version = 1;
+    }
+    assertMayChange(viewer, existing);
+    if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
+    if (existing.version !== version) throw conflictWith(expenseEntryView(existing));
+    return tx.updateTable('expense_entries').set({
+      entry_date: body.entryDate, expense_type: body.expenseType, amount: body.amount, initials: body.initials,
+      description: body.description,
+    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  });
+  return expenseEntryView(row);
+}
+
+export async function deleteExpenseEntry(db: DbOrTx, options: { id: string; version?: number; viewer: Viewer }) {
+  const { viewer } = options;
+  await withActor(db, viewer.id, async (tx) => {
+    const existing = await tx.selectFrom('expense_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
+    if (!existing) return;
+    assertMayChange(viewer, existing);
+    if (options.version !== undefined && existing.version !== options.version) throw conflictWith(expenseEntryView(existing));
+    await tx.deleteFrom('expense_entries').where('id', '=', options.id).execute();
+  });
+}
+
+export async function listExpenseEntries(db: DbOrTx, options: { projectId: string }) {
+  const rows = await db.selectFrom('expense_entries').selectAll().where('project_id', '=', options.projectId)
+    .orderBy('entry_date', 'desc').orderBy('created_at').execute();
+  return rows.map(expenseEntryView);
+}

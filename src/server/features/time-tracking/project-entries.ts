@@ -1,0 +1,23 @@
+import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
+import type { DbOrTx } from '../../db/connection.ts';
+import type { Viewer } from './entry-access.ts';
+import { listExpenseEntries } from './expense-entries.ts';
+import { jobTitlesFor } from './job-titles.ts';
+import { getTrackedProject } from './project-search.ts';
+import { listTimeEntries } from './time-entries.ts';
+import type { TTimeEntry, TTimeEntryCosted } from '../../../core/api/time-tracking.ts';
+
+/** Everything the time-tracking page needs when a project is picked, in one round trip. */
+export async function projectEntries(db: DbOrTx, options: { projectId: string; viewer: Viewer }): Promise<TProjectEntriesResponse> {
+  const { projectId, viewer } = options;
+  const project = await getTrackedProject(db, { projectId });
+  const [jobTitles, timeEntries, expenseEntries] = await Promise.all([
+    jobTitlesFor(db, { projectId }),
+    listTimeEntries(db, { projectId, viewer }),
+    listExpenseEntries(db, { projectId }),
+  ]);
+  const common = { project, jobTitles, expenseEntries };
+  return viewer.isSuperAdmin
+    ? { money: true, ...common, timeEntries: timeEntries as TTimeEntryCosted[] }
+    : { money: false, ...common, timeEntries: timeEntries as TTimeEntry[] };
+}

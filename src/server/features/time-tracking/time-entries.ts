@@ -1,0 +1,132 @@
+import type { Selectable } from 'kysely';
+import type { TTimeEntry, TTimeEntryBody, TTimeEntryCosted, TTimeEntryResponse } from '../../../core/api/time-tracking.ts';
+import { ZTimeEntryBody } from '../../../core/api/time-tracking.ts';
+import { costOf } from '../../../core/money.ts';
+import { withActor, type DbOrTx } from '../../db/connection.ts';
+import type { TimeEntriesTable } from '../../db/types.ts';
+import { AppError } from '../../http/app-error.ts';
+import { assertMayChange, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { rateFor } from './job-titles.ts';
+
+type Row = Selectable<TimeEntriesTable>;
+type Body = ReturnType<typeof ZTimeEntryBody.parse>;
+
+const num = (value: string | null) => (value === null ? null : Number(value));
+
+export function timeEntryView(row: Row): TTimeEntry {
+  return {
+    id: row.id, projectId: row.project_id, entryDate: row.entry_date, jobType: row.job_type, hours: Number(row.hours),
+    initials: row.initials, workDetails: row.work_details, description: row.description,
+    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Super admins' view: the stored rate and cost = hours × stored rate. */
+export function timeEntryCostedView(row: Row): TTimeEntryCosted {
+  const rate = num(row.rate);
+  return { ...timeEntryView(row), rate, cost: costOf(Number(row.hours), rate) };
+}
+
+/** Money leaves the server only for super admins; everyone else gets the schema without it. */
+export function timeEntryResponse(row: Row, viewer: Viewer): TTimeEntryResponse {
+  return viewer.isSuperAdmin
+    ? { money: true, entry: timeEntryCostedView(row) }
+    : { money: false, entry: timeEntryView(row) };
+}
+
+const viewFor = (viewer: Viewer) => (row: Row) => (viewer.isSuperAdmin ? timeEntryCostedView(row) : timeEntryView(row));
+
+const sameValues = (row: Row, body: Body) =>
+  row.entry_date === body.entryDate && row.job_type === body.jobType && Number(row.hours) === body.hours
+  && row.initials === body.initials && row.work_details === body.workDetails && row.description === body.description;
+
+/**
+ * PUT /api/time-entries/:id — create-or-update by the browser-made id (SPEC §4, ADR 031).
+ * Without a version it is a create; a retried create of the same row answers the stored row
+ * instead of a duplicate. With a version it is an update that fails with EDIT_CONFLICT (409,
+ * current row in the caller's view) when someone saved the row in between. The rate is resolved
+ * when the row is created or its job title changes, and stored.
+ */
+export async function saveTimeEntry(
+  db: DbOrTx,
+  options: { id: string; body: TTimeEntryBody; viewer: Viewer },
+): Promise<TTimeEntryResponse> {
+  const { id, viewer } = options;
+  const body = ZTimeEntryBody.parse(options.body);
+  const view = viewFor(viewer);
+  const row = await withActor(db, viewer.id, async (tx) => {
+    if (body.version === undefined) {
+      const rate = await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
+      const inserted = await tx.insertInto('time_entries').values({
+        id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, entry_date: body.entryDate,
+        job_type: body.jobType, hours: body.hours, rate, initials: body.initials, work_details: body.workDetails,
+        description: body.description,
+      }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
+      if (inserted) return inserted;
+      return retriedCreate(tx, { id, body, viewer, view });
+    }
+    const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!existing) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
+    return update(tx, { existing, body, version: body.version, viewer, view });
+  });
+  return timeEntryResponse(row, viewer);
+}
+
+// The first save reached the server but its answer was lost: the browser still has no version.
+async function retriedCreate(
+  tx: DbOrTx,
+  options: { id: string; body: Body; viewer: Viewer; view: (row: Row) => unknown },
+): Promise<Row> {
+  const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirstOrThrow();
+  const mine = existing.created_by === options.viewer.id && existing.project_id === options.body.projectId;
+  if (!mine || existing.version !== 1) throw conflictWith(options.view(existing));
+  if (sameValues(existing, options.body)) return existing;
+  return update(tx, { ...options, existing, version: 1 });
+}
+
+async function update(
+  tx: DbOrTx,
+  options: { existing: Row; body: Body; version: number; viewer: Viewer; view: (row: Row) => unknown },
+): Promise<Row> {
+  const { existing, body, version } = options;
+  assertMayChange(options.viewer, existing);
+  if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
+  if (existing.version !== version) throw conflictWith(options.view(existing));
+  const rate = existing.job_type === body.jobType
+    ? existing.rate
+    : await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
+  return tx.updateTable('time_entries').set({
+    entry_date: body.entryDate, job_type: body.jobType, hours: body.hours, rate, initials: body.initials,
+    work_details: body.workDetails, description: body.description,
+  }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * DELETE /api/time-entries/:id. Deleting a row that is already gone succeeds (a retried delete);
+ * with a version, a row changed by someone else in between is a conflict, not a silent loss.
+ */
+export async function deleteTimeEntry(db: DbOrTx, options: { id: string; version?: number; viewer: Viewer }) {
+  const { viewer } = options;
+  await withActor(db, viewer.id, async (tx) => {
+    const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
+    if (!existing) return;
+    assertMayChange(viewer, existing);
+    if (options.version !== undefined && existing.version !== options.version) throw conflictWith(viewFor(viewer)(existing));
+    await tx.deleteFrom('time_entries').where('id', '=', options.id).execute();
+  });
+}
+
+/**
+ * Time entries of a project, newest date first. Super admins read the time_entry_totals view,
+ * whose total_amount is the row cost (SPEC §7); everyone else reads the table without money.
+ */
+export async function listTimeEntries(db: DbOrTx, options: { projectId: string; viewer: Viewer }) {
+  if (options.viewer.isSuperAdmin) {
+    const rows = await db.selectFrom('time_entry_totals').selectAll().where('project_id', '=', options.projectId)
+      .orderBy('entry_date', 'desc').orderBy('created_at').execute();
+    return rows.map((row): TTimeEntryCosted => ({ ...timeEntryView(row), rate: num(row.rate), cost: Number(row.total_amount) }));
+  }
+  const rows = await db.selectFrom('time_entries').selectAll().where('project_id', '=', options.projectId)
+    .orderBy('entry_date', 'desc').orderBy('created_at').execute();
+  return rows.map(timeEntryView);
+}

@@ -1,0 +1,70 @@
+import type { TProjectSearchResponse } from '../../../core/api/projects.ts';
+import type {
+  TExpenseEntry, TExpenseEntryResponse, TProjectEntriesResponse, TTimeEntry, TTimeEntryCosted, TTimeEntryResponse,
+} from '../../../core/api/time-tracking.ts';
+import { costOf } from '../../../core/money.ts';
+import {
+  blankExpenseRow, blankTimeRow, expenseRowFromEntry, expenseRowPayload, timeRowFromEntry, timeRowPayload,
+  type ExpenseRowDraft, type TimeRowDraft,
+} from '../../../core/time-rows.ts';
+import { todayUs } from '../../../core/smart-date.ts';
+import { api } from '../../lib/api.ts';
+import type { EntryAdapter, SavedEntry } from './entry-store.ts';
+
+export const searchProjects = (q: string, signal?: AbortSignal) =>
+  api<TProjectSearchResponse>(`/api/projects/search?q=${encodeURIComponent(q)}`, { signal });
+
+export const loadProjectEntries = (projectId: string) =>
+  api<TProjectEntriesResponse>(`/api/time-tracking/projects/${projectId}`);
+
+/** Rate and cost are present only in a super admin's answers. */
+export interface TimeExtra { rate: number | null; cost: number | null; createdBy: string | null }
+export interface ExpenseExtra { createdBy: string | null }
+
+const sameKeys = <D extends object>(a: D, b: D) =>
+  (Object.keys(a) as (keyof D)[]).every((key) => a[key] === b[key]);
+
+export function savedTime(entry: TTimeEntry | TTimeEntryCosted): SavedEntry<TimeRowDraft, TimeExtra> {
+  const rate = 'rate' in entry ? entry.rate : null;
+  return {
+    draft: timeRowFromEntry(entry),
+    version: entry.version,
+    extra: { rate, cost: 'cost' in entry ? entry.cost : costOf(entry.hours, rate), createdBy: entry.createdBy },
+  };
+}
+
+export function savedExpense(entry: TExpenseEntry): SavedEntry<ExpenseRowDraft, ExpenseExtra> {
+  return { draft: expenseRowFromEntry(entry), version: entry.version, extra: { createdBy: entry.createdBy } };
+}
+
+export function timeAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<TimeRowDraft, TimeExtra> {
+  return {
+    blank: () => blankTimeRow(todayUs(new Date())),
+    emptyExtra: { rate: null, cost: null, createdBy: null },
+    payload: timeRowPayload,
+    put: async (key, body) => {
+      const res = await api<TTimeEntryResponse>(`/api/time-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });
+      return savedTime(res.entry);
+    },
+    remove: (key, version) => api<void>(`/api/time-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
+    fromConflict: (current) => savedTime(current as TTimeEntry),
+    equal: sameKeys,
+    onSaveError: (m, auth) => onSaveError(auth ? m : `Failed to save time entries: ${m}`),
+  };
+}
+
+export function expenseAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
+  return {
+    blank: () => blankExpenseRow(todayUs(new Date())),
+    emptyExtra: { createdBy: null },
+    payload: expenseRowPayload,
+    put: async (key, body) => {
+      const res = await api<TExpenseEntryResponse>(`/api/expense-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });
+      return savedExpense(res.entry);
+    },
+    remove: (key, version) => api<void>(`/api/expense-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
+    fromConflict: (current) => savedExpense(current as TExpenseEntry),
+    equal: sameKeys,
+    onSaveError: (m, auth) => onSaveError(auth ? m : `Failed to save expense entries: ${m}`),
+  };
+}

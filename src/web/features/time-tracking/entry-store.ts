@@ -1,0 +1,265 @@
+import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
+import { ApiError } from '../../lib/api.ts';
+import { debugLog } from '../../lib/debug-log.ts';
+import { newRowId } from './new-row-id.ts';
+
+/**
+ * 'clean': nothing unsaved; 'pending': edited, waiting for the debounce or still incomplete;
+ * 'saving'; 'retrying': the last save failed for a reason that may pass (network, 5xx);
+ * 'error': the server refused it; 'conflict': someone else saved the row first.
+ */
+export type RowStatus = 'clean' | 'pending' | 'saving' | 'retrying' | 'error' | 'conflict';
+
+export interface RowState<D, X> {
+  key: string;
+  draft: D;
+  /** The values last saved (or the blank row a new row started from). */
+  base: D;
+  /** null until the server has the row. */
+  version: number | null;
+  status: RowStatus;
+  /** Server-side extras of the saved row (rate and cost for super admins, who created it). */
+  extra: X;
+  selected: boolean;
+  /** A cell holds text that is not a value yet (an unparseable date): never save then. */
+  blocked: boolean;
+  error?: string;
+  conflict?: { draft: D; version: number | null; extra: X };
+}
+
+export interface SavedEntry<D, X> { draft: D; version: number; extra: X }
+
+export interface EntryAdapter<D, X> {
+  blank(): D;
+  emptyExtra: X;
+  /** Request body without projectId/version, or null while the row is not valid. */
+  payload(draft: D): Record<string, unknown> | null;
+  put(key: string, body: Record<string, unknown>): Promise<SavedEntry<D, X>>;
+  remove(key: string, version: number | null): Promise<void>;
+  /** The server's current row out of a 409 answer. */
+  fromConflict(current: unknown): SavedEntry<D, X>;
+  equal(a: D, b: D): boolean;
+  /** A save the server refused; `auth` when the session is gone (the message is then shown as is). */
+  onSaveError(message: string, auth: boolean): void;
+}
+
+const RETRY_MS = [1000, 2000, 5000, 10000, 30000];
+
+/**
+ * Rows of one table of one project, outside React: each row component subscribes to its own
+ * row, so typing re-renders one row (and the totals), never the table. It auto-saves a valid
+ * row 1 s after its last edit with an idempotent PUT and never drops an edit: failed saves
+ * retry with backoff, conflicts wait for the user's choice.
+ */
+export class EntryStore<D, X> {
+  private rows = new Map<string, RowState<D, X>>();
+  private keys: string[] = [];
+  private rowListeners = new Map<string, Set<() => void>>();
+  private listeners = new Set<() => void>();
+  private timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private attempts = new Map<string, number>();
+  private inflight = new Map<string, Promise<void>>();
+  private revision = 0;
+
+  constructor(private adapter: EntryAdapter<D, X>, saved: (SavedEntry<D, X> & { key: string })[]) {
+    for (const entry of saved) {
+      this.rows.set(entry.key, {
+        key: entry.key, draft: entry.draft, base: entry.draft, version: entry.version, status: 'clean',
+        extra: entry.extra, selected: false, blocked: false,
+      });
+      this.keys.push(entry.key);
+    }
+    if (this.keys.length === 0) this.add();
+    if (typeof window !== 'undefined') window.addEventListener('online', this.retryNow);
+  }
+
+  // --- reading (for useSyncExternalStore) ---
+  getKeys = () => this.keys;
+  getRow = (key: string) => this.rows.get(key);
+  getRevision = () => this.revision;
+  allRows = () => this.keys.map((key) => this.rows.get(key)!);
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  subscribeRow = (key: string, fn: () => void) => {
+    let set = this.rowListeners.get(key);
+    if (!set) this.rowListeners.set(key, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  };
+  unsavedCount = () => this.allRows().filter((row) => row.status !== 'clean').length;
+
+  // --- editing ---
+  update(key: string, patch: Partial<D>) {
+    const row = this.rows.get(key);
+    if (!row) return;
+    const draft = { ...row.draft, ...patch };
+    this.set(key, { draft, status: this.statusAfterEdit(row, draft), error: undefined });
+    this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+  }
+
+  setBlocked(key: string, blocked: boolean) {
+    const row = this.rows.get(key);
+    if (!row || row.blocked === blocked) return;
+    this.set(key, { blocked, status: blocked && row.status === 'clean' ? 'pending' : row.status });
+    if (!blocked) this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+  }
+
+  toggleSelected(key: string, selected: boolean) {
+    this.set(key, { selected });
+  }
+
+  /** Appends a row (or inserts it below `after`); returns its key. */
+  add(draft?: D, after?: string): string {
+    const key = newRowId();
+    const base = this.adapter.blank();
+    const value = draft ?? base;
+    this.rows.set(key, {
+      key, draft: value, base, version: null, status: this.adapter.equal(value, base) ? 'clean' : 'pending',
+      extra: this.adapter.emptyExtra, selected: false, blocked: false,
+    });
+    const index = after ? this.keys.indexOf(after) : -1;
+    this.keys = index >= 0 ? [...this.keys.slice(0, index + 1), key, ...this.keys.slice(index + 1)] : [...this.keys, key];
+    this.changed();
+    if (draft) this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+    return key;
+  }
+
+  /** Removes a row (on the server first when it has been saved); the last row leaves a blank one. */
+  async remove(key: string): Promise<void> {
+    clearTimeout(this.timers.get(key));
+    // Let a save on its way land first, so the delete cannot arrive before the create.
+    const pending = this.inflight.get(key);
+    if (pending) await pending;
+    clearTimeout(this.timers.get(key));
+    const row = this.rows.get(key);
+    if (!row) return;
+    if (row.version !== null || row.status === 'retrying' || row.status === 'error') {
+      await this.adapter.remove(key, row.version);
+    }
+    this.rows.delete(key);
+    this.keys = this.keys.filter((k) => k !== key);
+    if (this.keys.length === 0) this.add();
+    this.changed();
+  }
+
+  /** The user's answer to a conflict: take the server's values, or save theirs over them knowingly. */
+  resolveConflict(key: string, choice: 'theirs' | 'mine') {
+    const row = this.rows.get(key);
+    if (!row?.conflict) return;
+    const { conflict } = row;
+    if (choice === 'theirs') {
+      if (conflict.version === null) {
+        void this.remove(key);
+        return;
+      }
+      this.set(key, { draft: conflict.draft, base: conflict.draft, version: conflict.version, extra: conflict.extra, status: 'clean', conflict: undefined });
+    } else {
+      this.set(key, { version: conflict.version, status: 'pending', conflict: undefined });
+      void this.save(key);
+    }
+  }
+
+  /** Saves every waiting row now (leaving the project, bulk actions). */
+  flush() {
+    for (const key of this.keys) if (this.rows.get(key)?.status === 'pending') void this.save(key);
+  }
+
+  dispose() {
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.retryNow);
+    this.flush();
+  }
+
+  // --- saving ---
+  private statusAfterEdit(row: RowState<D, X>, draft: D): RowStatus {
+    if (row.status === 'conflict') return 'conflict';
+    if (row.status === 'saving') return 'saving';
+    return this.adapter.equal(draft, row.base) && !row.blocked ? 'clean' : 'pending';
+  }
+
+  private schedule(key: string, ms: number) {
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => void this.save(key), ms));
+  }
+
+  private retryNow = () => {
+    for (const key of this.keys) if (this.rows.get(key)?.status === 'retrying') void this.save(key);
+  };
+
+  private save(key: string): Promise<void> {
+    if (this.inflight.has(key)) return this.inflight.get(key)!;
+    const run = this.saveOnce(key).finally(() => this.inflight.delete(key));
+    this.inflight.set(key, run);
+    return run;
+  }
+
+  private async saveOnce(key: string): Promise<void> {
+    clearTimeout(this.timers.get(key));
+    const row = this.rows.get(key);
+    if (!row || row.blocked || row.status === 'conflict') return;
+    if (row.version !== null && this.adapter.equal(row.draft, row.base)) {
+      if (row.status !== 'clean') this.set(key, { status: 'clean' });
+      return;
+    }
+    const body = this.adapter.payload(row.draft);
+    if (!body) return;
+    const sent = row.draft;
+    this.set(key, { status: 'saving' });
+    try {
+      const saved = await this.adapter.put(key, { ...body, ...(row.version === null ? {} : { version: row.version }) });
+      this.attempts.delete(key);
+      const now = this.rows.get(key);
+      if (!now) return;
+      const edited = !this.adapter.equal(now.draft, sent);
+      this.set(key, {
+        base: sent, version: saved.version, extra: saved.extra, error: undefined,
+        status: edited || now.blocked ? 'pending' : 'clean',
+      });
+      if (edited) this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+    } catch (error) {
+      this.failed(key, error);
+    }
+  }
+
+  private failed(key: string, error: unknown) {
+    if (!this.rows.get(key)) return;
+    const e = error instanceof ApiError ? error : null;
+    if (e?.code === 'EDIT_CONFLICT') {
+      const current = (e.details as { current?: unknown } | undefined)?.current;
+      this.set(key, { status: 'conflict', conflict: current ? this.adapter.fromConflict(current) : undefined });
+      return;
+    }
+    if (e?.status === 404) {
+      // Deleted by someone else while this edit was open: the user decides whether it comes back.
+      this.set(key, { status: 'conflict', conflict: { draft: this.rows.get(key)!.draft, version: null, extra: this.adapter.emptyExtra } });
+      return;
+    }
+    const retryable = !e || e.status === 0 || e.status >= 500 || e.status === 429;
+    // Retries go on after the page moved to another project: the edit is still the user's.
+    if (retryable) {
+      const attempt = this.attempts.get(key) ?? 0;
+      this.attempts.set(key, attempt + 1);
+      this.set(key, { status: 'retrying', error: e?.message });
+      this.schedule(key, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!);
+      debugLog('warn', `save of ${key} failed, retry ${attempt + 1}`, String(error));
+      return;
+    }
+    const message = e?.status === 401 ? 'Authentication error. Please log in again.' : (e?.message ?? String(error));
+    this.set(key, { status: 'error', error: message });
+    this.adapter.onSaveError(message, e?.status === 401);
+  }
+
+  private set(key: string, patch: Partial<RowState<D, X>>) {
+    const row = this.rows.get(key);
+    if (!row) return;
+    this.rows.set(key, { ...row, ...patch });
+    this.rowListeners.get(key)?.forEach((fn) => fn());
+    this.changed();
+  }
+
+  private changed() {
+    this.revision += 1;
+    this.listeners.forEach((fn) => fn());
+  }
+}

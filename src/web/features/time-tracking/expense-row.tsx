@@ -1,0 +1,97 @@
+import { IconCopy, IconX } from '@tabler/icons-react';
+import { memo } from 'react';
+import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '../../../core/constants.ts';
+import { cleanInitials, duplicateExpenseRow, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft } from '../../../core/time-rows.ts';
+import { SmartDateInput } from '../../ui/smart-date-input.tsx';
+import type { ExpenseExtra } from './api.ts';
+import { ConflictRow } from './conflict-row.tsx';
+import type { EntryStore } from './entry-store.ts';
+import { RowStatusIcon } from './row-status.tsx';
+import { useRow } from './use-store.ts';
+import type { Editor } from './editor.ts';
+
+export type ExpenseStore = EntryStore<ExpenseRowDraft, ExpenseExtra>;
+
+interface Props {
+  store: ExpenseStore;
+  rowKey: string;
+  onDeleteError(message: string): void;
+  editor: Editor;
+}
+
+export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteError, editor }: Props) {
+  const row = useRow(store, rowKey);
+  if (!row) return null;
+  const { draft } = row;
+  // A limited user changes only their own entries (ADR 030): others' rows are read-only here.
+  const locked = row.version !== null && !editor.all && row.extra.createdBy !== editor.id;
+  const set = (patch: Partial<ExpenseRowDraft>) => store.update(rowKey, patch);
+  const custom = draft.expenseType === CUSTOM_EXPENSE_TYPE;
+  const amountInvalid = draft.amount !== '' && parseNonNegative(draft.amount) === null;
+  const remove = () => store.remove(rowKey).catch(() => onDeleteError('Failed to delete expense entry'));
+  const conflict = row.conflict;
+  return (
+    <>
+      <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
+        title={locked ? 'Logged by someone else: only they or an admin can change it' : undefined}>
+        <div role="cell">
+          <input type="checkbox" className="tt-check" aria-label="Select row" checked={row.selected} disabled={locked}
+            onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
+        </div>
+        <div role="cell">
+          <SmartDateInput aria-label="Date" size="xs" disabled={locked} value={draft.entryDate} emptyIsToday errorStyle="inline"
+            onChange={(entryDate) => set({ entryDate })}
+            onValidityChange={(valid) => store.setBlocked(rowKey, !valid)} />
+        </div>
+        <div role="cell">
+          {custom ? (
+            <input aria-label="Custom expense type" className="tt-cell" disabled={locked} placeholder="Enter custom expense type"
+              autoFocus={draft.customType === ''} value={draft.customType}
+              onChange={(e) => set({ customType: e.currentTarget.value })}
+              onBlur={() => {
+                const reverted = revertEmptyCustom(store.getRow(rowKey)!.draft);
+                if (reverted.expenseType !== CUSTOM_EXPENSE_TYPE) set({ expenseType: '', customType: '' });
+              }} />
+          ) : (
+            <select aria-label="Expense Type" className="tt-cell" disabled={locked} value={draft.expenseType}
+              onChange={(e) => set({ expenseType: e.currentTarget.value })}>
+              <option value="">Select type</option>
+              {EXPENSE_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
+            </select>
+          )}
+        </div>
+        <div role="cell" className="tt-narrow">
+          <input aria-label="Initials" className="tt-cell" disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
+            onChange={(e) => set({ initials: cleanInitials(e.currentTarget.value) })} />
+        </div>
+        <div role="cell">
+          <input aria-label="Expense Amt" className="tt-cell" disabled={locked} type="number" step={AMOUNT_STEP} min={0} inputMode="decimal"
+            value={draft.amount} aria-invalid={amountInvalid} onChange={(e) => set({ amount: e.currentTarget.value })} />
+        </div>
+        <div role="cell">
+          <input aria-label="Description" className="tt-cell" disabled={locked} value={draft.description}
+            onChange={(e) => set({ description: e.currentTarget.value })} />
+        </div>
+        <div role="cell" className="tt-actions">
+          <div className="tt-action-group">
+            <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error} />
+            <button type="button" className="tt-icon-button" aria-label="Duplicate" title="Duplicate"
+              onClick={() => store.add(duplicateExpenseRow(draft), rowKey)}>
+              <IconCopy size={16} />
+            </button>
+            {!locked && (
+              <button type="button" className="tt-text-button" onClick={remove}>
+                <IconX size={14} /> Remove
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+      {row.status === 'conflict' && conflict && (
+        <ConflictRow colSpan={7} deleted={conflict.version === null}
+          theirs={`${conflict.draft.entryDate} · ${conflict.draft.expenseType === CUSTOM_EXPENSE_TYPE ? conflict.draft.customType : conflict.draft.expenseType} · $${conflict.draft.amount}${conflict.draft.description ? ` · ${conflict.draft.description}` : ''}`}
+          onTheirs={() => store.resolveConflict(rowKey, 'theirs')} onMine={() => store.resolveConflict(rowKey, 'mine')} />
+      )}
+    </>
+  );
+});

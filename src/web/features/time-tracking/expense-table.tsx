@@ -1,0 +1,61 @@
+import { Button, Group, ScrollArea, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { formatCurrency } from '../../../core/money.ts';
+import { expenseTotal } from '../../../core/time-rows.ts';
+import { ExpenseRow, type ExpenseStore } from './expense-row.tsx';
+import { focusRowDate, type ShowResult } from './time-table.tsx';
+import { useProgressiveCount } from './use-progressive.ts';
+import { useRowKeys, useStoreRevision } from './use-store.ts';
+import type { Editor } from './editor.ts';
+
+/** Expense entry table (SPEC §2); amounts are visible to every role. */
+export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStore | null; showResult: ShowResult; editor: Editor }) {
+  const onDeleteError = useCallback((message: string) => showResult('error', message), [showResult]);
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>Expense Entries</Text>
+        <Button leftSection={<IconPlus size={16} />} disabled={!store} onClick={() => store && focusRowDate(store.add())}>Add Row</Button>
+      </Group>
+      <ScrollArea type="auto">
+        <div role="table" aria-label="Expense entries" className="tt-grid tt-expense">
+          <div role="rowgroup">
+            <div role="row" className="tt-row tt-head">
+              <div role="columnheader" aria-label="Select" />
+              <div role="columnheader">Date</div>
+              <div role="columnheader">Expense Type</div>
+              <div role="columnheader">Initials</div>
+              <div role="columnheader">Expense Amt</div>
+              <div role="columnheader">Description</div>
+              <div role="columnheader">Actions</div>
+            </div>
+          </div>
+          <div role="rowgroup">{store && <ExpenseRows store={store} onDeleteError={onDeleteError} editor={editor} />}</div>
+          {store && <ExpenseTotalsRow store={store} />}
+        </div>
+      </ScrollArea>
+      {!store && <Text c="dimmed" size="sm" ta="center" py="md">Pick a project to log expenses.</Text>}
+    </>
+  );
+}
+
+function ExpenseRows({ store, onDeleteError, editor }: { store: ExpenseStore; onDeleteError(message: string): void; editor: Editor }) {
+  const all = useRowKeys(store);
+  const shown = useProgressiveCount(all.length);
+  const keys = shown < all.length ? all.slice(0, shown) : all;
+  return keys.map((key) => <ExpenseRow key={key} store={store} rowKey={key} onDeleteError={onDeleteError} editor={editor} />);
+}
+
+function ExpenseTotalsRow({ store }: { store: ExpenseStore }) {
+  useStoreRevision(store);
+  const total = expenseTotal(store.allRows().map((row) => row.draft));
+  return (
+    <div role="rowgroup">
+      <div role="row" className="tt-row tt-totals">
+        <div role="cell" className="tt-span-4">Expense Totals</div>
+        <div role="cell" className="tt-money" data-label="Expense total">{formatCurrency(total)}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { Button, Group, Loader, Paper, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import type { TProjectHit } from '../../../core/api/projects.ts';
+import { CASE_SEARCH_MIN } from '../../../core/constants.ts';
+import { debugLog } from '../../lib/debug-log.ts';
+import { reportError } from '../../lib/error-store.ts';
+import { searchProjects } from './api.ts';
+
+const PLACEHOLDER = 'Start typing case number, client name, or project name...';
+const DEBOUNCE_MS = 200;
+
+interface Props {
+  /** The label of the picked project; the box is then read-only. */
+  pickedLabel: string | null;
+  onPick(hit: TProjectHit): void;
+  onReset(): void;
+}
+
+/** The ghost: the rest of the one project name that starts with the typed text. */
+export function ghostFor(text: string, hits: readonly TProjectHit[]): TProjectHit | null {
+  const typed = text.toLowerCase();
+  if (!typed.trim()) return null;
+  const starting = hits.filter((hit) => hit.projectName.toLowerCase().startsWith(typed));
+  return starting.length === 1 && starting[0]!.projectName.length > text.length ? starting[0]! : null;
+}
+
+/** Project search box (SPEC §2): search, ghost suggestion, keyboard picking, lock and Reset. */
+export function ProjectSearchBox({ pickedLabel, onPick, onReset }: Props) {
+  const [text, setText] = useState('');
+  const [hits, setHits] = useState<TProjectHit[]>([]);
+  const [searched, setSearched] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [ghostDismissed, setGhostDismissed] = useState(false);
+  // Keyboard use: after a pick focus stays on the box (then Tab reaches Reset and the tables);
+  // after Reset it returns to the search field.
+  const [focusNext, setFocusNext] = useState(false);
+  const listId = useId();
+
+  useEffect(() => {
+    const q = text.trim();
+    if (pickedLabel !== null || q.length < CASE_SEARCH_MIN) {
+      setHits([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setSearching(true);
+      searchProjects(q, controller.signal)
+        .then((res) => {
+          setHits(res.projects);
+          setSearched(q);
+          setActive(-1);
+        })
+        .catch((e: unknown) => {
+          if (controller.signal.aborted) return;
+          debugLog('warn', 'project search failed', String(e));
+          reportError(e, { source: 'project-search' });
+        })
+        .finally(() => !controller.signal.aborted && setSearching(false));
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, pickedLabel]);
+
+  const ghost = ghostDismissed ? null : ghostFor(text, hits);
+  const pick = (hit: TProjectHit) => {
+    setOpen(false);
+    setHits([]);
+    setText('');
+    setFocusNext(true);
+    onPick(hit);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const atEnd = e.currentTarget.selectionStart === text.length;
+    if (e.key === 'ArrowDown' && hits.length) {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(i + 1, hits.length - 1));
+    } else if (e.key === 'ArrowUp' && hits.length) {
+      e.preventDefault();
+      setActive((i) => Math.max(i - 1, -1));
+    } else if (e.key === 'Enter') {
+      const chosen = active >= 0 ? hits[active] : ghost ?? (hits.length === 1 ? hits[0] : undefined);
+      if (chosen) {
+        e.preventDefault();
+        pick(chosen);
+      }
+    } else if ((e.key === 'Tab' && !e.shiftKey) || (e.key === 'ArrowRight' && atEnd)) {
+      if (ghost) {
+        e.preventDefault();
+        pick(ghost);
+      }
+    } else if (e.key === 'Escape') {
+      if (ghost) setGhostDismissed(true);
+      else setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  if (pickedLabel !== null) {
+    return (
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput label="Project" value={pickedLabel} readOnly autoFocus={focusNext} style={{ flex: 1 }}
+          leftSection={<IconSearch size={16} />} />
+        <Button variant="default" onClick={() => {
+          setFocusNext(true);
+          onReset();
+        }}>Reset</Button>
+      </Group>
+    );
+  }
+
+  const showList = open && hits.length > 0;
+  const noMatch = open && !searching && hits.length === 0 && searched !== '' && searched === text.trim();
+  return (
+    <div className="tt-search-wrap">
+      <TextInput
+        label="Project"
+        placeholder={PLACEHOLDER}
+        value={text}
+        autoComplete="off"
+        autoFocus={focusNext}
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="both"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        classNames={{ input: 'tt-search-input' }}
+        rightSection={searching ? <Loader size={14} /> : null}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setGhostDismissed(false);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onKeyDown={onKeyDown}
+      />
+      {ghost && (
+        <div className="tt-ghost" aria-hidden="true" data-testid="ghost-suggestion">
+          <span className="tt-ghost-typed">{text}</span>{ghost.projectName.slice(text.length)}
+        </div>
+      )}
+      {ghost && <span className="visually-hidden" style={{ position: 'absolute', left: -9999 }} aria-live="polite">
+        Press Tab to pick {ghost.projectName}
+      </span>}
+      {noMatch && (
+        <Paper shadow="md" withBorder className="tt-options" p="sm">
+          <Text size="sm" c="dimmed">No matching projects</Text>
+        </Paper>
+      )}
+      {showList && (
+        <Paper shadow="md" withBorder className="tt-options" role="listbox" id={listId} aria-label="Search results">
+          {hits.map((hit, i) => (
+            <div key={hit.id} id={`${listId}-${i}`} role="option" aria-selected={i === active} className="tt-option"
+              onMouseDown={(e) => e.preventDefault()} onClick={() => pick(hit)} onMouseEnter={() => setActive(i)}>
+              <Text size="sm" fw={500}>{hit.label}</Text>
+              <Text size="xs" c="dimmed">{hit.clientName} · File {hit.fileNumber}</Text>
+            </div>
+          ))}
+        </Paper>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { IconCopy } from '@tabler/icons-react';
+import { memo } from 'react';
+import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
+import { costOf, formatCurrency } from '../../../core/money.ts';
+import { cleanInitials, duplicateTimeRow, parseNonNegative, type TimeRowDraft } from '../../../core/time-rows.ts';
+import { SmartDateInput } from '../../ui/smart-date-input.tsx';
+import type { TimeExtra } from './api.ts';
+import { ConflictRow } from './conflict-row.tsx';
+import { DeleteRowButton } from './delete-row-button.tsx';
+import type { EntryStore, RowState } from './entry-store.ts';
+import { RowStatusIcon } from './row-status.tsx';
+import { useRow } from './use-store.ts';
+import type { Editor } from './editor.ts';
+
+export type TimeStore = EntryStore<TimeRowDraft, TimeExtra>;
+
+/** Cost shown for a row: hours × the stored rate while the job title is the saved one. */
+export function rowCost(row: RowState<TimeRowDraft, TimeExtra>): number | null {
+  if (row.extra.rate === null) return row.version === null ? 0 : null;
+  if (row.draft.jobType !== row.base.jobType) return null;
+  return costOf(parseNonNegative(row.draft.hours) ?? 0, row.extra.rate);
+}
+
+interface Props {
+  store: TimeStore;
+  rowKey: string;
+  jobTitles: readonly string[];
+  money: boolean;
+  onDeleteError(message: string): void;
+  editor: Editor;
+}
+
+export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, onDeleteError, editor }: Props) {
+  const row = useRow(store, rowKey);
+  if (!row) return null;
+  const { draft } = row;
+  // A limited user changes only their own entries (ADR 030): others' rows are read-only here.
+  const locked = row.version !== null && !editor.all && row.extra.createdBy !== editor.id;
+  const set = (patch: Partial<TimeRowDraft>) => store.update(rowKey, patch);
+  const hoursInvalid = draft.hours !== '' && parseNonNegative(draft.hours) === null;
+  const titles = draft.jobType && !jobTitles.includes(draft.jobType) ? [draft.jobType, ...jobTitles] : jobTitles;
+  const remove = () => store.remove(rowKey).catch((e: unknown) =>
+    onDeleteError(`Failed to delete entry: ${e instanceof Error ? e.message : 'Unknown error'}`));
+  const conflict = row.conflict;
+  return (
+    <>
+      <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
+        title={locked ? 'Logged by someone else: only they or an admin can change it' : undefined}>
+        <div role="cell">
+          <input type="checkbox" className="tt-check" aria-label="Select row" checked={row.selected} disabled={locked}
+            onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
+        </div>
+        <div role="cell">
+          <SmartDateInput aria-label="Date" size="xs" disabled={locked} value={draft.entryDate} emptyIsToday errorStyle="inline"
+            onChange={(entryDate) => set({ entryDate })}
+            onValidityChange={(valid) => store.setBlocked(rowKey, !valid)} />
+        </div>
+        <div role="cell">
+          <select aria-label="Job Title" className="tt-cell" disabled={locked} value={draft.jobType}
+            onChange={(e) => set({ jobType: e.currentTarget.value })}>
+            <option value="">Select job title</option>
+            {titles.map((title) => <option key={title} value={title}>{title}</option>)}
+          </select>
+        </div>
+        <div role="cell" className="tt-narrow">
+          <input aria-label="Initials" className="tt-cell" disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
+            onChange={(e) => set({ initials: cleanInitials(e.currentTarget.value) })} />
+        </div>
+        <div role="cell" className="tt-hours">
+          <input aria-label="Hours" className="tt-cell" disabled={locked} type="number" step={HOURS_STEP} min={0} inputMode="decimal"
+            value={draft.hours} aria-invalid={hoursInvalid} onChange={(e) => set({ hours: e.currentTarget.value })} />
+        </div>
+        {money && <div role="cell" className="tt-money" data-label="Cost">{formatCurrency(rowCost(row))}</div>}
+        <div role="cell">
+          <input aria-label="Work Details" className="tt-cell" disabled={locked} list="work-details-suggestions" value={draft.workDetails}
+            onChange={(e) => set({ workDetails: e.currentTarget.value })} />
+        </div>
+        <div role="cell">
+          <input aria-label="Description" className="tt-cell" disabled={locked} value={draft.description}
+            onChange={(e) => set({ description: e.currentTarget.value })} />
+        </div>
+        <div role="cell" className="tt-actions">
+          <div className="tt-action-group">
+            <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error} />
+            <button type="button" className="tt-icon-button" aria-label="Duplicate Row" title="Duplicate Row"
+              onClick={() => store.add(duplicateTimeRow(draft), rowKey)}>
+              <IconCopy size={16} />
+            </button>
+            {!locked && <DeleteRowButton onConfirm={remove} />}
+          </div>
+        </div>
+      </div>
+      {row.status === 'conflict' && conflict && (
+        <ConflictRow colSpan={money ? 9 : 8} deleted={conflict.version === null}
+          theirs={`${conflict.draft.entryDate} · ${conflict.draft.jobType} · ${conflict.draft.hours} h`
+            + `${conflict.draft.workDetails ? ` · ${conflict.draft.workDetails}` : ''}`
+            + `${conflict.draft.description ? ` · ${conflict.draft.description}` : ''}`}
+          onTheirs={() => store.resolveConflict(rowKey, 'theirs')} onMine={() => store.resolveConflict(rowKey, 'mine')} />
+      )}
+    </>
+  );
+});

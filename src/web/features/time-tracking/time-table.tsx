@@ -1,0 +1,109 @@
+import { Button, Group, ScrollArea, Text } from '@mantine/core';
+import { IconPlus, IconClockHour4 } from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
+import { formatCurrency, formatHours } from '../../../core/money.ts';
+import { bulkApplyHours, timeTotals } from '../../../core/time-rows.ts';
+import { rowCost, TimeRow, type TimeStore } from './time-row.tsx';
+import { useProgressiveCount } from './use-progressive.ts';
+import { useRowKeys, useStoreRevision } from './use-store.ts';
+import type { Editor } from './editor.ts';
+
+export type ShowResult = (kind: 'success' | 'error', message: string) => void;
+
+interface Props {
+  store: TimeStore | null;
+  jobTitles: readonly string[];
+  money: boolean;
+  showResult: ShowResult;
+  editor: Editor;
+}
+
+/** Time entry table (SPEC §2): one row component per entry, each subscribed to its own row. */
+export function TimeTable({ store, jobTitles, money, showResult, editor }: Props) {
+  const onDeleteError = useCallback((message: string) => showResult('error', message), [showResult]);
+  const applyHours = () => {
+    if (!store) return;
+    const rows = store.allRows().map((row) => ({ key: row.key, hours: row.draft.hours }));
+    const selected = new Set(store.allRows().filter((row) => row.selected).map((row) => row.key));
+    // (Rows a limited user may not change cannot be selected: their checkbox is disabled.)
+    const result = bulkApplyHours(rows, selected);
+    if (!result.ok) {
+      showResult('error', result.error);
+      return;
+    }
+    for (const key of result.value.keys) store.update(key, { hours: String(result.value.hours) });
+    showResult('success', result.value.message);
+  };
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>Time Entries</Text>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconClockHour4 size={16} />} disabled={!store} onClick={applyHours}>
+            Apply Hours to Selected
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} disabled={!store} onClick={() => store && focusRowDate(store.add())}>Add Row</Button>
+        </Group>
+      </Group>
+      <datalist id="work-details-suggestions">
+        {WORK_DETAIL_SUGGESTIONS.map((s) => <option key={s} value={s} />)}
+      </datalist>
+      <ScrollArea type="auto">
+        {/* Rows are grid rows, not <tr>: each row lays out on its own and rows off screen are skipped
+            (content-visibility), so a keystroke in a 500-row table costs one row. */}
+        <div role="table" aria-label="Time entries" className={`tt-grid ${money ? 'tt-time-money' : 'tt-time'}`}>
+          <div role="rowgroup">
+            <div role="row" className="tt-row tt-head">
+              <div role="columnheader" aria-label="Select" />
+              <div role="columnheader">Date</div>
+              <div role="columnheader">Job Title</div>
+              <div role="columnheader">Initials</div>
+              <div role="columnheader">Hours</div>
+              {money && <div role="columnheader">Cost</div>}
+              <div role="columnheader">Work Details</div>
+              <div role="columnheader">Description</div>
+              <div role="columnheader">Actions</div>
+            </div>
+          </div>
+          <div role="rowgroup">
+            {store && <TimeRows store={store} jobTitles={jobTitles} money={money} onDeleteError={onDeleteError} editor={editor} />}
+          </div>
+          {store && money && <TimeTotalsRow store={store} />}
+        </div>
+      </ScrollArea>
+      {!store && <Text c="dimmed" size="sm" ta="center" py="md">Pick a project to log time.</Text>}
+    </>
+  );
+}
+
+function TimeRows({ store, jobTitles, money, onDeleteError, editor }: {
+  store: TimeStore; jobTitles: readonly string[]; money: boolean; onDeleteError(message: string): void; editor: Editor;
+}) {
+  const all = useRowKeys(store);
+  const shown = useProgressiveCount(all.length);
+  const keys = shown < all.length ? all.slice(0, shown) : all;
+  return keys.map((key) => (
+    <TimeRow key={key} store={store} rowKey={key} jobTitles={jobTitles} money={money} onDeleteError={onDeleteError} editor={editor} />
+  ));
+}
+
+/** Time Totals: total hours to one decimal and total cost (super admins only). */
+function TimeTotalsRow({ store }: { store: TimeStore }) {
+  useStoreRevision(store);
+  const totals = timeTotals(store.allRows().map((row) => ({ hours: row.draft.hours, cost: rowCost(row) })));
+  return (
+    <div role="rowgroup">
+      <div role="row" className="tt-row tt-totals">
+        <div role="cell" className="tt-span-4">Time Totals</div>
+        <div role="cell" data-label="Total hours">{formatHours(totals.hours)}</div>
+        <div role="cell" className="tt-money" data-label="Total cost">{formatCurrency(totals.cost)}</div>
+      </div>
+    </div>
+  );
+}
+
+/** Puts the caret in a new row's Date cell, so a row can be filled from the keyboard at once. */
+export function focusRowDate(key: string) {
+  requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-row-key="${key}"] input[aria-label="Date"]`)?.focus());
+}
