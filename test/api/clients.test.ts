@@ -206,16 +206,3 @@ describe('limited users read but never write', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cases' })).statusCode).toBe(401);
   });
 });
-
-describe('PUT replaces the whole record', () => {
-  it('refuses an update that leaves fields out instead of clearing them', async () => {
-    const refs = await referenceData(t);
-    const client = await createClient(admin, { name: 'Partial Put' });
-    const kase = await createCase(admin, client.id, { ...refs, fileNumber: unique('PP') });
-    const res = await admin.request({ method: 'PUT', url: `/api/cases/${kase.id}`, payload: { fileNumber: kase.fileNumber, version: kase.version } });
-    expect(res.statusCode).toBe(400);
-    const after = await get<TCaseDetail>(admin, `/api/cases/${kase.id}`);
-    expect(after.attorneyName).toBe(kase.attorneyName);
-    expect(after.rateCode?.id).toBe(kase.rateCode?.id);
-  });
-});
