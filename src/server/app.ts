@@ -47,7 +47,7 @@ export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const app = Fastify({
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -15,7 +15,13 @@ const EnvSchema = z
     FIRM_NAME: z.string().min(1).default('Casebook'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-    TRUST_PROXY: bool.default(false),
+    // Addresses of the reverse proxies in front (comma-separated; CIDRs and proxy-addr's names
+    // loopback, linklocal, uniquelocal allowed): only their X-Forwarded-* headers are believed.
+    // Never "trust everything": clients could pick their own address and dodge the login throttle.
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[0-9a-zA-Z.:/]+(,[0-9a-zA-Z.:/]+)*$/, 'must be a comma-separated list of proxy addresses')
+      .optional(),
     TZ: z.string().min(1).default('America/New_York'),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(120),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),

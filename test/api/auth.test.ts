@@ -186,3 +186,29 @@ describe('headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('sign-in hardening', () => {
+  it('refuses a cross-site sign-in (Origin of another site)', async () => {
+    const { email } = await t.user('admin');
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD },
+      headers: { origin: 'https://evil.example', host: 'casebook.firm.test' },
+    });
+    expect(res.statusCode).toBe(403);
+    const ok = await t.app.inject({
+      method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD },
+      headers: { origin: 'https://casebook.firm.test', host: 'casebook.firm.test' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('throttles one account guessed from many addresses', async () => {
+    const { email } = await t.user('limited_user');
+    for (let i = 0; i < 20; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong' }, remoteAddress: `10.1.0.${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD }, remoteAddress: '10.1.1.1' });
+    expect(blocked.statusCode).toBe(429);
+  });
+});

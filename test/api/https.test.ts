@@ -4,7 +4,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.
 // Behind a proxy that terminates https: HSTS on every response and Secure cookies.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' });
+  t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => t?.close());
 
@@ -37,4 +37,20 @@ it('creates users with profile and role, and resets an existing one (user:create
   const signIn = await t.signIn('owner@firm.test', 'second-password-2');
   const session = (await signIn.request({ method: 'GET', url: '/api/auth/session' })).json();
   expect(session.user.role).toBe('admin');
+});
+
+it('believes X-Forwarded-For only from a listed proxy', async () => {
+  const { email } = await t.user('limited_user');
+  // From an address that is not a listed proxy, a forged X-Forwarded-For does not dodge the throttle.
+  for (let i = 0; i < 5; i++) {
+    await t.app.inject({
+      method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong' },
+      remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `198.51.100.${i}` },
+    });
+  }
+  const blocked = await t.app.inject({
+    method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD },
+    remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '198.51.100.77' },
+  });
+  expect(blocked.statusCode).toBe(429);
 });

@@ -49,6 +49,16 @@ export function clearSessionCookies(reply: FastifyReply) {
   for (const name of [SESSION_COOKIE, AUTH_FLAG_COOKIE, CSRF_COOKIE]) reply.clearCookie(name, { path: '/' });
 }
 
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // same-origin fetches of older browsers and non-browser clients
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -62,7 +72,12 @@ export function registerSession(app: FastifyInstance, db: Db, config: SessionCon
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await findSession(db, token, config) : null;
-    if (SAFE_METHODS.has(request.method) || CSRF_EXEMPT.has(request.url.split('?')[0]!)) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    if (CSRF_EXEMPT.has(request.url.split('?')[0]!)) {
+      // No token can exist before sign-in; a cross-site form must still not sign anyone in.
+      if (!sameOrigin(request)) throw new AppError('PERMISSION_DENIED');
+      return;
+    }
     // The header is always required; when there is no session the route's guard answers 401.
     const header = request.headers[CSRF_HEADER];
     if (typeof header !== 'string' || (request.auth && !sameToken(header, request.auth.csrfToken))) {

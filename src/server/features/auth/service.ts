@@ -21,6 +21,8 @@ export interface AuthenticatedSession {
 
 const FAILURE_WINDOW = '5 minutes';
 const MAX_FAILURES = 5;
+// Guessing one account from many addresses is throttled too, more loosely (staff share offices).
+const MAX_ACCOUNT_FAILURES = 20;
 // last_seen_at is written at most this often, so reads do not turn into writes.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -31,10 +33,26 @@ const sessionIdFor = (token: string, secret: string) => createHmac('sha256', sec
 export async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'>): Promise<TDataRole> {
   try {
     const row = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).executeTakeFirst();
-    return row?.role ?? user.role ?? 'limited_user';
+    return dataRole(row?.role, user.role);
   } catch {
     return 'limited_user';
   }
+}
+
+const dataRole = (granted: TDataRole | null | undefined, stored: TDataRole | null): TDataRole => granted ?? stored ?? 'limited_user';
+
+function toSessionUser(user: User, profile: { role: string; display_name: string; initials: string }, role: TDataRole): TSessionUser {
+  return {
+    id: user.id,
+    username: user.email,
+    email: user.email,
+    role,
+    displayRole: profile.role,
+    displayName: profile.display_name,
+    initials: profile.initials,
+    isAdmin: role === 'admin' || role === 'super_admin',
+    isSuperAdmin: role === 'super_admin',
+  };
 }
 
 /** Reads the profile, creating it from the e-mail with the spec's defaults when missing. */
@@ -60,34 +78,28 @@ async function ensureProfile(db: DbOrTx, user: User) {
 
 export async function sessionUserFor(db: DbOrTx, user: User): Promise<TSessionUser> {
   const [profile, role] = await Promise.all([ensureProfile(db, user), resolveDataRole(db, user)]);
-  return {
-    id: user.id,
-    username: user.email,
-    email: user.email,
-    role,
-    displayRole: profile.role,
-    displayName: profile.display_name,
-    initials: profile.initials,
-    isAdmin: role === 'admin' || role === 'super_admin',
-    isSuperAdmin: role === 'super_admin',
-  };
+  return toSessionUser(user, profile, role);
 }
 
-async function recentFailures(db: Db, email: string, ip: string): Promise<number> {
+/** Failures in the window for this account from this address, and for this account from anywhere. */
+async function recentFailures(db: Db, email: string, ip: string) {
   const row = await db
     .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select([
+      sql<string>`count(*) filter (where ip = ${ip})`.as('from_address'),
+      sql<string>`count(*)`.as('from_anywhere'),
+    ])
     .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('ip', '=', ip)
     .where('at', '>', sql<Date>`now() - ${FAILURE_WINDOW}::interval`)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { fromAddress: Number(row.from_address), fromAnywhere: Number(row.from_anywhere) };
 }
 
 /** Verifies credentials with throttling per account and address; never tells which part was wrong. */
 export async function verifyCredentials(db: Db, input: { email: string; password: string; ip: string }): Promise<User> {
   const email = input.email.trim();
-  if ((await recentFailures(db, email, input.ip)) >= MAX_FAILURES) throw new AppError('RATE_LIMIT');
+  const failures = await recentFailures(db, email, input.ip);
+  if (failures.fromAddress >= MAX_FAILURES || failures.fromAnywhere >= MAX_ACCOUNT_FAILURES) throw new AppError('RATE_LIMIT');
   const user = await db
     .selectFrom('users')
     .selectAll()
@@ -119,14 +131,22 @@ export async function createSession(db: Db, user: User, config: SessionConfig) {
   return { token, csrfToken, user: await sessionUserFor(db, user) };
 }
 
-/** Finds the live session for a cookie token, enforcing idle and absolute timeouts. */
+/**
+ * Finds the live session for a cookie token, enforcing idle and absolute timeouts. Every API
+ * request runs this, so session, user, profile and role come back in one query.
+ */
 export async function findSession(db: Db, token: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
   const id = sessionIdFor(token, config.secret);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('profiles', 'profiles.id', 'users.id')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .selectAll('users')
-    .select(['sessions.csrf_token', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .select([
+      'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.expires_at', 'user_roles.role as granted_role',
+      'profiles.role as profile_role', 'profiles.display_name', 'profiles.initials',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -139,8 +159,11 @@ export async function findSession(db: Db, token: string, config: SessionConfig):
   if (now - lastSeen > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
   }
-  const { csrf_token, last_seen_at: _l, expires_at: _e, ...user } = row;
-  return { sessionId: id, csrfToken: csrf_token, user: await sessionUserFor(db, user) };
+  const { csrf_token, last_seen_at: _l, expires_at: _e, granted_role, profile_role, display_name, initials, ...user } = row;
+  const sessionUser = profile_role && display_name !== null && initials !== null
+    ? toSessionUser(user, { role: profile_role, display_name, initials }, dataRole(granted_role, user.role))
+    : await sessionUserFor(db, user);
+  return { sessionId: id, csrfToken: csrf_token, user: sessionUser };
 }
 
 /** Session refresh: a new CSRF token bound to the same session. */
