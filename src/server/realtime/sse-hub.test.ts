@@ -70,3 +70,24 @@ describe('SseHub', () => {
     expect([a.ended, b.ended, hub.size]).toEqual([true, true, 0]);
   });
 });
+
+describe('streams end with their session', () => {
+  it('closes a stream at the heartbeat once its session is gone', async () => {
+    vi.useFakeTimers();
+    try {
+      const hub = new SseHub(1000);
+      const res = new FakeResponse();
+      let allowed = true;
+      hub.open(res as unknown as ServerResponse, 'p1', {}, async () => allowed);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(hub.size).toBe(1);
+      allowed = false;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(hub.size).toBe(0);
+      expect(res.ended).toBe(true);
+      hub.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

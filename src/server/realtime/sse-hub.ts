@@ -9,6 +9,8 @@ interface Subscriber {
   res: ServerResponse;
   /** The topic a browser asked for; null receives everything. */
   topic: string | null;
+  /** Re-checked at each heartbeat: a stream ends with the session that opened it. */
+  stillAllowed?: () => Promise<boolean>;
 }
 
 /**
@@ -20,7 +22,10 @@ export class SseHub {
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(heartbeatMs = HEARTBEAT_MS) {
-    this.heartbeat = setInterval(() => this.broadcast(': heartbeat\n\n'), heartbeatMs);
+    this.heartbeat = setInterval(() => {
+      this.broadcast(': heartbeat\n\n');
+      void this.dropRevoked();
+    }, heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -29,7 +34,12 @@ export class SseHub {
   }
 
   /** Starts an event stream on a raw response; it ends when the browser goes away. */
-  open(res: ServerResponse, topic: string | null, headers: Record<string, string> = {}): void {
+  open(
+    res: ServerResponse,
+    topic: string | null,
+    headers: Record<string, string> = {},
+    stillAllowed?: () => Promise<boolean>,
+  ): void {
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -39,7 +49,7 @@ export class SseHub {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const subscriber: Subscriber = { res, topic };
+    const subscriber: Subscriber = { res, topic, stillAllowed };
     this.subscribers.add(subscriber);
     res.on('close', () => this.subscribers.delete(subscriber));
   }
@@ -48,6 +58,15 @@ export class SseHub {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const s of this.subscribers) {
       if (s.topic === null || s.topic === topic) s.res.write(frame);
+    }
+  }
+
+  private async dropRevoked(): Promise<void> {
+    for (const s of [...this.subscribers]) {
+      if (s.stillAllowed && !(await s.stillAllowed().catch(() => false))) {
+        this.subscribers.delete(s);
+        s.res.end();
+      }
     }
   }
 

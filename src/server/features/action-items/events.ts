@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app.ts';
 import { ZActionItemEvent, ZEventsQuery } from '../../../core/api/action-items.ts';
-import { requireUser } from '../../http/session.ts';
+import { requireUser, SESSION_COOKIE } from '../../http/session.ts';
+import { findSession } from '../auth/service.ts';
 import { SseHub } from '../../realtime/sse-hub.ts';
 
 export const ACTION_ITEMS_CHANNEL = 'action_items';
@@ -11,7 +12,7 @@ export const ACTION_ITEMS_CHANNEL = 'action_items';
  * GET /api/action-items/events (one project, or all without projectId). A change made through
  * another app process on the same PostgreSQL arrives the same way.
  */
-export async function actionItemEventRoutes({ app, database }: AppContext) {
+export async function actionItemEventRoutes({ app, database, sessionConfig }: AppContext) {
   const hub = new SseHub();
   const unlisten = await database.listen(ACTION_ITEMS_CHANNEL, (payload) => {
     let parsed;
@@ -33,7 +34,9 @@ export async function actionItemEventRoutes({ app, database }: AppContext) {
 
   app.get('/api/action-items/events', { schema: { querystring: ZEventsQuery } }, async (request, reply) => {
     requireUser(request);
+    const token = request.cookies[SESSION_COOKIE]!;
     reply.hijack();
-    hub.open(reply.raw, request.query.projectId ?? null, { 'cache-control': 'no-store' });
+    hub.open(reply.raw, request.query.projectId ?? null, { 'cache-control': 'no-store' },
+      async () => (await findSession(database.db, token, sessionConfig)) !== null);
   });
 }
