@@ -120,3 +120,15 @@ describe('law firms and attorneys', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('a picked record that no longer exists', () => {
+  it('answers 400 with a clear message, not the delete text', async () => {
+    const admin = await t.signIn((await t.user('admin')).email);
+    const res = await admin.request({
+      method: 'POST', url: '/api/attorneys',
+      payload: { name: 'Orphan Counsel', lawFirmId: '00000000-0000-4000-8000-000000000000', email: null, phone: null, address: null },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Something you picked no longer exists. Please refresh the page and choose again.');
+  });
+});

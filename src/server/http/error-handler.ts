@@ -7,6 +7,7 @@ import { AppError } from './app-error.ts';
 import { logError } from '../features/error-logs/service.ts';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
+export const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
 
 /** Maps any thrown error to one AppError: the single place where error codes meet HTTP. */
 export function toAppError(error: unknown): AppError {
@@ -16,6 +17,11 @@ export function toAppError(error: unknown): AppError {
     return new AppError('VALIDATION_ERROR', undefined, error.validation.map((v) => ({
       path: v.instancePath, message: v.message,
     })));
+  }
+  // 23503 on an insert or update means a picked record (a firm, a rate code…) no longer exists;
+  // the spec's 23503 text is about deleting something still in use, so it would mislead here.
+  if (e.code === '23503' && /is not present in table/.test((error as { detail?: string }).detail ?? '')) {
+    return new AppError('VALIDATION_ERROR', MISSING_REFERENCE, undefined, e.code);
   }
   if (typeof e.code === 'string' && SQLSTATE.test(e.code) && !e.code.startsWith('FST')) {
     const code = fromDatabaseCode(e.code);
