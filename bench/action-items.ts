@@ -6,31 +6,19 @@
 // Run: node --import tsx bench/action-items.ts   (BENCH_DATABASE_URL to use another server)
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase, withActor } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createUser } from '../src/server/features/users/service.ts';
+import { admin, pct, fmt, ADMIN_URL } from './lib.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'casebook_bench_actions';
 const ITEMS = 1000;
 const LIST_RUNS = 50;
 const CHANGES = 50;
 
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 const url = new URL(ADMIN_URL);
 url.pathname = `/${DB_NAME}`;

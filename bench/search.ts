@@ -13,8 +13,8 @@ import { loadEnv } from '../src/server/env.ts';
 import { searchCases, searchClients } from '../src/server/features/clients/search-service.ts';
 import { createUser } from '../src/server/features/users/service.ts';
 import { likePattern } from '../src/core/cases.ts';
+import { admin, pct, ADMIN_URL } from './lib.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'casebook_bench_clients';
 const CASES = 100_000;
 const CLIENTS = 60_000;
@@ -22,16 +22,6 @@ const RUNS = 40;
 // Common and rare terms, a file-number prefix, a no-hit term and the 2-character minimum.
 const QUERIES = ['smith', 'water', 'harbor', '25-01', 'ab', 'zzqx', 'garcia roof', 'mol'];
 
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 async function time(fn: () => Promise<unknown>) {
   await fn();
   const xs: number[] = [];

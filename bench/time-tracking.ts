@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';
@@ -17,8 +16,8 @@ import { searchProjects } from '../src/server/features/time-tracking/project-sea
 import { saveTimeEntry } from '../src/server/features/time-tracking/time-entries.ts';
 import { createUser } from '../src/server/features/users/service.ts';
 import { findSession } from '../src/server/features/auth/service.ts';
+import { admin, pct, fmt, ADMIN_URL } from './lib.ts';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'casebook_bench_time';
 const CLIENTS = 20_000;
 const CASES = 50_000;
@@ -29,17 +28,6 @@ const RUNS = 30;
 const CONCURRENCY = 50;
 const SAVES_PER_CLIENT = 20;
 
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 type Stats = { p50: number; p95: number; p99: number; perSecond: number };
 type Three = [Stats, Stats, Stats];

@@ -1,0 +1,11 @@
+// npm run bench: every benchmark in turn, each in its own process (they share the 2 cores).
+import { spawnSync } from 'node:child_process';
+
+const BENCHES = ['search.ts', 'time-tracking.ts', 'action-items.ts'];
+let failed = false;
+for (const file of BENCHES) {
+  console.log(`\n=== bench/${file} ===`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], { stdio: 'inherit' });
+  failed ||= run.status !== 0;
+}
+process.exit(failed ? 1 : 0);
