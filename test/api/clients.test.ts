@@ -206,3 +206,12 @@ describe('limited users read but never write', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cases' })).statusCode).toBe(401);
   });
 });
+
+describe('roles come before validation', () => {
+  it('answers 403 to a limited user even for an empty body', async () => {
+    for (const [method, url] of [['POST', '/api/clients'], ['POST', '/api/cases'], ['POST', '/api/projects'], ['POST', '/api/attorneys'], ['POST', '/api/rate-codes']] as const) {
+      const res = await limited.request({ method, url, payload: {} });
+      expect(res.statusCode, url).toBe(403);
+    }
+  });
+});

@@ -16,6 +16,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedSession | null;
   }
+  interface FastifyContextConfig {
+    /** The least data role the route needs; checked before the body is validated. */
+    role?: TDataRole;
+  }
 }
 
 export interface CookiePolicy {
@@ -72,18 +76,24 @@ export function registerSession(app: FastifyInstance, db: Db, config: SessionCon
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await findSession(db, token, config) : null;
-    if (SAFE_METHODS.has(request.method)) return;
-    if (CSRF_EXEMPT.has(request.url.split('?')[0]!)) {
-      // No token can exist before sign-in; a cross-site form must still not sign anyone in.
-      if (!sameOrigin(request)) throw new AppError('PERMISSION_DENIED');
-      return;
-    }
-    // The header is always required; when there is no session the route's guard answers 401.
-    const header = request.headers[CSRF_HEADER];
-    if (typeof header !== 'string' || (request.auth && !sameToken(header, request.auth.csrfToken))) {
-      throw new AppError('PERMISSION_DENIED');
-    }
+    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    // A user without the route's role hears 403 whatever the body holds, not a validation error.
+    const role = request.routeOptions.config.role;
+    if (role) requireRole(request, role);
   });
+}
+
+function checkCsrf(request: FastifyRequest) {
+  if (CSRF_EXEMPT.has(request.url.split('?')[0]!)) {
+    // No token can exist before sign-in; a cross-site form must still not sign anyone in.
+    if (!sameOrigin(request)) throw new AppError('PERMISSION_DENIED');
+    return;
+  }
+  // The header is always required; when there is no session the route's guard answers 401.
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header !== 'string' || (request.auth && !sameToken(header, request.auth.csrfToken))) {
+    throw new AppError('PERMISSION_DENIED');
+  }
 }
 
 export function requireUser(request: FastifyRequest): AuthenticatedSession {

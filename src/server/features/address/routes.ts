@@ -6,7 +6,7 @@ import {
   ZAddressLookupTestResult,
 } from '../../../core/api/settings.ts';
 import type { AppContext } from '../../app.ts';
-import { requireRole, requireUser } from '../../http/session.ts';
+import { requireUser } from '../../http/session.ts';
 import { autocompleteAddress, lookupPlace, lookupStatus } from './lookup-service.ts';
 import {
   getLookupKeys, getLookupSettings, saveLookupSettings, testLookupConnection,
@@ -32,27 +32,27 @@ export function addressRoutes({ app, db, env }: AppContext) {
     return lookupPlace(db, { baseUrl, placeId: request.query.placeId });
   });
 
-  app.get('/api/settings/address-lookup', { schema: { response: { 200: ZAddressLookupSettings } } }, async (request) => {
-    requireRole(request, 'admin');
+  app.get('/api/settings/address-lookup', { config: { role: 'admin' }, schema: { response: { 200: ZAddressLookupSettings } } }, async (request) => {
+    requireUser(request);
     return getLookupSettings(db);
   });
 
   // The keys in clear, only when an admin opens the form for editing.
-  app.get('/api/settings/address-lookup/keys', { schema: { response: { 200: ZAddressLookupKeys } } }, async (request, reply) => {
-    requireRole(request, 'admin');
+  app.get('/api/settings/address-lookup/keys', { config: { role: 'admin' }, schema: { response: { 200: ZAddressLookupKeys } } }, async (request, reply) => {
+    requireUser(request);
     void reply.header('cache-control', 'no-store');
     return getLookupKeys(db);
   });
 
-  app.put('/api/settings/address-lookup', { schema: { body: ZAddressLookupSettingsBody, response: { 200: ZAddressLookupSettings } } },
+  app.put('/api/settings/address-lookup', { config: { role: 'admin' }, schema: { body: ZAddressLookupSettingsBody, response: { 200: ZAddressLookupSettings } } },
     async (request) => {
-      requireRole(request, 'admin');
+      requireUser(request);
       return saveLookupSettings(db, request.body);
     });
 
-  app.post('/api/settings/address-lookup/test', { schema: { body: ZAddressLookupTestBody, response: { 200: ZAddressLookupTestResult } } },
+  app.post('/api/settings/address-lookup/test', { config: { role: 'admin' }, schema: { body: ZAddressLookupTestBody, response: { 200: ZAddressLookupTestResult } } },
     async (request) => {
-      requireRole(request, 'admin');
+      requireUser(request);
       return testLookupConnection(db, { baseUrl, ...request.body });
     });
 }

@@ -4,7 +4,7 @@ import {
   ZLawFirm, ZLawFirmBody, ZLawFirmListQuery, ZLawFirmListResponse, ZLawFirmUpdateBody,
 } from '../../../core/api/attorneys.ts';
 import type { AppContext } from '../../app.ts';
-import { requireRole, requireUser } from '../../http/session.ts';
+import { requireUser } from '../../http/session.ts';
 import {
   attorneyById, createAttorney, createLawFirm, deleteAttorney, deleteLawFirm, listAttorneys, listLawFirms,
   updateAttorney, updateLawFirm,
@@ -25,20 +25,20 @@ export function attorneyRoutes({ app, db }: AppContext) {
     return attorneyById(db, request.params.id);
   });
 
-  app.post('/api/attorneys', { schema: { body: ZAttorneyBody, response: { 201: ZAttorney } } }, async (request, reply) => {
-    requireRole(request, 'admin');
+  app.post('/api/attorneys', { config: { role: 'admin' }, schema: { body: ZAttorneyBody, response: { 201: ZAttorney } } }, async (request, reply) => {
+    requireUser(request);
     return reply.status(201).send(await createAttorney(db, request.body));
   });
 
-  app.put('/api/attorneys/:id', { schema: { params: ZIdParams, body: ZAttorneyUpdateBody, response: { 200: ZAttorney } } },
+  app.put('/api/attorneys/:id', { config: { role: 'admin' }, schema: { params: ZIdParams, body: ZAttorneyUpdateBody, response: { 200: ZAttorney } } },
     async (request) => {
-      requireRole(request, 'admin');
+      requireUser(request);
       const { version, ...values } = request.body;
       return updateAttorney(db, { id: request.params.id, version, values });
     });
 
-  app.delete('/api/attorneys/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
-    requireRole(request, 'admin');
+  app.delete('/api/attorneys/:id', { config: { role: 'admin' }, schema: { params: ZIdParams } }, async (request, reply) => {
+    requireUser(request);
     await deleteAttorney(db, request.params.id);
     return reply.status(204).send();
   });
@@ -49,20 +49,20 @@ export function attorneyRoutes({ app, db }: AppContext) {
       return { lawFirms: await listLawFirms(db, request.query) };
     });
 
-  app.post('/api/law-firms', { schema: { body: ZLawFirmBody, response: { 201: ZLawFirm } } }, async (request, reply) => {
-    requireRole(request, 'admin');
+  app.post('/api/law-firms', { config: { role: 'admin' }, schema: { body: ZLawFirmBody, response: { 201: ZLawFirm } } }, async (request, reply) => {
+    requireUser(request);
     return reply.status(201).send(await createLawFirm(db, request.body));
   });
 
-  app.put('/api/law-firms/:id', { schema: { params: ZIdParams, body: ZLawFirmUpdateBody, response: { 200: ZLawFirm } } },
+  app.put('/api/law-firms/:id', { config: { role: 'admin' }, schema: { params: ZIdParams, body: ZLawFirmUpdateBody, response: { 200: ZLawFirm } } },
     async (request) => {
-      requireRole(request, 'admin');
+      requireUser(request);
       const { version, ...values } = request.body;
       return updateLawFirm(db, { id: request.params.id, version, values });
     });
 
-  app.delete('/api/law-firms/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
-    requireRole(request, 'admin');
+  app.delete('/api/law-firms/:id', { config: { role: 'admin' }, schema: { params: ZIdParams } }, async (request, reply) => {
+    requireUser(request);
     await deleteLawFirm(db, request.params.id);
     return reply.status(204).send();
   });

@@ -5,7 +5,7 @@ import {
   ZProject, ZProjectCreate, ZProjectDetail, ZProjectUpdate,
 } from '../../../core/api/clients.ts';
 import type { AppContext } from '../../app.ts';
-import { requireRole, requireUser } from '../../http/session.ts';
+import { requireUser } from '../../http/session.ts';
 import { createCase, deleteCase, getCase, listCases, updateCase } from './cases-service.ts';
 import {
   completeClient, createClient, deleteClient, getClient, listClients, listDrafts, updateClient,
@@ -41,21 +41,21 @@ export function clientRoutes({ app, db }: AppContext) {
     requireUser(request);
     return getClient(db, request.params.id);
   });
-  app.post('/api/clients', { schema: { body: ZClientInput, response: { 201: ZClient } } }, async (request, reply) => {
-    const { user } = requireRole(request, 'admin');
+  app.post('/api/clients', { config: { role: 'admin' }, schema: { body: ZClientInput, response: { 201: ZClient } } }, async (request, reply) => {
+    const { user } = requireUser(request);
     return reply.status(201).send(await createClient(db, { actorId: user.id, input: request.body }));
   });
-  app.put('/api/clients/:id', { schema: { ...id, body: ZClientUpdate, response: { 200: ZClient } } }, async (request) => {
-    const { user } = requireRole(request, 'admin');
+  app.put('/api/clients/:id', { config: { role: 'admin' }, schema: { ...id, body: ZClientUpdate, response: { 200: ZClient } } }, async (request) => {
+    const { user } = requireUser(request);
     const { version, ...input } = request.body;
     return updateClient(db, { actorId: user.id, id: request.params.id, version, input });
   });
-  app.post('/api/clients/:id/complete', { schema: { ...id, response: { 200: ZClient } } }, async (request) => {
-    const { user } = requireRole(request, 'admin');
+  app.post('/api/clients/:id/complete', { config: { role: 'admin' }, schema: { ...id, response: { 200: ZClient } } }, async (request) => {
+    const { user } = requireUser(request);
     return completeClient(db, { actorId: user.id, id: request.params.id });
   });
-  app.delete('/api/clients/:id', { schema: { ...id, response: noContent } }, async (request, reply) => {
-    const { user } = requireRole(request, 'admin');
+  app.delete('/api/clients/:id', { config: { role: 'admin' }, schema: { ...id, response: noContent } }, async (request, reply) => {
+    const { user } = requireUser(request);
     await deleteClient(db, { actorId: user.id, id: request.params.id });
     return reply.status(204).send(null);
   });
@@ -69,27 +69,27 @@ export function clientRoutes({ app, db }: AppContext) {
     requireUser(request);
     return getCase(db, request.params.id);
   });
-  app.post('/api/cases', { schema: { body: ZCaseCreate, response: { 201: ZCaseDetail } } }, async (request, reply) => {
-    const { user } = requireRole(request, 'admin');
+  app.post('/api/cases', { config: { role: 'admin' }, schema: { body: ZCaseCreate, response: { 201: ZCaseDetail } } }, async (request, reply) => {
+    const { user } = requireUser(request);
     const { clientId, ...input } = request.body;
     return reply.status(201).send(await createCase(db, { actorId: user.id, clientId, input }));
   });
-  app.put('/api/cases/:id', { schema: { ...id, body: ZCaseUpdate, response: { 200: ZCaseDetail } } }, async (request) => {
-    const { user } = requireRole(request, 'admin');
+  app.put('/api/cases/:id', { config: { role: 'admin' }, schema: { ...id, body: ZCaseUpdate, response: { 200: ZCaseDetail } } }, async (request) => {
+    const { user } = requireUser(request);
     const { version, ...input } = request.body;
     return updateCase(db, { actorId: user.id, id: request.params.id, version, input });
   });
-  app.delete('/api/cases/:id', { schema: { ...id, response: noContent } }, async (request, reply) => {
-    const { user } = requireRole(request, 'admin');
+  app.delete('/api/cases/:id', { config: { role: 'admin' }, schema: { ...id, response: noContent } }, async (request, reply) => {
+    const { user } = requireUser(request);
     await deleteCase(db, { actorId: user.id, id: request.params.id });
     return reply.status(204).send(null);
   });
-  app.get('/api/cases/:id/custom-rates', { schema: { ...id, response: { 200: ZCustomRates } } }, async (request) => {
-    requireRole(request, 'super_admin');
+  app.get('/api/cases/:id/custom-rates', { config: { role: 'super_admin' }, schema: { ...id, response: { 200: ZCustomRates } } }, async (request) => {
+    requireUser(request);
     return getCustomRates(db, request.params.id);
   });
-  app.put('/api/cases/:id/custom-rates', { schema: { ...id, body: ZCustomRatesUpdate, response: { 200: ZCustomRates } } }, async (request) => {
-    const { user } = requireRole(request, 'super_admin');
+  app.put('/api/cases/:id/custom-rates', { config: { role: 'super_admin' }, schema: { ...id, body: ZCustomRatesUpdate, response: { 200: ZCustomRates } } }, async (request) => {
+    const { user } = requireUser(request);
     return saveCustomRates(db, { actorId: user.id, caseId: request.params.id, update: request.body });
   });
 
@@ -98,22 +98,22 @@ export function clientRoutes({ app, db }: AppContext) {
     requireUser(request);
     return getProject(db, request.params.id);
   });
-  app.post('/api/projects', { schema: { body: ZProjectCreate, response: { 201: ZProject } } }, async (request, reply) => {
-    const { user } = requireRole(request, 'admin');
+  app.post('/api/projects', { config: { role: 'admin' }, schema: { body: ZProjectCreate, response: { 201: ZProject } } }, async (request, reply) => {
+    const { user } = requireUser(request);
     const { caseId, ...input } = request.body;
     return reply.status(201).send(await createProject(db, { actorId: user.id, caseId, input }));
   });
-  app.put('/api/projects/:id', { schema: { ...id, body: ZProjectUpdate, response: { 200: ZProject } } }, async (request) => {
-    const { user } = requireRole(request, 'admin');
+  app.put('/api/projects/:id', { config: { role: 'admin' }, schema: { ...id, body: ZProjectUpdate, response: { 200: ZProject } } }, async (request) => {
+    const { user } = requireUser(request);
     const { version, ...input } = request.body;
     return updateProject(db, { actorId: user.id, id: request.params.id, version, input });
   });
-  app.post('/api/projects/:id/primary', { schema: { ...id, response: { 200: ZProject } } }, async (request) => {
-    const { user } = requireRole(request, 'admin');
+  app.post('/api/projects/:id/primary', { config: { role: 'admin' }, schema: { ...id, response: { 200: ZProject } } }, async (request) => {
+    const { user } = requireUser(request);
     return makePrimary(db, { actorId: user.id, id: request.params.id });
   });
-  app.delete('/api/projects/:id', { schema: { ...id, response: noContent } }, async (request, reply) => {
-    const { user } = requireRole(request, 'admin');
+  app.delete('/api/projects/:id', { config: { role: 'admin' }, schema: { ...id, response: noContent } }, async (request, reply) => {
+    const { user } = requireUser(request);
     await deleteProject(db, { actorId: user.id, id: request.params.id });
     return reply.status(204).send(null);
   });
