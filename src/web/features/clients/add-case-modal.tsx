@@ -1,52 +1,39 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { saveCase, useInvalidateClients } from './api.ts';
+import { saveCase } from './api.ts';
 import { CaseFields, SaveError } from './fields.tsx';
-import { caseProblems, emptyCase, same, type CaseForm } from './forms.ts';
+import { caseProblems, emptyCase } from './forms.ts';
+import { useEditForm } from './use-edit-form.ts';
 
 /** Another case for a complete client; afterwards the project-creation prompt offers a project. */
 export function AddCaseModal({ client, onClose }: { client: { id: string; name: string } | null; onClose(): void }) {
   const navigate = useNavigate();
-  const invalidate = useInvalidateClients();
-  const [form, setForm] = useState<CaseForm>(emptyCase);
-  const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  // Not while saving: a successful save navigates straight to the prompt.
-  useUnsavedChanges(client !== null && !same(form, emptyCase) && !saving);
-
-  const close = () => {
-    setForm(emptyCase);
-    setError(null);
-    setShowErrors(false);
-    onClose();
-  };
-  const save = async () => {
-    if (!client) return;
-    if (Object.keys(caseProblems(form)).length) return setShowErrors(true);
-    setSaving(true);
-    try {
-      const created = await saveCase(form, { clientId: client.id });
-      await invalidate();
+  const edit = useEditForm(emptyCase, {
+    problems: caseProblems,
+    send: (f) => {
+      // The modal is open only with a client chosen, so this guards the types rather than the user.
+      if (!client) throw new Error('No client was chosen for the new case.');
+      return saveCase(f, { clientId: client.id });
+    },
+    onSaved: (created) => {
       close();
       navigate(`/project-creation-prompt?case=${created.id}`);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  // The form stays mounted while the modal is closed, so closing starts the next case afresh.
+  const close = () => {
+    edit.reset();
+    onClose();
   };
   return (
     <Modal opened={client !== null} onClose={close} title="New case" size="lg">
       <Stack>
         <Text size="sm">Client: <b>{client?.name}</b></Text>
-        <CaseFields value={form} onChange={setForm} errors={showErrors ? caseProblems(form) : {}} />
-        <SaveError error={error} />
+        <CaseFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
+        <SaveError error={edit.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>Cancel</Button>
-          <Button onClick={save} loading={saving}>Create case</Button>
+          <Button onClick={edit.save} loading={edit.saving}>Create case</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useState } from 'react';
 import type { TClient } from '../../../core/api/clients.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { isEditConflict, saveClient, useClient, useInvalidateClients } from './api.ts';
+import { saveClient, useClient } from './api.ts';
 import { ClientFields, SaveError } from './fields.tsx';
-import { clientForm, clientProblems, same, type ClientForm } from './forms.ts';
+import { clientForm, clientProblems } from './forms.ts';
+import { useEditForm } from './use-edit-form.ts';
 
 /** Edits a client's own details (name, contact, e-mail, phone); opened from the case and client lists. */
 export function ClientEditModal({ clientId, onClose }: { clientId: string; onClose(): void }) {
@@ -17,34 +16,14 @@ export function ClientEditModal({ clientId, onClose }: { clientId: string; onClo
 }
 
 function ClientEditor({ client, onClose }: { client: TClient; onClose(): void }) {
-  const invalidate = useInvalidateClients();
-  const start = clientForm(client);
-  const [form, setForm] = useState<ClientForm>(start);
-  const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  useUnsavedChanges(!same(form, start) && !saving);
-  const save = async () => {
-    if (Object.keys(clientProblems(form)).length) return setShowErrors(true);
-    setSaving(true);
-    try {
-      await saveClient(form, client);
-      await invalidate();
-      onClose();
-    } catch (e) {
-      setError(e);
-      if (isEditConflict(e)) await invalidate();
-    } finally {
-      setSaving(false);
-    }
-  };
+  const edit = useEditForm(clientForm(client), { problems: clientProblems, send: (f) => saveClient(f, client), onSaved: onClose });
   return (
     <Stack>
-      <ClientFields value={form} onChange={setForm} errors={showErrors ? clientProblems(form) : {}} />
-      <SaveError error={error} />
+      <ClientFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
+      <SaveError error={edit.error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button onClick={save} loading={saving}>Save client</Button>
+        <Button onClick={edit.save} loading={edit.saving}>Save client</Button>
       </Group>
     </Stack>
   );

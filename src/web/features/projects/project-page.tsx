@@ -5,11 +5,11 @@ import { Link, useParams } from 'react-router';
 import type { TProjectDetail } from '../../../core/api/clients.ts';
 import { clientLabel } from '../../../core/cases.ts';
 import { useUser } from '../../app/auth.tsx';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { isEditConflict, saveProject, useInvalidateClients, useProject } from '../clients/api.ts';
+import { saveProject, useProject } from '../clients/api.ts';
 import { ProjectFields, SaveError } from '../clients/fields.tsx';
-import { projectForm, projectProblems, same, type ProjectForm } from '../clients/forms.ts';
+import { projectForm, projectProblems } from '../clients/forms.ts';
+import { useEditForm } from '../clients/use-edit-form.ts';
 
 /** /project/{id}: the project's details (editable by admins), its case and client, and its work. */
 export default function ProjectPage() {
@@ -22,38 +22,18 @@ export default function ProjectPage() {
 
 function ProjectScreen({ project }: { project: TProjectDetail }) {
   const user = useUser();
-  const invalidate = useInvalidateClients();
-  const start = projectForm(project);
-  const [form, setForm] = useState<ProjectForm>(start);
-  const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const dirty = !same(form, start);
-  useUnsavedChanges(dirty);
+  const start = projectForm(project);
+  const { form, setForm, errors, error, saving, dirty, save } = useEditForm(start, {
+    problems: projectProblems, send: (f) => saveProject(f, project), onSaved: () => setSaved(true),
+  });
   useEffect(() => {
     if (dirty) setSaved(false);
   }, [dirty]);
   // A saved edit comes back with a new version (and trimmed values): show what was stored.
   useEffect(() => {
     setForm(projectForm(project));
-  }, [project]);
-
-  const save = async () => {
-    if (Object.keys(projectProblems(form)).length) return setShowErrors(true);
-    setSaving(true);
-    setError(null);
-    try {
-      await saveProject(form, project);
-      await invalidate();
-      setSaved(true);
-    } catch (e) {
-      setError(e);
-      if (isEditConflict(e)) await invalidate();
-    } finally {
-      setSaving(false);
-    }
-  };
+  }, [project, setForm]);
 
   return (
     <Stack gap="lg">
@@ -92,7 +72,7 @@ function ProjectScreen({ project }: { project: TProjectDetail }) {
       <Paper withBorder p="lg">
         <Stack>
           <Title order={3}>Details</Title>
-          <ProjectFields value={form} onChange={setForm} readOnly={!user.isAdmin} errors={showErrors ? projectProblems(form) : {}} />
+          <ProjectFields value={form} onChange={setForm} readOnly={!user.isAdmin} errors={errors} />
           <SaveError error={error} />
           {user.isAdmin && (
             <Group justify="flex-end">
