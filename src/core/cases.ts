@@ -40,10 +40,6 @@ export function phaseLabel(phase: ClientPhase): string {
   return { client: 'Client', case: 'Case', project: 'First project', review: 'Review' }[phase];
 }
 
-export function isComplete(completion: number): boolean {
-  return completion >= COMPLETE;
-}
-
 /** 'City, ST 12345' as stored in property_city_state_zip. */
 export function cityStateZip(a: Pick<Address, 'city' | 'stateCode' | 'postalCode'>): string {
   const region = [a.stateCode.trim(), a.postalCode.trim()].filter(Boolean).join(' ');

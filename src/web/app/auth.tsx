@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AUTH_FLAG_COOKIE, type TPublicConfig, type TSessionResponse, type TSessionUser } from '../../core/api/auth.ts';
 import { SESSION_REFRESH_MS } from '../../core/constants.ts';
@@ -20,6 +21,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
   const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false });
   const [checking, setChecking] = useState(true);
+  const queryClient = useQueryClient();
+
+  // Whoever signs in next in this tab must not see the previous user's cached lists.
+  useEffect(() => {
+    if (!user) queryClient.clear();
+  }, [user, queryClient]);
 
   useEffect(() => {
     api<TPublicConfig>('/api/config').then(setConfig).catch((e) => debugLog('warn', 'config failed', String(e)));

@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_QUESTION } from '../../core/errors.ts';
+import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
@@ -44,11 +45,11 @@ function Header() {
         </Group>
         <Group gap="sm" wrap="nowrap">
           <div className="user-block">
-            <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? 'Principal User'}</Text>
-            <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? 'Administrator'}</Text>
+            <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? DEFAULT_DISPLAY_NAME}</Text>
+            <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? DEFAULT_ROLE_LABEL}</Text>
           </div>
           <UnstyledButton aria-label="Log out" onClick={() => setConfirmLogout(true)}>
-            <Avatar color="blue" radius="xl">{user?.initials ?? 'PU'}</Avatar>
+            <Avatar color="blue" radius="xl">{user?.initials ?? DEFAULT_INITIALS}</Avatar>
           </UnstyledButton>
         </Group>
       </Group>

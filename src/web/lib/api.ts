@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../core/api/auth.ts';
-import { classifyClientError, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../core/errors.ts';
+import { classifyClientError, isErrorCode, messageFor, OFFLINE_MESSAGE, type ErrorCode } from '../../core/errors.ts';
 import { debugLog } from './debug-log.ts';
 
 /** The one error type of the web app: a catalogue code and the message to show. */
@@ -29,7 +29,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  const csrf = readCookie(CSRF_COOKIE) ?? '';
+  if (method !== 'GET') headers[CSRF_HEADER] = csrf;
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
@@ -42,9 +43,17 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    const code = timeout.aborted ? 'NETWORK_TIMEOUT' : navigator.onLine ? classifyClientError(error) : 'NETWORK_ERROR';
     debugLog('warn', `${method} ${path} failed before a response`, String(error));
-    throw new ApiError(code === 'UNKNOWN_ERROR' ? 'NETWORK_ERROR' : code, ERROR_MESSAGES[code === 'UNKNOWN_ERROR' ? 'NETWORK_ERROR' : code], 0);
+    if (timeout.aborted) throw new ApiError('NETWORK_TIMEOUT', messageFor('NETWORK_TIMEOUT'), 0);
+    if (!navigator.onLine) throw new ApiError('NETWORK_ERROR', OFFLINE_MESSAGE, 0);
+    // A fetch that fails without a response is a network failure whatever its wording.
+    const code = classifyClientError(error) === 'NETWORK_TIMEOUT' ? 'NETWORK_TIMEOUT' : 'NETWORK_ERROR';
+    throw new ApiError(code, messageFor(code), 0);
+  }
+  // The 15-minute refresh renews the CSRF token; a request sent just before it carried the old
+  // one. Send it once more with the new token rather than fail the user's save.
+  if (response.status === 403 && method !== 'GET' && (readCookie(CSRF_COOKIE) ?? '') !== csrf) {
+    return api<T>(path, init);
   }
   if (response.status === 204) return undefined as T;
   const body = await response.json().catch(() => null);
@@ -52,7 +61,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     const e = body?.error;
     const code: ErrorCode = isErrorCode(e?.code) ? e.code : response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR';
     debugLog('warn', `${method} ${path} → ${response.status}`, body);
-    throw new ApiError(code, e?.message ?? ERROR_MESSAGES[code], response.status, e?.details, e?.dbCode);
+    throw new ApiError(code, e?.message ?? messageFor(code), response.status, e?.details, e?.dbCode);
   }
   debugLog('debug', `${method} ${path} → ${response.status}`);
   return body as T;

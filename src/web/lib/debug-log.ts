@@ -15,10 +15,6 @@ export function debugLog(level: DebugEntry['level'], message: string, data?: unk
   if (level === 'error') console.error(message, data ?? '');
 }
 
-export function debugHistory(): readonly DebugEntry[] {
-  return entries;
-}
-
 export function downloadDebugLog() {
   const blob = new Blob([JSON.stringify({ exportedAt: new Date().toISOString(), url: location.href, entries }, null, 2)], {
     type: 'application/json',

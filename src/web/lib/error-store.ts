@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ERROR_MESSAGES, ERROR_SEVERITY, type ErrorCode, type ErrorSeverity } from '../../core/errors.ts';
+import { ERROR_SEVERITY, messageFor, type ErrorCode, type ErrorSeverity } from '../../core/errors.ts';
 import { api, ApiError } from './api.ts';
 import { debugLog } from './debug-log.ts';
 
@@ -22,7 +22,7 @@ export function toErrorRecord(error: unknown, context?: Record<string, unknown>)
   return {
     code,
     message: error instanceof Error ? error.message : String(error),
-    userMessage: error instanceof ApiError ? error.message : ERROR_MESSAGES[code],
+    userMessage: error instanceof ApiError ? error.message : messageFor(code),
     severity: ERROR_SEVERITY[code],
     timestamp: new Date().toISOString(),
     context,

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { CSRF_TOKEN_BYTES } from '../../../core/constants.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
@@ -26,7 +27,7 @@ const MAX_ACCOUNT_FAILURES = 20;
 // last_seen_at is written at most this often, so reads do not turn into writes.
 const TOUCH_EVERY_MS = 60_000;
 
-export const newCsrfToken = () => randomBytes(32).toString('hex');
+export const newCsrfToken = () => randomBytes(CSRF_TOKEN_BYTES).toString('hex');
 const sessionIdFor = (token: string, secret: string) => createHmac('sha256', secret).update(token).digest('hex');
 
 /** SPEC §6: user_roles first, then the user's stored role, else (or on error) limited_user. */
