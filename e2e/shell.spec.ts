@@ -108,3 +108,22 @@ test('error banner: details, report issue, and the error is logged', async ({ pa
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toHaveCount(0);
 });
+
+test('sign-out with unsaved edits asks about them before ending the session', async ({ page }) => {
+  const unsaved = page.getByRole('dialog').filter({ hasText: 'You have unsaved changes that will be lost. Do you want to continue?' });
+  const logout = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out?' });
+  await signIn(page);
+  await page.goto('/clients/new');
+  await page.getByLabel('Client name').fill('Unsaved Person');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logout.getByRole('button', { name: 'Yes' }).click();
+  await unsaved.getByRole('button', { name: 'No' }).click();
+  await expect(unsaved).toHaveCount(0);
+  await expect(page).toHaveURL(/\/clients\/new$/);
+  await expect(page.getByLabel('Client name')).toHaveValue('Unsaved Person');
+  expect((await page.request.get('/api/auth/session')).status()).toBe(200);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logout.getByRole('button', { name: 'Yes' }).click();
+  await unsaved.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -2,13 +2,14 @@ import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@manti
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { LOGOUT_QUESTION } from '../../core/errors.ts';
+import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from './auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
+import { useUnsavedState } from './unsaved-changes.tsx';
 
 /** Sets the document title for every route, signed in or not. */
 export function TitleSync() {
@@ -25,6 +26,13 @@ function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const { hasUnsaved, discardAll } = useUnsavedState();
+  const logOut = async () => {
+    discardAll();
+    await signOut();
+    navigate('/login', { replace: true });
+  };
   const onDashboard = pathname === '/dashboard';
   const title = titleFor(pathname, config.firmName);
   return (
@@ -57,10 +65,20 @@ function Header() {
         opened={confirmLogout}
         question={LOGOUT_QUESTION}
         onNo={() => setConfirmLogout(false)}
-        onYes={async () => {
+        onYes={() => {
           setConfirmLogout(false);
-          await signOut();
-          navigate('/login', { replace: true });
+          // Signing out ends the session, so unsaved edits could not be saved afterwards: ask first.
+          if (hasUnsaved) setConfirmDiscard(true);
+          else void logOut();
+        }}
+      />
+      <ConfirmModal
+        opened={confirmDiscard}
+        question={UNSAVED_CHANGES_QUESTION}
+        onNo={() => setConfirmDiscard(false)}
+        onYes={() => {
+          setConfirmDiscard(false);
+          void logOut();
         }}
       />
     </header>

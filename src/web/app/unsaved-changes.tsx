@@ -5,6 +5,9 @@ import { ConfirmModal } from '../ui/confirm-modal.tsx';
 
 interface Registry {
   setDirty(key: string, dirty: boolean): void;
+  hasUnsaved: boolean;
+  /** Forget every unsaved edit (the user chose to leave without them). */
+  discardAll(): void;
 }
 
 const UnsavedContext = createContext<Registry | null>(null);
@@ -35,7 +38,8 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [hasUnsaved]);
 
-  const value = useMemo(() => ({ setDirty }), [setDirty]);
+  const discardAll = useCallback(() => setDirtyKeys(new Set()), []);
+  const value = useMemo(() => ({ setDirty, hasUnsaved, discardAll }), [setDirty, hasUnsaved, discardAll]);
   return (
     <UnsavedContext.Provider value={value}>
       {children}
@@ -52,12 +56,20 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** Whether any screen holds unsaved edits, and a way to drop them (sign-out asks first). */
+export function useUnsavedState(): Pick<Registry, 'hasUnsaved' | 'discardAll'> {
+  const registry = useContext(UnsavedContext);
+  return { hasUnsaved: registry?.hasUnsaved ?? false, discardAll: registry?.discardAll ?? (() => undefined) };
+}
+
 /** Marks the calling screen as holding unsaved edits while `dirty` is true. */
 export function useUnsavedChanges(dirty: boolean) {
-  const registry = useContext(UnsavedContext);
+  // Depend on the stable setter only: the registry object changes with every dirty flag, and
+  // re-running on that would re-mark edits the user just chose to discard.
+  const setDirty = useContext(UnsavedContext)?.setDirty;
   const key = useId();
   useEffect(() => {
-    registry?.setDirty(key, dirty);
-    return () => registry?.setDirty(key, false);
-  }, [registry, key, dirty]);
+    setDirty?.(key, dirty);
+    return () => setDirty?.(key, false);
+  }, [setDirty, key, dirty]);
 }
