@@ -177,3 +177,132 @@ test('the card on time tracking: no project, inline form, edit, inline assignee 
   await expect(card.getByRole('alert')).toHaveText('Failed to update assignee');
   await expect(rowOf(page, title)).toContainText('James Whitaker');
 });
+
+/** Calls the API as the signed-in user of `page` (mutations carry the CSRF header like the app). */
+async function apiCall(page: Page, method: 'POST' | 'PATCH', url: string, data: unknown) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';
+  const res = await page.request.fetch(url, { method, data, headers: { 'x-csrf-token': csrf } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as { id: string; version: number };
+}
+
+async function newItem(page: Page, projectId: string, title: string) {
+  const { users } = (await (await page.request.get('/api/action-items/assignable-users')).json()) as { users: { id: string }[] };
+  return apiCall(page, 'POST', '/api/action-items', {
+    projectId, assignee: users[0]!.id, shortDescription: title, dueDate: '2030-01-15',
+  });
+}
+
+test('quick status then archive on one item: the second change waits for the first and both are saved', async ({ browser }) => {
+  const page = await signIn(browser, 'margaret.hale@casebook.test');
+  const projectId = await someProject(page);
+  const title = `Quick changes ${Date.now()}`;
+  const item = await newItem(page, projectId, title);
+  await page.goto(`/action-items?project=${projectId}`);
+  await showStatus(page, 'All');
+  // Slow saves: the archive is chosen while the status change is still on its way.
+  const versions: number[] = [];
+  await page.route(`**/api/action-items/${item.id}`, async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue();
+    versions.push((route.request().postDataJSON() as { version: number }).version);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await rowOf(page, title).getByRole('button', { name: /Change status/ }).click();
+  await page.getByRole('menuitem', { name: 'Completed' }).click();
+  await rowOf(page, title).getByRole('button', { name: /Change status/ }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(rowOf(page, title).getByRole('img', { name: 'Archived' })).toBeVisible();
+  await expect.poll(() => versions.length).toBe(2);
+  expect(versions[1]).toBe(versions[0]! + 1);
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('region', { name: 'Action items' }).getByRole('alert')).toHaveCount(0);
+  await page.unroute(`**/api/action-items/${item.id}`);
+  const saved = (await (await page.request.get(`/api/action-items/${item.id}`)).json()) as { status: string; archived: boolean };
+  expect(saved).toMatchObject({ status: 'completed', archived: true });
+});
+
+test('editing an item someone else changed: their version beside mine, keep mine or use theirs', async ({ browser }) => {
+  const margaret = await signIn(browser, 'margaret.hale@casebook.test');
+  const denise = await signIn(browser, 'denise.park@casebook.test');
+  const projectId = await someProject(margaret);
+  const title = `Inspect the roof ${Date.now()}`;
+  const item = await newItem(margaret, projectId, title);
+  await margaret.goto(`/action-items?project=${projectId}`);
+  const dialog = margaret.getByRole('dialog', { name: 'Edit Action Item' });
+  const conflict = dialog.getByRole('alert').filter({ hasText: 'Someone else changed this action item' });
+
+  // Keep mine: Denise renames it while Margaret edits the description.
+  await rowOf(margaret, title).getByRole('button', { name: /^Edit/ }).click();
+  await apiCall(denise, 'PATCH', `/api/action-items/${item.id}`, { version: item.version, shortDescription: `${title} (Denise)` });
+  await dialog.getByLabel('Long Description').fill('Bring the moisture meter');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(conflict).toBeVisible();
+  const diff = conflict.getByRole('table', { name: 'Conflicting changes' });
+  await expect(diff.getByRole('row').filter({ hasText: 'Short Description' })).toContainText(`${title} (Denise)`);
+  await expect(diff.getByRole('row').filter({ hasText: 'Long Description' })).toContainText('Bring the moisture meter');
+  await expect(dialog.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await conflict.getByRole('button', { name: 'Save My Version' }).click();
+  await expect(margaret.getByText('Action Item Updated')).toBeVisible();
+  await expect(rowOf(margaret, 'Bring the moisture meter')).toContainText(title);
+  await expect(rowOf(margaret, `${title} (Denise)`)).toHaveCount(0);
+
+  // Use theirs: the form reloads with Denise's values and then saves normally.
+  const now = (await (await margaret.request.get(`/api/action-items/${item.id}`)).json()) as { version: number };
+  await rowOf(margaret, title).getByRole('button', { name: /^Edit/ }).click();
+  await apiCall(denise, 'PATCH', `/api/action-items/${item.id}`, { version: now.version, shortDescription: `${title} (Denise again)` });
+  await dialog.getByLabel('Location').fill('Warehouse');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await conflict.getByRole('button', { name: 'Use Their Version' }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(dialog.getByLabel('Short Description')).toHaveValue(`${title} (Denise again)`);
+  await dialog.getByLabel('Meeting URL').fill('https://meet.example.com/roof');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(margaret.getByText('Action Item Updated')).toBeVisible();
+  await expect(rowOf(margaret, `${title} (Denise again)`)).toBeVisible();
+});
+
+test('Add New Action Item waits for the project; the opened form is not counted as edited', async ({ browser }) => {
+  const page = await signIn(browser, 'denise.park@casebook.test');
+  const projectId = await someProject(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(`**/api/action-items?projectId=${projectId}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/time-tracking?project=${projectId}`);
+  const card = page.getByRole('region', { name: 'Action items' });
+  const add = card.getByRole('button', { name: 'Add New Action Item' });
+  await expect(add).toBeDisabled();
+  release();
+  await add.click();
+  await expect(card.getByLabel('Client Name')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('You have unsaved changes that will be lost. Do you want to continue?')).toHaveCount(0);
+});
+
+test('live updates: a stream refused for good is opened again, and opening reloads the list', async ({ browser }) => {
+  const margaret = await signIn(browser, 'margaret.hale@casebook.test');
+  const denise = await signIn(browser, 'denise.park@casebook.test');
+  const projectId = await someProject(margaret);
+  let refused = 0;
+  // The first stream is answered 401 (EventSource then closes for good and never retries itself).
+  await margaret.route('**/api/action-items/events*', async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":"AUTH_REQUIRED"}}' });
+    await margaret.unroute('**/api/action-items/events*');
+  });
+  await margaret.goto(`/action-items?project=${projectId}`);
+  await expect(margaret.getByRole('table', { name: 'Action items' })).toBeVisible();
+  // Made while Margaret has no stream: the reopened stream's first open reloads the list.
+  const missed = `Made while disconnected ${Date.now()}`;
+  await newItem(denise, projectId, missed);
+  await expect(rowOf(margaret, missed)).toBeVisible({ timeout: 10_000 });
+  expect(refused).toBe(1);
+  // And the new stream carries later changes live.
+  const live = `Made while connected ${Date.now()}`;
+  await newItem(denise, projectId, live);
+  await expect(rowOf(margaret, live)).toBeVisible();
+});

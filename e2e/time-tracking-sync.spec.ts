@@ -142,3 +142,39 @@ test('500 time rows: first render under 1 s, typing stays smooth', async ({ page
   expect(perKey).toBeLessThan(50);
   expect(longTasks.filter((d) => d > 100)).toHaveLength(0);
 });
+
+test('0 hours from Apply Hours shows why the row is not saved; Reset then asks before dropping it', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, SUPER_ADMIN);
+  const projectId = await openProject(page, 'hudson crest');
+  // The first selected row (in table order) gives its hours: a new row with 0 hours.
+  const zero = await addRow(page);
+  await rowByKey(page, zero).getByLabel('Job Title').selectOption({ index: 1 });
+  await rowByKey(page, zero).getByLabel('Hours').fill('0');
+  const saved = await addRow(page);
+  await fillRow(page, saved, 'zero hours check');
+  await expect(rowByKey(page, saved).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await rowByKey(page, zero).getByLabel('Select row').check();
+  await rowByKey(page, saved).getByLabel('Select row').check();
+  await page.getByRole('button', { name: 'Apply Hours to Selected' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('Applied 0 hours to 2 entries');
+  await page.keyboard.press('Escape');
+  for (const key of [zero, saved]) {
+    await expect(rowByKey(page, key).getByRole('img', { name: 'Hours must be above 0 to save' })).toBeVisible();
+  }
+  await rowByKey(page, saved).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/09-zero-hours.png` });
+
+  // Switching project would drop those rows: the page asks first; No keeps everything.
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('You have unsaved changes that will be lost. Do you want to continue?')).toBeVisible();
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(page.getByRole('textbox', { name: 'Project' })).toBeVisible();
+  await expect(rowByKey(page, zero).getByLabel('Hours')).toHaveValue('0');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
+  const stored = (await entriesOf(page, projectId)).timeEntries.find((e: { id: string }) => e.id === saved);
+  expect(stored).toMatchObject({ hours: 2 });
+  expect((await entriesOf(page, projectId)).timeEntries.some((e: { id: string }) => e.id === zero)).toBe(false);
+});

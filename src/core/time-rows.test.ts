@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blankExpenseRow, blankTimeRow, BULK_MESSAGES, bulkApplyHours, cleanInitials, duplicateExpenseRow, duplicateTimeRow,
-  effectiveExpenseType, expenseRowFromEntry, expenseRowPayload, expenseTotal, expenseTypeFields, isExpenseRowValid,
+  effectiveExpenseType, expenseRowFromEntry, expenseRowProblem, ROW_PROBLEMS, timeRowProblem, expenseRowPayload, expenseTotal, expenseTypeFields, isExpenseRowValid,
   isTimeRowValid, parseNonNegative, revertEmptyCustom, timeRowPayload, timeTotals, type ExpenseRowDraft, type TimeRowDraft,
 } from './time-rows.ts';
 
@@ -31,6 +31,34 @@ describe('time row validity (job title and hours above 0)', () => {
     ['bad date', time({ entryDate: '13/45/2026' }), false],
     ['description optional', time({ description: '', workDetails: '', initials: '' }), true],
   ])('%s', (_label, row, valid) => expect(isTimeRowValid(row)).toBe(valid));
+});
+
+describe('why a time row is not saved (status tooltip)', () => {
+  it.each([
+    ['complete', time(), null],
+    ['zero hours (bulk apply allows 0)', time({ hours: '0' }), { text: ROW_PROBLEMS.hoursZero, missing: false }],
+    ['0.0 hours', time({ hours: '0.0' }), { text: 'Hours must be above 0 to save', missing: false }],
+    ['no hours yet', time({ hours: '' }), { text: ROW_PROBLEMS.hoursMissing, missing: true }],
+    ['bad hours', time({ hours: 'x' }), { text: ROW_PROBLEMS.hoursNotNumber, missing: false }],
+    ['no job title', time({ jobType: '', hours: '0' }), { text: ROW_PROBLEMS.jobType, missing: true }],
+    ['bad date', time({ entryDate: '13/45/2026' }), { text: ROW_PROBLEMS.date, missing: false }],
+  ])('%s', (_label, row, problem) => {
+    expect(timeRowProblem(row)).toEqual(problem);
+    expect(problem === null).toBe(isTimeRowValid(row));
+  });
+});
+
+describe('why an expense row is not saved (status tooltip)', () => {
+  it.each([
+    ['complete', expense(), null],
+    ['zero amount', expense({ amount: '0.00' }), { text: ROW_PROBLEMS.amountZero, missing: false }],
+    ['no amount', expense({ amount: ' ' }), { text: ROW_PROBLEMS.amountMissing, missing: true }],
+    ['no type', expense({ expenseType: '' }), { text: ROW_PROBLEMS.expenseType, missing: true }],
+    ['empty custom type', expense({ expenseType: 'Custom...', customType: '' }), { text: ROW_PROBLEMS.expenseType, missing: true }],
+  ])('%s', (_label, row, problem) => {
+    expect(expenseRowProblem(row)).toEqual(problem);
+    expect(problem === null).toBe(isExpenseRowValid(row));
+  });
 });
 
 describe('expense row validity (date, type and amount)', () => {

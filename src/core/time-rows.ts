@@ -57,6 +57,45 @@ export function isTimeRowValid(row: TimeRowDraft): boolean {
   return row.jobType.trim() !== '' && hours !== null && hours > 0 && toIsoDate(row.entryDate) !== null;
 }
 
+/** Why a row is not saved yet: `missing` while a field is still empty, else a value is not allowed. */
+export interface RowProblem { text: string; missing: boolean }
+
+export const ROW_PROBLEMS = {
+  date: 'Enter a valid date to save',
+  jobType: 'Select a job title to save',
+  hoursMissing: 'Enter hours to save',
+  hoursNotNumber: 'Hours must be a number to save',
+  hoursZero: 'Hours must be above 0 to save',
+  expenseType: 'Select an expense type to save',
+  amountMissing: 'Enter an amount to save',
+  amountNotNumber: 'Amount must be a number to save',
+  amountZero: 'Amount must be above 0 to save',
+} as const;
+
+/** Positive number rule shared by hours and amounts: the problem, or null when above 0. */
+function positiveProblem(text: string, missing: string, notNumber: string, zero: string): RowProblem | null {
+  if (text.trim() === '') return { text: missing, missing: true };
+  const value = parseNonNegative(text);
+  if (value === null) return { text: notNumber, missing: false };
+  return value > 0 ? null : { text: zero, missing: false };
+}
+
+/**
+ * The reason a time row is not saved (its status tooltip), or null when it is valid. Bulk apply
+ * allows 0 hours, so a row can hold a value that is never saved: the user has to see why.
+ */
+export function timeRowProblem(row: TimeRowDraft): RowProblem | null {
+  if (toIsoDate(row.entryDate) === null) return { text: ROW_PROBLEMS.date, missing: row.entryDate.trim() === '' };
+  if (row.jobType.trim() === '') return { text: ROW_PROBLEMS.jobType, missing: true };
+  return positiveProblem(row.hours, ROW_PROBLEMS.hoursMissing, ROW_PROBLEMS.hoursNotNumber, ROW_PROBLEMS.hoursZero);
+}
+
+export function expenseRowProblem(row: ExpenseRowDraft): RowProblem | null {
+  if (toIsoDate(row.entryDate) === null) return { text: ROW_PROBLEMS.date, missing: row.entryDate.trim() === '' };
+  if (effectiveExpenseType(row) === '') return { text: ROW_PROBLEMS.expenseType, missing: true };
+  return positiveProblem(row.amount, ROW_PROBLEMS.amountMissing, ROW_PROBLEMS.amountNotNumber, ROW_PROBLEMS.amountZero);
+}
+
 /** The type that is stored: the list choice, or the custom text when 'Custom...' is chosen. */
 export function effectiveExpenseType(row: ExpenseRowDraft): string {
   return row.expenseType === CUSTOM_EXPENSE_TYPE ? row.customType.trim() : row.expenseType.trim();

@@ -9,6 +9,7 @@ import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { SmartTimeInput } from '../../ui/smart-time-input.tsx';
 import { AssigneeInput } from './assignee-input.tsx';
+import { ConflictNotice } from './conflict-notice.tsx';
 import { LocationField } from './location-field.tsx';
 import { ProjectField, type PickedProject } from './project-field.tsx';
 
@@ -44,10 +45,17 @@ interface Props {
   busy: boolean;
   onSubmit(values: FormState): void;
   onDiscard(): void;
+  /** Update met someone else's newer save: their item as the server has it now. */
+  conflict?: TActionItem | null;
+  /** Reload the form from their item. */
+  onTakeTheirs?(): void;
+  /** Save these values over their item (with its version). */
+  onKeepMine?(values: FormState): void;
 }
 
 /** The fields and buttons of the action item form (SPEC §2), shared by the inline and modal forms. */
-export function ActionItemForm({ editing, withProjectField, initial, users, busy, onSubmit, onDiscard }: Props) {
+export function ActionItemForm(props: Props) {
+  const { editing, withProjectField, initial, users, busy, onSubmit, onDiscard, conflict } = props;
   const [form, setForm] = useState<FormState>(initial);
   // An end that is not start + 30 minutes was set by hand and is left alone.
   const [endByHand, setEndByHand] = useState(
@@ -61,10 +69,22 @@ export function ActionItemForm({ editing, withProjectField, initial, users, busy
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit(form);
+        if (!conflict) onSubmit(form);
       }}
     >
       <Stack gap="sm">
+        {conflict && (
+          <ConflictNotice
+            theirs={initialForm(conflict, null)}
+            theirAssigneeName={conflict.assigneeName}
+            mine={form}
+            opened={initial}
+            users={users}
+            busy={busy}
+            onTakeTheirs={() => props.onTakeTheirs?.()}
+            onKeepMine={() => props.onKeepMine?.(form)}
+          />
+        )}
         {withProjectField && (
           <ProjectField
             value={form.project}
@@ -146,7 +166,8 @@ export function ActionItemForm({ editing, withProjectField, initial, users, busy
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDiscard} disabled={busy}>{editing ? 'Discard Changes' : 'Discard'}</Button>
-          <Button type="submit" loading={busy}>{editing ? 'Update' : 'Save'}</Button>
+          {/* During a conflict the choice above replaces Update (it would only meet the conflict again). */}
+          <Button type="submit" loading={busy} disabled={Boolean(conflict)}>{editing ? 'Update' : 'Save'}</Button>
         </Group>
       </Stack>
     </form>

@@ -9,10 +9,11 @@ import {
 import type { TActionItem, TCardProject } from '../../../core/api/action-items.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/api.ts';
+import { newId } from '../../lib/new-id.ts';
 import { ActionItemForm, initialForm, type FormState } from './action-item-form.tsx';
 import { ActionItemsFilters, assigneeOptions } from './action-items-filters.tsx';
 import { ActionItemsTable } from './action-items-table.tsx';
-import { createActionItem, storeItem, updateActionItem, useActionItemEvents, useActionItems, useAssignableUsers } from './api.ts';
+import { createActionItem, getActionItem, storeItem, updateActionItem, useActionItemEvents, useActionItems, useAssignableUsers } from './api.ts';
 import { RequiredFieldsModal } from './required-fields-modal.tsx';
 import { ResultToast, type SaveResult } from './result-toast.tsx';
 import { useRowActions } from './use-row-actions.ts';
@@ -24,7 +25,15 @@ interface Props {
   onProject?(project: TCardProject | null): void;
 }
 
-const newId = () => globalThis.crypto?.randomUUID?.();
+/**
+ * An open form. `initial` is fixed when it opens: a later reload of the list must not change
+ * what the form counts as unsaved. `id` is the new item's id (a retried Save cannot create two).
+ */
+interface OpenForm {
+  editing: TActionItem | null;
+  initial: FormState;
+  id?: string;
+}
 
 export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const dashboard = mode === 'dashboard';
@@ -37,15 +46,21 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const [filter, setFilter] = useState<ActionItemFilter>(DEFAULT_FILTER);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   // null: closed; { editing: null }: adding.
-  const [open, setOpen] = useState<{ editing: TActionItem | null; id?: string } | null>(null);
+  const [open, setOpenState] = useState<OpenForm | null>(null);
+  // Update met someone else's newer save: their item, until the user picks a version.
+  const [conflict, setConflict] = useState<TActionItem | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SaveResult | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const project = list.data?.project ?? null;
+  const setOpen = useCallback((next: OpenForm | null) => {
+    setConflict(null);
+    setOpenState(next);
+  }, []);
 
   // Switching project closes the form (the stream switch happens in useActionItemEvents).
-  useEffect(() => setOpen(null), [projectId]);
+  useEffect(() => setOpen(null), [projectId, setOpen]);
   useEffect(() => onProject?.(project), [onProject, project]);
   useEffect(() => {
     if (open && !dashboard) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -57,8 +72,9 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const shown = sortActionItems(filterActionItems(items, effective), sort.key, sort.direction);
   const closeToast = useCallback(() => setResult(null), []);
 
-  const submit = async (values: FormState) => {
-    const editing = open?.editing ?? null;
+  /** `base`: the saved item the edit replaces (their item when the user keeps their own version). */
+  const submit = async (values: FormState, base: TActionItem | null = open?.editing ?? null) => {
+    const editing = base;
     const found = formProblems(values, { needsProject: dashboard && !editing });
     if (found.length > 0) return setProblems(found);
     const body = {
@@ -77,7 +93,19 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
         ok: true, title: editing ? 'Action Item Updated' : 'Action Item Saved', date: saved.dueDate, time: saved.time,
         fields: changedFields(editing ? initialForm(editing, null) : null, values),
       });
-    } catch (error) {
+    } catch (caught) {
+      let error = caught;
+      if (editing && error instanceof ApiError && error.code === 'EDIT_CONFLICT') {
+        // Show their version beside the form (details.current is the raw row; the formatted item
+        // is loaded) and let the user choose; nothing is overwritten silently.
+        try {
+          const current = await getActionItem(editing.id);
+          storeItem(client, current);
+          return setConflict(current);
+        } catch (reload) {
+          error = reload;
+        }
+      }
       const fallback = editing ? FORM_MESSAGES.updateFailed : FORM_MESSAGES.saveFailed;
       setResult({ ok: false, title: 'Error', message: error instanceof ApiError ? error.message : fallback });
     } finally {
@@ -86,16 +114,23 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   };
 
   const picked = project ? { id: project.id, label: project.label, clientName: project.client } : null;
+  // A form for one project needs the project's client name: wait for the list to bring it.
+  const canAdd = enabled && (projectId === null || project !== null);
+  const startAdding = () => setOpen({ editing: null, initial: initialForm(null, picked), id: newId() });
+  const startEditing = (item: TActionItem) => setOpen({ editing: item, initial: initialForm(item, null) });
   const form = open && (
     <ActionItemForm
-      key={open.editing?.id ?? 'new'}
+      key={open.editing ? `${open.editing.id}:${open.editing.version}` : 'new'}
       editing={open.editing}
       withProjectField={dashboard && !open.editing}
-      initial={initialForm(open.editing, picked)}
+      initial={open.initial}
       users={users.data ?? []}
       busy={busy}
       onSubmit={(v) => void submit(v)}
       onDiscard={() => setOpen(null)}
+      conflict={conflict}
+      onTakeTheirs={() => conflict && startEditing(conflict)}
+      onKeepMine={(v) => conflict && void submit(v, conflict)}
     />
   );
 
@@ -108,8 +143,7 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
             {!dashboard && project && <Text size="sm" c="dimmed">{project.label} · {project.client}</Text>}
           </div>
           {!open && (
-            <Button leftSection={<IconPlus size={16} />} disabled={!enabled}
-              onClick={() => setOpen({ editing: null, id: newId() })}>
+            <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={startAdding}>
               Add New Action Item
             </Button>
           )}
@@ -140,7 +174,7 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
                 onStatus={rows.onStatus}
                 onArchive={rows.onArchive}
                 onAssign={(item, id) => rows.onAssign(item, id, users.data?.find((u) => u.id === id)?.name ?? '')}
-                onEdit={(item) => setOpen({ editing: item })}
+                onEdit={startEditing}
               />
             )}
           </>

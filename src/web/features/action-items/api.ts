@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import type {
   TActionItem, TActionItemCreate, TActionItemEvent, TActionItemList, TActionItemUpdate, TAssignableUser,
 } from '../../../core/api/action-items.ts';
-import type { TProjectSearchResponse } from '../../../core/api/projects.ts';
 import { api } from '../../lib/api.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 
@@ -35,8 +34,7 @@ export const createActionItem = (body: TActionItemCreate) =>
 export const updateActionItem = (id: string, body: TActionItemUpdate) =>
   api<TActionItem>(`/api/action-items/${id}`, { method: 'PATCH', body });
 
-export const searchProjects = async (q: string) =>
-  (await api<TProjectSearchResponse>(`/api/projects/search?q=${encodeURIComponent(q)}`)).projects;
+export const getActionItem = (id: string) => api<TActionItem>(`/api/action-items/${id}`);
 
 /** Puts a saved item into every cached list that shows it, so the screen updates before the reload. */
 export function storeItem(client: QueryClient, item: TActionItem) {
@@ -50,33 +48,59 @@ export function storeItem(client: QueryClient, item: TActionItem) {
   }
 }
 
+/** Waits before reopening a stream the browser gave up on: 1 s, 2 s, 4 s ... at most 30 s. */
+const reopenDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+
 /**
  * Live updates (SPEC §4): one EventSource per shown list. Insert and update reload the list;
- * delete removes the row. Changing the project closes the old stream (unsubscribe) and opens
- * a new one; EventSource reconnects by itself when the server restarts.
+ * delete removes the row. Every open reloads the list once: the first, because a change made
+ * between the list load and the stream opening was not heard; later ones, because changes
+ * made while disconnected were missed. EventSource reconnects by itself after a network drop,
+ * but gives up for good on some answers (a 401 after the session lapsed, a 5xx from a proxy):
+ * then a new stream is opened with backoff. Changing the project closes the old stream.
  */
 export function useActionItemEvents(projectId: string | null, enabled: boolean) {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
     const url = projectId ? `/api/action-items/events?projectId=${projectId}` : '/api/action-items/events';
-    const source = new EventSource(url);
     const key = listKey(projectId);
-    source.addEventListener('change', (message) => {
-      const event = JSON.parse((message as MessageEvent<string>).data) as TActionItemEvent;
-      if (event.op === 'delete') {
-        client.setQueryData<TActionItemList>(key, (old) => old && { ...old, items: old.items.filter((i) => i.id !== event.id) });
-      } else {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+
+    const open = () => {
+      const current = new EventSource(url);
+      source = current;
+      current.addEventListener('change', (message) => {
+        const event = JSON.parse((message as MessageEvent<string>).data) as TActionItemEvent;
+        if (event.op === 'delete') {
+          client.setQueryData<TActionItemList>(key, (old) => old && { ...old, items: old.items.filter((i) => i.id !== event.id) });
+        } else {
+          void client.invalidateQueries({ queryKey: key, exact: true });
+        }
+      });
+      current.onopen = () => {
+        attempt = 0;
         void client.invalidateQueries({ queryKey: key, exact: true });
-      }
-    });
-    let wasOpen = false;
-    source.onopen = () => {
-      // After a reconnect, changes made while away were missed: reload once.
-      if (wasOpen) void client.invalidateQueries({ queryKey: key, exact: true });
-      wasOpen = true;
+      };
+      current.onerror = () => {
+        if (stopped || current.readyState !== EventSource.CLOSED) {
+          debugLog('warn', 'action item live updates interrupted; reconnecting', url);
+          return;
+        }
+        const delay = reopenDelay(attempt++);
+        debugLog('warn', `action item live updates closed; reopening in ${delay} ms`, url);
+        current.close();
+        timer = setTimeout(() => !stopped && open(), delay);
+      };
     };
-    source.onerror = () => debugLog('warn', 'action item live updates interrupted; reconnecting', url);
-    return () => source.close();
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
   }, [client, projectId, enabled]);
 }

@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TProjectHit } from '../../../core/api/projects.ts';
-import { searchProjects } from './api.ts';
+import { CASE_SEARCH_MIN } from '../../../core/constants.ts';
+import { searchProjects } from '../../lib/project-search.ts';
 
 export interface PickedProject {
   id: string;
@@ -16,8 +17,6 @@ interface Props {
   onChange(project: PickedProject | null): void;
 }
 
-const MIN_CHARS = 2;
-
 /**
  * The dashboard form's Project field: searches like the project search box (number, name or
  * client; 10 matches), then shows the pick read-only with a Reset button.
@@ -27,8 +26,8 @@ export function ProjectField({ value, onChange }: Props) {
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const hits = useQuery({
     queryKey: ['projects', 'search', debounced],
-    queryFn: () => searchProjects(debounced),
-    enabled: debounced.length >= MIN_CHARS && !value,
+    queryFn: async ({ signal }) => (await searchProjects(debounced, signal)).projects,
+    enabled: debounced.length >= CASE_SEARCH_MIN && !value,
     staleTime: 30_000,
   });
   const byLabel = useMemo(

@@ -1,4 +1,3 @@
-import type { TProjectSearchResponse } from '../../../core/api/projects.ts';
 import type {
   TExpenseEntry, TExpenseEntryResponse, TProjectEntriesResponse, TTimeEntry, TTimeEntryCosted, TTimeEntryResponse,
 } from '../../../core/api/time-tracking.ts';
@@ -10,9 +9,6 @@ import {
 import { todayUs } from '../../../core/smart-date.ts';
 import { api } from '../../lib/api.ts';
 import type { EntryAdapter, SavedEntry } from './entry-store.ts';
-
-export const searchProjects = (q: string, signal?: AbortSignal) =>
-  api<TProjectSearchResponse>(`/api/projects/search?q=${encodeURIComponent(q)}`, { signal });
 
 export const loadProjectEntries = (projectId: string) =>
   api<TProjectEntriesResponse>(`/api/time-tracking/projects/${projectId}`);

@@ -1,12 +1,15 @@
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DELETE_CONFIRM_MS } from '../../../core/constants.ts';
+
+const CONFIRM_HINT = 'Click again to confirm delete';
 
 // Plain elements: this button is on every row of tables that can hold hundreds of rows.
 
 /** Delete needs a second click within 3 s (SPEC §2 Time entry table). */
 export function DeleteRowButton({ onConfirm }: { onConfirm(): void }) {
   const [armed, setArmed] = useState(false);
+  const tipId = useId();
   useEffect(() => {
     if (!armed) return;
     const timer = setTimeout(() => setArmed(false), DELETE_CONFIRM_MS);
@@ -15,11 +18,12 @@ export function DeleteRowButton({ onConfirm }: { onConfirm(): void }) {
   if (armed) {
     return (
       <span className="tt-confirm-wrap">
-        <button type="button" className="tt-text-button tt-armed" aria-describedby={undefined}
+        <button type="button" className="tt-text-button tt-armed" title={CONFIRM_HINT} aria-describedby={tipId}
           onClick={() => { setArmed(false); onConfirm(); }}>
           Delete?
         </button>
-        <span role="tooltip" className="tt-tooltip">Click again to confirm delete</span>
+        {/* Shown at once (a title alone needs a hover): the user may be on a keyboard or touch. */}
+        <span role="tooltip" id={tipId} className="tt-tooltip">{CONFIRM_HINT}</span>
       </span>
     );
   }

@@ -42,8 +42,27 @@ function fakeServer() {
 
 const network = () => new ApiError('NETWORK_ERROR', 'offline', 0);
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+// Retry delays carry ±25 % jitter; 0.5 makes it exactly the nominal step.
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(Math, 'random').mockReturnValue(0.5);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** put() waits until the returned release() is called (a save on its way). */
+function holdPuts(server: ReturnType<typeof fakeServer>) {
+  const put = server.adapter.put;
+  const releases: (() => void)[] = [];
+  server.adapter.put = async (k, body) => {
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return put(k, body);
+  };
+  return { release: () => releases.shift()?.(), restore: () => (server.adapter.put = put) };
+}
 
 describe('EntryStore auto-save', () => {
   it('starts with one blank row when there are no entries; a blank row is not unsaved', () => {
@@ -164,5 +183,156 @@ describe('EntryStore auto-save', () => {
     expect(server.rows.size).toBe(0);
     expect(store.getKeys()).toHaveLength(1);
     expect(store.getRow(store.getKeys()[0]!)!.draft).toEqual({ text: '' });
+  });
+
+  it('an edit made during a save the server refuses (4xx) is still saved', async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const key = store.getKeys()[0]!;
+    const hold = holdPuts(server);
+    server.fail(new ApiError('VALIDATION_ERROR', 'Please check the form and fix any errors.', 400));
+    store.update(key, { text: 'old' });
+    await vi.advanceTimersByTimeAsync(1000); // save of 'old' is on its way
+    store.update(key, { text: 'new' });
+    await vi.advanceTimersByTimeAsync(1000); // the debounce fires while 'old' is still in flight
+    hold.restore();
+    hold.release(); // 'old' is refused
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getRow(key)!.status).toBe('error');
+    expect(server.adapter.onSaveError).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.calls.map((c) => c.body)).toEqual([{ text: 'old' }, { text: 'new' }]);
+    expect(store.getRow(key)).toMatchObject({ status: 'clean', version: 1, error: undefined });
+  });
+
+  it('429 backs off like a network error, starting at 5 s', async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const key = store.getKeys()[0]!;
+    server.fail(new ApiError('RATE_LIMITED' as never, 'Too many requests', 429));
+    store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getRow(key)!.status).toBe('retrying');
+    await vi.advanceTimersByTimeAsync(4900);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.calls).toHaveLength(2);
+    expect(store.getRow(key)!.status).toBe('clean');
+    expect(server.adapter.onSaveError).not.toHaveBeenCalled();
+  });
+
+  it('retry delays are spread by jitter and capped at 30 s', async () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(1); // +25 %
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const key = store.getKeys()[0]!;
+    server.fail(...Array.from({ length: 8 }, network));
+    store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1249);
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.calls).toHaveLength(2);
+    random.mockReturnValue(0.5); // (the 2 s step was already drawn at +25 %)
+    await vi.advanceTimersByTimeAsync(2500 + 5000 + 10000 + 30000);
+    expect(server.calls).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(30000); // never longer than the cap
+    expect(server.calls).toHaveLength(7);
+  });
+
+  it('dispose() flushes waiting rows once and stops every retry', async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const failing = store.getKeys()[0]!;
+    server.fail(network());
+    store.update(failing, { text: 'fails' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getRow(failing)!.status).toBe('retrying');
+    const waiting = store.add();
+    store.update(waiting, { text: 'waiting' });
+    server.fail(network());
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls.map((c) => c.body)).toEqual([{ text: 'fails' }, { text: 'waiting' }]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('dispose() during a save sends the edit typed meanwhile right after it, once', async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const key = store.getKeys()[0]!;
+    const hold = holdPuts(server);
+    store.update(key, { text: 'one' });
+    await vi.advanceTimersByTimeAsync(1000);
+    store.update(key, { text: 'two' });
+    store.dispose();
+    hold.restore();
+    hold.release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.rows.get(key)).toEqual({ text: 'two', version: 2 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('counts every row with unsaved input, and those dispose() would lose', async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const refused = store.getKeys()[0]!;
+    server.fail(new ApiError('VALIDATION_ERROR', 'bad', 400));
+    store.update(refused, { text: 'refused' });
+    const incomplete = store.add();
+    store.update(incomplete, { text: ' ' });
+    const blocked = store.add();
+    store.setBlocked(blocked, true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getRow(refused)!.status).toBe('error');
+    const valid = store.add();
+    store.update(valid, { text: 'valid' }); // saved by dispose(), not lost
+    expect(store.unsavedCount()).toBe(4);
+    expect(store.lostOnDisposeCount()).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.lostOnDisposeCount()).toBe(3);
+    store.setBlocked(blocked, false);
+    store.update(incomplete, { text: 'done' });
+    store.update(refused, { text: 'fixed' });
+    expect(store.lostOnDisposeCount()).toBe(0);
+  });
+
+  it('coming back online retries the waiting rows at once, a little apart', async () => {
+    const win = new EventTarget();
+    vi.stubGlobal('window', win);
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const first = store.getKeys()[0]!;
+    const second = store.add();
+    server.fail(network(), network());
+    store.update(first, { text: 'a' });
+    store.update(second, { text: 'b' });
+    await vi.advanceTimersByTimeAsync(1000);
+    server.fail(network(), network());
+    await vi.advanceTimersByTimeAsync(1000); // retry 1 fails for both: next retries in 2 s
+    expect(server.calls).toHaveLength(4);
+    win.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(server.calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(server.calls).toHaveLength(6);
+    expect(store.unsavedCount()).toBe(0);
+    store.dispose();
+    win.dispatchEvent(new Event('online'));
+  });
+
+  it('a failed delete keeps the row and still saves its unsaved edit', async () => {
+    const server = fakeServer();
+    server.rows.set('a', { text: 'A', version: 1 });
+    const store = new EntryStore(server.adapter, [{ key: 'a', draft: { text: 'A' }, version: 1, extra: { note: '' } }]);
+    server.adapter.remove = () => Promise.reject(new ApiError('SERVER_ERROR', 'boom', 500));
+    store.update('a', { text: 'A2' });
+    await expect(store.remove('a')).rejects.toThrow('boom');
+    expect(store.getKeys()).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.rows.get('a')).toEqual({ text: 'A2', version: 2 });
+    expect(store.getRow('a')!.status).toBe('clean');
   });
 });

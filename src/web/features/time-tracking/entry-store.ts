@@ -1,7 +1,7 @@
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { ApiError } from '../../lib/api.ts';
 import { debugLog } from '../../lib/debug-log.ts';
-import { newRowId } from './new-row-id.ts';
+import { newId } from '../../lib/new-id.ts';
 
 /**
  * 'clean': nothing unsaved; 'pending': edited, waiting for the debounce or still incomplete;
@@ -43,7 +43,17 @@ export interface EntryAdapter<D, X> {
   onSaveError(message: string, auth: boolean): void;
 }
 
+/** Backoff steps; the last one is the cap (a row keeps retrying every ~30 s while the page is open). */
 const RETRY_MS = [1000, 2000, 5000, 10000, 30000];
+/** 429 (too many requests) starts further up the ladder: the server asked us to slow down. */
+const THROTTLED_STEP = 2;
+/** When the browser comes back online, waiting rows retry this far apart, not all at once. */
+const ONLINE_STAGGER_MS = 150;
+
+/** ±25 % random spread, so many rows (or many tabs) failing together do not retry in lockstep. */
+function jitter(ms: number): number {
+  return Math.round(ms * (0.75 + Math.random() * 0.5));
+}
 
 /**
  * Rows of one table of one project, outside React: each row component subscribes to its own
@@ -60,6 +70,10 @@ export class EntryStore<D, X> {
   private attempts = new Map<string, number>();
   private inflight = new Map<string, Promise<void>>();
   private revision = 0;
+  /** Set by dispose(): no timers and no retries any more, only the one last flush. */
+  private disposed = false;
+  /** Rows to save once more as soon as their current save settles (after dispose()). */
+  private flushAfter = new Set<string>();
 
   constructor(private adapter: EntryAdapter<D, X>, saved: (SavedEntry<D, X> & { key: string })[]) {
     for (const entry of saved) {
@@ -89,6 +103,11 @@ export class EntryStore<D, X> {
     return () => set.delete(fn);
   };
   unsavedCount = () => this.allRows().filter((row) => row.status !== 'clean').length;
+  /**
+   * Rows whose input would be lost if the store were disposed now: dispose() saves only valid
+   * waiting rows (once), so refused, conflicting, retrying, incomplete or blocked rows are lost.
+   */
+  lostOnDisposeCount = () => this.allRows().filter((row) => this.wouldBeLost(row)).length;
 
   // --- editing ---
   update(key: string, patch: Partial<D>) {
@@ -102,7 +121,10 @@ export class EntryStore<D, X> {
   setBlocked(key: string, blocked: boolean) {
     const row = this.rows.get(key);
     if (!row || row.blocked === blocked) return;
-    this.set(key, { blocked, status: blocked && row.status === 'clean' ? 'pending' : row.status });
+    const status = blocked
+      ? (row.status === 'clean' ? 'pending' : row.status)
+      : (row.status === 'pending' && this.adapter.equal(row.draft, row.base) ? 'clean' : row.status);
+    this.set(key, { blocked, status });
     if (!blocked) this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
   }
 
@@ -112,7 +134,7 @@ export class EntryStore<D, X> {
 
   /** Appends a row (or inserts it below `after`); returns its key. */
   add(draft?: D, after?: string): string {
-    const key = newRowId();
+    const key = newId();
     const base = this.adapter.blank();
     const value = draft ?? base;
     this.rows.set(key, {
@@ -136,7 +158,13 @@ export class EntryStore<D, X> {
     const row = this.rows.get(key);
     if (!row) return;
     if (row.version !== null || row.status === 'retrying' || row.status === 'error') {
-      await this.adapter.remove(key, row.version);
+      try {
+        await this.adapter.remove(key, row.version);
+      } catch (error) {
+        // The row stays: its unsaved edit must still be saved (its timer was cleared above).
+        this.resumeAfterFailedRemove(key);
+        throw error;
+      }
     }
     this.rows.delete(key);
     this.keys = this.keys.filter((k) => k !== key);
@@ -166,9 +194,14 @@ export class EntryStore<D, X> {
     for (const key of this.keys) if (this.rows.get(key)?.status === 'pending') void this.save(key);
   }
 
+  /** Stops every timer and retry; waiting valid rows are saved once (their latest draft). */
   dispose() {
+    if (this.disposed) return;
     if (typeof window !== 'undefined') window.removeEventListener('online', this.retryNow);
     this.flush();
+    this.disposed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 
   // --- saving ---
@@ -178,18 +211,55 @@ export class EntryStore<D, X> {
     return this.adapter.equal(draft, row.base) && !row.blocked ? 'clean' : 'pending';
   }
 
+  private wouldBeLost(row: RowState<D, X>): boolean {
+    if (row.status === 'clean') return false;
+    if (row.status === 'saving') return false; // on its way; a newer edit is flushed after it
+    if (row.status === 'pending') return row.blocked || this.adapter.payload(row.draft) === null;
+    return true; // error, retrying, conflict
+  }
+
   private schedule(key: string, ms: number) {
     clearTimeout(this.timers.get(key));
+    if (this.disposed) return;
     this.timers.set(key, setTimeout(() => void this.save(key), ms));
   }
 
+  /** Back online: retry the waiting rows now, a little apart, with a fresh backoff. */
   private retryNow = () => {
-    for (const key of this.keys) if (this.rows.get(key)?.status === 'retrying') void this.save(key);
+    let index = 0;
+    for (const key of this.keys) {
+      if (this.rows.get(key)?.status !== 'retrying') continue;
+      this.attempts.delete(key);
+      this.schedule(key, index * ONLINE_STAGGER_MS + Math.round(Math.random() * ONLINE_STAGGER_MS));
+      index += 1;
+    }
   };
+
+  /** A delete failed after the row's timer was cleared: put its pending save back. */
+  private resumeAfterFailedRemove(key: string) {
+    const row = this.rows.get(key);
+    if (!row || this.inflight.has(key)) return;
+    if (row.status === 'pending') this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+    else if (row.status === 'retrying') this.schedule(key, jitter(RETRY_MS[0]!));
+  }
+
+  /**
+   * After a save settled: if the user kept typing while it was on its way, save the newest draft
+   * (after the debounce; at once when the page is gone, as the one last flush).
+   */
+  private followUp(key: string, sent: D) {
+    const now = this.rows.get(key);
+    if (!now || now.status === 'conflict' || this.adapter.equal(now.draft, sent)) return;
+    if (this.disposed) this.flushAfter.add(key);
+    else this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+  }
 
   private save(key: string): Promise<void> {
     if (this.inflight.has(key)) return this.inflight.get(key)!;
-    const run = this.saveOnce(key).finally(() => this.inflight.delete(key));
+    const run = this.saveOnce(key).finally(() => {
+      this.inflight.delete(key);
+      if (this.flushAfter.delete(key)) void this.save(key);
+    });
     this.inflight.set(key, run);
     return run;
   }
@@ -216,14 +286,16 @@ export class EntryStore<D, X> {
         base: sent, version: saved.version, extra: saved.extra, error: undefined,
         status: edited || now.blocked ? 'pending' : 'clean',
       });
-      if (edited) this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
+      if (edited) this.followUp(key, sent);
     } catch (error) {
-      this.failed(key, error);
+      this.failed(key, error, sent);
     }
   }
 
-  private failed(key: string, error: unknown) {
-    if (!this.rows.get(key)) return;
+  private failed(key: string, error: unknown, sent: D) {
+    const row = this.rows.get(key);
+    if (!row) return;
+    const edited = !this.adapter.equal(row.draft, sent);
     const e = error instanceof ApiError ? error : null;
     if (e?.code === 'EDIT_CONFLICT') {
       const current = (e.details as { current?: unknown } | undefined)?.current;
@@ -236,18 +308,23 @@ export class EntryStore<D, X> {
       return;
     }
     const retryable = !e || e.status === 0 || e.status >= 500 || e.status === 429;
-    // Retries go on after the page moved to another project: the edit is still the user's.
+    // The retry saves the newest draft, so an edit made meanwhile goes with it. None after dispose():
+    // leaving with such rows asks first (lostOnDisposeCount).
     if (retryable) {
       const attempt = this.attempts.get(key) ?? 0;
       this.attempts.set(key, attempt + 1);
       this.set(key, { status: 'retrying', error: e?.message });
-      this.schedule(key, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!);
+      const step = Math.min(e?.status === 429 ? Math.max(attempt, THROTTLED_STEP) : attempt, RETRY_MS.length - 1);
+      this.schedule(key, jitter(RETRY_MS[step]!));
       debugLog('warn', `save of ${key} failed, retry ${attempt + 1}`, String(error));
       return;
     }
+    this.attempts.delete(key);
     const message = e?.status === 401 ? 'Authentication error. Please log in again.' : (e?.message ?? String(error));
     this.set(key, { status: 'error', error: message });
     this.adapter.onSaveError(message, e?.status === 401);
+    // The refusal was of an older draft: the newer one the user typed meanwhile still gets its save.
+    if (edited) this.followUp(key, sent);
   }
 
   private set(key: string, patch: Partial<RowState<D, X>>) {

@@ -1,7 +1,9 @@
 import { IconCopy, IconX } from '@tabler/icons-react';
 import { memo } from 'react';
 import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '../../../core/constants.ts';
-import { cleanInitials, duplicateExpenseRow, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft } from '../../../core/time-rows.ts';
+import {
+  cleanInitials, duplicateExpenseRow, expenseRowProblem, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft,
+} from '../../../core/time-rows.ts';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import type { ExpenseExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
@@ -74,7 +76,8 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
         </div>
         <div role="cell" className="tt-actions">
           <div className="tt-action-group">
-            <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error} />
+            <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error}
+              problem={row.status === 'pending' ? expenseRowProblem(draft) : null} />
             <button type="button" className="tt-icon-button" aria-label="Duplicate" title="Duplicate"
               onClick={() => store.add(duplicateExpenseRow(draft), rowKey)}>
               <IconCopy size={16} />

@@ -5,7 +5,7 @@ import type { TProjectHit } from '../../../core/api/projects.ts';
 import { CASE_SEARCH_MIN } from '../../../core/constants.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { searchProjects } from './api.ts';
+import { searchProjects } from '../../lib/project-search.ts';
 
 const PLACEHOLDER = 'Start typing case number, client name, or project name...';
 const DEBOUNCE_MS = 200;

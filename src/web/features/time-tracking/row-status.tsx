@@ -1,9 +1,15 @@
 import { Loader } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCloudOff, IconPointFilled } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCloudOff, IconPointFilled } from '@tabler/icons-react';
+import type { RowProblem } from '../../../core/time-rows.ts';
 import type { RowStatus } from './entry-store.ts';
 
-/** The per-row saving spinner, saved tick, or why the row is not saved (native title: cheap on 500 rows). */
-export function RowStatusIcon({ status, saved, error }: { status: RowStatus; saved: boolean; error?: string }) {
+/**
+ * The per-row saving spinner, saved tick, or why the row is not saved (native title: cheap on 500 rows).
+ * `problem`: why a waiting row cannot be saved yet (e.g. 0 hours after Apply Hours to Selected).
+ */
+export function RowStatusIcon({ status, saved, error, problem }: {
+  status: RowStatus; saved: boolean; error?: string; problem?: RowProblem | null;
+}) {
   let icon = null;
   let label = '';
   if (status === 'saving') {
@@ -12,8 +18,11 @@ export function RowStatusIcon({ status, saved, error }: { status: RowStatus; sav
   } else if (status === 'clean' && saved) {
     label = 'Saved';
     icon = <IconCheck size={18} color="var(--mantine-color-green-7)" />;
+  } else if (status === 'pending' && problem && !problem.missing) {
+    label = problem.text;
+    icon = <IconAlertCircle size={18} color="var(--mantine-color-orange-7)" />;
   } else if (status === 'pending') {
-    label = 'Not saved yet';
+    label = problem ? `Not saved yet: ${problem.text}` : 'Not saved yet';
     icon = <IconPointFilled size={14} color="var(--mantine-color-gray-5)" />;
   } else if (status === 'retrying') {
     label = `Not saved - retrying${error ? ` (${error})` : ''}`;
@@ -23,5 +32,9 @@ export function RowStatusIcon({ status, saved, error }: { status: RowStatus; sav
     icon = <IconAlertTriangle size={18} color="var(--mantine-color-red-7)" />;
   }
   if (!icon) return <span className="tt-status-slot" />;
-  return <span className="tt-status-slot" role="img" aria-label={label} title={label}>{icon}</span>;
+  // A reason names a cell ('Hours must be…'): as a title only (still the accessible name of the
+  // icon), so it does not become a second label of that cell.
+  return problem && status === 'pending'
+    ? <span className="tt-status-slot" role="img" title={label}>{icon}</span>
+    : <span className="tt-status-slot" role="img" aria-label={label} title={label}>{icon}</span>;
 }

@@ -2,7 +2,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { memo } from 'react';
 import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
 import { costOf, formatCurrency } from '../../../core/money.ts';
-import { cleanInitials, duplicateTimeRow, parseNonNegative, type TimeRowDraft } from '../../../core/time-rows.ts';
+import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import type { TimeExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
@@ -81,7 +81,8 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
         </div>
         <div role="cell" className="tt-actions">
           <div className="tt-action-group">
-            <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error} />
+            <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error}
+              problem={row.status === 'pending' ? timeRowProblem(draft) : null} />
             <button type="button" className="tt-icon-button" aria-label="Duplicate Row" title="Duplicate Row"
               onClick={() => store.add(duplicateTimeRow(draft), rowKey)}>
               <IconCopy size={16} />

@@ -9,8 +9,10 @@ import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
 import { expenseTotal, timeTotals } from '../../../core/time-rows.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { ActionItemsCard } from '../action-items/action-items-card.tsx';
 import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
@@ -44,6 +46,8 @@ export default function TimeTrackingPage() {
   const [result, setResult] = useState<ResultMessage | null>(null);
   const showResult = useCallback((kind: 'success' | 'error', message: string) => setResult({ kind, message, at: Date.now() }), []);
   const closeResult = useCallback(() => setResult(null), []);
+  // Switching project (or Reset) while rows hold input that would be lost waits for the user's answer.
+  const [pendingSwitch, setPendingSwitch] = useState<(() => void) | null>(null);
 
   useEffect(() => {
     if (!projectId) {
@@ -73,7 +77,8 @@ export default function TimeTrackingPage() {
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
-      // Rows still waiting for their debounce are saved now rather than lost with the page.
+      // Rows still waiting for their debounce are saved now rather than lost with the page; the
+      // rest (refused, retrying, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();
       stores?.expenses.dispose();
     };
@@ -83,6 +88,12 @@ export default function TimeTrackingPage() {
   const editor = useMemo(() => ({ id: user.id, all: user.role !== 'limited_user' }), [user.id, user.role]);
   const timeStore = loaded?.time ?? null;
   const expenseStore = loaded?.expenses ?? null;
+
+  const leaveProject = (go: () => void) => {
+    const lost = (timeStore?.lostOnDisposeCount() ?? 0) + (expenseStore?.lostOnDisposeCount() ?? 0);
+    if (lost > 0) setPendingSwitch(() => go);
+    else go();
+  };
 
   const pickedLabel = loaded?.data.project.label
     ?? (projectId ? (pickedHit?.id === projectId ? pickedHit.label : 'Loading...') : null);
@@ -94,11 +105,11 @@ export default function TimeTrackingPage() {
       <Card withBorder padding="md" style={{ overflow: 'visible', zIndex: 5 }}>
         <ProjectSearchBox
           pickedLabel={pickedLabel}
-          onPick={(hit) => {
+          onPick={(hit) => leaveProject(() => {
             setPickedHit(hit);
             setParams({ project: hit.id });
-          }}
-          onReset={() => setParams({})}
+          })}
+          onReset={() => leaveProject(() => setParams({}))}
         />
         {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
       </Card>
@@ -119,6 +130,12 @@ export default function TimeTrackingPage() {
       )}
       <ActionItemsCard projectId={loaded?.data.project.id ?? null} />
       <ResultModal result={result} onClose={closeResult} />
+      <ConfirmModal opened={pendingSwitch !== null} question={UNSAVED_CHANGES_QUESTION}
+        onYes={() => {
+          pendingSwitch?.();
+          setPendingSwitch(null);
+        }}
+        onNo={() => setPendingSwitch(null)} />
     </Stack>
   );
 }

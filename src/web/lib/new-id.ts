@@ -1,8 +1,8 @@
 /**
- * A v4 UUID for a new row. crypto.randomUUID exists only in secure contexts; an intranet
- * served over plain http still has getRandomValues.
+ * A v4 UUID for a new record made in the browser. crypto.randomUUID exists only in secure
+ * contexts; an intranet served over plain http still has getRandomValues.
  */
-export function newRowId(): string {
+export function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
