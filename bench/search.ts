@@ -88,11 +88,11 @@ try {
   const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
   await raw.connect();
 
-  // The same SQL the service sends (ILIKE per column from 3 characters, one lower() below).
+  // The same SQL the service sends (ILIKE per column from 3 characters, the 2-character index below).
+  const param = (q: string) => (q.trim().length >= 3 ? likePattern(q) : q.trim());
   const directSql = (which: 'case' | 'client', q: string) => {
     const [a, b] = which === 'case' ? ['cases.file_number', 'cases.case_name'] : ['clients.name', 'clients.contact_name'];
-    const match = q.trim().length >= 3 ? `(${a} ilike $1 or ${b} ilike $1)`
-      : `lower(coalesce(${a}, '') || E'\\x1f' || coalesce(${b}, '')) like lower($1)`;
+    const match = q.trim().length >= 3 ? `(${a} ilike $1 or ${b} ilike $1)` : `search_bigrams(${a}, ${b}) @> array[lower($1)]`;
     return `
     select cases.id, cases.created_at from cases join clients on clients.id = cases.client_id
     where clients.completion_percentage = 100 and ${match}
@@ -106,7 +106,7 @@ try {
     const service = await time(() => searchCases(db, q));
     const route = await time(() => app.inject({ method: 'GET', url: `/api/cases?q=${encodeURIComponent(q)}`, cookies }));
     const direct = await time(() => Promise.all([
-      raw.query(directSql('case', q), [likePattern(q)]), raw.query(directSql('client', q), [likePattern(q)]),
+      raw.query(directSql('case', q), [param(q)]), raw.query(directSql('client', q), [param(q)]),
     ]));
     const clientHits = (await searchClients(db, q)).length;
     const clientSvc = await time(() => searchClients(db, q));
@@ -121,7 +121,7 @@ try {
   console.table(rows);
   for (const q of ['zzqx', 'smith', 'ab']) {
     for (const which of ['case', 'client'] as const) {
-      const plan = await raw.query(`explain (analyze, costs off) ${directSql(which, q)}`, [likePattern(q)]);
+      const plan = await raw.query(`explain (analyze, costs off) ${directSql(which, q)}`, [param(q)]);
       console.log(`\nEXPLAIN ${which} read, q=${q}:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
   }

@@ -93,9 +93,7 @@ export const CASE_SEARCH_LIMIT = 20;
 
 /** Escapes LIKE wildcards so a typed % or _ matches itself. */
 export function likePattern(q: string): string {
-  // Control characters are dropped: nobody types them, and the 2-character search joins columns with one.
-  const text = [...q.trim()].filter((c) => c.charCodeAt(0) >= 0x20).join('');
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** SPEC §4/§7: merges the two case-search reads, first occurrence wins, newest first. */
