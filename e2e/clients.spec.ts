@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
-
-async function signIn(page: Page, email = DEMO_ADMIN_EMAIL) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signIn } from './sign-in.ts';
 
 async function pickFirst(page: Page, label: string) {
   await page.getByRole('textbox', { name: label }).click();

@@ -1,13 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
-
-async function signIn(page: Page, email = DEMO_ADMIN_EMAIL, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL } from '../src/server/db/seed/demo-accounts.ts';
+import { signIn } from './sign-in.ts';
 
 test('signs in with good credentials and lands on the dashboard', async ({ page }) => {
   await signIn(page);

@@ -1,18 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
 
-export const SUPER_ADMIN = 'margaret.hale@casebook.test';
-export const ADMIN = 'denise.park@casebook.test';
-export const LIMITED = 'james.whitaker@casebook.test';
-export const SHOTS = '/tmp/tt-shots';
-
-export async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+export { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
+/** Screenshots for people to look at; test-results/ is ignored by git. */
+export const SHOTS = 'test-results/screens';
 
 export interface Hit { id: string; projectNumber: string; projectName: string; clientName: string; label: string }
 

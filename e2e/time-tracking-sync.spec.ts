@@ -80,7 +80,6 @@ test('deleting the last row leaves a blank row', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
   await openProject(page, 'ironbound');
   const keys = await page.locator('[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
-  if (keys.length > 3) test.skip(true, 'needs a project with few rows');
   for (const key of keys) {
     await rowByKey(page, key!).getByRole('button', { name: 'Delete Row' }).click();
     await rowByKey(page, key!).getByRole('button', { name: 'Delete?' }).click();
