@@ -49,7 +49,8 @@ describe('the phased new client', () => {
 
     // Editing an earlier phase again never lowers the completion.
     const edited = await admin.request({ method: 'PUT', url: `/api/clients/${client.id}`, payload: {
-      isBusinessClient: false, name: 'Jane Q. Phased', version: detail.version,
+      isBusinessClient: false, name: 'Jane Q. Phased', contactName: null, lastName: 'Phased', email: 'jane@example.com',
+      phone: null, version: detail.version,
     } });
     expect(edited.json().completionPercentage).toBe(75);
 
@@ -104,7 +105,7 @@ describe('cases and projects', () => {
     const second = await createProject(admin, kase.id);
     const res = await admin.request({ method: 'PUT', url: `/api/projects/${second.id}`, payload: {
       projectNumber: second.projectNumber, projectName: 'Garage', isPrimaryProject: true, version: second.version,
-      address: address('5 Side St'),
+      address: address('5 Side St'), projectType: null, buildingType: null, status: 'active',
     } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ propertyAddress: '5 Side St', propertyCityStateZip: 'Austin, TX 78701', isPrimaryProject: true });
@@ -157,12 +158,18 @@ describe('cases and projects', () => {
 
   it('answers a stale version with 409 EDIT_CONFLICT and the current row', async () => {
     const { client, kase, project } = await completeClient(admin);
-    const first = await admin.request({ method: 'PUT', url: `/api/cases/${kase.id}`, payload: { fileNumber: kase.fileNumber, caseName: 'Renamed', version: kase.version } });
-    expect(first.statusCode).toBe(200);
+    const caseBody = { fileNumber: kase.fileNumber, attorneyId: kase.attorneyId, rateCodeId: kase.rateCode?.id ?? null };
+    const first = await admin.request({ method: 'PUT', url: `/api/cases/${kase.id}`, payload: { ...caseBody, caseName: 'Renamed', version: kase.version } });
+    expect(first.statusCode, first.body).toBe(200);
+    const clientBody = { isBusinessClient: false, name: 'X', contactName: null, lastName: null, email: null, phone: null };
+    const projectBody = {
+      projectNumber: project.projectNumber, projectName: '', address: null, projectType: null, buildingType: null,
+      status: 'active', isPrimaryProject: true,
+    };
     for (const [url, payload] of [
-      [`/api/cases/${kase.id}`, { fileNumber: kase.fileNumber, caseName: 'Again', version: kase.version }],
-      [`/api/clients/${client.id}`, { isBusinessClient: false, name: 'X', version: client.version }],
-      [`/api/projects/${project.id}`, { projectNumber: project.projectNumber, version: project.version - 1 }],
+      [`/api/cases/${kase.id}`, { ...caseBody, caseName: 'Again', version: kase.version }],
+      [`/api/clients/${client.id}`, { ...clientBody, version: client.version }],
+      [`/api/projects/${project.id}`, { ...projectBody, version: project.version - 1 }],
     ] as const) {
       const res = await admin.request({ method: 'PUT', url, payload });
       expect(res.statusCode, url).toBe(409);
@@ -213,5 +220,16 @@ describe('roles come before validation', () => {
       const res = await limited.request({ method, url, payload: {} });
       expect(res.statusCode, url).toBe(403);
     }
+  });
+});
+
+describe('PUT replaces the whole record', () => {
+  it('refuses an update that leaves fields out instead of clearing them', async () => {
+    const { kase } = await completeClient(admin);
+    const res = await admin.request({ method: 'PUT', url: `/api/cases/${kase.id}`, payload: { fileNumber: kase.fileNumber, version: kase.version } });
+    expect(res.statusCode).toBe(400);
+    const after = await get<TCaseDetail>(admin, `/api/cases/${kase.id}`);
+    expect(after.attorneyName).toBe(kase.attorneyName);
+    expect(after.rateCode?.id).toBe(kase.rateCode?.id);
   });
 });

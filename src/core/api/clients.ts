@@ -24,7 +24,8 @@ export const ZClientInput = z.object({
   phone: optionalText(40),
 });
 export type TClientInput = z.input<typeof ZClientInput>;
-export const ZClientUpdate = ZClientInput.extend({ version: z.number().int() });
+// PUT replaces the record: every field must be sent, so a missing key never clears a value.
+export const ZClientUpdate = ZClientInput.required().extend({ version: z.number().int() });
 
 export const ZClient = z.object({
   id: z.string(),
@@ -78,7 +79,7 @@ export const ZProjectInput = z.object({
 });
 export type TProjectInput = z.input<typeof ZProjectInput>;
 export const ZProjectCreate = ZProjectInput.extend({ caseId: z.guid() });
-export const ZProjectUpdate = ZProjectInput.extend({ version: z.number().int() });
+export const ZProjectUpdate = ZProjectInput.required().extend({ version: z.number().int() });
 
 export const ZProject = z.object({
   id: z.string(),
@@ -109,7 +110,7 @@ export const ZCaseInput = z.object({
 });
 export type TCaseInput = z.input<typeof ZCaseInput>;
 export const ZCaseCreate = ZCaseInput.extend({ clientId: z.guid() });
-export const ZCaseUpdate = ZCaseInput.extend({ version: z.number().int() });
+export const ZCaseUpdate = ZCaseInput.required().extend({ version: z.number().int() });
 
 export const ZClientSummary = z.object({
   id: z.string(),
