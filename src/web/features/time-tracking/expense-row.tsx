@@ -4,13 +4,13 @@ import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '.
 import {
   cleanInitials, duplicateExpenseRow, expenseRowProblem, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft,
 } from '../../../core/time-rows.ts';
-import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import type { ExpenseExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
 import type { EntryStore } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import type { Editor } from './editor.ts';
+import { isLocked, type Editor } from './editor.ts';
+import { RowLeadCells } from './row-lead-cells.tsx';
 
 export type ExpenseStore = EntryStore<ExpenseRowDraft, ExpenseExtra>;
 
@@ -25,8 +25,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
   const row = useRow(store, rowKey);
   if (!row) return null;
   const { draft } = row;
-  // A limited user changes only their own entries (ADR 030): others' rows are read-only here.
-  const locked = row.version !== null && !editor.all && row.extra.createdBy !== editor.id;
+  const locked = isLocked(editor, row);
   const set = (patch: Partial<ExpenseRowDraft>) => store.update(rowKey, patch);
   const custom = draft.expenseType === CUSTOM_EXPENSE_TYPE;
   const amountInvalid = draft.amount !== '' && parseNonNegative(draft.amount) === null;
@@ -36,15 +35,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
         title={locked ? 'Logged by someone else: only they or an admin can change it' : undefined}>
-        <div role="cell">
-          <input type="checkbox" className="tt-check" aria-label="Select row" checked={row.selected} disabled={locked}
-            onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
-        </div>
-        <div role="cell">
-          <SmartDateInput aria-label="Date" size="xs" disabled={locked} value={draft.entryDate} emptyIsToday errorStyle="inline"
-            onChange={(entryDate) => set({ entryDate })}
-            onValidityChange={(valid) => store.setBlocked(rowKey, !valid)} />
-        </div>
+        <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
           {custom ? (
             <input aria-label="Custom expense type" className="tt-cell" disabled={locked} placeholder="Enter custom expense type"

@@ -3,14 +3,14 @@ import { memo } from 'react';
 import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
 import { costOf, formatCurrency } from '../../../core/money.ts';
 import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
-import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import type { TimeExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
 import { DeleteRowButton } from './delete-row-button.tsx';
 import type { EntryStore, RowState } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import type { Editor } from './editor.ts';
+import { isLocked, type Editor } from './editor.ts';
+import { RowLeadCells } from './row-lead-cells.tsx';
 
 export type TimeStore = EntryStore<TimeRowDraft, TimeExtra>;
 
@@ -34,8 +34,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
   const row = useRow(store, rowKey);
   if (!row) return null;
   const { draft } = row;
-  // A limited user changes only their own entries (ADR 030): others' rows are read-only here.
-  const locked = row.version !== null && !editor.all && row.extra.createdBy !== editor.id;
+  const locked = isLocked(editor, row);
   const set = (patch: Partial<TimeRowDraft>) => store.update(rowKey, patch);
   const hoursInvalid = draft.hours !== '' && parseNonNegative(draft.hours) === null;
   const titles = draft.jobType && !jobTitles.includes(draft.jobType) ? [draft.jobType, ...jobTitles] : jobTitles;
@@ -46,15 +45,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
         title={locked ? 'Logged by someone else: only they or an admin can change it' : undefined}>
-        <div role="cell">
-          <input type="checkbox" className="tt-check" aria-label="Select row" checked={row.selected} disabled={locked}
-            onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
-        </div>
-        <div role="cell">
-          <SmartDateInput aria-label="Date" size="xs" disabled={locked} value={draft.entryDate} emptyIsToday errorStyle="inline"
-            onChange={(entryDate) => set({ entryDate })}
-            onValidityChange={(valid) => store.setBlocked(rowKey, !valid)} />
-        </div>
+        <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
           <select aria-label="Job Title" className="tt-cell" disabled={locked} value={draft.jobType}
             onChange={(e) => set({ jobType: e.currentTarget.value })}>

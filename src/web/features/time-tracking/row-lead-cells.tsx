@@ -1,0 +1,27 @@
+import { SmartDateInput } from '../../ui/smart-date-input.tsx';
+import type { EntryStore } from './entry-store.ts';
+
+interface Props<D extends { entryDate: string }, X> {
+  store: EntryStore<D, X>;
+  rowKey: string;
+  selected: boolean;
+  entryDate: string;
+  locked: boolean;
+}
+
+/** The select box and the smart Date cell that open every time and expense row. */
+export function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey, selected, entryDate, locked }: Props<D, X>) {
+  return (
+    <>
+      <div role="cell">
+        <input type="checkbox" className="tt-check" aria-label="Select row" checked={selected} disabled={locked}
+          onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
+      </div>
+      <div role="cell">
+        <SmartDateInput aria-label="Date" size="xs" disabled={locked} value={entryDate} emptyIsToday errorStyle="inline"
+          onChange={(value) => store.update(rowKey, { entryDate: value } as Partial<D>)}
+          onValidityChange={(valid) => store.setBlocked(rowKey, !valid)} />
+      </div>
+    </>
+  );
+}
