@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { expenseBody, newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
@@ -23,6 +24,7 @@ let superAdmin: Agent;
 let admin: Agent;
 let limited: Agent;
 let limitedId: string;
+let adminId: string;
 let p: TrackedProjectFixture;
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   const ad = await t.user('admin');
   const lu = await t.user('limited_user');
   limitedId = lu.id;
+  adminId = ad.id;
   [superAdmin, admin, limited] = await Promise.all([t.signIn(sa.email), t.signIn(ad.email), t.signIn(lu.email)]);
   p = await trackedProject(t.database.db, sa.id, { clientName: 'Brightwater Holdings', projectName: 'Harbor roof survey' });
 });
@@ -138,6 +141,41 @@ describe('PUT /api/time-entries/:id', () => {
     const own = newId();
     await put(limited, own, timeBody(p.projectId));
     expect((await put(admin, own, timeBody(p.projectId, { hours: 2, version: 1 }))).statusCode).toBe(200);
+  });
+});
+
+describe('saves in one statement (entry-writes.ts) or the careful way', () => {
+  const auditOf = (id: string) => t.database.db.selectFrom('audit_log').select(['actor_id', 'action'])
+    .where('row_id', '=', id).orderBy('id').execute();
+
+  it('audits every save under its author, and leaves no actor behind on the connection', async () => {
+    const id = newId();
+    await put(limited, id, timeBody(p.projectId));
+    await put(admin, id, timeBody(p.projectId, { hours: 3, version: 1 }));
+    await put(admin, id, timeBody(p.projectId, { jobType: 'Senior Consultant', version: 2 }));
+    const expense = newId();
+    await put(limited, expense, expenseBody(p.projectId), 'expense-entries');
+    await put(admin, expense, expenseBody(p.projectId, { amount: 7, version: 1 }), 'expense-entries');
+    expect(await auditOf(id)).toEqual([
+      { actor_id: limitedId, action: 'insert' }, { actor_id: adminId, action: 'update' }, { actor_id: adminId, action: 'update' },
+    ]);
+    expect(await auditOf(expense)).toEqual([{ actor_id: limitedId, action: 'insert' }, { actor_id: adminId, action: 'update' }]);
+    const left = await sql<{ actor: string | null }>`select current_setting('casebook.actor', true) actor`.execute(t.database.db);
+    expect(left.rows[0]?.actor ?? '').toBe('');
+  });
+
+  it('an entry never moves to another project, and a deleted one says so', async () => {
+    const other = await trackedProject(t.database.db, limitedId, { clientName: 'Other Client LLC', projectName: 'Other job' });
+    for (const kind of ['time-entries', 'expense-entries']) {
+      const body = kind === 'time-entries' ? timeBody : expenseBody;
+      const id = newId();
+      await put(admin, id, body(p.projectId), kind);
+      const moved = await put(admin, id, body(other.projectId, { version: 1 }), kind);
+      expect(moved.statusCode).toBe(400);
+      await admin.request({ method: 'DELETE', url: `/api/${kind}/${id}` });
+      const gone = await put(admin, id, body(p.projectId, { version: 1 }), kind);
+      expect(gone.statusCode).toBe(404);
+    }
   });
 });
 

@@ -136,3 +136,13 @@ export function withActor<T>(db: DbOrTx, actorId: string, fn: (tx: Tx) => Promis
   };
   return db.isTransaction ? run(db as Tx) : db.transaction().execute(run);
 }
+
+/**
+ * Starts one statement that runs as actorId without a transaction of its own making: the `actor`
+ * CTE sets casebook.actor for the statement's implicit transaction, so one round trip replaces
+ * BEGIN, set_config, the write and COMMIT. The statement must read from `actor`
+ * (PostgreSQL never evaluates a CTE nobody reads).
+ */
+export function asActor(db: DbOrTx, actorId: string) {
+  return db.with('actor', (qb) => qb.selectNoFrom(sql<string>`set_config('casebook.actor', ${actorId}, true)`.as('actor_id')));
+}

@@ -42,7 +42,11 @@ export async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'
 
 const dataRole = (granted: TDataRole | null | undefined, stored: TDataRole | null): TDataRole => granted ?? stored ?? 'limited_user';
 
-function toSessionUser(user: User, profile: { role: string; display_name: string; initials: string }, role: TDataRole): TSessionUser {
+/** What a session needs of its user: never the password hash. */
+type SessionUserRow = Pick<User, 'id' | 'email' | 'role' | 'first_name' | 'last_name'>;
+const SESSION_USER_COLUMNS = ['users.id', 'users.email', 'users.role', 'users.first_name', 'users.last_name', 'users.disabled'] as const;
+
+function toSessionUser(user: SessionUserRow, profile: { role: string; display_name: string; initials: string }, role: TDataRole): TSessionUser {
   return {
     id: user.id,
     username: user.email,
@@ -57,7 +61,7 @@ function toSessionUser(user: User, profile: { role: string; display_name: string
 }
 
 /** Reads the profile, creating it from the e-mail with the spec's defaults when missing. */
-async function ensureProfile(db: DbOrTx, user: User) {
+async function ensureProfile(db: DbOrTx, user: SessionUserRow) {
   const existing = await db.selectFrom('profiles').selectAll().where('id', '=', user.id).executeTakeFirst();
   if (existing) return existing;
   const name = displayName({ email: user.email, first_name: user.first_name, last_name: user.last_name });
@@ -77,7 +81,7 @@ async function ensureProfile(db: DbOrTx, user: User) {
     .executeTakeFirstOrThrow();
 }
 
-export async function sessionUserFor(db: DbOrTx, user: User): Promise<TSessionUser> {
+export async function sessionUserFor(db: DbOrTx, user: SessionUserRow): Promise<TSessionUser> {
   const [profile, role] = await Promise.all([ensureProfile(db, user), resolveDataRole(db, user)]);
   return toSessionUser(user, profile, role);
 }
@@ -143,9 +147,8 @@ export async function findSession(db: Db, token: string, config: SessionConfig):
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('profiles', 'profiles.id', 'users.id')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-    .selectAll('users')
     .select([
-      'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.expires_at', 'user_roles.role as granted_role',
+      ...SESSION_USER_COLUMNS, 'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.expires_at', 'user_roles.role as granted_role',
       'profiles.role as profile_role', 'profiles.display_name', 'profiles.initials',
     ])
     .where('sessions.id', '=', id)
@@ -160,7 +163,7 @@ export async function findSession(db: Db, token: string, config: SessionConfig):
   if (now - lastSeen > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
   }
-  const { csrf_token, last_seen_at: _l, expires_at: _e, granted_role, profile_role, display_name, initials, ...user } = row;
+  const { csrf_token, last_seen_at: _l, expires_at: _e, disabled: _d, granted_role, profile_role, display_name, initials, ...user } = row;
   const sessionUser = profile_role && display_name !== null && initials !== null
     ? toSessionUser(user, { role: profile_role, display_name, initials }, dataRole(granted_role, user.role))
     : await sessionUserFor(db, user);

@@ -8,8 +8,10 @@ export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'>;
  * created, admins and super admins any entry (docs/decisions/030).
  */
 export function assertMayChange(viewer: Viewer, entry: { created_by: string }) {
-  if (viewer.role === 'limited_user' && entry.created_by !== viewer.id) throw new AppError('PERMISSION_DENIED');
+  if (!mayChangeAny(viewer) && entry.created_by !== viewer.id) throw new AppError('PERMISSION_DENIED');
 }
+
+export const mayChangeAny = (viewer: Viewer) => viewer.role !== 'limited_user';
 
 /** Re-throws a version conflict with the current row in the caller's view (no money for most). */
 export function conflictWith(current: unknown): AppError {

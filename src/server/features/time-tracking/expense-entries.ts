@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { TExpenseEntry, TExpenseEntryBody } from '../../../core/api/time-tracking.ts';
 import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
-import { withActor, type DbOrTx } from '../../db/connection.ts';
+import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { ExpenseEntriesTable } from '../../db/types.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertMayChange, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { insertEntry, updateEntry } from './entry-writes.ts';
 
 type Row = Selectable<ExpenseEntriesTable>;
 type Body = ReturnType<typeof ZExpenseEntryBody.parse>;
@@ -29,33 +30,50 @@ export async function saveExpenseEntry(
 ): Promise<TExpenseEntry> {
   const { id, viewer } = options;
   const body = ZExpenseEntryBody.parse(options.body);
-  const row = await withActor(db, viewer.id, async (tx) => {
-    if (body.version === undefined) {
-      const inserted = await tx.insertInto('expense_entries').values({
-        id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, entry_date: body.entryDate,
-        expense_type: body.expenseType, amount: body.amount, initials: body.initials, description: body.description,
-      }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
-      if (inserted) return inserted;
-    }
-    const existing = await tx.selectFrom('expense_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!existing) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
-    let version = body.version;
-    if (version === undefined) {
-      // A retried create whose first answer was lost.
-      const mine = existing.created_by === viewer.id && existing.project_id === body.projectId && existing.version === 1;
-      if (!mine) throw conflictWith(expenseEntryView(existing));
-      if (sameValues(existing, body)) return existing;
-      version = 1;
-    }
-    assertMayChange(viewer, existing);
-    if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
-    if (existing.version !== version) throw conflictWith(expenseEntryView(existing));
-    return tx.updateTable('expense_entries').set({
-      entry_date: body.entryDate, expense_type: body.expenseType, amount: body.amount, initials: body.initials,
-      description: body.description,
-    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-  });
+  const row = await quickSave(db, { id, body, viewer })
+    ?? await withActor(db, viewer.id, (tx) => carefulSave(tx, { id, body, viewer }));
   return expenseEntryView(row);
+}
+
+const columns = (body: Body) => ({
+  entry_date: body.entryDate, expense_type: body.expenseType, amount: body.amount, initials: body.initials,
+  description: body.description,
+});
+
+// The everyday saves, one statement each (see entry-writes.ts); anything else goes the careful way.
+function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }) {
+  return body.version === undefined
+    ? insertEntry(db, {
+      table: 'expense_entries', viewer,
+      values: { id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, ...columns(body) },
+    })
+    : updateEntry(db, {
+      table: 'expense_entries', viewer, id, version: body.version, projectId: body.projectId, values: columns(body),
+    });
+}
+
+// In a transaction, with the row locked: a retried create, a conflict, a deleted row or a
+// refused change, each with its answer.
+async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }): Promise<Row> {
+  const existing = await tx.selectFrom('expense_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!existing) {
+    if (body.version !== undefined) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
+    return tx.insertInto('expense_entries')
+      .values({ id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, ...columns(body) })
+      .returningAll().executeTakeFirstOrThrow();
+  }
+  let version = body.version;
+  if (version === undefined) {
+    // A retried create whose first answer was lost.
+    const mine = existing.created_by === viewer.id && existing.project_id === body.projectId && existing.version === 1;
+    if (!mine) throw conflictWith(expenseEntryView(existing));
+    if (sameValues(existing, body)) return existing;
+    version = 1;
+  }
+  assertMayChange(viewer, existing);
+  if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
+  if (existing.version !== version) throw conflictWith(expenseEntryView(existing));
+  return tx.updateTable('expense_entries').set(columns(body)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function deleteExpenseEntry(db: DbOrTx, options: { id: string; version?: number; viewer: Viewer }) {

@@ -2,10 +2,11 @@ import type { Selectable } from 'kysely';
 import type { TTimeEntry, TTimeEntryBody, TTimeEntryCosted, TTimeEntryResponse } from '../../../core/api/time-tracking.ts';
 import { ZTimeEntryBody } from '../../../core/api/time-tracking.ts';
 import { costOf } from '../../../core/money.ts';
-import { withActor, type DbOrTx } from '../../db/connection.ts';
+import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TimeEntriesTable } from '../../db/types.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertMayChange, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
 
 type Row = Selectable<TimeEntriesTable>;
@@ -53,31 +54,54 @@ export async function saveTimeEntry(
 ): Promise<TTimeEntryResponse> {
   const { id, viewer } = options;
   const body = ZTimeEntryBody.parse(options.body);
-  const view = viewFor(viewer);
-  const row = await withActor(db, viewer.id, async (tx) => {
-    if (body.version === undefined) {
-      const rate = await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
-      const inserted = await tx.insertInto('time_entries').values({
-        id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, entry_date: body.entryDate,
-        job_type: body.jobType, hours: body.hours, rate, initials: body.initials, work_details: body.workDetails,
-        description: body.description,
-      }).onConflict((oc) => oc.column('id').doNothing()).returningAll().executeTakeFirst();
-      if (inserted) return inserted;
-      return retriedCreate(tx, { id, body, viewer, view });
-    }
-    const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!existing) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
-    return update(tx, { existing, body, version: body.version, viewer, view });
-  });
+  const row = await quickSave(db, { id, body, viewer })
+    ?? await withActor(db, viewer.id, (tx) => carefulSave(tx, { id, body, viewer }));
   return timeEntryResponse(row, viewer);
+}
+
+const columns = (body: Body) => ({
+  entry_date: body.entryDate, job_type: body.jobType, hours: body.hours, initials: body.initials,
+  work_details: body.workDetails, description: body.description,
+});
+
+// The everyday saves, one statement each: a new row, or an update that keeps the job title
+// (so the stored rate stays). Anything else goes the careful way.
+async function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }) {
+  if (body.version !== undefined) {
+    return updateEntry(db, {
+      table: 'time_entries', viewer, id, version: body.version, projectId: body.projectId,
+      unchanged: { job_type: body.jobType }, values: columns(body),
+    });
+  }
+  const rate = await rateFor(db, { projectId: body.projectId, jobType: body.jobType });
+  return insertEntry(db, {
+    table: 'time_entries', viewer,
+    values: { id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, rate, ...columns(body) },
+  });
+}
+
+// In a transaction, with the row locked: a retried create, a conflict, a changed job title,
+// a deleted row or a refused change, each with its answer.
+async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }): Promise<Row> {
+  const view = viewFor(viewer);
+  const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (body.version === undefined) {
+    if (existing) return retriedCreate(tx, { existing, body, viewer, view });
+    const rate = await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
+    return tx.insertInto('time_entries')
+      .values({ id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, rate, ...columns(body) })
+      .returningAll().executeTakeFirstOrThrow();
+  }
+  if (!existing) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
+  return update(tx, { existing, body, version: body.version, viewer, view });
 }
 
 // The first save reached the server but its answer was lost: the browser still has no version.
 async function retriedCreate(
   tx: DbOrTx,
-  options: { id: string; body: Body; viewer: Viewer; view: (row: Row) => unknown },
+  options: { existing: Row; body: Body; viewer: Viewer; view: (row: Row) => unknown },
 ): Promise<Row> {
-  const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirstOrThrow();
+  const { existing } = options;
   const mine = existing.created_by === options.viewer.id && existing.project_id === options.body.projectId;
   if (!mine || existing.version !== 1) throw conflictWith(options.view(existing));
   if (sameValues(existing, options.body)) return existing;
@@ -95,10 +119,7 @@ async function update(
   const rate = existing.job_type === body.jobType
     ? existing.rate
     : await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
-  return tx.updateTable('time_entries').set({
-    entry_date: body.entryDate, job_type: body.jobType, hours: body.hours, rate, initials: body.initials,
-    work_details: body.workDetails, description: body.description,
-  }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+  return tx.updateTable('time_entries').set({ ...columns(body), rate }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
 }
 
 /**
