@@ -177,3 +177,46 @@ test('0 hours from Apply Hours shows why the row is not saved; Reset then asks b
   expect(stored).toMatchObject({ hours: 2 });
   expect((await entriesOf(page, projectId)).timeEntries.some((e: { id: string }) => e.id === zero)).toBe(false);
 });
+
+test('browser back to another project asks before dropping a row that cannot be saved', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, SUPER_ADMIN);
+  await openProject(page, 'hudson crest');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  const [other] = await search(page, 'northgate');
+  await page.getByRole('combobox', { name: 'Project' }).fill(other!.projectNumber);
+  await expect(page.getByRole('option').first()).toContainText(other!.projectNumber);
+  await page.getByRole('combobox', { name: 'Project' }).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue(other!.label);
+  const key = await addRow(page);
+  await rowByKey(page, key).getByLabel('Hours').fill('3');
+
+  await page.goBack();
+  const question = page.getByText('You have unsaved changes that will be lost. Do you want to continue?');
+  await expect(question).toBeVisible();
+  await page.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(new RegExp(`project=${other!.id}`));
+  await expect(rowByKey(page, key).getByLabel('Hours')).toHaveValue('3');
+
+  await page.goBack();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
+  await expect(page).not.toHaveURL(/project=/);
+});
+
+test('an unreadable date says so under the cell, keeps the text, and the row waits for a fix', async ({ page }) => {
+  await signIn(page, SUPER_ADMIN);
+  await openProject(page, 'hudson crest');
+  const key = await addRow(page);
+  const row = rowByKey(page, key);
+  await row.getByLabel('Date').fill('13/45');
+  await row.getByLabel('Date').press('Tab');
+  await expect(row.getByText('Invalid Date Format! Please fix.')).toBeVisible();
+  await expect(row.getByLabel('Date')).toHaveValue('13/45');
+  await expect(row.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: `${SHOTS}/10-invalid-date.png` });
+  await row.getByLabel('Date').fill('tom');
+  await row.getByLabel('Date').press('Enter');
+  await expect(row.getByText('Invalid Date Format! Please fix.')).toHaveCount(0);
+  await expect(row.getByLabel('Date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+});

@@ -4,7 +4,7 @@ import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 
 interface Registry {
-  setDirty(key: string, dirty: boolean): void;
+  setDirty(key: string, dirty: boolean, queryToo?: boolean): void;
   hasUnsaved: boolean;
   /** Forget every unsaved edit (the user chose to leave without them). */
   discardAll(): void;
@@ -17,19 +17,21 @@ const UnsavedContext = createContext<Registry | null>(null);
  * then asks the spec's question first.
  */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
-  const [dirtyKeys, setDirtyKeys] = useState<ReadonlySet<string>>(new Set());
-  const setDirty = useCallback((key: string, dirty: boolean) => {
+  // Each dirty screen, and whether its edits belong to the address's query too (?project=…).
+  const [dirtyKeys, setDirtyKeys] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const setDirty = useCallback((key: string, dirty: boolean, queryToo = false) => {
     setDirtyKeys((prev) => {
-      if (prev.has(key) === dirty) return prev;
-      const next = new Set(prev);
-      if (dirty) next.add(key);
+      if (prev.has(key) === dirty && (!dirty || prev.get(key) === queryToo)) return prev;
+      const next = new Map(prev);
+      if (dirty) next.set(key, queryToo);
       else next.delete(key);
       return next;
     });
   }, []);
   const hasUnsaved = dirtyKeys.size > 0;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    hasUnsaved && currentLocation.pathname !== nextLocation.pathname);
+  const queryBound = [...dirtyKeys.values()].some(Boolean);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsaved && (
+    currentLocation.pathname !== nextLocation.pathname || (queryBound && currentLocation.search !== nextLocation.search)));
 
   useEffect(() => {
     if (!hasUnsaved) return;
@@ -38,7 +40,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [hasUnsaved]);
 
-  const discardAll = useCallback(() => setDirtyKeys(new Set()), []);
+  const discardAll = useCallback(() => setDirtyKeys(new Map()), []);
   const value = useMemo(() => ({ setDirty, hasUnsaved, discardAll }), [setDirty, hasUnsaved, discardAll]);
   return (
     <UnsavedContext.Provider value={value}>
@@ -47,7 +49,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         opened={blocker.state === 'blocked'}
         question={UNSAVED_CHANGES_QUESTION}
         onYes={() => {
-          setDirtyKeys(new Set());
+          setDirtyKeys(new Map());
           blocker.proceed?.();
         }}
         onNo={() => blocker.reset?.()}
@@ -62,14 +64,19 @@ export function useUnsavedState(): Pick<Registry, 'hasUnsaved' | 'discardAll'> {
   return { hasUnsaved: registry?.hasUnsaved ?? false, discardAll: registry?.discardAll ?? (() => undefined) };
 }
 
-/** Marks the calling screen as holding unsaved edits while `dirty` is true. */
-export function useUnsavedChanges(dirty: boolean) {
+/**
+ * Marks the calling screen as holding unsaved edits while `dirty` is true. With `queryToo`, the
+ * edits belong to the address's query as well, so going to another ?project= (a pick, Reset,
+ * back or forward) asks too.
+ */
+export function useUnsavedChanges(dirty: boolean, options: { queryToo?: boolean } = {}) {
+  const { queryToo = false } = options;
   // Depend on the stable setter only: the registry object changes with every dirty flag, and
   // re-running on that would re-mark edits the user just chose to discard.
   const setDirty = useContext(UnsavedContext)?.setDirty;
   const key = useId();
   useEffect(() => {
-    setDirty?.(key, dirty);
+    setDirty?.(key, dirty, queryToo);
     return () => setDirty?.(key, false);
-  }, [setDirty, key, dirty]);
+  }, [setDirty, key, dirty, queryToo]);
 }

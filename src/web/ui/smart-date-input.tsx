@@ -1,30 +1,40 @@
+import { useId } from 'react';
 import { DATE_MESSAGES, maskDateInput, parseSmartDate, todayUs } from '../../core/smart-date.ts';
-import { SmartTextInput, type SmartTextInputProps } from './smart-text-input.tsx';
+import { SmartTextInput, useSmartText, type SmartTextInputProps, type SmartTextRules } from './smart-text-input.tsx';
 
-export interface SmartDateInputProps extends SmartTextInputProps {
-  /** Empty input becomes today's date on blur (time rows); otherwise empty stays empty. */
-  emptyIsToday?: boolean;
-  /** 'inline' shows 'Invalid Date Format! Please fix.' (table cells); 'field' shows the parser's message. */
-  errorStyle?: 'inline' | 'field';
+// Smart date entry (SPEC §5): type 'tom', 'next fri', '3 days', '0315', '3/15/26'…; digits are masked
+// as MM/DD/YYYY while typing and the text is resolved to MM/DD/YYYY (the stored value) on blur or Enter.
+const dateRules = (cell: boolean): SmartTextRules => ({
+  parse: (text) => {
+    const parsed = parseSmartDate(text, new Date());
+    // Table cells say 'Invalid Date Format! Please fix.'; forms say what the parser found.
+    return parsed.ok || !cell ? parsed : { ok: false, error: DATE_MESSAGES.inline };
+  },
+  mask: maskDateInput,
+  // An emptied cell of a time or expense row becomes today; an emptied form field stays empty.
+  whenEmpty: cell ? () => todayUs(new Date()) : undefined,
+});
+const FIELD_RULES = dateRules(false);
+const CELL_RULES = dateRules(true);
+
+/** A form's smart date field. */
+export function SmartDateInput(props: SmartTextInputProps) {
+  return <SmartTextInput placeholder="MM/DD/YYYY" {...props} rules={FIELD_RULES} />;
 }
 
-/**
- * Smart date entry (SPEC §5): type 'tom', 'next fri', '3 days', '0315', '3/15/26'…; digits are masked
- * as MM/DD/YYYY while typing and the text is resolved to MM/DD/YYYY (the stored value) on blur or Enter.
- */
-export function SmartDateInput({ emptyIsToday, errorStyle = 'field', ...props }: SmartDateInputProps) {
+/** The smart Date cell of time and expense rows: a plain input, its message under it. */
+export function SmartDateCell({ value, onChange, onValidityChange, disabled }: {
+  value: string; onChange(value: string): void; onValidityChange(valid: boolean): void; disabled: boolean;
+}) {
+  const smart = useSmartText({ value, onChange, onValidityChange, rules: CELL_RULES });
+  const errorId = useId();
   return (
-    <SmartTextInput
-      placeholder="MM/DD/YYYY"
-      {...props}
-      rules={{
-        parse: (text) => {
-          const parsed = parseSmartDate(text, new Date());
-          return parsed.ok || errorStyle === 'field' ? parsed : { ok: false, error: DATE_MESSAGES.inline };
-        },
-        mask: maskDateInput,
-        whenEmpty: emptyIsToday ? () => todayUs(new Date()) : undefined,
-      }}
-    />
+    <>
+      <input aria-label="Date" className="tt-cell" placeholder="MM/DD/YYYY" disabled={disabled} value={smart.text}
+        aria-invalid={smart.error !== null} aria-describedby={smart.error ? errorId : undefined}
+        onChange={(e) => smart.type(e.currentTarget.value)} onBlur={smart.commit}
+        onKeyDown={(e) => e.key === 'Enter' && smart.commit()} />
+      {smart.error && <div id={errorId} className="tt-cell-error">{smart.error}</div>}
+    </>
   );
 }

@@ -9,7 +9,7 @@ export interface SmartTextInputProps extends Omit<TextInputProps, 'value' | 'onC
   onValidityChange?(valid: boolean): void;
 }
 
-interface Rules {
+export interface SmartTextRules {
   /** Reads what the user typed (never empty) into the stored value, or the message to show. */
   parse(text: string): Result<string>;
   /** How a stored value reads in the box. */
@@ -21,11 +21,12 @@ interface Rules {
 }
 
 /**
- * A text box that keeps what the user types as a draft and resolves it on blur or Enter: the
- * shared behaviour of smart date and smart time entry (SPEC §5). An unreadable draft stays in
- * the box with its message, so nothing typed is lost.
+ * A text box's draft that resolves on blur or Enter: the shared behaviour of smart date and smart
+ * time entry (SPEC §5). An unreadable draft stays in the box with its message, so nothing typed
+ * is lost. Forms show it in a Mantine TextInput, table cells in a plain input (500 rows render fast).
  */
-export function SmartTextInput({ value, onChange, onValidityChange, onBlur, onKeyDown, rules, ...rest }: SmartTextInputProps & { rules: Rules }) {
+export function useSmartText(options: Pick<SmartTextInputProps, 'value' | 'onChange' | 'onValidityChange'> & { rules: SmartTextRules }) {
+  const { value, onChange, onValidityChange, rules } = options;
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,18 +46,28 @@ export function SmartTextInput({ value, onChange, onValidityChange, onBlur, onKe
     }
   };
 
+  return {
+    text: draft ?? (value && rules.format ? rules.format(value) : value),
+    error,
+    type: (raw: string) => setDraft(rules.mask ? rules.mask(raw) : raw),
+    commit,
+  };
+}
+
+export function SmartTextInput({ value, onChange, onValidityChange, onBlur, onKeyDown, rules, ...rest }: SmartTextInputProps & { rules: SmartTextRules }) {
+  const smart = useSmartText({ value, onChange, onValidityChange, rules });
   return (
     <TextInput
       {...rest}
-      value={draft ?? (value && rules.format ? rules.format(value) : value)}
-      error={error}
-      onChange={(e) => setDraft(rules.mask ? rules.mask(e.currentTarget.value) : e.currentTarget.value)}
+      value={smart.text}
+      error={smart.error}
+      onChange={(e) => smart.type(e.currentTarget.value)}
       onBlur={(e) => {
-        commit();
+        smart.commit();
         onBlur?.(e);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
+        if (e.key === 'Enter') smart.commit();
         onKeyDown?.(e);
       }}
     />

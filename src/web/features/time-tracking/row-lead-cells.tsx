@@ -1,4 +1,4 @@
-import { SmartDateInput } from '../../ui/smart-date-input.tsx';
+import { SmartDateCell } from '../../ui/smart-date-input.tsx';
 import type { EntryStore } from './entry-store.ts';
 
 interface Props<D extends { entryDate: string }, X> {
@@ -18,7 +18,7 @@ export function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey
           onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
       </div>
       <div role="cell">
-        <SmartDateInput aria-label="Date" size="xs" disabled={locked} value={entryDate} emptyIsToday errorStyle="inline"
+        <SmartDateCell disabled={locked} value={entryDate}
           onChange={(value) => store.update(rowKey, { entryDate: value } as Partial<D>)}
           onValidityChange={(valid) => store.setBlocked(rowKey, !valid)} />
       </div>

@@ -9,10 +9,8 @@ import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
 import { expenseTotal, timeTotals } from '../../../core/time-rows.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
 import { ApiError } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { ActionItemsCard } from '../action-items/action-items-card.tsx';
 import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
@@ -46,8 +44,6 @@ export default function TimeTrackingPage() {
   const [result, setResult] = useState<ResultMessage | null>(null);
   const showResult = useCallback((kind: 'success' | 'error', message: string) => setResult({ kind, message, at: Date.now() }), []);
   const closeResult = useCallback(() => setResult(null), []);
-  // Switching project (or Reset) while rows hold input that would be lost waits for the user's answer.
-  const [pendingSwitch, setPendingSwitch] = useState<(() => void) | null>(null);
 
   useEffect(() => {
     if (!projectId) {
@@ -89,12 +85,6 @@ export default function TimeTrackingPage() {
   const timeStore = loaded?.time ?? null;
   const expenseStore = loaded?.expenses ?? null;
 
-  const leaveProject = (go: () => void) => {
-    const lost = (timeStore?.lostOnDisposeCount() ?? 0) + (expenseStore?.lostOnDisposeCount() ?? 0);
-    if (lost > 0) setPendingSwitch(() => go);
-    else go();
-  };
-
   const pickedLabel = loaded?.data.project.label
     ?? (projectId ? (pickedHit?.id === projectId ? pickedHit.label : 'Loading...') : null);
   return (
@@ -105,11 +95,11 @@ export default function TimeTrackingPage() {
       <Card withBorder padding="md" style={{ overflow: 'visible', zIndex: 5 }}>
         <ProjectSearchBox
           pickedLabel={pickedLabel}
-          onPick={(hit) => leaveProject(() => {
+          onPick={(hit) => {
             setPickedHit(hit);
             setParams({ project: hit.id });
-          })}
-          onReset={() => leaveProject(() => setParams({}))}
+          }}
+          onReset={() => setParams({})}
         />
         {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
       </Card>
@@ -130,18 +120,14 @@ export default function TimeTrackingPage() {
       )}
       <ActionItemsCard projectId={loaded?.data.project.id ?? null} />
       <ResultModal result={result} onClose={closeResult} />
-      <ConfirmModal opened={pendingSwitch !== null} question={UNSAVED_CHANGES_QUESTION}
-        onYes={() => {
-          pendingSwitch?.();
-          setPendingSwitch(null);
-        }}
-        onNo={() => setPendingSwitch(null)} />
     </Stack>
   );
 }
 
 /**
- * Asks the unsaved-changes question while any row is unsaved. A child of its own, so a keystroke
+ * Asks the unsaved-changes question before leaving the page while any row is unsaved, and before
+ * going to another project (a pick, Reset, back or forward) while a row would be lost: rows that
+ * only wait for their debounce are saved on the way out. A child of its own, so a keystroke
  * re-renders this, not the page.
  */
 function UnsavedGuard({ time, expenses }: {
@@ -150,6 +136,7 @@ function UnsavedGuard({ time, expenses }: {
   useStoreRevision(time);
   useStoreRevision(expenses);
   useUnsavedChanges((time?.unsavedCount() ?? 0) + (expenses?.unsavedCount() ?? 0) > 0);
+  useUnsavedChanges((time?.lostOnDisposeCount() ?? 0) + (expenses?.lostOnDisposeCount() ?? 0) > 0, { queryToo: true });
   return null;
 }
 
