@@ -91,8 +91,10 @@ test('submitting an empty form lists what is missing; the dashboard form needs a
   const projectId = await someProject(page);
   await page.goto(`/action-items?project=${projectId}`);
   await page.getByRole('button', { name: 'Add New Action Item' }).click();
+  await page.getByRole('dialog', { name: 'New Action Item' }).getByLabel('Meeting URL').fill('javascript:alert(1)');
   await page.getByRole('dialog', { name: 'New Action Item' }).getByRole('button', { name: 'Save' }).click();
   const problems = page.getByRole('dialog', { name: 'Please complete required fields' });
+  await expect(problems).toContainText('Meeting URL must start with http:// or https://');
   await expect(problems).toContainText('Assignee is required');
   await expect(problems).toContainText('Short description is required');
   await expect(problems).toContainText('Date is required');

@@ -142,6 +142,22 @@ test('500 time rows: first render under 1 s, typing stays smooth', async ({ page
   expect(longTasks.filter((d) => d > 100)).toHaveLength(0);
 });
 
+test('more than 24 hours or a third decimal is never sent: the row says why until it is fixed', async ({ page }) => {
+  await signIn(page, SUPER_ADMIN);
+  const projectId = await openProject(page, 'hudson crest');
+  const key = await addRow(page);
+  const row = rowByKey(page, key);
+  await fillRow(page, key, 'long day');
+  await row.getByLabel('Hours').fill('25');
+  await expect(row.getByRole('img', { name: 'A single time entry cannot be more than 24 hours' })).toBeVisible();
+  await row.getByLabel('Hours').fill('1.125');
+  await expect(row.getByRole('img', { name: 'Hours may have at most 2 decimal places' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect((await entriesOf(page, projectId)).timeEntries.some((e: { description: string }) => e.description === 'long day')).toBe(false);
+  await row.getByLabel('Hours').fill('8.25');
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+});
+
 test('0 hours from Apply Hours shows why the row is not saved; Reset then asks before dropping it', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);

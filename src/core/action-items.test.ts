@@ -10,6 +10,7 @@ import {
   toUiStatus,
   withStatus,
   formProblems,
+  meetingUrlProblem,
   changedFields,
   type ActionItemFormValues,
   type SortKey,
@@ -191,6 +192,8 @@ describe('formProblems', () => {
     ['impossible stored date', { dueDate: '02/30/2027' }, false, ['Please enter a valid date']],
     ['start without end', { startTime: '09:30:00' }, false, ['End time is required when start time is specified']],
     ['end without start is fine', { endTime: '17:00:00' }, false, []],
+    ['https meeting link', { url: 'https://meet.example.com/abc?x=1' }, false, []],
+    ['javascript: link', { url: 'javascript:alert(1)' }, false, ['Meeting URL must start with http:// or https://']],
   ];
   it.each(cases)('%s', (_name, change, needsProject, expected) => {
     expect(formProblems({ ...valid, ...change }, { needsProject })).toEqual(expected);
@@ -213,4 +216,15 @@ describe('changedFields', () => {
   it.each(cases)('%s', (_name, before, change, expected) => {
     expect(changedFields(before, { ...base, ...change })).toEqual(expected);
   });
+});
+
+describe('meetingUrlProblem', () => {
+  const refused = 'Meeting URL must start with http:// or https://';
+  it.each([
+    ['', null], ['  ', null], ['https://zoom.us/j/123', null], ['http://intranet.local/room', null],
+    ['HTTPS://Teams.Microsoft.com/l/meetup', null], ['  https://meet.google.com/abc-defg-hij  ', null],
+    ['javascript:alert(1)', refused], ['JavaScript:alert(1)', refused], ['data:text/html,hi', refused],
+    ['zoom.us/j/123', refused], ['ftp://files.example.com', refused], ['https://', refused],
+    ['https:///path', refused], ['vbscript:msgbox', refused],
+  ])('%j → %s', (url, expected) => expect(meetingUrlProblem(url)).toBe(expected));
 });

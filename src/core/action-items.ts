@@ -155,6 +155,7 @@ export const FORM_MESSAGES = {
   date: 'Date is required',
   invalidDate: 'Please enter a valid date',
   endTime: 'End time is required when start time is specified',
+  url: 'Meeting URL must start with http:// or https://',
   userNotFound: 'Selected user not found',
   saveFailed: 'Failed to save action item. Please check all required fields and try again.',
   updateFailed: 'Failed to update action item. Please check all required fields and try again.',
@@ -193,7 +194,16 @@ export function formProblems(form: ActionItemFormValues, options: { needsProject
   else if (!form.dueDate.trim()) problems.push(FORM_MESSAGES.date);
   else if (!toIsoDate(form.dueDate)) problems.push(FORM_MESSAGES.invalidDate);
   if (form.startTime && !form.endTime) problems.push(FORM_MESSAGES.endTime);
+  const url = meetingUrlProblem(form.url);
+  if (url) problems.push(url);
   return problems;
+}
+
+/** A meeting link must be a web address: anything else (javascript:, data:, a bare word) is refused. */
+export function meetingUrlProblem(url: string): string | null {
+  const text = url.trim();
+  if (text === '') return null;
+  return /^https?:\/\/[^\s/?#]+/i.test(text) && URL.canParse(text) ? null : FORM_MESSAGES.url;
 }
 
 /** Field labels as the form shows them, in form order (the result toast lists changed ones). */

@@ -3,6 +3,7 @@ import {
   DATE_MESSAGES,
   expandTwoDigitYear,
   formatUsDate,
+  isoDateProblem,
   maskDateInput,
   parseSmartDate,
   toIsoDate,
@@ -202,4 +203,22 @@ describe('maskDateInput', () => {
   it.each(['01152025', '011525'])('masked %j still parses to the same date', (digits) => {
     expect(parseSmartDate(maskDateInput(digits), WED)).toEqual(parseSmartDate(digits, WED));
   });
+});
+
+describe('isoDateProblem', () => {
+  const today = new Date(2026, 10, 23);
+  it.each([
+    ['2026-11-23', null],
+    ['2016-01-01', null],
+    ['2036-12-31', null],
+    ['2024-02-29', null],
+    ['2025-02-29', 'Invalid date format'],
+    ['2025-02-30', 'Invalid date format'],
+    ['2025-13-01', 'Invalid date format'],
+    ['11/23/2026', 'Invalid date format'],
+    ['', 'Invalid date format'],
+    ['2037-01-01', 'Date seems incorrect (>10 years from today)'],
+    ['2015-12-31', 'Date seems incorrect (>10 years from today)'],
+    ['0001-01-01', 'Date seems incorrect (>10 years from today)'],
+  ])('%s → %s', (iso, expected) => expect(isoDateProblem(iso, today)).toBe(expected));
 });

@@ -178,3 +178,14 @@ export function maskDateInput(raw: string): string {
   if (raw.endsWith('/') && (digits.length === 2 || digits.length === 4)) masked += '/';
   return masked;
 }
+
+/**
+ * Why a stored date (YYYY-MM-DD) is refused, or null: it must be a real calendar date within
+ * the sanity window of `today` (SPEC §5). The server checks every entry and item date with it.
+ */
+export function isoDateProblem(iso: string, today: Date): string | null {
+  const g = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  const date = g ? { y: Number(g[1]), m: Number(g[2]), d: Number(g[3]) } : null;
+  if (!date || !isValidYmd(date)) return DATE_MESSAGES.invalid;
+  return Math.abs(date.y - today.getFullYear()) > DATE_SANITY_YEARS ? DATE_MESSAGES.outOfRange : null;
+}

@@ -1,3 +1,4 @@
+import { LIMIT_MESSAGES } from './limits.ts';
 import { describe, expect, it } from 'vitest';
 import {
   blankExpenseRow, blankTimeRow, BULK_MESSAGES, bulkApplyHours, cleanInitials, duplicateExpenseRow, duplicateTimeRow,
@@ -37,6 +38,8 @@ describe('why a time row is not saved (status tooltip)', () => {
   it.each([
     ['complete', time(), null],
     ['zero hours (bulk apply allows 0)', time({ hours: '0' }), { text: ROW_PROBLEMS.hoursZero, missing: false }],
+    ['more than a day', time({ hours: '25' }), { text: LIMIT_MESSAGES.hoursOverDay, missing: false }],
+    ['three decimals', time({ hours: '1.125' }), { text: LIMIT_MESSAGES.hoursDecimals, missing: false }],
     ['0.0 hours', time({ hours: '0.0' }), { text: 'Hours must be above 0 to save', missing: false }],
     ['no hours yet', time({ hours: '' }), { text: ROW_PROBLEMS.hoursMissing, missing: true }],
     ['bad hours', time({ hours: 'x' }), { text: ROW_PROBLEMS.hoursNotNumber, missing: false }],
@@ -52,6 +55,7 @@ describe('why an expense row is not saved (status tooltip)', () => {
   it.each([
     ['complete', expense(), null],
     ['zero amount', expense({ amount: '0.00' }), { text: ROW_PROBLEMS.amountZero, missing: false }],
+    ['fractions of a cent', expense({ amount: '12.345' }), { text: LIMIT_MESSAGES.amountDecimals, missing: false }],
     ['no amount', expense({ amount: ' ' }), { text: ROW_PROBLEMS.amountMissing, missing: true }],
     ['no type', expense({ expenseType: '' }), { text: ROW_PROBLEMS.expenseType, missing: true }],
     ['empty custom type', expense({ expenseType: 'Custom...', customType: '' }), { text: ROW_PROBLEMS.expenseType, missing: true }],

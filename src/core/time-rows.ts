@@ -1,6 +1,7 @@
 // Rules of the time and expense rows (SPEC §4 Time and expense rows, §5 Time row / Expense row).
 // Drafts hold what the cells show: dates as MM/DD/YYYY, numbers as typed text.
 import { CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from './constants.ts';
+import { amountProblem, hoursProblem } from './limits.ts';
 import { roundToCents } from './money.ts';
 import type { Result } from './result.ts';
 import { formatUsDate, toIsoDate } from './smart-date.ts';
@@ -51,10 +52,9 @@ export function blankExpenseRow(todayUs: string): ExpenseRowDraft {
   return { entryDate: todayUs, expenseType: '', customType: '', amount: '', initials: '', description: '' };
 }
 
-/** Saved only when it has a job title and hours above 0 (and a real date). */
+/** Saved only when it has a job title and hours above 0 that the server accepts (and a real date). */
 export function isTimeRowValid(row: TimeRowDraft): boolean {
-  const hours = parseNonNegative(row.hours);
-  return row.jobType.trim() !== '' && hours !== null && hours > 0 && toIsoDate(row.entryDate) !== null;
+  return timeRowProblem(row) === null;
 }
 
 /** Why a row is not saved yet: `missing` while a field is still empty, else a value is not allowed. */
@@ -72,12 +72,16 @@ export const ROW_PROBLEMS = {
   amountZero: 'Amount must be above 0 to save',
 } as const;
 
-/** Positive number rule shared by hours and amounts: the problem, or null when above 0. */
-function positiveProblem(text: string, missing: string, notNumber: string, zero: string): RowProblem | null {
+/** Positive number rule shared by hours and amounts: the problem, or null when above 0 and storable. */
+function positiveProblem(
+  text: string, missing: string, notNumber: string, zero: string, limit: (value: number) => string | null,
+): RowProblem | null {
   if (text.trim() === '') return { text: missing, missing: true };
   const value = parseNonNegative(text);
   if (value === null) return { text: notNumber, missing: false };
-  return value > 0 ? null : { text: zero, missing: false };
+  if (value <= 0) return { text: zero, missing: false };
+  const over = limit(value);
+  return over ? { text: over, missing: false } : null;
 }
 
 /**
@@ -87,13 +91,13 @@ function positiveProblem(text: string, missing: string, notNumber: string, zero:
 export function timeRowProblem(row: TimeRowDraft): RowProblem | null {
   if (toIsoDate(row.entryDate) === null) return { text: ROW_PROBLEMS.date, missing: row.entryDate.trim() === '' };
   if (row.jobType.trim() === '') return { text: ROW_PROBLEMS.jobType, missing: true };
-  return positiveProblem(row.hours, ROW_PROBLEMS.hoursMissing, ROW_PROBLEMS.hoursNotNumber, ROW_PROBLEMS.hoursZero);
+  return positiveProblem(row.hours, ROW_PROBLEMS.hoursMissing, ROW_PROBLEMS.hoursNotNumber, ROW_PROBLEMS.hoursZero, hoursProblem);
 }
 
 export function expenseRowProblem(row: ExpenseRowDraft): RowProblem | null {
   if (toIsoDate(row.entryDate) === null) return { text: ROW_PROBLEMS.date, missing: row.entryDate.trim() === '' };
   if (effectiveExpenseType(row) === '') return { text: ROW_PROBLEMS.expenseType, missing: true };
-  return positiveProblem(row.amount, ROW_PROBLEMS.amountMissing, ROW_PROBLEMS.amountNotNumber, ROW_PROBLEMS.amountZero);
+  return positiveProblem(row.amount, ROW_PROBLEMS.amountMissing, ROW_PROBLEMS.amountNotNumber, ROW_PROBLEMS.amountZero, amountProblem);
 }
 
 /** The type that is stored: the list choice, or the custom text when 'Custom...' is chosen. */
@@ -101,10 +105,9 @@ export function effectiveExpenseType(row: ExpenseRowDraft): string {
   return row.expenseType === CUSTOM_EXPENSE_TYPE ? row.customType.trim() : row.expenseType.trim();
 }
 
-/** Saved only with a date, a type and an amount above 0. */
+/** Saved only with a date, a type and an amount above 0 in cents. */
 export function isExpenseRowValid(row: ExpenseRowDraft): boolean {
-  const amount = parseNonNegative(row.amount);
-  return toIsoDate(row.entryDate) !== null && effectiveExpenseType(row) !== '' && amount !== null && amount > 0;
+  return expenseRowProblem(row) === null;
 }
 
 /** Splits a stored type into the list choice and custom text. */

@@ -20,6 +20,9 @@ import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { BODY_LIMIT_BYTES } from './http/limits.ts';
+import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
 
@@ -48,10 +51,13 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: env.TRUST_PROXY ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  recordRoutes(app);
+  // Every API body is JSON (uploads add their own parser): anything else is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
 
   const sessionConfig: SessionConfig = {
     secret: options.sessionSecret,
@@ -62,6 +68,7 @@ export async function buildApp(options: AppOptions) {
   registerSecurityHeaders(app);
   registerErrorHandler(app, database.db);
   registerSession(app, database.db, sessionConfig);
+  registerInputGuard(app);
 
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,

@@ -16,6 +16,16 @@ describe('loadEnv', () => {
   });
 
   it.each([
+    [{}, '127.0.0.1'],
+    [{ DEMO: 'false' }, '0.0.0.0'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) }, '0.0.0.0'],
+    [{ HOST: '0.0.0.0' }, '0.0.0.0'],
+    [{ DEMO: 'false', HOST: '10.1.2.3' }, '10.1.2.3'],
+  ])('listens on this computer only in demo mode unless HOST is set: %o → %s', (vars, host) => {
+    expect(loadEnv(vars).HOST).toBe(host);
+  });
+
+  it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres/],

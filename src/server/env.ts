@@ -6,7 +6,7 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -44,9 +44,11 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & {
   /** Demo mode seeds demo data on first start and offers the test-account sign-in. */
   demo: boolean;
+  /** As set, else 127.0.0.1 in demo mode (nothing on the network reaches a demo) and 0.0.0.0 otherwise. */
+  HOST: string;
 };
 
 export class EnvError extends Error {}
@@ -60,5 +62,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  return { ...env, demo: env.DEMO ?? env.NODE_ENV !== 'production' };
+  const demo = env.DEMO ?? env.NODE_ENV !== 'production';
+  return { ...env, demo, HOST: env.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0') };
 }

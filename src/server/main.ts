@@ -32,13 +32,15 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${port}`;
   const lines = [
     '',
     `  Casebook${env.FIRM_NAME === 'Casebook' ? '' : ` for ${env.FIRM_NAME}`} is running at ${url}`,
     `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`}`,
   ];
   if (env.demo) {
+    lines.push(...demoBanner(env.HOST));
     lines.push(signIns.length ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (password casebook-demo):');
     for (const s of signIns) lines.push(`    ${s.role.padEnd(13)} ${s.email}  /  ${s.password}`);
     if (!signIns.length) lines.push(`    super_admin   ${DEMO_ADMIN_EMAIL}`);
@@ -46,6 +48,18 @@ async function main() {
     lines.push('  No users yet: create the first super admin with `npm run user:create`.');
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/** Says plainly what demo mode allows and how to run for real (issue 14). */
+function demoBanner(host: string): string[] {
+  return [
+    '',
+    '  DEMO MODE: sample firm data, shared demo passwords and a password-free "Use test account" sign-in',
+    `  (accepted only from this computer). Listening on ${host}${host === '127.0.0.1' ? ' only: other computers cannot connect (set HOST to change)' : ''}.`,
+    '  To run for real: NODE_ENV=production (or DEMO=false) on a new DATA_DIR or database, then',
+    '  `npm run user:create -- --email you@firm.com --first Ana --last Diaz --role super_admin`.',
+    '',
+  ];
 }
 
 main().catch((error) => {

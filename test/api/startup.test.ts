@@ -40,8 +40,13 @@ afterAll(() => running.forEach((c) => c.exitCode === null && c.kill('SIGKILL')))
 describe('npm start', () => {
   it('seeds demo data once, refuses a second process on the same folder, and shuts down on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-start-'));
-    const first = start({ DATA_DIR: dataDir });
+    // No HOST: a demo listens on this computer only, and says so.
+    const first = start({ DATA_DIR: dataDir, HOST: '' });
     const url = await first.ready;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(first.output()).toContain('DEMO MODE');
+    expect(first.output()).toContain('Listening on 127.0.0.1 only');
+    expect(first.output()).toContain('npm run user:create');
     expect(first.output()).toContain('Demo data was created');
     expect(first.output()).toContain('margaret.hale@casebook.test');
 

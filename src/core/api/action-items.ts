@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { meetingUrlProblem } from '../action-items.ts';
+import { rule, ZStoredDate } from './common.ts';
 
 // HTTP contract of action items (SPEC §3 "Action item as used in the interface", §7 action_items).
 
@@ -61,7 +63,6 @@ export const ZActionItemList = z.object({
 export type TActionItemList = z.infer<typeof ZActionItemList>;
 
 const time = z.union([z.literal(''), z.iso.time({ precision: -1, error: 'Invalid time format' }), z.iso.time({ precision: 0, error: 'Invalid time format' })]);
-const isoDate = z.iso.date({ error: 'Invalid date format' });
 
 /**
  * Editable fields, as the form sends them. Dates are YYYY-MM-DD (real calendar dates), times
@@ -71,12 +72,12 @@ const ZFields = z.object({
   assignee: z.uuid({ error: 'Assignee is required' }),
   shortDescription: z.string().trim().min(1, 'Short description is required').max(500),
   longDescription: z.string().max(20_000),
-  dueDate: isoDate,
+  dueDate: ZStoredDate,
   startTime: time,
   endTime: time,
   location: z.string().max(1000),
   locationAddress: ZLocationAddress.nullable(),
-  url: z.string().trim().max(2000),
+  url: z.string().trim().max(2000).superRefine(rule(meetingUrlProblem)),
 });
 
 export const ZActionItemCreate = ZFields.extend({

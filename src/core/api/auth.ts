@@ -27,7 +27,11 @@ export const ZSessionResponse = z.object({ user: ZSessionUser, firmName: z.strin
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 /** What the login page needs before anyone signs in. */
-export const ZPublicConfig = z.object({ firmName: z.string(), demo: z.boolean() });
+export const ZPublicConfig = z.object({
+  firmName: z.string(),
+  /** Demo mode, seen from this browser: true when the test-account sign-in is offered to it. */
+  demo: z.boolean(),
+});
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 
 export const CSRF_HEADER = 'x-csrf-token';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { INITIALS_MAX } from '../constants.ts';
+import { ZAmount, ZHours, ZStoredDate } from './common.ts';
 
 // Time and expense entries (SPEC §2, §3, §4). Money (rate, cost, totals) exists only in the
 // *Costed* schemas, which the server uses for super admins alone: anyone else's responses are
 // serialised through schemas that cannot carry a money field.
 
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
 const ZInitials = z.string().trim().max(INITIALS_MAX, `Initials may have at most ${INITIALS_MAX} characters`);
 
 export const ZEntryIdParams = z.object({ id: z.uuid() });
@@ -14,9 +14,9 @@ export const ZDeleteQuery = z.object({ version: z.coerce.number().int().positive
 
 export const ZTimeEntryBody = z.object({
   projectId: z.uuid(),
-  entryDate: ZIsoDate,
+  entryDate: ZStoredDate,
   jobType: z.string().trim().min(1, 'Job title is required').max(200),
-  hours: z.number().min(0, 'Hours cannot be negative').max(24 * 31),
+  hours: ZHours,
   initials: ZInitials.default(''),
   workDetails: z.string().max(200).default(''),
   description: z.string().max(5000).default(''),
@@ -27,9 +27,9 @@ export type TTimeEntryBody = z.input<typeof ZTimeEntryBody>;
 
 export const ZExpenseEntryBody = z.object({
   projectId: z.uuid(),
-  entryDate: ZIsoDate,
+  entryDate: ZStoredDate,
   expenseType: z.string().trim().min(1, 'Expense type is required').max(200),
-  amount: z.number().min(0, 'Amount cannot be negative').max(10_000_000),
+  amount: ZAmount(10_000_000),
   initials: ZInitials.default(''),
   description: z.string().max(5000).default(''),
   version: z.number().int().positive().optional(),

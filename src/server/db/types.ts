@@ -237,6 +237,15 @@ export interface ErrorLogsTable {
   url: string | null;
   user_id: string | null;
   timestamp: DefaultTimestamp;
+  occurrences: Generated<number>;
+  received_at: DefaultTimestamp;
+  last_seen_at: DefaultTimestamp;
+}
+
+export interface RequestCountsTable {
+  key: string;
+  window_start: Date | string;
+  count: number;
 }
 
 export interface AuditLogTable {
@@ -270,6 +279,7 @@ export interface Database {
   expense_entries: ExpenseEntriesTable;
   action_items: ActionItemsTable;
   error_logs: ErrorLogsTable;
+  request_counts: RequestCountsTable;
   audit_log: AuditLogTable;
 }
 

@@ -8,8 +8,10 @@ export class AppError extends Error {
     message?: string,
     readonly details?: unknown,
     readonly dbCode?: string,
+    /** Only where HTTP has a more exact status than the code's own (413, 415). */
+    status?: number,
   ) {
     super(message ?? messageFor(code, dbCode));
-    this.status = HTTP_STATUS[code];
+    this.status = status ?? HTTP_STATUS[code];
   }
 }

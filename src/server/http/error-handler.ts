@@ -1,13 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { fromDatabaseCode, HTTP_STATUS, messageFor } from '../../core/errors.ts';
+import { fromDatabaseCode, messageFor, type ErrorCode } from '../../core/errors.ts';
 import type { TApiError } from '../../core/api/errors.ts';
 import type { Db } from '../db/connection.ts';
 import { AppError } from './app-error.ts';
+import { BODY_LIMIT_TEXT } from './limits.ts';
 import { logError } from '../features/error-logs/service.ts';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 export const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
+
+/**
+ * Database errors that only bad input can cause: a value PostgreSQL cannot hold (class 22) or a
+ * constraint it breaks (class 23). They are the caller's to fix, so never a 500 or an error log.
+ */
+function inputDatabaseCode(sqlState: string): ErrorCode | null {
+  if (sqlState === '22P02' || sqlState === '23505' || sqlState === '23503') return null; // the catalogue's own
+  if (sqlState.startsWith('22')) return 'INVALID_FORMAT';
+  if (sqlState.startsWith('23')) return 'CONSTRAINT_VIOLATION';
+  return null;
+}
 
 /** Maps any thrown error to one AppError: the single place where error codes meet HTTP. */
 export function toAppError(error: unknown): AppError {
@@ -24,8 +36,14 @@ export function toAppError(error: unknown): AppError {
     return new AppError('VALIDATION_ERROR', MISSING_REFERENCE, undefined, e.code);
   }
   if (typeof e.code === 'string' && SQLSTATE.test(e.code) && !e.code.startsWith('FST')) {
-    const code = fromDatabaseCode(e.code);
+    const code = inputDatabaseCode(e.code) ?? fromDatabaseCode(e.code);
     return new AppError(code, messageFor(code, e.code), undefined, e.code);
+  }
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return new AppError('VALIDATION_ERROR', undefined, { reason: `The request is larger than ${BODY_LIMIT_TEXT}.` }, undefined, 413);
+  }
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return new AppError('INVALID_FORMAT', undefined, { reason: 'Send the request body as JSON (Content-Type: application/json).' }, undefined, 415);
   }
   if (e.statusCode === 429) return new AppError('RATE_LIMIT');
   if (e.statusCode === 404) return new AppError('RECORD_NOT_FOUND');
@@ -56,6 +74,6 @@ export function registerErrorHandler(app: FastifyInstance, db: Db) {
         ...(appError.details !== undefined ? { details: appError.details } : {}),
       },
     };
-    return reply.status(HTTP_STATUS[appError.code]).send(body);
+    return reply.status(appError.status).send(body);
   });
 }

@@ -17,8 +17,10 @@ declare module 'fastify' {
     auth: AuthenticatedSession | null;
   }
   interface FastifyContextConfig {
-    /** The least data role the route needs; checked before the body is validated. */
+    /** The least data role the route needs; checked before the body is read. */
     role?: TDataRole;
+    /** Open without a session (sign-in, health, public config). Every other API route needs one. */
+    public?: boolean;
   }
 }
 
@@ -69,17 +71,21 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Reads the session of every API request and checks the CSRF header of every state-changing one. */
+/**
+ * Reads the session of every API request before its body is read: without a session a
+ * non-public route answers 401, without the route's role 403, without the CSRF header 403,
+ * whatever the body holds (and however large it is).
+ */
 export function registerSession(app: FastifyInstance, db: Db, config: SessionConfig) {
   app.decorateRequest('auth', null);
-  app.addHook('preValidation', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await findSession(db, token, config) : null;
+    const route = request.routeOptions.config;
+    if (!route.public) requireUser(request);
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
-    // A user without the route's role hears 403 whatever the body holds, not a validation error.
-    const role = request.routeOptions.config.role;
-    if (role) requireRole(request, role);
+    if (route.role) requireRole(request, route.role);
   });
 }
 
@@ -89,7 +95,7 @@ function checkCsrf(request: FastifyRequest) {
     if (!sameOrigin(request)) throw new AppError('PERMISSION_DENIED');
     return;
   }
-  // The header is always required; when there is no session the route's guard answers 401.
+  // The header is always required, also on public routes such as sign-out.
   const header = request.headers[CSRF_HEADER];
   if (typeof header !== 'string' || (request.auth && !sameToken(header, request.auth.csrfToken))) {
     throw new AppError('PERMISSION_DENIED');

@@ -5,6 +5,10 @@ import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } f
 import { createSession, deleteSession, findUserByEmail, refreshSession, verifyCredentials } from './service.ts';
 import type { User } from '../../db/types.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLoopback } from '../../http/loopback.ts';
+
+export const TEST_ACCOUNT_REMOTE =
+  'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';
 
 export function authRoutes({ app, db, env, sessionConfig, demoAdminEmail }: AppContext) {
   const policy = { secure: env.COOKIE_SECURE, maxHours: env.SESSION_MAX_HOURS };
@@ -17,21 +21,28 @@ export function authRoutes({ app, db, env, sessionConfig, demoAdminEmail }: AppC
     return { user: session.user, firmName: env.FIRM_NAME };
   };
 
-  app.get('/api/config', async (): Promise<TPublicConfig> => ({ firmName: env.FIRM_NAME, demo: env.demo }));
+  // The test account is offered only in demo mode and only to a browser on this computer.
+  const testAccountAllowed = (request: FastifyRequest) => env.demo && isLoopback(request.ip);
 
-  app.post('/api/auth/login', { schema: { body: ZLoginBody } }, async (request, reply) => {
+  app.get('/api/config', { config: { public: true } }, async (request): Promise<TPublicConfig> => ({
+    firmName: env.FIRM_NAME, demo: testAccountAllowed(request),
+  }));
+
+  app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { public: true } }, async (request, reply) => {
     const user = await verifyCredentials(db, { ...request.body, ip: request.ip });
     return signIn(request, reply, user);
   });
 
   // SPEC §2's "test account": only in demo mode, and a real session for the demo Administrator.
-  app.post('/api/auth/test-account', async (request, reply) => {
+  // It has no password, so it is refused to anyone not on this computer (docs/decisions/034).
+  app.post('/api/auth/test-account', { config: { public: true } }, async (request, reply) => {
+    if (env.demo && !isLoopback(request.ip)) throw new AppError('PERMISSION_DENIED', TEST_ACCOUNT_REMOTE);
     const user = env.demo && demoAdminEmail ? await findUserByEmail(db, demoAdminEmail) : undefined;
     if (!user || user.disabled) throw new AppError('RECORD_NOT_FOUND');
     return signIn(request, reply, user);
   });
 
-  app.get('/api/auth/session', async (request, reply): Promise<TSessionResponse> => {
+  app.get('/api/auth/session', { config: { public: true } }, async (request, reply): Promise<TSessionResponse> => {
     if (!request.auth) {
       clearSessionCookies(reply);
       throw new AppError('AUTH_EXPIRED');
@@ -46,7 +57,7 @@ export function authRoutes({ app, db, env, sessionConfig, demoAdminEmail }: AppC
     return { user: auth.user, firmName: env.FIRM_NAME };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(db, token, sessionConfig);
     clearSessionCookies(reply);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { amountProblem, findNul, hasAtMostTwoDecimals, hoursProblem, LIMIT_MESSAGES } from './limits.ts';
+
+describe('hasAtMostTwoDecimals', () => {
+  it.each([
+    [0, true], [1, true], [0.1, true], [0.25, true], [7.5, true], [0.1 + 0.2, true], [1234567.89, true],
+    [0.125, false], [1.005, false], [0.001, false], [Number.NaN, false], [Infinity, false],
+  ])('%s → %s', (value, expected) => expect(hasAtMostTwoDecimals(value)).toBe(expected));
+});
+
+describe('hoursProblem', () => {
+  it.each([
+    [0, null], [0.1, null], [7.25, null], [24, null],
+    [24.01, LIMIT_MESSAGES.hoursOverDay], [25, LIMIT_MESSAGES.hoursOverDay],
+    [1.125, LIMIT_MESSAGES.hoursDecimals], [25.125, LIMIT_MESSAGES.hoursDecimals],
+  ])('%s hours → %s', (hours, expected) => expect(hoursProblem(hours)).toBe(expected));
+});
+
+describe('amountProblem', () => {
+  it.each([
+    [0, null], [12.5, null], [99.99, null], [10_000_000, null],
+    [12.345, LIMIT_MESSAGES.amountDecimals], [0.001, LIMIT_MESSAGES.amountDecimals],
+  ])('%s → %s', (amount, expected) => expect(amountProblem(amount)).toBe(expected));
+});
+
+describe('findNul', () => {
+  it.each([
+    ['plain', null, ''],
+    ['a\u0000b', '/', ''],
+    [{ a: 'x', b: ['y', 'z\u0000'] }, '/b/1', ''],
+    [{ nested: { deep: '\u0000' } }, '/nested/deep', ''],
+    [{ ['k\u0000']: 1 }, '/k\\u0000', ''],
+    [{ n: 1, b: true, z: null }, null, ''],
+    ['x\u0000', 'q', 'q'],
+  ] as const)('%j → %s', (value, expected, path) => expect(findNul(value, path)).toBe(expected));
+});

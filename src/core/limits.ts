@@ -1,0 +1,43 @@
+// Limits of stored values that the server enforces and the browser checks before it saves, so
+// both sides give the same answer (issue 14). Rules only: no I/O, no clock.
+
+export const MAX_HOURS_PER_ENTRY = 24;
+
+export const LIMIT_MESSAGES = {
+  hoursDecimals: 'Hours may have at most 2 decimal places',
+  hoursOverDay: `A single time entry cannot be more than ${MAX_HOURS_PER_ENTRY} hours`,
+  amountDecimals: 'Amounts may have at most 2 decimal places (cents)',
+  nul: 'Text cannot contain the NUL character (\\u0000)',
+} as const;
+
+/** True when the number has no more than two decimals (0.1 + 0.2 style float noise ignored). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Number.isInteger(Number((value * 100).toPrecision(12)));
+}
+
+/** Why hours cannot be stored on one time entry, or null. Negative values are the schema's to refuse. */
+export function hoursProblem(hours: number): string | null {
+  if (!hasAtMostTwoDecimals(hours)) return LIMIT_MESSAGES.hoursDecimals;
+  return hours > MAX_HOURS_PER_ENTRY ? LIMIT_MESSAGES.hoursOverDay : null;
+}
+
+/** Why an amount cannot be stored, or null: more than cents is refused, never rounded away. */
+export function amountProblem(amount: number): string | null {
+  return hasAtMostTwoDecimals(amount) ? null : LIMIT_MESSAGES.amountDecimals;
+}
+
+/**
+ * The path of the first string (value or object key) holding a NUL character, which PostgreSQL
+ * text cannot store, or null. One rule for every request: such input is refused, not stripped,
+ * because a NUL is never something a person typed.
+ */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '\\u0000')}`;
+    const found = findNul(child, `${path}/${key}`);
+    if (found) return found;
+  }
+  return null;
+}
