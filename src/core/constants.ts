@@ -43,7 +43,10 @@ export const CASE_SEARCH_LIMIT = 20;
 export const CASE_SEARCH_MIN = 2;
 export const ASSIGNEE_SUGGESTIONS = 10;
 
-// Session and cookies
+// Session and cookies (names shared by server and browser)
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'csrf-token';
+export const AUTH_FLAG_COOKIE = 'isAuthenticated';
 export const SESSION_REFRESH_MS = 15 * 60 * 1000;
 export const IS_AUTH_COOKIE_DAYS = 7;
 export const CSRF_COOKIE_DAYS = 1;

@@ -1,15 +1,15 @@
 import '@mantine/core/styles.css';
 import './styles.css';
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from './app/auth.tsx';
 import { router } from './app/router.tsx';
+import { theme } from './app/theme.ts';
 import { reportError } from './lib/error-store.ts';
 
-const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md', fontFamily: 'system-ui, "Segoe UI", Roboto, sans-serif' });
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },

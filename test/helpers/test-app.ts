@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CSRF_HEADER } from '../../src/core/api/auth.ts';
+import { CSRF_HEADER } from '../../src/core/constants.ts';
 import type { TDataRole } from '../../src/core/api/auth.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';

@@ -34,6 +34,3 @@ export const ZPublicConfig = z.object({
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 
-export const CSRF_HEADER = 'x-csrf-token';
-export const CSRF_COOKIE = 'csrf-token';
-export const AUTH_FLAG_COOKIE = 'isAuthenticated';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_HEADER, type TDataRole } from '../../core/api/auth.ts';
-import { CSRF_COOKIE_DAYS, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
+import type { TDataRole } from '../../core/api/auth.ts';
+import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_COOKIE_DAYS, CSRF_HEADER, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
 import type { Db } from '../db/connection.ts';
 import { findSession, type AuthenticatedSession, type SessionConfig } from '../features/auth/service.ts';
 import { AppError } from './app-error.ts';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { AUTH_FLAG_COOKIE, type TPublicConfig, type TSessionResponse, type TSessionUser } from '../../core/api/auth.ts';
+import type { TPublicConfig, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
+import { AUTH_FLAG_COOKIE } from '../../core/constants.ts';
 import { SESSION_REFRESH_MS } from '../../core/constants.ts';
 import { api, ApiError, readCookie } from '../lib/api.ts';
 import { debugLog } from '../lib/debug-log.ts';

@@ -1,10 +1,13 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { UnsavedChangesProvider } from './unsaved-changes.tsx';
-import { RequireAuth, Shell, TitleSync } from './shell.tsx';
+import { RequireAuth, TitleSync } from './route-frame.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { PendingScreen } from '../ui/pending-screen.tsx';
 
+// The signed-in frame is its own chunk: the sign-in page never waits for it (issue 13).
+const Shell = lazy(() => import('./shell.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
 const TestApiPage = lazy(() => import('../features/diagnostics/test-api-page.tsx'));
 const ActionItemsPage = lazy(() => import('../features/action-items/action-items-page.tsx'));
@@ -30,7 +33,9 @@ function Root() {
   return (
     <UnsavedChangesProvider>
       <TitleSync />
-      <Outlet />
+      <Suspense fallback={<LoadingOverlay />}>
+        <Outlet />
+      </Suspense>
     </UnsavedChangesProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Suspense, useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
@@ -10,16 +10,6 @@ import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from './auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { useUnsavedState } from './unsaved-changes.tsx';
-
-/** Sets the document title for every route, signed in or not. */
-export function TitleSync() {
-  const { pathname } = useLocation();
-  const { config } = useAuth();
-  useEffect(() => {
-    document.title = titleFor(pathname, config.firmName);
-  }, [pathname, config.firmName]);
-  return null;
-}
 
 function Header() {
   const { user, config, signOut } = useAuth();
@@ -34,6 +24,7 @@ function Header() {
     navigate('/login', { replace: true });
   };
   const onDashboard = pathname === '/dashboard';
+  const initials = user?.initials ?? DEFAULT_INITIALS;
   const title = titleFor(pathname, config.firmName);
   return (
     <header className="app-header">
@@ -56,8 +47,9 @@ function Header() {
             <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? DEFAULT_DISPLAY_NAME}</Text>
             <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? DEFAULT_ROLE_LABEL}</Text>
           </div>
-          <UnstyledButton aria-label="Log out" onClick={() => setConfirmLogout(true)}>
-            <Avatar color="blue" radius="xl">{user?.initials ?? DEFAULT_INITIALS}</Avatar>
+          {/* The name starts with what the button shows (the initials), then says what it does. */}
+          <UnstyledButton aria-label={`${initials} Log out`} onClick={() => setConfirmLogout(true)}>
+            <Avatar color="indigo" variant="filled" radius="xl">{initials}</Avatar>
           </UnstyledButton>
         </Group>
       </Group>
@@ -86,7 +78,7 @@ function Header() {
 }
 
 /** Header, page fade, error banner: the frame of every signed-in screen. */
-export function Shell() {
+export default function Shell() {
   const { pathname } = useLocation();
   return (
     <div className="app">
@@ -99,13 +91,4 @@ export function Shell() {
       <ErrorBanner />
     </div>
   );
-}
-
-/** Protected routes go to /login without a session (SPEC §2). */
-export function RequireAuth() {
-  const { user, checking } = useAuth();
-  const location = useLocation();
-  if (checking) return <LoadingOverlay />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
-  return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '../../core/api/auth.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../core/constants.ts';
 import { classifyClientError, isErrorCode, messageFor, OFFLINE_MESSAGE, type ErrorCode } from '../../core/errors.ts';
 import { debugLog } from './debug-log.ts';
 

@@ -85,11 +85,14 @@ export default function AttorneysPage() {
           </Group>
         )}
       </Group>
-      <Tabs value={tab} onChange={setTab}>
+      {/* Both panels stay in the page (the hidden one empty), so each tab's aria-controls names one. */}
+      <Tabs value={tab} onChange={setTab} keepMounted>
         <Tabs.List>
           <Tabs.Tab value="attorneys">Attorneys</Tabs.Tab>
           <Tabs.Tab value="law-firms">Law Firms</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="attorneys">{null}</Tabs.Panel>
+        <Tabs.Panel value="law-firms">{null}</Tabs.Panel>
       </Tabs>
       <TextInput
         aria-label="Search"

@@ -79,7 +79,7 @@ export default function DraftsPage() {
           </Table.Tbody>
         </Table>
       </Paper>
-      <Text size="sm" c="dimmed">Looking for a finished client? <Anchor component={Link} to="/existing-clients">Search existing clients</Anchor>.</Text>
+      <Text size="sm" c="dimmed">Looking for a finished client? <Anchor component={Link} to="/existing-clients" underline="always">Search existing clients</Anchor>.</Text>
       <ConfirmModal
         opened={toDelete !== null}
         question={toDelete ? `Delete the draft "${clientLabel(toDelete)}"? Its case and project are deleted too. This cannot be undone.` : ''}

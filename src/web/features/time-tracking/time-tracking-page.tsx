@@ -1,7 +1,7 @@
 import './time-tracking.css';
 import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
 import { formatCurrency } from '../../../core/money.ts';
@@ -12,7 +12,6 @@ import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { ActionItemsCard } from '../action-items/action-items-card.tsx';
 import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
 import { EntryStore } from './entry-store.ts';
 import { ExpenseTable } from './expense-table.tsx';
@@ -21,6 +20,8 @@ import { ResultModal, type ResultMessage } from './result-modal.tsx';
 import { rowCost } from './time-row.tsx';
 import { TimeTable } from './time-table.tsx';
 import { useStoreRevision } from './use-store.ts';
+
+const ActionItemsCard = lazy(() => import('../action-items/action-items-card.tsx'));
 
 interface Loaded {
   data: TProjectEntriesResponse;
@@ -118,7 +119,9 @@ export default function TimeTrackingPage() {
       {loaded && loaded.data.jobTitles.length === 0 && mode === 'time' && (
         <Alert color="yellow">This project's case has no active job titles in its rate code.</Alert>
       )}
-      <ActionItemsCard projectId={loaded?.data.project.id ?? null} />
+      <Suspense fallback={<Card withBorder aria-busy="true"><Text c="dimmed">Loading action items...</Text></Card>}>
+        <ActionItemsCard projectId={loaded?.data.project.id ?? null} />
+      </Suspense>
       <ResultModal result={result} onClose={closeResult} />
     </Stack>
   );

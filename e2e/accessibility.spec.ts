@@ -1,0 +1,57 @@
+// Issue 13: every screen passes axe-core with no serious or critical violation, signed in as
+// each role. The routes are SPEC §2's table.
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
+
+// axe is injected as a script; the app's CSP rightly forbids that to anyone else.
+test.use({ bypassCSP: true });
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const STATIC_ROUTES = [
+  '/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
+  '/clients/drafts', '/project-creation-prompt', '/existing-clients', '/reports', '/field-reports', '/accounting',
+  '/rate-codes', '/settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api',
+];
+
+interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function routesWithRecords(page: Page): Promise<string[]> {
+  const cases = await (await page.request.get('/api/cases')).json();
+  const first = cases.cases[0];
+  const project = first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
+  return [...STATIC_ROUTES, `/case/${first.id}`, `/project/${project}`, `/time-tracking?project=${project}`];
+}
+
+test('the sign-in page has no serious accessibility violation', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+for (const [role, email] of [['super_admin', SUPER_ADMIN], ['admin', ADMIN], ['limited_user', LIMITED]] as const) {
+  test(`every screen has no serious accessibility violation, as ${role}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, email);
+    const found: Record<string, string[]> = {};
+    for (const route of await routesWithRecords(page)) {
+      await page.goto(route);
+      const violations = await seriousViolations(page);
+      if (violations.length) found[route] = violations;
+    }
+    expect(found).toEqual({});
+  });
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { titleFor } from '../../core/titles.ts';
+import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { useAuth } from './auth.tsx';
+
+/** Sets the document title for every route, signed in or not. */
+export function TitleSync() {
+  const { pathname } = useLocation();
+  const { config } = useAuth();
+  useEffect(() => {
+    document.title = titleFor(pathname, config.firmName);
+  }, [pathname, config.firmName]);
+  return null;
+}
+
+/** Protected routes go to /login without a session (SPEC §2). */
+export function RequireAuth() {
+  const { user, checking } = useAuth();
+  const location = useLocation();
+  if (checking) return <LoadingOverlay />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
