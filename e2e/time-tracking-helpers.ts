@@ -23,6 +23,8 @@ export const rowByKey = (page: Page, key: string) => page.locator(`[data-row-key
 
 /** Adds a row with the Add Row button and returns its key. */
 export async function addRow(page: Page): Promise<string> {
+  // A picked project always shows at least one row once its entries are in: count after that.
+  await expect(page.locator('[data-row-key]').first()).toBeVisible();
   const before = await page.locator('[data-row-key]').count();
   await page.getByRole('button', { name: 'Add Row' }).click();
   await expect(page.locator('[data-row-key]')).toHaveCount(before + 1);

@@ -177,3 +177,38 @@ test('a limited user sees no cost anywhere and the API sends no money', async ({
   expect(body).not.toMatch(/"(rate|cost|total_amount|totalAmount)"/);
   await page.screenshot({ path: `${SHOTS}/06-limited-user.png` });
 });
+
+test('keyboard only: "/" opens the project search, arrows and Enter pick, Tab follows the row, Enter adds the next row', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, SUPER_ADMIN);
+  await page.goto('/time-tracking');
+  await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('/');
+  await expect(page.getByRole('combobox', { name: 'Project' })).toBeFocused();
+  await page.keyboard.type('hudson crest');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Project' })).toHaveAttribute('readonly', '');
+
+  const key = await addRow(page);
+  const row = rowByKey(page, key);
+  await expect(row.getByLabel('Date')).toBeFocused();
+  const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  const order: (string | null | undefined)[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await focusedLabel());
+  }
+  expect(order).toEqual(['Job Title', 'Initials', 'Hours', 'Work Details', 'Description']);
+  await row.getByLabel('Job Title').selectOption({ index: 1 });
+  await row.getByLabel('Hours').fill('1.5');
+  await row.getByLabel('Description').fill('typed without the mouse');
+  const before = await page.locator('[data-row-key]').count();
+  await row.getByLabel('Description').press('Enter');
+  await expect(page.locator('[data-row-key]')).toHaveCount(before + 1);
+  const next = page.locator(`[data-row-key="${key}"] + [data-row-key]`);
+  await expect(next.getByLabel('Date')).toBeFocused();
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+});

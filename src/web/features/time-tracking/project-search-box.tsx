@@ -25,6 +25,24 @@ export function ghostFor(text: string, hits: readonly TProjectHit[]): TProjectHi
   return starting.length === 1 && starting[0]!.projectName.length > text.length ? starting[0]! : null;
 }
 
+/** "/" anywhere on the page but in a field puts the caret in the project box (README, Keyboard). */
+export function useProjectBoxShortcut() {
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      const typing = target?.closest('input, select, textarea, [contenteditable="true"]');
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || typing) return;
+      const box = document.querySelector<HTMLInputElement>('input[data-project-box]');
+      if (!box) return;
+      e.preventDefault();
+      box.focus();
+      box.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
 /** Project search box (SPEC §2): search, ghost suggestion, keyboard picking, lock and Reset. */
 export function ProjectSearchBox({ pickedLabel, onPick, onReset }: Props) {
   const [text, setText] = useState('');
@@ -106,7 +124,7 @@ export function ProjectSearchBox({ pickedLabel, onPick, onReset }: Props) {
   if (pickedLabel !== null) {
     return (
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput label="Project" value={pickedLabel} readOnly autoFocus={focusNext} style={{ flex: 1 }}
+        <TextInput label="Project" value={pickedLabel} readOnly autoFocus={focusNext} style={{ flex: 1 }} data-project-box
           leftSection={<IconSearch size={16} />} />
         <Button variant="default" onClick={() => {
           setFocusNext(true);
@@ -127,6 +145,8 @@ export function ProjectSearchBox({ pickedLabel, onPick, onReset }: Props) {
         autoComplete="off"
         autoFocus={focusNext}
         role="combobox"
+        data-project-box
+        aria-keyshortcuts="/"
         aria-expanded={showList}
         aria-controls={listId}
         aria-autocomplete="both"

@@ -11,6 +11,7 @@ import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
 import { isLocked, type Editor } from './editor.ts';
 import { RowLeadCells } from './row-lead-cells.tsx';
+import { addRowOnEnter } from './row-focus.ts';
 
 export type TimeStore = EntryStore<TimeRowDraft, TimeExtra>;
 
@@ -68,7 +69,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
         </div>
         <div role="cell">
           <input aria-label="Description" className="tt-cell" disabled={locked} value={draft.description}
-            onChange={(e) => set({ description: e.currentTarget.value })} />
+            onChange={(e) => set({ description: e.currentTarget.value })} onKeyDown={addRowOnEnter(store, rowKey)} />
         </div>
         <div role="cell" className="tt-actions">
           <div className="tt-action-group">

@@ -5,6 +5,7 @@ import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { bulkApplyHours, timeTotals } from '../../../core/time-rows.ts';
 import { rowCost, TimeRow, type TimeStore } from './time-row.tsx';
+import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
 import { useRowKeys, useStoreRevision } from './use-store.ts';
 import type { Editor } from './editor.ts';
@@ -101,9 +102,4 @@ function TimeTotalsRow({ store }: { store: TimeStore }) {
       </div>
     </div>
   );
-}
-
-/** Puts the caret in a new row's Date cell, so a row can be filled from the keyboard at once. */
-export function focusRowDate(key: string) {
-  requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`[data-row-key="${key}"] input[aria-label="Date"]`)?.focus());
 }

@@ -15,7 +15,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
 import { EntryStore } from './entry-store.ts';
 import { ExpenseTable } from './expense-table.tsx';
-import { ProjectSearchBox } from './project-search-box.tsx';
+import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
 import { ResultModal, type ResultMessage } from './result-modal.tsx';
 import { rowCost } from './time-row.tsx';
 import { TimeTable } from './time-table.tsx';
@@ -34,6 +34,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /time-tracking (SPEC §2): pick a project, log time and expenses, saved automatically. */
 export default function TimeTrackingPage() {
   const user = useUser();
+  useProjectBoxShortcut();
   const [params, setParams] = useSearchParams();
   const projectParam = params.get('project');
   const projectId = projectParam && UUID.test(projectParam) ? projectParam : null;
