@@ -91,7 +91,7 @@ async function typeInto(page: Page, table: string, label: string, text: string) 
   await cell.evaluate((el: HTMLInputElement) => {
     el.scrollIntoView({ block: 'center' });
     el.focus();
-    el.setSelectionRange(el.value.length, el.value.length);
+    if (el.type === 'text') el.setSelectionRange(el.value.length, el.value.length);
   });
   await page.waitForTimeout(300);
   await takeLatencies(page);
