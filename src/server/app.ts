@@ -16,6 +16,7 @@ import { clientRoutes } from './features/clients/routes.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -70,7 +71,7 @@ export async function buildApp(options: AppOptions) {
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes, userRoutes,
+    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes,
   ];
   for (const routes of features) await routes(context);
 
