@@ -11,7 +11,7 @@ export const ZAuditQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 

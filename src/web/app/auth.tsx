@@ -13,6 +13,8 @@ interface AuthState {
   signIn(email: string, password: string): Promise<void>;
   signInWithTestAccount(): Promise<void>;
   signOut(): Promise<void>;
+  /** After a change to the own account (password, display name), the server's new view of the user. */
+  replaceUser(user: TSessionUser): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -71,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, config, checking, signIn, signInWithTestAccount, signOut }),
+    () => ({ user, config, checking, signIn, signInWithTestAccount, signOut, replaceUser: setUser }),
     [user, config, checking, signIn, signInWithTestAccount, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
