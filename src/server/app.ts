@@ -17,6 +17,7 @@ import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import { backupRoutes } from './features/backups/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -87,7 +88,7 @@ export async function buildApp(options: AppOptions) {
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes,
+    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes, backupRoutes,
   ];
   for (const routes of features) await routes(context);
 
