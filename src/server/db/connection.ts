@@ -55,8 +55,10 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZ
   if (options.dataDir) lock = await acquireDataDirLock(options.dataDir);
   try {
     let { lite, pool } = await startPglite(options);
-    // Kysely reaches the pool through this forwarder, so a restore can swap the database under it.
-    const forwarder = { connect: () => pool.connect(), end: () => pool.end() } as unknown as pg.Pool;
+    // Kysely reaches the pool through this forwarder, so a restore can swap the database under it;
+    // a query asked for during the swap waits for the new database instead of failing.
+    let swapping: Promise<void> = Promise.resolve();
+    const forwarder = { connect: async () => { await swapping; return pool.connect(); }, end: () => pool.end() } as unknown as pg.Pool;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: forwarder }) });
     const listeners = new Set<{ channel: string; onMessage: Listener; stop: () => Promise<void> }>();
     return {
@@ -75,17 +77,23 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZ
       },
       dump: () => exclusive(pool, () => lite.dumpDataDir('gzip')),
       async replaceData(load) {
-        await pool.end();
-        await lite.close();
-        let snapshot: Blob | undefined;
+        let swapped!: () => void;
+        swapping = new Promise((resolve) => { swapped = resolve; });
         let failure: unknown;
         try {
-          snapshot = await load();
-        } catch (error) {
-          failure = error; // the folder still holds the old data: reopen it, then report
+          await pool.end();
+          await lite.close();
+          let snapshot: Blob | undefined;
+          try {
+            snapshot = await load();
+          } catch (error) {
+            failure = error; // the folder still holds the old data: reopen it, then report
+          }
+          ({ lite, pool } = await startPglite({ dataDir: options.dataDir, timeZone: options.timeZone, loadDataDir: snapshot }));
+          for (const entry of listeners) entry.stop = await lite.listen(entry.channel, entry.onMessage);
+        } finally {
+          swapped();
         }
-        ({ lite, pool } = await startPglite({ dataDir: options.dataDir, timeZone: options.timeZone, loadDataDir: snapshot }));
-        for (const entry of listeners) entry.stop = await lite.listen(entry.channel, entry.onMessage);
         if (failure) throw failure;
       },
       async close() {

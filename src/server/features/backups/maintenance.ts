@@ -27,6 +27,8 @@ export class Maintenance {
       if (this.active && !OPEN_DURING_MAINTENANCE.has(request.url.split('?')[0]!)) {
         throw new AppError('SERVICE_UNAVAILABLE', BACKUP_MESSAGES.maintenance, { maintenance: true });
       }
+      // Writes are waited for; reads (and live-update streams) simply wait for the new data.
+      if (request.method === 'GET' || request.method === 'HEAD') return;
       this.inFlight++;
       (request as { countedInFlight?: boolean }).countedInFlight = true;
     });
@@ -44,7 +46,7 @@ export class Maintenance {
     app.addHook('onClose', async () => stop?.());
   }
 
-  /** Refuses new requests, tells the other instances, and waits for requests in flight to finish. */
+  /** Refuses new requests, tells the other instances, and waits for writes in flight to finish. */
   async begin() {
     this.active = true;
     await this.announce('on');
