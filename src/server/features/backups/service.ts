@@ -38,6 +38,10 @@ export class BackupService {
 
   constructor(private readonly deps: BackupDeps) {}
 
+  get maintenance(): Maintenance | undefined {
+    return this.deps.maintenance;
+  }
+
   private begin(kind: TBackupActivity['kind'], phase: string) {
     if (this.activity && !this.activity.finishedAt) throw new AppError('CONSTRAINT_VIOLATION', BACKUP_MESSAGES.busy);
     this.activity = { kind, phase, startedAt: new Date().toISOString(), bytes: 0, error: null, finishedAt: null };
