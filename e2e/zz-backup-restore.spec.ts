@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { SUPER_ADMIN, signIn } from './sign-in.ts';
 
-// A restore replaces the whole database and signs everyone out: it runs last (file name order).
+// A restore replaces the whole database and signs everyone out: named to run last (Playwright runs
+// files in name order with one worker), so no other spec loses its session mid-test.
 test.describe.configure({ timeout: 180_000 });
 
 test('back up now, change an action item, restore: the old value is back and everyone signs in again', async ({ page }) => {
