@@ -72,6 +72,8 @@ test('an admin cannot touch a super admin account, nor delete themselves or a us
   await signIn(page, ADMIN);
   await page.goto('/settings');
   const users = page.getByRole('region', { name: 'Users' });
+  // The settings page is a code-split chunk with four sections: allow a busy machine to load it.
+  await expect(users.getByRole('table', { name: 'Users' })).toBeVisible({ timeout: 30_000 });
   const superAdmin = users.getByRole('row').filter({ hasText: SUPER_ADMIN });
   for (const name of ['Edit', 'Reset password of', 'Disable', 'Delete']) {
     await expect(superAdmin.getByRole('button', { name: `${name} ${SUPER_ADMIN}` })).toBeDisabled();
