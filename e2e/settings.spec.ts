@@ -5,28 +5,30 @@ test('an admin tests and saves the address-lookup keys; keys show masked', async
   await signIn(page, ADMIN);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Address lookup' })).toBeVisible();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  // The page also holds Users, Backups and the Audit log: their buttons have names too.
+  const section = page.getByRole('region', { name: 'Address lookup' });
+  await section.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Test publishable key').fill(INVALID_KEY);
-  await page.getByRole('button', { name: 'Test' }).click();
+  await section.getByRole('button', { name: 'Test' }).click();
   await expect(page.getByRole('status')).toHaveText('Invalid API key. Please check your publishable key.');
 
   await page.getByLabel('Test publishable key').fill(GOOD_KEY);
-  await page.getByRole('button', { name: 'Test' }).click();
+  await section.getByRole('button', { name: 'Test' }).click();
   await expect(page.getByRole('status')).toHaveText('Connected successfully to the address-lookup API (test environment)');
   await page.getByRole('switch', { name: 'Enabled' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await section.getByRole('button', { name: 'Save' }).click();
 
-  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByText('prj_test_pk_••••••••good')).toBeVisible();
   await expect(page.getByText(GOOD_KEY)).toHaveCount(0);
   await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
 
   // The live environment has no key yet.
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await section.getByRole('button', { name: 'Edit' }).click();
   await page.getByText('Live', { exact: true }).click();
-  await page.getByRole('button', { name: 'Test' }).click();
+  await section.getByRole('button', { name: 'Test' }).click();
   await expect(page.getByRole('status')).toHaveText('The address-lookup API is not configured. Please enter your publishable key.');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await section.getByRole('button', { name: 'Cancel' }).click();
   await setLookupKey(page, GOOD_KEY);
 });
 

@@ -15,6 +15,9 @@ import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
+import { backupRoutes } from './features/backups/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -25,6 +28,14 @@ import { BODY_LIMIT_BYTES } from './http/limits.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
+import { JobRunner } from './jobs/runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background runner: features register on it; main.ts starts it, tests may drive it. */
+    jobs: JobRunner;
+  }
+}
 
 const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -35,6 +46,8 @@ export interface AppOptions {
   /** The account the demo "test account" sign-in uses; none outside demo mode. */
   demoAdminEmail?: string;
   logger?: boolean;
+  /** Runner timings (tests shorten the lease to see a dead process's job claimed again). */
+  jobs?: { pollMs?: number; leaseMs?: number };
 }
 
 export interface AppContext {
@@ -44,6 +57,7 @@ export interface AppContext {
   env: Env;
   sessionConfig: SessionConfig;
   demoAdminEmail?: string;
+  jobs: JobRunner;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -70,13 +84,18 @@ export async function buildApp(options: AppOptions) {
   registerSession(app, database.db, sessionConfig);
   registerInputGuard(app);
 
+  // Built here so features can register queues and schedules; started by main.ts, not by tests.
+  const jobs = new JobRunner({ database, log: app.log, ...options.jobs });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+
   const context = {
-    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,
+    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs,
   } as AppContext;
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes,
+    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes, backupRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -4,12 +4,19 @@ import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import type { Env } from './env.ts';
+import { recoverPgliteSwap } from './features/backups/pglite-engine.ts';
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
 export async function openDatabaseFromEnv(env: Env): Promise<DatabaseHandle> {
+  const pgliteDir = path.join(env.DATA_DIR, 'pglite');
+  if (!env.DATABASE_URL) {
+    // A restore killed half-way is finished or undone before anything opens the folder.
+    const note = await recoverPgliteSwap(pgliteDir);
+    if (note) console.warn(note);
+  }
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, timeZone: env.TZ })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite'), timeZone: env.TZ });
+    : await openDatabase({ kind: 'pglite', dataDir: pgliteDir, timeZone: env.TZ });
   try {
     await migrate(database.db);
   } catch (error) {

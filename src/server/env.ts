@@ -28,6 +28,10 @@ const EnvSchema = z
     DEMO: bool.optional(),
     RADAR_BASE_URL: z.url().default('https://api.radar.io'),
     WEB_DIR: z.string().min(1).optional(),
+    // Backups (docs/decisions/072): the folder, the daily hour (HH:MM in TZ) and how many scheduled ones to keep.
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_HOUR: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)').default('02:00'),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from './app/auth.tsx';
+import { MaintenanceGate } from './app/maintenance-screen.tsx';
 import { router } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 import { reportError } from './lib/error-store.ts';
@@ -24,7 +25,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <MaintenanceGate>
+            <RouterProvider router={router} />
+          </MaintenanceGate>
         </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -20,6 +20,8 @@ export const ZSessionUser = z.object({
   initials: z.string(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
+  /** A one-time password signed in: nothing but choosing a new password is allowed. */
+  mustChangePassword: z.boolean(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

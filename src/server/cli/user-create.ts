@@ -8,6 +8,7 @@ import { ZDataRole } from '../../core/api/auth.ts';
 import { openDatabaseFromEnv } from '../database-from-env.ts';
 import { loadEnv } from '../env.ts';
 import { createUser } from '../features/users/service.ts';
+import { assertAcceptablePassword } from '../features/users/password-policy.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,8 +40,10 @@ if (!args.success) {
   process.exit(2);
 }
 const password = await readPassword();
-if (password.length < 12) {
-  console.error('The password must have at least 12 characters.');
+try {
+  assertAcceptablePassword(password, args.data.email);
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 const env = loadEnv();

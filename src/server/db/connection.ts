@@ -23,6 +23,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a snapshot of the data folder (tests copy a migrated template this way). */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: closes the database, lets `load` put the new data in place (a data folder: it
+   * swaps the folder and returns nothing; in memory: it returns the snapshot), and reopens.
+   * The caller keeps every request away meanwhile (maintenance).
+   */
+  replaceData?(load: () => Promise<Blob | undefined>): Promise<void>;
+  /** PostgreSQL only: the connection string (pg_dump and psql use it). */
+  url?: string;
+  /** PGlite only: the data folder, when not in memory. */
+  dataDir?: string;
 }
 
 export type DatabaseOptions =
@@ -33,27 +43,59 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.kind === 'postgres' ? openPostgres(options) : openPglite(options);
 }
 
+async function startPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZone?: string }) {
+  const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  // current_date and now()::date follow the firm's time zone (one connection: set once).
+  if (options.timeZone) await lite.query(`SET TIME ZONE '${options.timeZone.replace(/'/g, "''")}'`);
+  return { lite, pool: new pg.Pool(createPgConfig(lite)) };
+}
+
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZone?: string }): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = await acquireDataDirLock(options.dataDir);
   try {
-    const lite = await PGlite.create({
-      dataDir: options.dataDir,
-      loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
-    });
-    // current_date and now()::date follow the firm's time zone (one connection: set once).
-    if (options.timeZone) await lite.query(`SET TIME ZONE '${options.timeZone.replace(/'/g, "''")}'`);
-    const pool = new pg.Pool(createPgConfig(lite));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let { lite, pool } = await startPglite(options);
+    // Kysely reaches the pool through this forwarder, so a restore can swap the database under it;
+    // a query asked for during the swap waits for the new database instead of failing.
+    let swapping: Promise<void> = Promise.resolve();
+    const forwarder = { connect: async () => { await swapping; return pool.connect(); }, end: () => pool.end() } as unknown as pg.Pool;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: forwarder }) });
+    const listeners = new Set<{ channel: string; onMessage: Listener; stop: () => Promise<void> }>();
     return {
       db,
       kind: 'pglite',
+      dataDir: options.dataDir,
+      // LISTEN goes to PGlite directly: hold the pool's only connection meanwhile, so it never
+      // lands between the parse/bind/execute messages of a query in flight.
       async listen(channel, onMessage) {
-        const stop = await lite.listen(channel, onMessage);
-        return async () => stop();
+        const entry = { channel, onMessage, stop: await exclusive(pool, () => lite.listen(channel, onMessage)) };
+        listeners.add(entry);
+        return () => {
+          listeners.delete(entry);
+          return exclusive(pool, () => entry.stop());
+        };
       },
-      dump: () => lite.dumpDataDir('gzip'),
+      dump: () => exclusive(pool, () => lite.dumpDataDir('gzip')),
+      async replaceData(load) {
+        let swapped!: () => void;
+        swapping = new Promise((resolve) => { swapped = resolve; });
+        let failure: unknown;
+        try {
+          await pool.end();
+          await lite.close();
+          let snapshot: Blob | undefined;
+          try {
+            snapshot = await load();
+          } catch (error) {
+            failure = error; // the folder still holds the old data: reopen it, then report
+          }
+          ({ lite, pool } = await startPglite({ dataDir: options.dataDir, timeZone: options.timeZone, loadDataDir: snapshot }));
+          for (const entry of listeners) entry.stop = await lite.listen(entry.channel, entry.onMessage);
+        } finally {
+          swapped();
+        }
+        if (failure) throw failure;
+      },
       async close() {
         await db.destroy();
         await lite.close();
@@ -63,6 +105,15 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZ
   } catch (error) {
     await lock?.release();
     throw error;
+  }
+}
+
+async function exclusive<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await fn();
+  } finally {
+    client.release();
   }
 }
 
@@ -80,6 +131,7 @@ async function openPostgres(options: { url: string; poolSize?: number; timeZone?
   return {
     db,
     kind: 'postgres',
+    url,
     async listen(channel, onMessage) {
       const stop = await listenWithReconnect(url, channel, onMessage);
       listeners.add(stop);

@@ -20,9 +20,15 @@ export interface UsersTable {
   first_name: string | null;
   last_name: string | null;
   disabled: Generated<boolean>;
+  must_change_password: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
+}
+
+export interface UserActivityTable {
+  user_id: string;
+  last_sign_in_at: Timestamp;
 }
 
 export interface ProfilesTable {
@@ -263,6 +269,7 @@ export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   user_roles: UserRolesTable;
+  user_activity: UserActivityTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   integration_settings: IntegrationSettingsTable;

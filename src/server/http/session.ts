@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TDataRole } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_COOKIE_DAYS, CSRF_HEADER, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
+import { USER_RULE_MESSAGES } from '../../core/users.ts';
 import type { Db } from '../db/connection.ts';
 import { findSession, type AuthenticatedSession, type SessionConfig } from '../features/auth/service.ts';
 import { AppError } from './app-error.ts';
@@ -11,6 +12,10 @@ const DAY_S = 86_400;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Sign-in cannot carry a token bound to a session that does not exist yet.
 const CSRF_EXEMPT = new Set(['/api/auth/login', '/api/auth/test-account']);
+// All a user signed in with a one-time password may do before choosing their own.
+const ALLOWED_BEFORE_NEW_PASSWORD = new Set([
+  '/api/auth/session', '/api/auth/refresh', '/api/auth/logout', '/api/auth/login', '/api/account/password', '/api/config',
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,6 +90,9 @@ export function registerSession(app: FastifyInstance, db: Db, config: SessionCon
     const route = request.routeOptions.config;
     if (!route.public) requireUser(request);
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    if (request.auth?.user.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(request.routeOptions.url ?? '')) {
+      throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.mustChangePassword);
+    }
     if (route.role) requireRole(request, route.role);
   });
 }

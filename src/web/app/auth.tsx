@@ -14,6 +14,8 @@ interface AuthState {
   signIn(email: string, password: string): Promise<void>;
   signInWithTestAccount(): Promise<void>;
   signOut(): Promise<void>;
+  /** After a change to the own account (password, display name), the server's new view of the user. */
+  replaceUser(user: TSessionUser): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -72,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, config, checking, signIn, signInWithTestAccount, signOut }),
+    () => ({ user, config, checking, signIn, signInWithTestAccount, signOut, replaceUser: setUser }),
     [user, config, checking, signIn, signInWithTestAccount, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { titleFor } from '../../core/titles.ts';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from './auth.tsx';
+
+// Only someone signed in with a one-time password sees it: not part of anyone's first load.
+const NewPasswordPage = lazy(() => import('../features/account/new-password-page.tsx').then((m) => ({ default: m.NewPasswordPage })));
 
 /** Sets the document title for every route, signed in or not. */
 export function TitleSync() {
@@ -20,5 +23,6 @@ export function RequireAuth() {
   const location = useLocation();
   if (checking) return <LoadingOverlay />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (user.mustChangePassword) return <NewPasswordPage />;
   return <Outlet />;
 }

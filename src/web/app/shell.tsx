@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
+import { AccountModal } from '../features/account/account-modal.tsx';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from './auth.tsx';
@@ -17,6 +18,7 @@ function Header() {
   const navigate = useNavigate();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [account, setAccount] = useState(false);
   const { hasUnsaved, discardAll } = useUnsavedState();
   const logOut = async () => {
     discardAll();
@@ -43,16 +45,19 @@ function Header() {
           {title !== config.firmName && <Text c="dimmed" visibleFrom="sm">{title}</Text>}
         </Group>
         <Group gap="sm" wrap="nowrap">
-          <div className="user-block">
+          {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
+          <UnstyledButton className="user-block" aria-label={`${user?.displayName ?? DEFAULT_DISPLAY_NAME} ${user?.displayRole ?? DEFAULT_ROLE_LABEL}: My account`}
+            onClick={() => setAccount(true)}>
             <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? DEFAULT_DISPLAY_NAME}</Text>
             <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? DEFAULT_ROLE_LABEL}</Text>
-          </div>
+          </UnstyledButton>
           {/* The name starts with what the button shows (the initials), then says what it does. */}
           <UnstyledButton aria-label={`${initials} Log out`} onClick={() => setConfirmLogout(true)}>
             <Avatar color="indigo" variant="filled" radius="xl">{initials}</Avatar>
           </UnstyledButton>
         </Group>
       </Group>
+      {account && user && <AccountModal onClose={() => setAccount(false)} />}
       <ConfirmModal
         opened={confirmLogout}
         question={LOGOUT_QUESTION}

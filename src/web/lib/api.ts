@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '../../core/constants.ts';
 import { classifyClientError, isErrorCode, messageFor, OFFLINE_MESSAGE, type ErrorCode } from '../../core/errors.ts';
 import { debugLog } from './debug-log.ts';
+import { setMaintenance } from './maintenance.ts';
 
 /** The one error type of the web app: a catalogue code and the message to show. */
 export class ApiError extends Error {
@@ -25,19 +26,21 @@ export function readCookie(name: string): string | undefined {
 const TIMEOUT_MS = 20_000;
 
 /** Every call to /api goes through here: CSRF header, timeout, and errors mapped to ApiError. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal; file?: Blob } = {}): Promise<T> {
   const method = init.method ?? 'GET';
   const headers: Record<string, string> = {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.file) headers['content-type'] = 'application/octet-stream';
   const csrf = readCookie(CSRF_COOKIE) ?? '';
   if (method !== 'GET') headers[CSRF_HEADER] = csrf;
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  // A file upload (a whole backup) may take longer than a data call.
+  const timeout = AbortSignal.timeout(init.file ? 60 * TIMEOUT_MS : TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.file ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       credentials: 'same-origin',
       signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
     });
@@ -59,6 +62,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const e = body?.error;
+    if (response.status === 503 && e?.details?.maintenance) setMaintenance(true);
     const code: ErrorCode = isErrorCode(e?.code) ? e.code : response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR';
     debugLog('warn', `${method} ${path} → ${response.status}`, body);
     throw new ApiError(code, e?.message ?? messageFor(code), response.status, e?.details, e?.dbCode);

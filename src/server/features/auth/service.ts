@@ -43,8 +43,8 @@ export async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'
 const dataRole = (granted: TDataRole | null | undefined, stored: TDataRole | null): TDataRole => granted ?? stored ?? 'limited_user';
 
 /** What a session needs of its user: never the password hash. */
-type SessionUserRow = Pick<User, 'id' | 'email' | 'role' | 'first_name' | 'last_name'>;
-const SESSION_USER_COLUMNS = ['users.id', 'users.email', 'users.role', 'users.first_name', 'users.last_name', 'users.disabled'] as const;
+type SessionUserRow = Pick<User, 'id' | 'email' | 'role' | 'first_name' | 'last_name' | 'must_change_password'>;
+const SESSION_USER_COLUMNS = ['users.id', 'users.email', 'users.role', 'users.first_name', 'users.last_name', 'users.disabled', 'users.must_change_password'] as const;
 
 function toSessionUser(user: SessionUserRow, profile: { role: string; display_name: string; initials: string }, role: TDataRole): TSessionUser {
   return {
@@ -57,6 +57,7 @@ function toSessionUser(user: SessionUserRow, profile: { role: string; display_na
     initials: profile.initials,
     isAdmin: role === 'admin' || role === 'super_admin',
     isSuperAdmin: role === 'super_admin',
+    mustChangePassword: user.must_change_password,
   };
 }
 
@@ -133,6 +134,8 @@ export async function createSession(db: Db, user: User, config: SessionConfig) {
       expires_at: sql<Date>`now() + ${`${config.maxHours} hours`}::interval`,
     })
     .execute();
+  await db.insertInto('user_activity').values({ user_id: user.id, last_sign_in_at: new Date() })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_sign_in_at: new Date() })).execute();
   return { token, csrfToken, user: await sessionUserFor(db, user) };
 }
 
@@ -140,8 +143,12 @@ export async function createSession(db: Db, user: User, config: SessionConfig) {
  * Finds the live session for a cookie token, enforcing idle and absolute timeouts. Every API
  * request runs this, so session, user, profile and role come back in one query.
  */
-export async function findSession(db: Db, token: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
-  const id = sessionIdFor(token, config.secret);
+export function findSession(db: Db, token: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
+  return findSessionById(db, sessionIdFor(token, config.secret), config);
+}
+
+/** The same, by the session's stored id (after a change to the signed-in user's own account). */
+export async function findSessionById(db: Db, id: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')

@@ -12,6 +12,7 @@ import { AssigneeInput } from './assignee-input.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { LocationField } from './location-field.tsx';
 import { ProjectField, type PickedProject } from './project-field.tsx';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 
 export interface FormState extends ActionItemFormValues {
   project: PickedProject | null;
@@ -169,6 +170,7 @@ export function ActionItemForm(props: Props) {
           {/* During a conflict the choice above replaces Update (it would only meet the conflict again). */}
           <Button type="submit" loading={busy} disabled={Boolean(conflict)}>{editing ? 'Update' : 'Save'}</Button>
         </Group>
+        {editing && <HistoryPanel table="action_items" id={editing.id} />}
       </Stack>
     </form>
   );

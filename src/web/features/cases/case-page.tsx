@@ -14,6 +14,7 @@ import { STATUS_LABELS } from '../clients/forms.ts';
 import { ClientEditModal } from '../clients/client-edit-modal.tsx';
 import { CaseEditModal } from './case-edit-modal.tsx';
 import { CustomRatesEditor } from './custom-rates-editor.tsx';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -150,6 +151,7 @@ export default function CasePage() {
         onYes={() => confirmDelete && remove(confirmDelete)}
         onNo={() => setConfirmDelete(null)}
       />
+      <HistoryPanel table="cases" id={c.id} />
       {editingClient && <ClientEditModal clientId={c.client.id} onClose={() => setEditingClient(false)} />}
       {editing && <CaseEditModal kase={c} onClose={() => setEditing(false)} />}
       <Modal opened={projectModal !== null} onClose={() => setProjectModal(null)} size="xl"

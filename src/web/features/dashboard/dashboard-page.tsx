@@ -11,6 +11,7 @@ import { formatHours } from '../../../core/money.ts';
 import { useUser } from '../../app/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
+import { BackupFailureNotice } from '../backups/backup-failure-notice.tsx';
 
 const AREAS = [
   { to: '/time-tracking', label: 'Time Tracking', hint: 'Log time and expenses', Icon: IconClock },
@@ -46,6 +47,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Good to see you, {user.displayName}</Title>
+      {user.isAdmin && <BackupFailureNotice />}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Stat label="My open action items" value={s && String(s.myOpenActionItems)} />
         <Stat label="Overdue" value={s && String(s.myOverdueActionItems)} />

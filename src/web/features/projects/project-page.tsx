@@ -10,6 +10,7 @@ import { saveProject, useProject } from '../clients/api.ts';
 import { ProjectFields, SaveError } from '../clients/fields.tsx';
 import { projectForm, projectProblems } from '../clients/forms.ts';
 import { useEditForm } from '../clients/use-edit-form.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 
 /** /project/{id}: the project's details (editable by admins), its case and client, and its work. */
 export default function ProjectPage() {
@@ -83,6 +84,7 @@ function ProjectScreen({ project }: { project: TProjectDetail }) {
           )}
         </Stack>
       </Paper>
+      <HistoryPanel table="projects" id={project.id} />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useUser } from '../../app/auth.tsx';
+import { AuditLogSection } from '../audit/audit-log-section.tsx';
+import { BackupsSection } from '../backups/backups-section.tsx';
+import { UsersSection } from '../users/users-section.tsx';
 import { AddressLookupSection } from './address-lookup-section.tsx';
 
 /**
- * /settings (Admin Settings). Holds the address-lookup configuration; the calendar connection
- * arrives with the calendar issue. No sample users or backups are shown (docs/decisions/023).
+ * /settings (Admin Settings): address lookup, users, backups, the audit log (docs/decisions/023, 070–072).
  */
 export default function SettingsPage() {
   const user = useUser();
@@ -20,6 +22,9 @@ export default function SettingsPage() {
     <Stack gap="lg">
       <Title order={2}>Admin Settings</Title>
       <AddressLookupSection />
+      <UsersSection />
+      <BackupsSection />
+      <AuditLogSection />
     </Stack>
   );
 }

@@ -1,0 +1,43 @@
+// Operators' backup and restore, the same code as Settings → Backups (docs/decisions/072).
+//   npm run backup                 writes a backup into BACKUP_DIR (default DATA_DIR/backups)
+//   npm run restore -- FILE        verifies FILE, backs up the current data, restores FILE
+// On the embedded database, stop the app first (one process owns the data folder); on
+// PostgreSQL the running instances go into maintenance while the restore runs.
+import path from 'node:path';
+import { openDatabaseFromEnv } from '../database-from-env.ts';
+import { loadEnv } from '../env.ts';
+import { BackupService } from '../features/backups/service.ts';
+import { Maintenance } from '../features/backups/maintenance.ts';
+import { BackupStore } from '../features/backups/store.ts';
+import { APP_VERSION } from '../features/backups/version.ts';
+
+const [command, file] = process.argv.slice(2);
+if (command !== 'backup' && !(command === 'restore' && file)) {
+  console.error('Usage: npm run backup   |   npm run restore -- FILE');
+  process.exit(2);
+}
+const env = loadEnv();
+const database = await openDatabaseFromEnv(env);
+const log = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
+const service = new BackupService({
+  database, log, timeZone: env.TZ, appVersion: APP_VERSION,
+  store: new BackupStore(path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'))),
+  pgliteDir: database.dataDir,
+  maintenance: database.kind === 'postgres' ? new Maintenance(database) : undefined,
+});
+let code = 0;
+try {
+  if (command === 'backup') {
+    const backup = await service.backup('command');
+    console.log(`${path.join(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'), backup.name!)}  ${backup.size} bytes  sha256 ${backup.sha256}`);
+  } else {
+    const { done } = await service.restore(path.resolve(file!), null);
+    await done;
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  code = 1;
+} finally {
+  await database.close();
+}
+process.exit(code);

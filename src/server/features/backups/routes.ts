@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { ZBackup, ZBackupList, ZBackupNameParams, ZMaintenanceStatus, ZRestoreBody } from '../../../core/api/backups.ts';
+import type { AppContext } from '../../app.ts';
+import { requireUser } from '../../http/session.ts';
+import { readManifest } from './archive.ts';
+import { Maintenance } from './maintenance.ts';
+import { BackupService } from './service.ts';
+import { BackupStore } from './store.ts';
+import { APP_VERSION } from './version.ts';
+
+const admin = { role: 'admin' } as const;
+// An upload is a whole database: allow large files on this one route.
+const UPLOAD_LIMIT = 64 * 1024 ** 3;
+
+/** Settings → Backups (admins), the maintenance status, and the daily schedule (docs/decisions/072). */
+export function backupRoutes({ app, database, env, jobs }: AppContext) {
+  const store = new BackupStore(path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')));
+  const maintenance = new Maintenance(database);
+  maintenance.register(app);
+  const service = new BackupService({
+    database, store, timeZone: env.TZ, appVersion: APP_VERSION, maintenance, log: app.log,
+    pgliteDir: database.kind === 'pglite' && database.dataDir ? database.dataDir : undefined,
+    pause: async () => {
+      if (!jobs.started) return async () => undefined;
+      await jobs.stop();
+      return () => jobs.start();
+    },
+  });
+  app.decorate('backups', service);
+  jobs.every('backups.daily', { dailyAt: env.BACKUP_HOUR, timeZone: env.TZ }, () => service.scheduledBackup(env.BACKUP_KEEP));
+
+  app.get('/api/maintenance', { schema: { response: { 200: ZMaintenanceStatus } } }, async () => ({ maintenance: maintenance.active }));
+
+  app.get('/api/backups', { config: admin, schema: { response: { 200: ZBackupList } } }, async (request) => {
+    requireUser(request);
+    return {
+      backups: await store.list(), activity: service.activity, directory: store.dir,
+      schedule: { hour: env.BACKUP_HOUR, timeZone: env.TZ, keep: env.BACKUP_KEEP },
+    };
+  });
+
+  // Starts a backup and answers at once; the list shows its progress.
+  app.post('/api/backups', { config: admin, schema: { response: { 202: z.object({ started: z.boolean() }) } } }, async (request, reply) => {
+    requireUser(request);
+    const run = service.backup('manual');
+    run.catch(() => undefined);
+    await Promise.race([run, new Promise((resolve) => setImmediate(resolve))]);
+    return reply.status(202).send({ started: true });
+  });
+
+  app.get('/api/backups/:name/download', { config: admin, schema: { params: ZBackupNameParams } }, async (request, reply) => {
+    requireUser(request);
+    const file = store.pathOf(request.params.name);
+    await readManifest(file);
+    return reply.header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${request.params.name}"`)
+      .header('cache-control', 'no-store')
+      .send(createReadStream(file));
+  });
+
+  app.register(async (scope) => {
+    // The file itself is the body: anything else (JSON included) is a 415, never parsed.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/octet-stream', { bodyLimit: UPLOAD_LIMIT }, (_request, payload, done) => done(null, payload));
+    scope.post('/api/backups/upload', {
+      config: admin, bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: ZBackup } },
+    }, async (request) => {
+      requireUser(request);
+      return store.receive(request.body as Readable);
+    });
+  });
+
+  app.post('/api/backups/:name/restore', { config: admin, schema: { params: ZBackupNameParams, body: ZRestoreBody, response: { 202: z.object({ started: z.boolean() }) } } },
+    async (request, reply) => {
+      requireUser(request);
+      const { done } = await service.restore(store.pathOf(request.params.name), request.body.confirmation);
+      done.catch(() => undefined);
+      return reply.status(202).send({ started: true });
+    });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Back up and restore; tests and the command line use it directly. */
+    backups: BackupService;
+  }
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { TBackup } from '../../../core/api/backups.ts';
+import { backupFileName, isBackupFileName, type BackupTrigger } from '../../../core/backups.ts';
+import { AppError } from '../../http/app-error.ts';
+import { readManifest, trailerFor, verifyChecksum, type Manifest } from './archive.ts';
+
+/** The backup folder: finished backups (`*.backup`) and failure notes (`failed-*.json`). */
+export class BackupStore {
+  constructor(readonly dir: string) {}
+
+  pathOf(name: string): string {
+    if (!isBackupFileName(name)) throw new AppError('RECORD_NOT_FOUND');
+    return path.join(this.dir, name);
+  }
+
+  /** Writes a backup: the dump arrives in chunks through `produce`; the file appears whole or not at all. */
+  async write(meta: Omit<Manifest, 'payloadBytes' | 'sha256' | 'createdAt'>, produce: (write: (chunk: Buffer) => void) => Promise<void>,
+    onProgress?: (bytes: number) => void): Promise<TBackup> {
+    await mkdir(this.dir, { recursive: true });
+    const createdAt = new Date();
+    const name = await this.freeName(backupFileName(createdAt, meta.trigger));
+    const partial = path.join(this.dir, `.${name}.partial`);
+    const out = createWriteStream(partial);
+    const hash = createHash('sha256');
+    let bytes = 0;
+    try {
+      await produce((chunk) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+        out.write(chunk);
+        onProgress?.(bytes);
+      });
+      const manifest: Manifest = { ...meta, createdAt: createdAt.toISOString(), payloadBytes: bytes, sha256: hash.digest('hex') };
+      await new Promise<void>((resolve, reject) => out.end(trailerFor(manifest), (e?: Error | null) => (e ? reject(e) : resolve())));
+      await rename(partial, path.join(this.dir, name));
+      return this.describe(name, manifest);
+    } catch (error) {
+      out.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** Stores an uploaded file after checking it is a whole Casebook backup. */
+  async receive(body: Readable): Promise<TBackup> {
+    await mkdir(this.dir, { recursive: true });
+    const partial = path.join(this.dir, `.upload-${Date.now()}-${process.pid}.partial`);
+    try {
+      await pipeline(body, createWriteStream(partial));
+      const manifest = await verifyChecksum(partial);
+      const name = await this.freeName(backupFileName(new Date(manifest.createdAt), manifest.trigger).replace('.backup', '-uploaded.backup'));
+      await rename(partial, path.join(this.dir, name));
+      return this.describe(name, manifest);
+    } finally {
+      await rm(partial, { force: true });
+    }
+  }
+
+  async list(): Promise<TBackup[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const backups = await Promise.all(names.filter(isBackupFileName).map(async (name) => {
+      try {
+        return this.describe(name, await readManifest(path.join(this.dir, name)));
+      } catch {
+        return null; // a damaged file is not offered for restore
+      }
+    }));
+    const failures = await Promise.all(names.filter((n) => /^failed-\d+\.json$/.test(n)).map(async (n) =>
+      JSON.parse(await readFile(path.join(this.dir, n), 'utf8')) as TBackup));
+    return [...backups.filter((b): b is TBackup => b !== null), ...failures].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async recordFailure(trigger: BackupTrigger, kind: Manifest['kind'], error: string): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const now = new Date();
+    const failure: TBackup = { name: null, createdAt: now.toISOString(), size: 0, kind, appVersion: '', sha256: '', trigger, status: 'failed', error };
+    await writeFile(path.join(this.dir, `failed-${now.getTime()}.json`), JSON.stringify(failure));
+  }
+
+  /** Failure notes older than the newest good backup have been answered by it. */
+  async clearFailuresBefore(createdAt: string): Promise<void> {
+    for (const item of await this.list()) {
+      if (item.status === 'failed' && item.createdAt < createdAt) {
+        await rm(path.join(this.dir, `failed-${Date.parse(item.createdAt)}.json`), { force: true });
+      }
+    }
+  }
+
+  remove = (name: string) => rm(this.pathOf(name), { force: true });
+
+  private async describe(name: string, manifest: Manifest): Promise<TBackup> {
+    const { size } = await stat(path.join(this.dir, name));
+    return {
+      name, createdAt: manifest.createdAt, size, kind: manifest.kind, appVersion: manifest.appVersion, sha256: manifest.sha256,
+      trigger: manifest.trigger, status: 'completed', error: null,
+    };
+  }
+
+  private async freeName(name: string): Promise<string> {
+    const taken = new Set(await readdir(this.dir).catch(() => [] as string[]));
+    for (let i = 1; taken.has(name); i++) name = name.replace(/(-\d+)?\.backup$/, `-${i}.backup`);
+    return name;
+  }
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { TDataRole } from '../../../core/api/auth.ts';
+import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAccount } from '../../../core/api/users.ts';
+import { displayName } from '../../../core/people.ts';
+import { accountChangeProblem, USER_RULE_MESSAGES, type AccountChange } from '../../../core/users.ts';
+import { withActor, type Db, type Tx } from '../../db/connection.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { countActiveSuperAdmins, EFFECTIVE_ROLE, readAccount, referencedUserIds } from './account-reads.ts';
+import { oneTimePassword } from './password-policy.ts';
+
+// Serialises user administration, so two admins can never together remove the last super admin.
+const USER_ADMIN_LOCK = 727_012;
+
+export interface Actor {
+  id: string;
+  role: TDataRole;
+}
+
+/** Runs an account change under the lock, as the actor, after the rules of core/users.ts allow it. */
+async function changeAccount<T>(db: Db, actor: Actor, targetId: string, change: AccountChange, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withActor(db, actor.id, async (tx) => {
+    await sql`select pg_advisory_xact_lock(${USER_ADMIN_LOCK})`.execute(tx);
+    const target = await tx.selectFrom('users').leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .select(['users.id', 'users.disabled', EFFECTIVE_ROLE.as('role')])
+      .where('users.id', '=', targetId).forUpdate('users').executeTakeFirst();
+    if (!target) throw new AppError('RECORD_NOT_FOUND');
+    const problem = accountChangeProblem({ actor, target, change, activeSuperAdmins: await countActiveSuperAdmins(tx) });
+    if (problem === USER_RULE_MESSAGES.superAdminOnly) throw new AppError('PERMISSION_DENIED', problem);
+    if (problem) throw new AppError('CONSTRAINT_VIOLATION', problem);
+    return fn(tx);
+  });
+}
+
+const endSessions = (tx: Tx, userId: string) => tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+
+const setRole = (tx: Tx, userId: string, role: TDataRole) =>
+  tx.insertInto('user_roles').values({ user_id: userId, role })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ role })).execute();
+
+export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody): Promise<TOneTimePasswordResult> {
+  if (input.role === 'super_admin' && actor.role !== 'super_admin') throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.superAdminOnly);
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const id = await withActor(db, actor.id, async (tx) => {
+    const taken = await tx.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
+    if (taken) throw new AppError('DUPLICATE_RECORD', 'A user with this e-mail already exists.');
+    const user = await tx.insertInto('users').values({
+      email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName,
+      role: input.role, must_change_password: true,
+    }).returning('id').executeTakeFirstOrThrow();
+    await setRole(tx, user.id, input.role);
+    await tx.insertInto('profiles').values({
+      id: user.id, email: input.email, first_name: input.firstName, last_name: input.lastName, role: input.displayRole,
+      initials: input.initials.toUpperCase(),
+      display_name: displayName({ email: input.email, first_name: input.firstName, last_name: input.lastName }),
+    }).execute();
+    return user.id;
+  });
+  return { user: await readAccount(db, id, actor.id), oneTimePassword: password };
+}
+
+export async function updateAccount(db: Db, actor: Actor, id: string, input: TUpdateUserBody): Promise<TUserAccount> {
+  await changeAccount(db, actor, id, { kind: 'edit', role: input.role }, async (tx) => {
+    const before = await tx.selectFrom('users').leftJoin('profiles', 'profiles.id', 'users.id').leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .select(['users.email', 'users.first_name', 'users.last_name', 'users.version', 'profiles.display_name', EFFECTIVE_ROLE.as('role')])
+      .where('users.id', '=', id).executeTakeFirstOrThrow();
+    if (before.version !== input.version) {
+      throw new AppError('EDIT_CONFLICT', undefined, { current: await readAccount(tx, id, actor.id) });
+    }
+    await tx.updateTable('users').set({ first_name: input.firstName, last_name: input.lastName, role: input.role }).where('id', '=', id).execute();
+    await setRole(tx, id, input.role);
+    // A display name the user never changed follows the new names; one they chose stays.
+    const derived = displayName(before);
+    const name = !before.display_name || before.display_name === derived
+      ? displayName({ email: before.email, first_name: input.firstName, last_name: input.lastName })
+      : before.display_name;
+    await tx.updateTable('profiles').set({
+      first_name: input.firstName, last_name: input.lastName, role: input.displayRole, initials: input.initials.toUpperCase(), display_name: name,
+    }).where('id', '=', id).execute();
+    // A new role takes effect at once: the user signs in again under it.
+    if (before.role !== input.role) await endSessions(tx, id);
+  });
+  return readAccount(db, id, actor.id);
+}
+
+export async function resetPassword(db: Db, actor: Actor, id: string): Promise<TOneTimePasswordResult> {
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  await changeAccount(db, actor, id, { kind: 'reset-password' }, async (tx) => {
+    await tx.updateTable('users').set({ password_hash: passwordHash, must_change_password: true }).where('id', '=', id).execute();
+    await endSessions(tx, id);
+  });
+  return { user: await readAccount(db, id, actor.id), oneTimePassword: password };
+}
+
+export async function setDisabled(db: Db, actor: Actor, id: string, disabled: boolean): Promise<TUserAccount> {
+  await changeAccount(db, actor, id, { kind: disabled ? 'disable' : 'enable' }, async (tx) => {
+    await tx.updateTable('users').set({ disabled }).where('id', '=', id).execute();
+    if (disabled) await endSessions(tx, id);
+  });
+  return readAccount(db, id, actor.id);
+}
+
+export async function deleteAccount(db: Db, actor: Actor, id: string): Promise<void> {
+  await changeAccount(db, actor, id, { kind: 'delete' }, async (tx) => {
+    if ((await referencedUserIds(tx, [id])).has(id)) throw new AppError('CONSTRAINT_VIOLATION', USER_RULE_MESSAGES.inUse);
+    await tx.deleteFrom('users').where('id', '=', id).execute();
+  });
+}

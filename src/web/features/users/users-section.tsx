@@ -1,0 +1,117 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import type { TUserAccount } from '../../../core/api/users.ts';
+import { USER_RULE_MESSAGES } from '../../../core/users.ts';
+import { useUser } from '../../app/auth.tsx';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { useUserAction, useUsers, type UserAction } from './api.ts';
+import { OneTimePasswordModal } from './one-time-password-modal.tsx';
+import { UserFormModal, type UserFormValues } from './user-form-modal.tsx';
+
+type Confirm = { action: UserAction; question: string } | null;
+
+const lastSignIn = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : 'Never');
+
+/** Settings → Users: the real list, with create, edit, reset password, disable/enable and delete. */
+export function UsersSection() {
+  const me = useUser();
+  const users = useUsers();
+  const act = useUserAction();
+  const [form, setForm] = useState<{ user: TUserAccount | null } | null>(null);
+  const [otp, setOtp] = useState<{ name: string; password: string } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const run = (action: UserAction) => {
+    setNotice(null);
+    act.mutate(action, {
+      onSuccess: (result) => {
+        setConfirm(null);
+        setForm(null);
+        if (result && typeof result === 'object' && 'oneTimePassword' in result) {
+          setOtp({ name: result.user.displayName, password: result.oneTimePassword });
+        }
+      },
+      onError: (e) => {
+        setConfirm(null);
+        if (!form) setNotice(e.message);
+      },
+    });
+  };
+  const submit = (values: UserFormValues) => {
+    const { email, ...rest } = values;
+    if (form?.user) run({ kind: 'update', id: form.user.id, body: { ...rest, version: form.user.version } });
+    else run({ kind: 'create', body: { ...rest, email } });
+  };
+  const ask = (action: UserAction, question: string) => setConfirm({ action, question });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="users-heading">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={3} id="users-heading">Users</Title>
+          <Button onClick={() => { act.reset(); setForm({ user: null }); }}>Add user</Button>
+        </Group>
+        {notice && <Alert color="red" role="alert" withCloseButton onClose={() => setNotice(null)}>{notice}</Alert>}
+        {users.isPending && <Loader size="sm" />}
+        {users.isError && <Alert color="red">{users.error.message}</Alert>}
+        {users.data && (
+          <Table striped verticalSpacing="xs" aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Role</Table.Th><Table.Th>Display role</Table.Th>
+                <Table.Th>Status</Table.Th><Table.Th>Last sign-in</Table.Th><Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.map((u) => {
+                const locked = u.role === 'super_admin' && !me.isSuperAdmin;
+                const deleteReason = u.isSelf ? USER_RULE_MESSAGES.self : !u.canDelete ? USER_RULE_MESSAGES.inUse : locked ? USER_RULE_MESSAGES.superAdminOnly : null;
+                return (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>{u.firstName} {u.lastName} <Badge variant="outline" size="xs">{u.initials}</Badge></Text>
+                      {u.mustChangePassword && <Text size="xs" c="dimmed">Must choose a new password</Text>}
+                    </Table.Td>
+                    <Table.Td>{u.email}</Table.Td>
+                    <Table.Td>{u.role}</Table.Td>
+                    <Table.Td>{u.displayRole}</Table.Td>
+                    <Table.Td><Badge color={u.status === 'active' ? 'green' : 'gray'} styles={{ label: { overflow: 'visible' } }}>{u.status}</Badge></Table.Td>
+                    <Table.Td>{lastSignIn(u.lastSignInAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Edit ${u.email}`}
+                          onClick={() => { act.reset(); setForm({ user: u }); }}>Edit</Button>
+                        <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Reset password of ${u.email}`}
+                          onClick={() => ask({ kind: 'reset', id: u.id }, `Reset the password of ${u.displayName}? Their sessions end and they get a one-time password.`)}>Reset password</Button>
+                        {u.status === 'active'
+                          ? <Button size="compact-xs" variant="light" color="orange" disabled={u.isSelf || locked} aria-label={`Disable ${u.email}`}
+                              onClick={() => ask({ kind: 'disable', id: u.id }, `Disable ${u.displayName}? They are signed out at once and cannot sign in.`)}>Disable</Button>
+                          : <Button size="compact-xs" variant="light" color="green" disabled={locked} aria-label={`Enable ${u.email}`}
+                              onClick={() => run({ kind: 'enable', id: u.id })}>Enable</Button>}
+                        <Tooltip label={deleteReason} disabled={!deleteReason} multiline w={260}>
+                          <span>
+                            <Button size="compact-xs" variant="light" color="red" disabled={Boolean(deleteReason)} aria-label={`Delete ${u.email}`}
+                              onClick={() => ask({ kind: 'delete', id: u.id }, `Delete ${u.displayName} for good?`)}>Delete</Button>
+                          </span>
+                        </Tooltip>
+                      </Group>
+                      {!u.canDelete && !u.isSelf && <Text size="xs" c="dimmed">Has records: can be disabled, not deleted</Text>}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      {form && (
+        <UserFormModal user={form.user} canGrantSuperAdmin={me.isSuperAdmin} busy={act.isPending}
+          error={act.isError ? act.error.message : null} onSubmit={submit} onClose={() => setForm(null)} />
+      )}
+      {otp && <OneTimePasswordModal name={otp.name} password={otp.password} onClose={() => setOtp(null)} />}
+      <ConfirmModal opened={confirm !== null} question={confirm?.question ?? ''}
+        onYes={() => confirm && run(confirm.action)} onNo={() => setConfirm(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { mkdtempSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
+import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
+import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+
+const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-backups-'));
+const TZ = 'America/New_York';
+let t: TestApp;
+let admin: Agent;
+let adminId: string;
+beforeAll(async () => {
+  t = await createTestApp({ BACKUP_DIR, TZ });
+  const user = await t.user('admin');
+  adminId = user.id;
+  admin = await t.signIn(user.email);
+});
+afterAll(async () => t?.close());
+
+type Listed = { backups: Array<{ name: string | null; size: number; createdAt: string; kind: string; sha256: string; appVersion: string; status: string; trigger: string }>; activity: { finishedAt: string | null; error: string | null } | null };
+const list = async () => (await admin.request({ method: 'GET', url: '/api/backups' })).json() as Listed;
+
+async function settled(): Promise<Listed> {
+  for (let i = 0; i < 600; i++) {
+    const state = await list();
+    if (state.activity?.finishedAt) return state;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('backup or restore did not finish');
+}
+
+async function backUpNow() {
+  const res = await admin.request({ method: 'POST', url: '/api/backups' });
+  expect(res.statusCode).toBe(202);
+  const state = await settled();
+  expect(state.activity?.error).toBeNull();
+  return state.backups.find((b) => b.status === 'completed' && b.trigger === 'manual')!;
+}
+
+describe('backups', () => {
+  it('backs up, and a restore brings the old value back with its audit log; everyone signs in again', async () => {
+    const { projectId } = await makeProject(t.database.db, adminId);
+    const item = (await admin.request({ method: 'POST', url: '/api/action-items', payload: newItem(projectId, adminId) })).json();
+    const backup = await backUpNow();
+    expect(backup).toMatchObject({ kind: t.database.kind, appVersion: '0.1.0' });
+    expect(backup.size).toBeGreaterThan(1000);
+    expect(backup.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    await admin.request({ method: 'PATCH', url: `/api/action-items/${item.id}`, payload: { version: item.version, shortDescription: 'Changed after the backup' } });
+    const auditAfter = await t.database.db.selectFrom('audit_log').select('id').where('row_id', '=', item.id).execute();
+    expect(auditAfter).toHaveLength(2);
+
+    const wrong = await admin.request({ method: 'POST', url: `/api/backups/${backup.name}/restore`, payload: { confirmation: '01/01/2000' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(BACKUP_MESSAGES.wrongConfirmation);
+
+    const started = await admin.request({ method: 'POST', url: `/api/backups/${backup.name}/restore`, payload: { confirmation: confirmationDate(backup.createdAt, TZ) } });
+    expect(started.statusCode, started.body).toBe(202);
+    const state = await waitForRestore();
+    expect(state.error).toBeNull();
+
+    const row = await t.database.db.selectFrom('action_items').select('title').where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(row.title).toBe('Site visit');
+    expect(await t.database.db.selectFrom('audit_log').select('id').where('row_id', '=', item.id).execute()).toHaveLength(1);
+    expect((await admin.request({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+    admin = await t.signIn((await t.database.db.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirstOrThrow()).email);
+    // The data replaced was backed up first.
+    expect((await list()).backups.some((b) => b.trigger === 'pre-restore' && b.status === 'completed')).toBe(true);
+  });
+
+  it('downloads a backup and accepts it back as an upload', async () => {
+    const backup = await backUpNow();
+    const download = await admin.request({ method: 'GET', url: `/api/backups/${backup.name}/download` });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.length).toBe(backup.size);
+    const upload = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: download.rawPayload, headers: { 'content-type': 'application/octet-stream' } });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json()).toMatchObject({ sha256: backup.sha256, status: 'completed' });
+    expect(upload.json().name).toMatch(/-uploaded(-\d+)?\.backup$/);
+  });
+
+  it.each([
+    ['random bytes', () => randomBytes(50_000), BACKUP_MESSAGES.notABackup],
+    ['an empty file', () => Buffer.alloc(0), BACKUP_MESSAGES.notABackup],
+  ])('refuses %s and changes nothing', async (_label, bytes, message) => {
+    const before = (await list()).backups.length;
+    const res = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: bytes(), headers: { 'content-type': 'application/octet-stream' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect((await list()).backups.length).toBe(before);
+  });
+
+  it('refuses a truncated backup and a file whose dump was altered', async () => {
+    const backup = await backUpNow();
+    const whole = await readFile(path.join(BACKUP_DIR, backup.name!));
+    const cut = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: whole.subarray(0, Math.floor(whole.length / 2)), headers: { 'content-type': 'application/octet-stream' } });
+    expect(cut.json().error.message).toBe(BACKUP_MESSAGES.notABackup);
+    const altered = Buffer.from(whole);
+    altered[100] = altered[100]! ^ 0xff;
+    const res = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: altered, headers: { 'content-type': 'application/octet-stream' } });
+    expect(res.json().error.message).toBe(BACKUP_MESSAGES.incomplete);
+    // A damaged file placed in the folder by hand is not listed, so it cannot be restored.
+    await writeFile(path.join(BACKUP_DIR, 'casebook-20000101-000000-manual.backup'), altered.subarray(0, 500));
+    expect((await list()).backups.map((b) => b.name)).not.toContain('casebook-20000101-000000-manual.backup');
+  });
+
+  it('a scheduled run keeps the newest BACKUP_KEEP scheduled backups', async () => {
+    for (let i = 0; i < 9; i++) await t.app.backups.scheduledBackup(7);
+    expect((await list()).backups.filter((b) => b.trigger === 'scheduled')).toHaveLength(7);
+  });
+
+  it('a limited user gets 403 on every backup route', async () => {
+    const limited = await t.signIn((await t.user('limited_user')).email);
+    const name = 'casebook-20261123-000000-manual.backup';
+    for (const [method, url] of [['GET', '/api/backups'], ['POST', '/api/backups'], ['GET', `/api/backups/${name}/download`],
+      ['POST', '/api/backups/upload'], ['POST', `/api/backups/${name}/restore`]] as const) {
+      expect((await limited.request({ method, url, payload: {} })).statusCode, url).toBe(403);
+    }
+  });
+});
+
+async function waitForRestore() {
+  for (let i = 0; i < 600; i++) {
+    const activity = t.app.backups.activity;
+    if (activity?.kind === 'restore' && activity.finishedAt) return activity;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('restore did not finish');
+}
