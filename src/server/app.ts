@@ -17,11 +17,14 @@ import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
+import { fieldReportRoutes } from './features/field-reports/routes.ts';
+import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
+import { registerUploads } from './uploads/multipart.ts';
 
 const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -62,6 +65,7 @@ export async function buildApp(options: AppOptions) {
   registerSecurityHeaders(app);
   registerErrorHandler(app, database.db);
   registerSession(app, database.db, sessionConfig);
+  await registerUploads(app);
 
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,
@@ -69,7 +73,7 @@ export async function buildApp(options: AppOptions) {
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes,
+    timeTrackingRoutes, actionItemRoutes, firmProfileRoutes, fieldReportRoutes,
   ];
   for (const routes of features) await routes(context);
 
