@@ -26,13 +26,12 @@ export function pdfInfo(pdf: Buffer): Record<string, string> {
   return Object.fromEntries(out.split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
 }
 
-/** One entry per image placement listed by pdfimages -list: page, width and height in pixels. */
+/** One entry per image placement listed by pdfimages -list (soft masks left out): page, pixels. */
 export function pdfImages(pdf: Buffer): { page: number; width: number; height: number }[] {
   const out = withFile(pdf, (file) => execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }));
-  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => {
-    const [page, , , width, height] = l.trim().split(/\s+/);
-    return { page: Number(page), width: Number(width), height: Number(height) };
-  });
+  return out.split('\n').slice(2).filter((l) => l.trim()).map((l) => l.trim().split(/\s+/))
+    .filter(([, , type]) => type === 'image')
+    .map(([page, , , width, height]) => ({ page: Number(page), width: Number(width), height: Number(height) }));
 }
 
 /** Keeps a copy under test-results/pdfs/ to look at (pdftoppm -png). */

@@ -32,7 +32,7 @@ export async function readImages(request: FastifyRequest, options: { max: number
       }
       const bytes = await part.toBuffer();
       const problem = uploadProblem(bytes);
-      if (problem) throw fail(files.length > 0 || options.max > 1 ? `${part.filename}: ${problem}` : problem);
+      if (problem) throw fail(options.max > 1 ? `${part.filename}: ${problem}` : problem);
       files.push({ bytes, fileName: part.filename });
     }
   } catch (error) {
