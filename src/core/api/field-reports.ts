@@ -112,7 +112,12 @@ export const ZFieldReportUpdate = z.object({
 });
 export type TFieldReportUpdate = z.input<typeof ZFieldReportUpdate>;
 
-export const ZNextNumber = z.object({ reportNumber: z.string() });
+/** What a report copies from a project when it is picked, and the project's next free number. */
+export const ZProjectFacts = z.object({
+  projectName: z.string(), projectNumber: z.string(), buildingOwner: z.string(), propertyAddress: z.string(), nextNumber: z.string(),
+});
+export type TProjectFacts = z.infer<typeof ZProjectFacts>;
+export const ZProjectFactsQuery = z.object({ projectId: z.uuid() });
 
 export const ZCertifyBody = z.object({
   /** A signature drawn on the screen; without it the user's stored signature is used. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ZCertifyBody, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
-  ZPhotoOrder, ZPhotoParams, ZPhotoUpdate, ZPhotoUploadResult, ZReportIdParams,
+  ZPhotoOrder, ZPhotoParams, ZPhotoUpdate, ZPhotoUploadResult, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
 import { MAX_PHOTOS_PER_UPLOAD } from '../../../core/images.ts';
 import type { AppContext } from '../../app.ts';
@@ -12,8 +12,8 @@ import { firmToday } from '../../pdf/today.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
 import { addPhotos, deletePhoto, photoBytes, reorderPhotos, setCaption } from './photos.ts';
-import { getReport, listReports } from './reads.ts';
-import { createReport, deleteDraft, reviseReport, updateReport } from './writes.ts';
+import { getReport, listReports, nextNumberFor } from './reads.ts';
+import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
 
 const ZNoQuery = z.object({}).strict();
 const ZReviseBody = z.object({ newId: z.uuid() });
@@ -33,6 +33,13 @@ export function fieldReportRoutes({ app, db, env }: AppContext) {
     const { user } = requireUser(request);
     return reply.status(201).send(await createReport(db, { actorId: user.id, input: request.body, today: today() }));
   });
+
+  app.get('/api/field-reports/project-facts', { schema: { querystring: ZProjectFactsQuery, response: { 200: ZProjectFacts } } },
+    async (request) => {
+      requireUser(request);
+      const { projectId } = request.query;
+      return { ...(await projectFacts(db, projectId)), nextNumber: await nextNumberFor(db, projectId) };
+    });
 
   app.get('/api/field-reports/:id', { schema: { params: ZReportIdParams, response: { 200: ZFieldReport } } }, async (request) => {
     requireUser(request);

@@ -17,7 +17,7 @@ function checkDate(iso: string, today: Date, field: string) {
 }
 
 /** What a new report copies from its project: name, number, building owner (the client), address. */
-async function projectFacts(db: DbOrTx, projectId: string) {
+export async function projectFacts(db: DbOrTx, projectId: string) {
   const p = await db.selectFrom('projects as p').innerJoin('cases as c', 'c.id', 'p.case_id')
     .innerJoin('clients as cl', 'cl.id', 'c.client_id')
     .select(['p.project_number', 'p.project_name', 'p.property_address', 'p.property_city_state_zip', 'cl.name'])

@@ -9,6 +9,8 @@ import { deleteSignature, getSignature, saveSignature, signatureStatus } from '.
 
 // Multipart bodies are read by readImages (checked by content); the schema says there is no query.
 const ZNoQuery = z.object({}).strict();
+/** ?v= changes with each new image, so a browser never shows a replaced one from its cache. */
+const ZImageQuery = z.object({ v: z.string().max(40).optional() }).strict();
 
 const sendImage = (reply: FastifyReply, image: { image: Buffer; type: string }) =>
   reply.header('cache-control', 'private, no-cache').type(image.type).send(image.image);
@@ -29,7 +31,7 @@ export function firmProfileRoutes({ app, db, env }: AppContext) {
       return saveFirmProfile(db, { actorId: user.id, input: request.body, defaultName });
     });
 
-  app.get('/api/settings/firm-profile/logo', { config: admin, schema: { querystring: ZNoQuery } }, async (request, reply) => {
+  app.get('/api/settings/firm-profile/logo', { config: admin, schema: { querystring: ZImageQuery } }, async (request, reply) => {
     requireUser(request);
     return sendImage(reply, await getLogo(db));
   });
@@ -52,7 +54,7 @@ export function firmProfileRoutes({ app, db, env }: AppContext) {
     return signatureStatus(db, user.id);
   });
 
-  app.get('/api/me/signature/image', { schema: { querystring: ZNoQuery } }, async (request, reply) => {
+  app.get('/api/me/signature/image', { schema: { querystring: ZImageQuery } }, async (request, reply) => {
     const { user } = requireUser(request);
     return sendImage(reply, await getSignature(db, user.id));
   });
