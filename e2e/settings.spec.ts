@@ -14,7 +14,7 @@ test('an admin tests and saves the address-lookup keys; keys show masked', async
   await page.getByRole('button', { name: 'Test' }).click();
   await expect(page.getByRole('status')).toHaveText('Connected successfully to the address-lookup API (test environment)');
   await page.getByRole('switch', { name: 'Enabled' }).check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
 
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByText('prj_test_pk_••••••••good')).toBeVisible();
