@@ -27,23 +27,45 @@ export function drawTable(doc: Doc, options: TableOptions) {
   const left = doc.page.margins.left;
   const tableWidth = columns.reduce((sum, c) => sum + c.width, 0);
 
+  const lineHeight = () => doc.currentLineHeight(true);
+  // Cells repeat (names, dates, statuses): each text is measured once per font. Most cells fit on
+  // one line, and measuring a width is far cheaper than wrapping; they are drawn without the wrapper.
+  let currentFont = '';
+  const widths = new Map<string, number>();
+  const widthOf = (cell: string) => {
+    const key = `${currentFont}\u0000${cell}`;
+    let width = widths.get(key);
+    if (width === undefined) widths.set(key, width = doc.widthOfString(cell));
+    return width;
+  };
+  const fitsOneLine = (cell: string, i: number) => !cell.includes('\n') && widthOf(cell) <= columns[i]!.width - 2 * padding;
   const heightOf = (cells: readonly string[], font: string) => {
+    currentFont = font;
     doc.font(font).fontSize(fontSize);
-    let h = 0;
+    let h = lineHeight();
     cells.forEach((cell, i) => {
-      if (cell) h = Math.max(h, doc.heightOfString(cell, { width: columns[i]!.width - 2 * padding }));
+      if (cell && !fitsOneLine(cell, i)) h = Math.max(h, doc.heightOfString(cell, { width: columns[i]!.width - 2 * padding }));
     });
-    return Math.max(h, fontSize * 1.2) + 2 * padding;
+    return h + 2 * padding;
   };
 
   const drawRow = (cells: readonly string[], height: number, font: string, fill: string | null) => {
     const y = doc.y;
     if (fill) doc.rect(left, y, tableWidth, height).fill(fill);
+    currentFont = font;
     doc.font(font).fontSize(fontSize).fillColor('#111827');
     let x = left;
     cells.forEach((cell, i) => {
       const column = columns[i]!;
-      if (cell) doc.text(cell, x + padding, y + padding, { width: column.width - 2 * padding, align: column.align ?? 'left' });
+      if (cell) {
+        const width = column.width - 2 * padding;
+        if (fitsOneLine(cell, i)) {
+          const shift = column.align === 'center' ? (width - widthOf(cell)) / 2 : column.align === 'right' ? width - widthOf(cell) : 0;
+          doc.text(cell, x + padding + shift, y + padding, { lineBreak: false });
+        } else {
+          doc.text(cell, x + padding, y + padding, { width, align: column.align ?? 'left' });
+        }
+      }
       x += column.width;
     });
     doc.moveTo(left, y + height).lineTo(left + tableWidth, y + height).lineWidth(0.5).strokeColor(BORDER).stroke();
