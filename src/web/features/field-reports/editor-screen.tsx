@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconSignature, IconVersions } from '@tabler/icons-react';
+import { IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,8 @@ import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { newId } from '../../lib/new-id.ts';
-import { pdfUrl, reviseReport, storeReport } from './api.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { deleteReport, pdfUrl, reviseReport, storeReport } from './api.ts';
 import { CertifyModal } from './certify-modal.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { PhotosPanel } from './photos-panel.tsx';
@@ -28,6 +29,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const save = useAutosave(report);
   const readOnly = report.status !== 'draft';
   const [certifying, setCertifying] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const invalidDates = useRef(new Set<string>());
@@ -67,6 +69,16 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       setBusy(false);
     }
   };
+  const removeDraft = async () => {
+    setConfirmDelete(false);
+    try {
+      await deleteReport(report.id);
+      client.removeQueries({ queryKey: ['field-reports', 'one', report.id] });
+      navigate('/field-reports', { replace: true });
+    } catch (e) {
+      setFailure(e instanceof ApiError ? e.message : 'The report could not be deleted. Please try again.');
+    }
+  };
   const canCertify = !report.inspectorId || save.draft.inspectorId === user.id;
   const latest = report.revisions.at(-1);
 
@@ -88,6 +100,9 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
               <Button leftSection={<IconSignature size={16} />} disabled={!canCertify || save.state !== 'saved'}
                 title={canCertify ? undefined : 'Only the inspector named on the report can certify it'}
                 onClick={() => setCertifying(true)}>Certify</Button>
+            )}
+            {!readOnly && report.revision === 0 && (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>Delete draft</Button>
             )}
             {report.status === 'certified' && (
               <Button leftSection={<IconVersions size={16} />} onClick={() => void startRevision()} loading={busy}>New revision</Button>
@@ -121,6 +136,8 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       <HabitabilitySection {...sectionProps} onDateValidity={dateValidity('returnOn')} />
       <NotesSection {...sectionProps} />
       <PhotosPanel reportId={report.id} photos={report.photos} readOnly={readOnly} />
+      <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its photos?`}
+        onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
         onCertified={(certified) => {
           setCertifying(false);

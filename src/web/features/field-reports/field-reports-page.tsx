@@ -47,7 +47,7 @@ export default function FieldReportsPage() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Project</Table.Th><Table.Th>Report</Table.Th><Table.Th>Type</Table.Th>
-                    <Table.Th>Date</Table.Th><Table.Th>Inspector</Table.Th><Table.Th>Status</Table.Th>
+                    <Table.Th>Date</Table.Th><Table.Th>Inspector</Table.Th><Table.Th w={110}>Status</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -43,5 +43,5 @@ export function ConflictAlert({ theirsBy, onTakeTheirs, onKeepMine }: { theirsBy
 export function StatusBadge({ status }: { status: string }) {
   const color = status === 'certified' ? 'teal' : status === 'superseded' ? 'gray' : 'blue';
   const label = status === 'certified' ? 'Certified' : status === 'superseded' ? 'Superseded' : 'Draft';
-  return <Badge color={color} variant="light">{label}</Badge>;
+  return <Badge color={color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">{label}</Badge>;
 }
