@@ -46,7 +46,10 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await section(page, 'Testing').getByRole('checkbox', { name: 'ACM required' }).check();
   await section(page, 'Testing').getByRole('checkbox', { name: 'ACM completed' }).check();
   await section(page, 'Habitability and Timeline').getByText('No', { exact: true }).click();
+  const notesSaved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/field-reports/')
+    && (r.request().postData() ?? '').includes('Owner present throughout.'));
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Owner present throughout.');
+  expect((await notesSaved).status()).toBe(200);
 
   const photos = section(page, 'Photos (0)');
   await photos.locator('input[type="file"]').setInputFiles([
@@ -99,7 +102,9 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
 
   await page.getByRole('button', { name: 'New revision' }).click();
   await expect(page.getByRole('heading', { name: /Field Report \d{3}-R1/ })).toBeVisible();
+  const revisedSave = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/field-reports/'));
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Revised after the adjuster call.');
+  expect((await revisedSave).status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await page.goto(url);
   await expect(page.getByText(/This revision was replaced by a later one/)).toBeVisible();
