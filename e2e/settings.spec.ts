@@ -16,7 +16,7 @@ test('an admin tests and saves the address-lookup keys; keys show masked', async
   await section.getByRole('button', { name: 'Test' }).click();
   await expect(page.getByRole('status')).toHaveText('Connected successfully to the address-lookup API (test environment)');
   await page.getByRole('switch', { name: 'Enabled' }).check();
-  await section.getByRole('button', { name: 'Save' }).click();
+  await section.getByRole('button', { name: 'Save', exact: true }).click();
 
   await expect(section.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByText('prj_test_pk_••••••••good')).toBeVisible();

@@ -20,6 +20,8 @@ import { auditRoutes } from './features/audit/routes.ts';
 import { backupRoutes } from './features/backups/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
+import { fieldReportRoutes } from './features/field-reports/routes.ts';
+import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -29,6 +31,7 @@ import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
 import { JobRunner } from './jobs/runner.ts';
+import { registerUploads } from './uploads/multipart.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +86,7 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandler(app, database.db);
   registerSession(app, database.db, sessionConfig);
   registerInputGuard(app);
+  await registerUploads(app);
 
   // Built here so features can register queues and schedules; started by main.ts, not by tests.
   const jobs = new JobRunner({ database, log: app.log, ...options.jobs });
@@ -95,7 +99,7 @@ export async function buildApp(options: AppOptions) {
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes, backupRoutes,
+    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes, backupRoutes, firmProfileRoutes, fieldReportRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FieldReportPhotosTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp with a database default: optional on insert. */
@@ -288,6 +289,10 @@ export interface Database {
   error_logs: ErrorLogsTable;
   request_counts: RequestCountsTable;
   audit_log: AuditLogTable;
+  firm_profile: FirmProfileTable;
+  user_signatures: UserSignaturesTable;
+  field_reports: FieldReportsTable;
+  field_report_photos: FieldReportPhotosTable;
 }
 
 export type User = Selectable<UsersTable>;

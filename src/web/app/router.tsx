@@ -22,12 +22,14 @@ const NewClientLegacyPage = lazy(() => import('../features/clients/new-client-le
 const NewClientPage = lazy(() => import('../features/clients/new-client-page.tsx'));
 const ProjectCreationPromptPage = lazy(() => import('../features/clients/project-creation-prompt-page.tsx'));
 const ProjectPage = lazy(() => import('../features/projects/project-page.tsx'));
+const FieldReportsPage = lazy(() => import('../features/field-reports/field-reports-page.tsx'));
+const FieldReportPage = lazy(() => import('../features/field-reports/field-report-page.tsx'));
 const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
 
 // Screens whose capability is still an open issue: they show their title and say so, nothing pretend.
-const PENDING = ['reports', 'field-reports', 'accounting'];
+const PENDING = ['reports', 'accounting'];
 
 function Root() {
   return (
@@ -70,6 +72,8 @@ export const router = createBrowserRouter([
               { path: '/radar-diagnostic', element: <RadarDiagnosticPage /> },
               { path: '/time-tracking', element: <TimeTrackingPage /> },
               { path: '/action-items', element: <ActionItemsPage /> },
+              { path: '/field-reports', element: <FieldReportsPage /> },
+              { path: '/field-reports/:id', element: <FieldReportPage /> },
               ...PENDING.map((path) => ({ path: `/${path}`, element: <PendingScreen /> })),
             ],
           },

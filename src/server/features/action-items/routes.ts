@@ -3,17 +3,22 @@ import type { AppContext } from '../../app.ts';
 import {
   ZActionItem, ZActionItemCreate, ZActionItemList, ZActionItemListQuery, ZActionItemUpdate, ZAssignableUsers,
 } from '../../../core/api/action-items.ts';
+import { ZActionItemsReportQuery } from '../../../core/api/action-items-report.ts';
 import { requireUser } from '../../http/session.ts';
+import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
+import { sendPdf } from '../../pdf/send.ts';
+import { firmToday } from '../../pdf/today.ts';
 import {
   createActionItem, deleteActionItem, getActionItem, listActionItems, listAssignableUsers, updateActionItem,
 } from './service.ts';
 import { actionItemEventRoutes } from './events.ts';
+import { actionItemsReport } from './report.ts';
 
 const ZIdParams = z.object({ id: z.uuid() });
 
 // SPEC §6: action items are open to every signed-in user, whatever the role.
 export async function actionItemRoutes(context: AppContext) {
-  const { app, db } = context;
+  const { app, db, env } = context;
 
   app.get('/api/action-items', {
     schema: { querystring: ZActionItemListQuery, response: { 200: ZActionItemList } },
@@ -25,6 +30,17 @@ export async function actionItemRoutes(context: AppContext) {
   app.get('/api/action-items/assignable-users', { schema: { response: { 200: ZAssignableUsers } } }, async (request) => {
     requireUser(request);
     return { users: await listAssignableUsers(db) };
+  });
+
+  // The PDF report (SPEC §9): made on the server, the browser only downloads it.
+  app.get('/api/action-items/report.pdf', { schema: { querystring: ZActionItemsReportQuery } }, async (request, reply) => {
+    requireUser(request);
+    const { pdf, fileName } = await actionItemsReport(db, {
+      query: request.query,
+      letterhead: await loadLetterhead(db, env.FIRM_NAME),
+      today: firmToday(env.TZ),
+    });
+    return sendPdf(reply, pdf, fileName);
   });
 
   app.get('/api/action-items/:id', { schema: { params: ZIdParams, response: { 200: ZActionItem } } }, async (request) => {

@@ -11,7 +11,7 @@ import { SmartTimeInput } from '../../ui/smart-time-input.tsx';
 import { AssigneeInput } from './assignee-input.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { LocationField } from './location-field.tsx';
-import { ProjectField, type PickedProject } from './project-field.tsx';
+import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
 import { HistoryPanel } from '../audit/history-panel.tsx';
 
 export interface FormState extends ActionItemFormValues {

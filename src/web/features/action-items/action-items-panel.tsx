@@ -13,6 +13,7 @@ import { newId } from '../../lib/new-id.ts';
 import { ActionItemForm, initialForm, type FormState } from './action-item-form.tsx';
 import { ActionItemsFilters, assigneeOptions } from './action-items-filters.tsx';
 import { ActionItemsTable } from './action-items-table.tsx';
+import { PdfReportButton } from './pdf-report-button.tsx';
 import { createActionItem, getActionItem, storeItem, updateActionItem, useActionItemEvents, useActionItems, useAssignableUsers } from './api.ts';
 import { RequiredFieldsModal } from './required-fields-modal.tsx';
 import { ResultToast, type SaveResult } from './result-toast.tsx';
@@ -142,11 +143,14 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
             <Title order={3}>{dashboard ? (projectId ? 'Project action items' : 'All action items') : 'Action Items'}</Title>
             {!dashboard && project && <Text size="sm" c="dimmed">{project.label} · {project.client}</Text>}
           </div>
-          {!open && (
-            <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={startAdding}>
-              Add New Action Item
-            </Button>
-          )}
+          <Group gap="sm">
+            {enabled && <PdfReportButton projectId={projectId} filter={effective} items={items} />}
+            {!open && (
+              <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={startAdding}>
+                Add New Action Item
+              </Button>
+            )}
+          </Group>
         </Group>
         {!enabled && <Text c="dimmed">Select a client to view action items</Text>}
         {enabled && (

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconChecklist, IconClock } from '@tabler/icons-react';
+import { IconChecklist, IconClock, IconFileText } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TProjectDetail } from '../../../core/api/clients.ts';
@@ -50,6 +50,9 @@ function ProjectScreen({ project }: { project: TProjectDetail }) {
             </Button>
             <Button component={Link} to={`/action-items?project=${project.id}`} variant="light" leftSection={<IconChecklist size={16} />}>
               Action items
+            </Button>
+            <Button component={Link} to={`/field-reports?project=${project.id}`} variant="light" leftSection={<IconFileText size={16} />}>
+              Field reports
             </Button>
           </Group>
         </Group>

@@ -2,29 +2,32 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useUser } from '../../app/auth.tsx';
 import { AuditLogSection } from '../audit/audit-log-section.tsx';
 import { BackupsSection } from '../backups/backups-section.tsx';
+import { FirmProfileSection } from '../firm-profile/firm-profile-section.tsx';
+import { SignatureSection } from '../firm-profile/signature-section.tsx';
 import { UsersSection } from '../users/users-section.tsx';
 import { AddressLookupSection } from './address-lookup-section.tsx';
 
 /**
- * /settings (Admin Settings): address lookup, users, backups, the audit log (docs/decisions/023, 070–072).
+ * /settings (Admin Settings). Admins: the firm profile, address lookup, users, backups and the
+ * audit log (docs/decisions/023, 060, 070–072). Everyone: their own signature.
  */
 export default function SettingsPage() {
   const user = useUser();
-  if (!user.isAdmin) {
-    return (
-      <Stack gap="md">
-        <Title order={2}>Admin Settings</Title>
-        <Alert color="yellow">Admin settings are available to administrators only.</Alert>
-      </Stack>
-    );
-  }
   return (
     <Stack gap="lg">
       <Title order={2}>Admin Settings</Title>
-      <AddressLookupSection />
-      <UsersSection />
-      <BackupsSection />
-      <AuditLogSection />
+      {user.isAdmin ? (
+        <>
+          <FirmProfileSection />
+          <AddressLookupSection />
+          <UsersSection />
+          <BackupsSection />
+          <AuditLogSection />
+        </>
+      ) : (
+        <Alert color="yellow">Admin settings are available to administrators only.</Alert>
+      )}
+      <SignatureSection />
     </Stack>
   );
 }

@@ -2,9 +2,9 @@ import { Autocomplete, Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { TProjectHit } from '../../../core/api/projects.ts';
-import { CASE_SEARCH_MIN } from '../../../core/constants.ts';
-import { searchProjects } from '../../lib/project-search.ts';
+import type { TProjectHit } from '../../core/api/projects.ts';
+import { CASE_SEARCH_MIN } from '../../core/constants.ts';
+import { searchProjects } from '../lib/project-search.ts';
 
 export interface PickedProject {
   id: string;
@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The dashboard form's Project field: searches like the project search box (number, name or
+ * A form's Project field (action items, field reports): searches like the project search box (number, name or
  * client; 10 matches), then shows the pick read-only with a Reset button.
  */
 export function ProjectField({ value, onChange }: Props) {

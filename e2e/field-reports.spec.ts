@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SECTION_TITLES } from '../src/core/field-reports.ts';
+import { makeJpeg } from '../test/helpers/uploads.ts';
+import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
+import { LIMITED, signIn } from './sign-in.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+async function draw(page: Page, pad: Locator) {
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
+  await page.mouse.up();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('an inspector creates, fills, photographs, certifies and prints a field report; a change makes R1', async ({ page }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await signIn(page, LIMITED);
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { projectLabel: string }[] };
+  const projectNumber = items[0]!.projectLabel.split(' - ')[0]!;
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Field Reports/ }).click();
+  await expect(page.getByRole('heading', { name: 'Field Reports' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Field Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Field Report' });
+  await dialog.getByRole('textbox', { name: 'Project' }).fill(projectNumber);
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Create report' }).click();
+  await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
+  const url = page.url();
+
+  const parties = section(page, 'Present Parties');
+  for (const [name, role, company] of [['Ellen Smith', 'Owner', ''], ['Rob Vance', 'Adjuster', 'Granite Mutual']]) {
+    await parties.getByRole('button', { name: 'Add party' }).click();
+    const row = parties.getByRole('group').last();
+    await row.getByLabel('Name').fill(name!);
+    await row.getByLabel('Role').fill(role!);
+    if (company) await row.getByLabel('Company').fill(company);
+  }
+  await section(page, 'Findings').getByLabel('Cause of loss').fill('Unattended cooking');
+  await section(page, 'Testing').getByRole('checkbox', { name: 'ACM required' }).check();
+  await section(page, 'Testing').getByRole('checkbox', { name: 'ACM completed' }).check();
+  await section(page, 'Habitability and Timeline').getByText('No', { exact: true }).click();
+  const notesSaved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/field-reports/')
+    && (r.request().postData() ?? '').includes('Owner present throughout.'));
+  await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Owner present throughout.');
+  expect((await notesSaved).status()).toBe(200);
+
+  const photos = section(page, 'Photos (0)');
+  await photos.locator('input[type="file"]').setInputFiles([
+    { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) },
+    { name: 'ceiling.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 1200) },
+  ]);
+  const gallery = section(page, 'Photos (2)');
+  await expect(gallery.getByRole('group', { name: 'Photo 2' })).toBeVisible();
+  await gallery.getByLabel('Caption of photo 1').fill('Kitchen wall');
+  await gallery.getByLabel('Caption of photo 2').fill('Dining ceiling');
+  await gallery.getByLabel('Caption of photo 1').click();
+  await gallery.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+  await expect(gallery.getByLabel('Caption of photo 1')).toHaveValue('Dining ceiling');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/field-report-editor-tablet.png', fullPage: true });
+
+  // Everything typed comes back after a reload.
+  await page.reload();
+  await expect(section(page, 'Present Parties').getByRole('group')).toHaveCount(2);
+  await expect(section(page, 'Present Parties').getByRole('group').last().getByLabel('Company')).toHaveValue('Granite Mutual');
+  await expect(section(page, 'Findings').getByLabel('Cause of loss')).toHaveValue('Unattended cooking');
+  await expect(section(page, 'Testing').getByRole('checkbox', { name: 'ACM completed' })).toBeChecked();
+  await expect(section(page, 'Testing').getByRole('checkbox', { name: 'Lead required' })).not.toBeChecked();
+  await expect(section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' })).toHaveValue('Owner present throughout.');
+
+  await page.getByRole('button', { name: 'Certify' }).click();
+  const certify = page.getByRole('dialog', { name: /Certify report/ });
+  await draw(page, certify.getByRole('img', { name: 'Signature pad' }));
+  await certify.getByRole('button', { name: 'Sign and certify' }).click();
+  await expect(page.getByText(/This report is read-only/)).toBeVisible();
+  await expect(section(page, 'Findings').getByLabel('Cause of loss')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Add party' })).toHaveCount(0);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^[A-Za-z0-9]+-FieldReport-\d{3}-\d{2}-\d{2}-\d{4}\.pdf$/);
+  const pdf = readFileSync((await download.path())!);
+  const pages = pdfPages(pdf);
+  const text = pages.join('\n');
+  expect(text).toContain('FIELD REPORT - Initial Inspection');
+  for (const title of SECTION_TITLES) expect(text).toContain(title.toUpperCase());
+  expect(text).toMatch(/ACM\s+Yes\s+Yes/);
+  expect(text).toMatch(/X\s+Photos\s+\(2 attached\)/);
+  expect(text).toContain('Photo 1: Dining ceiling');
+  pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
+  // The signature and both photos are embedded.
+  expect(pdfImages(pdf).filter((i) => i.width >= 900).length).toBe(2);
+  expect(pdfImages(pdf).length).toBeGreaterThanOrEqual(3);
+
+  await page.getByRole('button', { name: 'New revision' }).click();
+  await expect(page.getByRole('heading', { name: /Field Report \d{3}-R1/ })).toBeVisible();
+  const revisedSave = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/field-reports/'));
+  await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Revised after the adjuster call.');
+  expect((await revisedSave).status()).toBe(200);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.goto(url);
+  await expect(page.getByText(/This revision was replaced by a later one/)).toBeVisible();
+  await expect(section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' })).toHaveValue('Owner present throughout.');
+  await page.goto('/field-reports');
+  await page.getByRole('textbox', { name: 'Search field reports' }).fill(projectNumber);
+  await expect(page.getByRole('row').filter({ hasText: /-R1/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/field-reports-list.png', fullPage: true });
+});

@@ -1,0 +1,65 @@
+import { formatUsDate, parseSmartDate } from './smart-date.ts';
+
+// Field inspection reports (SPEC §3 Field report, §9 field report PDF; docs/decisions/062).
+
+export const REPORT_TYPES = [
+  'Initial Inspection', 'Follow-up Inspection', 'Re-Inspection', 'Final Inspection',
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const TESTS = [
+  { key: 'acm', label: 'ACM' },
+  { key: 'lead', label: 'Lead' },
+  { key: 'water', label: 'Water' },
+  { key: 'materials', label: 'Materials' },
+] as const;
+export type TestKey = (typeof TESTS)[number]['key'];
+
+export const ATTACHMENTS = ['Diagrams', 'Readings', 'Photos'] as const;
+
+/** The PDF's section titles, in the spec's order. */
+export const SECTION_TITLES = [
+  'Project Information', 'Present Parties', 'Findings', 'Urgent Measures', 'Testing',
+  'Habitability and Timeline', 'Field Notes', 'Attachments', 'Certification', 'Conditions',
+] as const;
+
+export const CERTIFICATION_TEXT =
+  'I certify that I personally inspected the property on the date shown and that this report states the ' +
+  'conditions I observed, to the best of my knowledge.';
+
+export const CONDITIONS_TEXT =
+  'This report describes the conditions visible and accessible at the time of the inspection. It is not a ' +
+  'warranty of the property or of any system in it. Concealed conditions (inside walls, under floors, above ' +
+  'ceilings) and areas that could not be reached were not inspected. Test results, where tests were required, ' +
+  'are reported separately by the testing laboratory. Opinions stated here may change if further information ' +
+  'becomes available. This report was prepared for the client named above and may not be relied on by others ' +
+  'without written consent.';
+
+export const FIELD_REPORT_MESSAGES = {
+  numberTaken: (n: string) => `Report number ${n} is already used on this project. Please choose another number.`,
+  certified: 'This report is certified and cannot be changed. Start a new revision to make changes.',
+  notDraft: 'Only the latest revision of a report can be revised.',
+  noSignature: 'Please draw your signature or upload one in Settings before certifying.',
+  projectMissing: 'The project was not found. It may have been deleted.',
+} as const;
+
+/** The next number for a project: one more than the highest number used, three digits at least. */
+export function nextReportNumber(existing: readonly string[]): string {
+  const highest = existing.reduce((max, n) => {
+    const digits = /^\D*(\d+)\D*$/.exec(n.trim())?.[1];
+    return digits ? Math.max(max, Number(digits)) : max;
+  }, 0);
+  return String(highest + 1).padStart(3, '0');
+}
+
+/** 003, then 003-R1, 003-R2 for later revisions. */
+export const displayNumber = (reportNumber: string, revision: number): string =>
+  revision > 0 ? `${reportNumber}-R${revision}` : reportNumber;
+
+/** A field-report date problem (empty, impossible, or outside the 10-year window), or null. */
+export function reportDateProblem(iso: string, today: Date): string | null {
+  const shown = formatUsDate(iso);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !shown) return iso ? 'Invalid date format' : 'Date is required';
+  const parsed = parseSmartDate(shown, today);
+  return parsed.ok ? null : parsed.error;
+}

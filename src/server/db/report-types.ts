@@ -1,0 +1,64 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Tables of migration 005: firm profile, signatures, field reports and their photos.
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+export type ImageType = 'image/png' | 'image/jpeg';
+
+export interface FirmProfileTable {
+  id: Generated<number>;
+  firm_name: string | null;
+  licence_number: Generated<string>;
+  address: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  website: Generated<string>;
+  logo: Buffer | null;
+  logo_type: ImageType | null;
+  updated_at: DefaultTimestamp;
+  version: Generated<number>;
+}
+
+export interface UserSignaturesTable {
+  user_id: string;
+  image: Buffer;
+  image_type: ImageType;
+  updated_at: DefaultTimestamp;
+}
+
+export type FieldReportStatus = 'draft' | 'certified' | 'superseded';
+
+export interface FieldReportsTable {
+  id: string;
+  project_id: string;
+  report_number: string;
+  revision: Generated<number>;
+  report_type: string;
+  /** YYYY-MM-DD (see the DATE type parser in connection.ts). */
+  report_date: string;
+  inspector_id: string | null;
+  content: Json<Record<string, unknown>>;
+  status: Generated<FieldReportStatus>;
+  certified_at: NullableTimestamp;
+  certified_by: string | null;
+  signature: Buffer | null;
+  signature_type: ImageType | null;
+  certified_pdf: Buffer | null;
+  created_by: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Generated<number>;
+}
+
+export interface FieldReportPhotosTable {
+  id: Generated<string>;
+  report_id: string;
+  position: number;
+  caption: Generated<string>;
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  created_at: DefaultTimestamp;
+}

@@ -1,0 +1,75 @@
+import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
+import { uploadProblem } from '../../../core/images.ts';
+import { formatUsDate } from '../../../core/smart-date.ts';
+import { withActor, type DbOrTx } from '../../db/connection.ts';
+import { AppError } from '../../http/app-error.ts';
+import { renderFieldReport } from '../../pdf/field-report.ts';
+import type { Letterhead } from '../../pdf/letterhead.ts';
+import { prepareMark } from '../../uploads/images.ts';
+import { photosForPdf } from './photos.ts';
+import { getReport } from './reads.ts';
+import { draftForUpdate } from './writes.ts';
+
+type Signature = { image: Buffer; type: 'image/png' | 'image/jpeg' };
+
+async function signatureFor(db: DbOrTx, actorId: string, drawn: string | undefined): Promise<Signature> {
+  if (drawn) {
+    const bytes = Buffer.from(drawn.slice(drawn.indexOf(',') + 1), 'base64');
+    const problem = uploadProblem(bytes);
+    if (problem) throw new AppError('VALIDATION_ERROR', problem, { field: 'drawnSignature' });
+    return prepareMark(bytes);
+  }
+  const stored = await db.selectFrom('user_signatures').select(['image', 'image_type as type']).where('user_id', '=', actorId).executeTakeFirst();
+  if (!stored) throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.noSignature, { field: 'drawnSignature' });
+  return stored;
+}
+
+/** The PDF of a report: as certified (stored bytes) or, for a draft, made now and marked draft. */
+export async function reportPdf(db: DbOrTx, options: { id: string; letterhead: Letterhead; certification?: { name: string; signature: Buffer; on: Date } }) {
+  const report = await getReport(db, options.id);
+  if (report.status !== 'draft' && !options.certification) {
+    const row = await db.selectFrom('field_reports').select('certified_pdf').where('id', '=', options.id).executeTakeFirstOrThrow();
+    return { pdf: row.certified_pdf!, fileName: report.fileName, report };
+  }
+  const pdf = await renderFieldReport({
+    reportType: report.reportType,
+    displayNumber: report.displayNumber,
+    date: report.date,
+    inspectorName: report.inspectorName,
+    content: report.content,
+    photos: await photosForPdf(db, options.id),
+    certification: options.certification
+      ? { name: options.certification.name, certifiedOn: formatUsDate(options.certification.on), signature: options.certification.signature }
+      : null,
+  }, options.letterhead);
+  return { pdf, fileName: report.fileName, report };
+}
+
+/**
+ * The inspector signs: their drawn or stored signature goes on the PDF, which is kept as certified;
+ * the report is read-only from then on. Only the report's inspector may certify it (with no
+ * inspector chosen, the signer becomes the inspector).
+ */
+export async function certifyReport(
+  db: DbOrTx,
+  options: { actorId: string; actorName: string; id: string; version: number; drawnSignature?: string; letterhead: Letterhead; today: Date },
+) {
+  const signature = await signatureFor(db, options.actorId, options.drawnSignature);
+  return withActor(db, options.actorId, async (tx) => {
+    const row = await draftForUpdate(tx, options.id);
+    if (row.version !== options.version) throw new AppError('EDIT_CONFLICT', undefined, { current: await getReport(tx, options.id) });
+    if (row.inspector_id && row.inspector_id !== options.actorId) {
+      throw new AppError('PERMISSION_DENIED', 'Only the inspector named on the report can certify it.');
+    }
+    if (!row.inspector_id) await tx.updateTable('field_reports').set({ inspector_id: options.actorId }).where('id', '=', options.id).execute();
+    const { pdf } = await reportPdf(tx, {
+      id: options.id, letterhead: options.letterhead,
+      certification: { name: options.actorName, signature: signature.image, on: options.today },
+    });
+    await tx.updateTable('field_reports').set({
+      status: 'certified', certified_at: new Date(), certified_by: options.actorId,
+      signature: signature.image, signature_type: signature.type, certified_pdf: pdf,
+    }).where('id', '=', options.id).execute();
+    return getReport(tx, options.id);
+  });
+}

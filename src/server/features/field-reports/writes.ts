@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { addressLine, projectDisplayName } from '../../../core/cases.ts';
+import {
+  ZFieldReportContent, type TFieldReport, type TFieldReportCreate, type TFieldReportUpdate,
+} from '../../../core/api/field-reports.ts';
+import { FIELD_REPORT_MESSAGES, reportDateProblem } from '../../../core/field-reports.ts';
+import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
+import { updateVersioned } from '../../db/versioned.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getReport, nextNumberFor } from './reads.ts';
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+function checkDate(iso: string, today: Date, field: string) {
+  const problem = reportDateProblem(iso, today);
+  if (problem) throw new AppError('VALIDATION_ERROR', problem, { field });
+}
+
+/** What a new report copies from its project: name, number, building owner (the client), address. */
+export async function projectFacts(db: DbOrTx, projectId: string) {
+  const p = await db.selectFrom('projects as p').innerJoin('cases as c', 'c.id', 'p.case_id')
+    .innerJoin('clients as cl', 'cl.id', 'c.client_id')
+    .select(['p.project_number', 'p.project_name', 'p.property_address', 'p.property_city_state_zip', 'cl.name'])
+    .where('p.id', '=', projectId).executeTakeFirst();
+  if (!p) throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.projectMissing, { field: 'projectId' });
+  return {
+    projectName: projectDisplayName(p.project_name),
+    projectNumber: p.project_number,
+    buildingOwner: p.name,
+    propertyAddress: addressLine(p.property_address, p.property_city_state_zip),
+  };
+}
+
+/**
+ * Creates a draft with the project's next number. The browser makes the id, so a retried create
+ * answers the report it already made instead of making a second one.
+ */
+export async function createReport(
+  db: DbOrTx,
+  options: { actorId: string; input: TFieldReportCreate; today: Date },
+): Promise<TFieldReport> {
+  const { input, actorId } = options;
+  checkDate(input.date, options.today, 'date');
+  const existing = await db.selectFrom('field_reports').select(['created_by']).where('id', '=', input.id).executeTakeFirst();
+  if (existing) {
+    if (existing.created_by !== actorId) throw new AppError('DUPLICATE_RECORD');
+    return getReport(db, input.id);
+  }
+  const facts = await projectFacts(db, input.projectId);
+  // Two people starting a report on one project at once: the second takes the next number.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await withActor(db, actorId, async (tx) => {
+        await tx.insertInto('field_reports').values({
+          id: input.id,
+          project_id: input.projectId,
+          report_number: await nextNumberFor(tx, input.projectId),
+          report_type: input.reportType,
+          report_date: input.date,
+          inspector_id: actorId,
+          content: JSON.stringify(ZFieldReportContent.parse(facts)),
+          created_by: actorId,
+        }).execute();
+        return getReport(tx, input.id);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** Locks the row and refuses anything but a draft (certified reports are read-only). */
+export async function draftForUpdate(tx: Tx, id: string) {
+  const row = await tx.selectFrom('field_reports').select(['id', 'status', 'revision', 'report_number', 'project_id', 'version', 'inspector_id'])
+    .where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw new AppError('RECORD_NOT_FOUND');
+  if (row.status !== 'draft') throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.certified, { status: row.status });
+  return row;
+}
+
+export async function updateReport(
+  db: DbOrTx,
+  options: { actorId: string; id: string; input: TFieldReportUpdate; today: Date },
+): Promise<TFieldReport> {
+  const { input } = options;
+  checkDate(input.date, options.today, 'date');
+  const content = ZFieldReportContent.parse(input.content);
+  if (content.timeline.returnOn) checkDate(content.timeline.returnOn, options.today, 'content.timeline.returnOn');
+  const number = input.reportNumber.trim();
+  try {
+    return await withActor(db, options.actorId, async (tx) => {
+      const row = await draftForUpdate(tx, options.id);
+      if (row.revision > 0 && (number.toLowerCase() !== row.report_number.toLowerCase() || input.projectId !== row.project_id)) {
+        throw new AppError('VALIDATION_ERROR', 'A revision keeps the number and project of the report it revises.');
+      }
+      await updateVersioned(tx, 'field_reports', options.id, input.version, {
+        project_id: input.projectId,
+        report_type: input.reportType,
+        report_number: number,
+        report_date: input.date,
+        inspector_id: input.inspectorId,
+        content: JSON.stringify(content),
+      });
+      return getReport(tx, options.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('DUPLICATE_RECORD', FIELD_REPORT_MESSAGES.numberTaken(number), { field: 'reportNumber' }, '23505');
+    }
+    throw error;
+  }
+}
+
+/** A draft that was never certified may be deleted (a report started by mistake). */
+export async function deleteDraft(db: DbOrTx, options: { actorId: string; id: string }) {
+  await withActor(db, options.actorId, async (tx) => {
+    const row = await draftForUpdate(tx, options.id);
+    if (row.revision > 0) throw new AppError('VALIDATION_ERROR', 'A revision cannot be deleted; its earlier versions are on record.');
+    await tx.deleteFrom('field_reports').where('id', '=', options.id).execute();
+  });
+}
+
+/**
+ * A change after certification: a new draft revision (number -R1, -R2…) copied from the certified
+ * one, photos included. The certified row and its PDF stay as they were, marked superseded.
+ */
+export async function reviseReport(db: DbOrTx, options: { actorId: string; id: string; newId: string }): Promise<TFieldReport> {
+  return withActor(db, options.actorId, async (tx) => {
+    const existing = await tx.selectFrom('field_reports').select('id').where('id', '=', options.newId).executeTakeFirst();
+    if (existing) return getReport(tx, options.newId);
+    const row = await tx.selectFrom('field_reports').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
+    if (!row) throw new AppError('RECORD_NOT_FOUND');
+    if (row.status !== 'certified') throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.notDraft);
+    await tx.insertInto('field_reports').values({
+      id: options.newId, project_id: row.project_id, report_number: row.report_number, revision: row.revision + 1,
+      report_type: row.report_type, report_date: row.report_date, inspector_id: row.inspector_id,
+      content: JSON.stringify(row.content), created_by: options.actorId,
+    }).execute();
+    await sql`insert into field_report_photos (report_id, position, caption, image, thumbnail, width, height)
+      select ${options.newId}, position, caption, image, thumbnail, width, height
+      from field_report_photos where report_id = ${options.id}`.execute(tx);
+    await tx.updateTable('field_reports').set({ status: 'superseded' }).where('id', '=', options.id).execute();
+    return getReport(tx, options.newId);
+  });
+}

@@ -1,0 +1,135 @@
+import type { TFieldReportContent } from '../../core/api/field-reports.ts';
+import { ATTACHMENTS, CERTIFICATION_TEXT, CONDITIONS_TEXT, SECTION_TITLES, TESTS } from '../../core/field-reports.ts';
+import { formatUsDate } from '../../core/smart-date.ts';
+import { checkLine, fieldGrid, paragraph, yesNo } from './blocks.ts';
+import { createPdf, openImage, sectionTitle, type Doc } from './document.ts';
+import type { Letterhead } from './letterhead.ts';
+import { drawTable } from './table.ts';
+
+export interface FieldReportPdfData {
+  reportType: string;
+  displayNumber: string;
+  /** YYYY-MM-DD */
+  date: string;
+  inspectorName: string;
+  content: TFieldReportContent;
+  photos: readonly { image: Buffer; caption: string }[];
+  certification: { name: string; certifiedOn: string; signature: Buffer } | null;
+}
+
+const MARGINS = { top: 78, bottom: 72, left: 40, right: 40 };
+const [PROJECT, PARTIES, FINDINGS, URGENT, TESTING, HABITABILITY, NOTES, ATTACH, CERTIFY, CONDITIONS] = SECTION_TITLES;
+
+function projectSection(doc: Doc, d: FieldReportPdfData) {
+  sectionTitle(doc, PROJECT);
+  const c = d.content;
+  fieldGrid(doc, [
+    ['Project name', c.projectName], ['Project number', c.projectNumber],
+    ['Building owner', c.buildingOwner], ['Property address', c.propertyAddress],
+    ['Report type', d.reportType], ['Report number', d.displayNumber],
+    ['Date of inspection', formatUsDate(d.date)], ['Inspector', d.inspectorName],
+  ]);
+}
+
+function partiesSection(doc: Doc, c: TFieldReportContent) {
+  sectionTitle(doc, PARTIES);
+  const parties = c.presentParties.filter((p) => p.name.trim() || p.role.trim() || p.company.trim());
+  if (parties.length === 0) return paragraph(doc, null, 'No other parties recorded.');
+  drawTable(doc, {
+    columns: [{ header: 'Name', width: 180 }, { header: 'Role', width: 160 }, { header: 'Company', width: 192 }],
+    rows: parties.map((p) => [p.name, p.role, p.company]), fontSize: 9, stripe: null,
+  });
+  doc.moveDown(0.4);
+}
+
+function findingsAndMeasures(doc: Doc, c: TFieldReportContent) {
+  sectionTitle(doc, FINDINGS);
+  paragraph(doc, 'Purpose of inspection', c.inspectionPurpose);
+  paragraph(doc, 'Cause of loss', c.causeOfLoss);
+  paragraph(doc, 'Areas involved', c.areasInvolved);
+  paragraph(doc, 'Damage summary', c.damageSummary);
+  sectionTitle(doc, URGENT);
+  const e = c.emergency;
+  fieldGrid(doc, [
+    ['Temporary measures started', yesNo(c.temporaryMeasures.started)], ['Temporary measures to commence', c.temporaryMeasures.commence],
+    ['Emergency services required', yesNo(e.emsRequired)], ['Floors', yesNo(e.emsFloors)],
+    ['Walls', yesNo(e.emsWalls)], ['Ceilings', yesNo(e.emsCeilings)],
+  ], 3);
+}
+
+function testingSection(doc: Doc, c: TFieldReportContent) {
+  sectionTitle(doc, TESTING, 110);
+  drawTable(doc, {
+    columns: [{ header: 'Test', width: 200 }, { header: 'Required', width: 166, align: 'center' }, { header: 'Completed', width: 166, align: 'center' }],
+    rows: TESTS.map((t) => [t.label, yesNo(c.testing[t.key].required), yesNo(c.testing[t.key].completed)]),
+    fontSize: 10, stripe: null,
+  });
+  doc.moveDown(0.4);
+}
+
+function habitabilitySection(doc: Doc, c: TFieldReportContent) {
+  sectionTitle(doc, HABITABILITY);
+  fieldGrid(doc, [
+    ['Habitable', yesNo(c.habitability.isHabitable)], ['Estimated timeline', c.timeline.estimated],
+    ['Return on', formatUsDate(c.timeline.returnOn)], ['Follow up with', c.timeline.followUpWith],
+  ]);
+  paragraph(doc, 'Habitability notes', c.habitability.notes);
+  sectionTitle(doc, NOTES);
+  paragraph(doc, null, c.notes);
+}
+
+function attachmentsAndCertification(doc: Doc, d: FieldReportPdfData) {
+  sectionTitle(doc, ATTACH);
+  for (const name of ATTACHMENTS) {
+    const photos = name === 'Photos' && d.photos.length > 0;
+    checkLine(doc, name, photos, photos ? `(${d.photos.length} attached)` : '');
+  }
+  sectionTitle(doc, CERTIFY, 130);
+  paragraph(doc, null, CERTIFICATION_TEXT);
+  const left = doc.page.margins.left;
+  if (d.certification) {
+    const y = doc.y;
+    doc.image(openImage(doc, d.certification.signature) as Buffer, left, y, { fit: [200, 60], valign: 'bottom' });
+    doc.moveTo(left, y + 64).lineTo(left + 240, y + 64).lineWidth(0.6).strokeColor('#111827').stroke();
+    doc.font('Helvetica').fontSize(9).fillColor('#111827')
+      .text(`${d.certification.name}, Inspector  ·  Certified ${d.certification.certifiedOn}`, left, y + 68);
+  } else {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#b91c1c').text('DRAFT - not certified', left, doc.y);
+  }
+  doc.fillColor('#111827');
+  sectionTitle(doc, CONDITIONS);
+  doc.font('Helvetica').fontSize(8.5).text(CONDITIONS_TEXT, left, doc.y, { width: doc.page.width - left - MARGINS.right, align: 'justify' });
+}
+
+/** Photos after the report, two to a page, each with its number and caption. */
+function photoPages(doc: Doc, photos: FieldReportPdfData['photos']) {
+  const left = MARGINS.left;
+  const width = doc.page.width - MARGINS.left - MARGINS.right;
+  const slot = (doc.page.height - MARGINS.top - MARGINS.bottom - 30) / 2;
+  photos.forEach((photo, i) => {
+    if (i % 2 === 0) {
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(11).text('PHOTOGRAPHS', left, MARGINS.top);
+    }
+    const top = MARGINS.top + 22 + (i % 2) * slot;
+    doc.image(openImage(doc, photo.image) as Buffer, left, top, { fit: [width, slot - 34], align: 'center', valign: 'center' });
+    const caption = `Photo ${i + 1}${photo.caption.trim() ? `: ${photo.caption.trim()}` : ''}`;
+    doc.font('Helvetica').fontSize(9).fillColor('#111827').text(caption, left, top + slot - 30, { width, align: 'center', height: 26, ellipsis: true });
+  });
+}
+
+/** SPEC §9 field report. */
+export function renderFieldReport(d: FieldReportPdfData, letterhead: Letterhead): Promise<Buffer> {
+  const { doc, finish } = createPdf({ title: `Field Report ${d.displayNumber}`, margins: MARGINS, letterhead });
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111827').text(`FIELD REPORT - ${d.reportType}`, MARGINS.left, MARGINS.top);
+  doc.font('Helvetica').fontSize(10).fillColor('#374151')
+    .text(`Report No. ${d.displayNumber}  ·  ${formatUsDate(d.date)}`);
+  projectSection(doc, d);
+  partiesSection(doc, d.content);
+  findingsAndMeasures(doc, d.content);
+  testingSection(doc, d.content);
+  habitabilitySection(doc, d.content);
+  attachmentsAndCertification(doc, d);
+  photoPages(doc, d.photos);
+  return finish();
+}

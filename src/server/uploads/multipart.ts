@@ -1,0 +1,47 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadProblem } from '../../core/images.ts';
+import { AppError } from '../http/app-error.ts';
+
+/** The one upload path: multipart with size and count limits; routes read files with readImages. */
+export async function registerUploads(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_PHOTOS_PER_UPLOAD, fields: 10, parts: MAX_PHOTOS_PER_UPLOAD + 10, headerPairs: 200 },
+  });
+}
+
+export interface UploadedFile {
+  bytes: Buffer;
+  fileName: string;
+}
+
+const fail = (message: string) => new AppError('VALIDATION_ERROR', message);
+
+/**
+ * Reads every file of a multipart request into memory and checks each by content (magic bytes),
+ * before anything is stored: one bad file refuses the whole upload with a message naming it.
+ */
+export async function readImages(request: FastifyRequest, options: { max: number }): Promise<UploadedFile[]> {
+  if (!request.isMultipart()) throw fail(UPLOAD_MESSAGES.noFile);
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.files()) {
+      if (files.length >= options.max) {
+        part.file.resume();
+        throw fail(options.max === 1 ? 'Please upload one file.' : UPLOAD_MESSAGES.tooMany);
+      }
+      const bytes = await part.toBuffer();
+      const problem = uploadProblem(bytes);
+      if (problem) throw fail(options.max > 1 ? `${part.filename}: ${problem}` : problem);
+      files.push({ bytes, fileName: part.filename });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(UPLOAD_MESSAGES.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw fail(UPLOAD_MESSAGES.tooMany);
+    throw error;
+  }
+  if (files.length === 0) throw fail(UPLOAD_MESSAGES.noFile);
+  return files;
+}

@@ -1,0 +1,54 @@
+import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { CERTIFICATION_TEXT } from '../../../core/field-reports.ts';
+import type { TFieldReport } from '../../../core/api/field-reports.ts';
+import { ApiError } from '../../lib/api.ts';
+import { SignaturePad } from '../../ui/signature-pad.tsx';
+import { certifyReport, useMySignature } from './api.ts';
+
+/** The inspector signs with their stored signature or one drawn here; the report becomes read-only. */
+export function CertifyModal({ report, opened, onClose, onCertified }: {
+  report: TFieldReport; opened: boolean; onClose(): void; onCertified(report: TFieldReport): void;
+}) {
+  const signature = useMySignature();
+  const stored = signature.data?.hasSignature ?? false;
+  const [mode, setMode] = useState<'stored' | 'draw' | null>(null);
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const using = mode ?? (stored ? 'stored' : 'draw');
+
+  const certify = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onCertified(await certifyReport(report.id, { version: report.version, ...(using === 'draw' && drawn ? { drawnSignature: drawn } : {}) }));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The report could not be certified. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={() => !busy && onClose()} size="lg" title={<Text fw={700}>Certify report {report.displayNumber}</Text>}>
+      <Stack gap="sm">
+        <Text size="sm">{CERTIFICATION_TEXT}</Text>
+        <Text size="sm" c="dimmed">Once certified, the report and its PDF cannot change; later changes make a new revision.</Text>
+        {stored && (
+          <SegmentedControl value={using} onChange={(v) => setMode(v as 'stored' | 'draw')}
+            data={[{ value: 'stored', label: 'My saved signature' }, { value: 'draw', label: 'Draw a signature' }]} />
+        )}
+        {using === 'stored' && stored && (
+          <Image src={`/api/me/signature/image?v=${encodeURIComponent(signature.data?.updatedAt ?? '')}`} alt="My signature" h={80} w="auto" fit="contain" maw={320} />
+        )}
+        {using === 'draw' && <SignaturePad onChange={setDrawn} />}
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button onClick={() => void certify()} loading={busy} disabled={using === 'draw' && !drawn}>Sign and certify</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

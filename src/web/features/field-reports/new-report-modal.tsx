@@ -1,0 +1,47 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { REPORT_TYPES, type ReportType } from '../../../core/field-reports.ts';
+import { toIsoDate, todayUs } from '../../../core/smart-date.ts';
+import { ApiError } from '../../lib/api.ts';
+import { newId } from '../../lib/new-id.ts';
+import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
+import { createReport } from './api.ts';
+
+/** Starts a report: project and type; the number, date and project facts are filled in for the inspector. */
+export function NewReportModal({ opened, onClose, project: initial }: { opened: boolean; onClose(): void; project: PickedProject | null }) {
+  const navigate = useNavigate();
+  const [project, setProject] = useState<PickedProject | null>(initial);
+  const [type, setType] = useState<ReportType>(REPORT_TYPES[0]);
+  const [id] = useState(newId);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    if (!project) return setError('Please select a project');
+    setBusy(true);
+    setError(null);
+    try {
+      const report = await createReport({ id, projectId: project.id, reportType: type, date: toIsoDate(todayUs(new Date()))! });
+      navigate(`/field-reports/${report.id}`);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The report could not be created. Please try again.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={() => !busy && onClose()} title={<Text fw={700}>New Field Report</Text>}>
+      <Stack gap="sm">
+        <ProjectField value={project} onChange={setProject} />
+        <Select label="Report type" data={[...REPORT_TYPES]} value={type} allowDeselect={false}
+          onChange={(v) => v && setType(v as ReportType)} comboboxProps={{ withinPortal: true }} />
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
+          <Button onClick={() => void start()} loading={busy} disabled={!project}>Create report</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

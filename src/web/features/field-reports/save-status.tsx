@@ -1,0 +1,47 @@
+import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import type { SaveState } from './use-autosave.ts';
+
+const LABELS: Record<SaveState, string> = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  retrying: 'Not saved yet: retrying',
+  refused: 'Not saved',
+  conflict: 'Not saved: someone else changed this report',
+  blocked: 'Not saved: fix the date',
+};
+
+export function SaveStatus({ state }: { state: SaveState }) {
+  const bad = state === 'refused' || state === 'conflict' || state === 'blocked' || state === 'retrying';
+  return (
+    <Group gap={6} role="status" aria-live="polite">
+      {state === 'saving' && <Loader size={14} />}
+      {state === 'saved' && <IconCheck size={16} color="var(--mantine-color-teal-6)" />}
+      {bad && <IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" />}
+      <Text size="sm" c={bad ? 'orange.8' : 'dimmed'}>{LABELS[state]}</Text>
+    </Group>
+  );
+}
+
+/** Someone saved this report after it was loaded here: the user chooses, nothing is overwritten silently. */
+export function ConflictAlert({ theirsBy, onTakeTheirs, onKeepMine }: { theirsBy: string; onTakeTheirs(): void; onKeepMine(): void }) {
+  return (
+    <Alert color="yellow" role="alert" title="Someone else changed this report">
+      <Text size="sm" mb="xs">
+        {theirsBy ? `${theirsBy}'s` : 'Their'} version was saved after you opened the report. Keep yours to save your fields over
+        theirs, or take theirs to drop your unsaved changes.
+      </Text>
+      <Group>
+        <Button size="xs" variant="default" onClick={onTakeTheirs}>Use Their Version</Button>
+        <Button size="xs" onClick={onKeepMine}>Save My Version</Button>
+      </Group>
+    </Alert>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const color = status === 'certified' ? 'teal' : status === 'superseded' ? 'gray' : 'blue';
+  const label = status === 'certified' ? 'Certified' : status === 'superseded' ? 'Superseded' : 'Draft';
+  return <Badge color={color} variant="light" style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">{label}</Badge>;
+}
