@@ -14,6 +14,8 @@ import { attorneyRoutes } from './features/attorneys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
+import { accountingRoutes } from './features/accounting/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
@@ -76,7 +78,7 @@ export async function buildApp(options: AppOptions) {
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes,
+    timeTrackingRoutes, actionItemRoutes, reportRoutes, accountingRoutes,
   ];
   for (const routes of features) await routes(context);
 
