@@ -21,10 +21,12 @@ const ProjectCreationPromptPage = lazy(() => import('../features/clients/project
 const ProjectPage = lazy(() => import('../features/projects/project-page.tsx'));
 const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
+const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
+const AccountingPage = lazy(() => import('../features/accounting/accounting-page.tsx'));
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
 
 // Screens whose capability is still an open issue: they show their title and say so, nothing pretend.
-const PENDING = ['reports', 'field-reports', 'accounting'];
+const PENDING = ['field-reports'];
 
 function Root() {
   return (
@@ -65,6 +67,8 @@ export const router = createBrowserRouter([
               { path: '/radar-diagnostic', element: <RadarDiagnosticPage /> },
               { path: '/time-tracking', element: <TimeTrackingPage /> },
               { path: '/action-items', element: <ActionItemsPage /> },
+              { path: '/reports', element: <ReportsPage /> },
+              { path: '/accounting', element: <AccountingPage /> },
               ...PENDING.map((path) => ({ path: `/${path}`, element: <PendingScreen /> })),
             ],
           },
