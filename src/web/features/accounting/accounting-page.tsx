@@ -1,6 +1,7 @@
 import { Alert, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useUser } from '../../app/auth.tsx';
 import { BillModal } from './bill-modal.tsx';
 import { BillsTable } from './bills-table.tsx';
@@ -13,6 +14,8 @@ export default function AccountingPage() {
   const user = useUser();
   const [billing, setBilling] = useState<TUnbilledCase | null>(null);
   const [openBill, setOpenBill] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const tab = ['unbilled', 'bills', 'receivables'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'unbilled';
   if (!user.isSuperAdmin) {
     return (
       <Paper p="xl" withBorder>
@@ -27,7 +30,7 @@ export default function AccountingPage() {
   return (
     <Stack gap="md">
       <Title order={2}>Accounting & Financials</Title>
-      <Tabs defaultValue="unbilled" keepMounted={false}>
+      <Tabs defaultValue={tab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="unbilled">Unbilled work</Tabs.Tab>
           <Tabs.Tab value="bills">Bills</Tabs.Tab>
