@@ -21,7 +21,7 @@ test('limited user: accounting is refused on the page and by the API', async ({ 
   await page.screenshot({ path: `${SHOTS}/accounting-01-refused.png` });
 });
 
-test('super admin: bill a case, issue it (the time row locks with the bill number), pay, void unlocks', async ({ page }) => {
+test('super admin: bill a case, issue it (the time row locks with the bill number), receivables, void unlocks', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, SUPER_ADMIN);
   const hit = (await search(page, 'bayonne'))[0]!;
@@ -47,8 +47,11 @@ test('super admin: bill a case, issue it (the time row locks with the bill numbe
   await expect(dialog.getByRole('table', { name: 'Bill entries' }).locator('tbody tr')).toHaveCount(1);
   await expect(dialog.getByRole('checkbox', { name: new RegExp(`Include time entry of ${US_DAY}`) })).toBeChecked();
   await page.screenshot({ path: `${SHOTS}/accounting-03-new-bill.png` });
+  const made = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Create draft bill' }).click();
-  await expect(dialog.getByRole('heading', { name: /^Bill \d{4}$/ })).toBeVisible();
+  const made201 = await made;
+  expect([made201.status(), (await made201.json()).lines?.length]).toEqual([201, 1]);
+  await expect(dialog.getByRole('heading', { name: /^Bill \d{4}$/ })).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByText('Draft', { exact: true })).toBeVisible();
   const title = await dialog.getByRole('heading', { name: /^Bill \d{4}$/ }).innerText();
   const number = title.replace('Bill ', '');
@@ -61,7 +64,7 @@ test('super admin: bill a case, issue it (the time row locks with the bill numbe
   // The locked row on the time tracking screen, and the API's refusal.
   await page.goto(`/time-tracking?project=${hit.id}`);
   const row = rowByKey(page, id);
-  await expect(row).toContainText(`Bill ${number}`);
+  await expect(row).toContainText(`Bill ${number}`, { timeout: 15_000 });
   await expect(row.getByRole('spinbutton', { name: 'Hours' })).toBeDisabled();
   await expect(row.getByRole('button', { name: 'Delete Row' })).toHaveCount(0);
   await row.scrollIntoViewIfNeeded();

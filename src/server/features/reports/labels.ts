@@ -12,7 +12,8 @@ export async function labelsFor(db: DbOrTx, group: GroupBy, keys: string[]): Pro
     return new Map(keys.map((k) => [k, k.startsWith('expense:') ? `${k.slice(8)} (expense)` : k]));
   }
   if (keys.length === 0) return new Map();
-  const ids = sql`${sql.join(keys.map((k) => sql`${k}::uuid`))}`;
+  // One array parameter joined as a set: an IN list of thousands of values is compared row by row.
+  const ids = sql`select unnest(${keys}::uuid[])`;
   const query = {
     client: sql<{ id: string; label: string }>`select id::text, name as label from clients where id in (${ids})`,
     case: sql<{ id: string; label: string }>`select id::text, file_number || coalesce(nullif(' — ' || case_name, ' — '), '') as label
@@ -23,7 +24,7 @@ export async function labelsFor(db: DbOrTx, group: GroupBy, keys: string[]): Pro
   }[group as 'client' | 'case' | 'project' | 'staff'];
   if (query) return new Map((await query.execute(db)).rows.map((r) => [r.id, r.label]));
   const users = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name'])
-    .where('id', 'in', keys).execute();
+    .where('id', '=', sql<string>`any(${keys}::uuid[])`).execute();
   return new Map(users.map((u) => [u.id, displayName(u)]));
 }
 
