@@ -39,12 +39,14 @@ function page(db: DbOrTx, q: TReportQuery, kind: 'time' | 'expense', after: { da
     ? sql`t.job_type, t.hours::text as hours, t.rate::text as rate, null as amount`
     : sql`e.expense_type as job_type, null as hours, null as rate, e.amount::text as amount`;
   const keyset = after ? sql`and (${a}.entry_date, ${a}.id) > (${after.date}::date, ${after.id}::uuid)` : sql``;
-  // The page of entries first (a range of the date index), then its names: the joins see 5,000 rows.
+  // The page's ids first, from the date index alone (index-only: the planner misjudges the keyset
+  // and would otherwise scan the table), then those rows and their names: the joins see 5,000 rows.
   return sql<Raw>`select ${a}.*, p.project_number, p.project_name, c.file_number, cl.name as client,
       u.email, u.first_name, u.last_name
     from (select ${a}.id, ${a}.entry_date, ${cols}, ${a}.description, ${a}.project_id, ${a}.user_id
-          from ${table} ${a} where ${entryConditions(q, alias)} ${keyset}
-          order by ${a}.entry_date, ${a}.id limit ${PAGE}) ${a}
+          from ${table} ${a} where ${a}.id in (
+            select ${a}.id from ${table} ${a} where ${entryConditions(q, alias)} ${keyset}
+            order by ${a}.entry_date, ${a}.id limit ${PAGE})) ${a}
       join projects p on p.id = ${a}.project_id join cases c on c.id = p.case_id
       join clients cl on cl.id = c.client_id join users u on u.id = ${a}.user_id
     order by ${a}.entry_date, ${a}.id`.execute(db);

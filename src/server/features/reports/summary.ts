@@ -23,7 +23,8 @@ function firstKey(group: GroupBy, alias: EntryAlias): RawBuilder<string> {
     case 'day': return sql`${a}.entry_date::text`;
     case 'week': return sql`date_trunc('week', ${a}.entry_date)::date::text`;
     case 'month': return sql`date_trunc('month', ${a}.entry_date)::date::text`;
-    default: return sql`${a}.project_id::text`;
+    // A uuid, not its text: hashing and sorting 100k project keys is much cheaper so.
+    default: return sql`${a}.project_id`;
   }
 }
 
@@ -39,14 +40,15 @@ function sums(db: DbOrTx, q: TReportQuery, alias: EntryAlias) {
   return regroup(q.groupBy, query);
 }
 
-/** Project sums re-summed per case or client; other groups pass through. */
+/** Project sums re-summed per case or client; other groups pass through with a text key. */
 function regroup(group: GroupBy, inner: RawBuilder<Agg>): RawBuilder<Agg> {
+  if (group === 'project') return sql<Agg>`select x.key::text as key, x.hours, x.value, x.amount, x.n from (${inner}) x`;
   if (group !== 'case' && group !== 'client') return inner;
   const key = group === 'case' ? sql`p.case_id::text` : sql`c.client_id::text`;
   const join = group === 'client' ? sql`join cases c on c.id = p.case_id` : sql``;
   return sql<Agg>`select ${key} as key, sum(x.hours::numeric)::text as hours, sum(x.value::numeric)::text as value,
     sum(x.amount::numeric)::text as amount, sum(x.n::int)::text as n
-    from (${inner}) x join projects p on p.id = x.key::uuid ${join} group by 1`;
+    from (${inner}) x join projects p on p.id = x.key ${join} group by 1`;
 }
 
 export async function runReport(db: DbOrTx, options: { query: TReportQuery; viewer: Viewer }): Promise<TReportResponse> {
