@@ -14,6 +14,8 @@ import { attorneyRoutes } from './features/attorneys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
+import { accountingRoutes } from './features/accounting/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
@@ -100,6 +102,7 @@ export async function buildApp(options: AppOptions) {
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
     timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes, backupRoutes, firmProfileRoutes, fieldReportRoutes,
+    reportRoutes, accountingRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -45,6 +45,8 @@ const entryCommon = {
   createdBy: z.string(),
   version: z.number().int(),
   updatedAt: z.string(),
+  /** The issued bill the entry is on; such an entry is read-only (issue 11). */
+  billNumber: z.number().int().nullable(),
 };
 
 export const ZTimeEntry = z.object({

@@ -7,6 +7,7 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** numeric columns arrive from pg as strings; we write numbers. */
 type Numeric = ColumnType<string, number | string, number | string>;
+type DefaultNumeric = ColumnType<string, number | string | undefined, number | string>;
 type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
 /** date columns are read as YYYY-MM-DD strings (see the type parser in connection.ts). */
 type DateCol = ColumnType<string, string, string>;
@@ -191,6 +192,10 @@ interface EntryColumns {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
+  /** The draft or issued bill the entry is on (docs/decisions/082). */
+  bill_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That bill's number once issued: the entry can no longer be changed. */
+  locked_bill: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TimeEntriesTable extends EntryColumns {
@@ -266,6 +271,32 @@ export interface AuditLogTable {
   after: Json<Record<string, unknown>> | null;
 }
 
+export interface BillCounterTable {
+  id: Generated<number>;
+  last_number: number;
+}
+
+export interface BillsTable {
+  id: string;
+  number: number;
+  case_id: string;
+  client_id: string;
+  client_name: string;
+  period_start: DateCol;
+  period_end: DateCol;
+  status: ColumnType<'draft' | 'issued' | 'paid' | 'void', 'draft' | 'issued' | 'paid' | 'void' | undefined, 'draft' | 'issued' | 'paid' | 'void'>;
+  hours: DefaultNumeric;
+  time_total: DefaultNumeric;
+  expense_total: DefaultNumeric;
+  issued_on: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  voided_at: NullableTimestamp;
+  created_by: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -293,6 +324,8 @@ export interface Database {
   user_signatures: UserSignaturesTable;
   field_reports: FieldReportsTable;
   field_report_photos: FieldReportPhotosTable;
+  bill_counter: BillCounterTable;
+  bills: BillsTable;
 }
 
 export type User = Selectable<UsersTable>;

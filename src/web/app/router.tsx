@@ -4,7 +4,6 @@ import { UnsavedChangesProvider } from './unsaved-changes.tsx';
 import { RequireAuth, TitleSync } from './route-frame.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { PendingScreen } from '../ui/pending-screen.tsx';
 
 // The signed-in frame is its own chunk: the sign-in page never waits for it (issue 13).
 const Shell = lazy(() => import('./shell.tsx'));
@@ -26,10 +25,9 @@ const FieldReportsPage = lazy(() => import('../features/field-reports/field-repo
 const FieldReportPage = lazy(() => import('../features/field-reports/field-report-page.tsx'));
 const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
+const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
+const AccountingPage = lazy(() => import('../features/accounting/accounting-page.tsx'));
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
-
-// Screens whose capability is still an open issue: they show their title and say so, nothing pretend.
-const PENDING = ['reports', 'accounting'];
 
 function Root() {
   return (
@@ -74,7 +72,8 @@ export const router = createBrowserRouter([
               { path: '/action-items', element: <ActionItemsPage /> },
               { path: '/field-reports', element: <FieldReportsPage /> },
               { path: '/field-reports/:id', element: <FieldReportPage /> },
-              ...PENDING.map((path) => ({ path: `/${path}`, element: <PendingScreen /> })),
+              { path: '/reports', element: <ReportsPage /> },
+              { path: '/accounting', element: <AccountingPage /> },
             ],
           },
         ],

@@ -1,9 +1,13 @@
-import { ZDashboardSummary } from '../../../core/api/dashboard.ts';
+import { ZDashboardMoney, ZDashboardSummary } from '../../../core/api/dashboard.ts';
 import type { AppContext } from '../../app.ts';
 import { requireUser } from '../../http/session.ts';
-import { dashboardSummary } from './service.ts';
+import { dashboardMoney, dashboardSummary } from './service.ts';
 
 export function dashboardRoutes({ app, db }: AppContext) {
   app.get('/api/dashboard', { schema: { response: { 200: ZDashboardSummary } } }, async (request) =>
     dashboardSummary(db, requireUser(request).user.id));
+
+  // Apart from the summary, so the firm-wide sums never slow anyone's dashboard down.
+  app.get('/api/dashboard/money', { config: { role: 'super_admin' }, schema: { response: { 200: ZDashboardMoney } } }, async () =>
+    dashboardMoney(db));
 }

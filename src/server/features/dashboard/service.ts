@@ -1,10 +1,27 @@
 import { sql } from 'kysely';
-import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
+import type { TDashboardMoney, TDashboardSummary, TDueItem } from '../../../core/api/dashboard.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+
+const WEEK = sql<string>`date_trunc('week', current_date)::date`;
+
+/** The user's open items due before `until` (and from `from`), oldest first, at most 10. */
+async function dueItems(db: DbOrTx, userId: string, range: { from?: ReturnType<typeof sql>; until: ReturnType<typeof sql> }) {
+  let query = db.selectFrom('action_items as a').innerJoin('projects as p', 'p.id', 'a.project_id')
+    .select(['a.id', 'a.title', 'a.project_id', 'p.project_number', 'p.project_name', sql<string>`a.due_date::text`.as('due')])
+    .where('a.assigned_to', '=', userId).where('a.archived', '=', false)
+    .where('a.status', 'in', ['pending', 'in_progress'])
+    .where(sql<boolean>`a.due_date < ${range.until}`);
+  if (range.from) query = query.where(sql<boolean>`a.due_date >= ${range.from}`);
+  const rows = await query.orderBy('a.due_date').orderBy('a.title').limit(10).execute();
+  return rows.map((r): TDueItem => ({
+    id: r.id, title: r.title, dueDate: r.due, projectId: r.project_id,
+    projectLabel: `${r.project_number} — ${r.project_name || 'Unnamed Project'}`,
+  }));
+}
 
 /** The numbers on the dashboard for one user; no money, so every role may see them. */
 export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDashboardSummary> {
-  const [items, hours, cases, drafts] = await Promise.all([
+  const [items, hours, cases, drafts, overdue, today, week, recent] = await Promise.all([
     db.selectFrom('action_items')
       .select([
         sql<string>`count(*)`.as('open'),
@@ -15,9 +32,13 @@ export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDas
       .where('status', 'in', ['pending', 'in_progress'])
       .executeTakeFirstOrThrow(),
     db.selectFrom('time_entries')
-      .select(sql<string>`coalesce(sum(hours), 0)`.as('hours'))
+      .select([
+        sql<string>`coalesce(sum(hours) filter (where entry_date >= ${WEEK}), 0)`.as('this_week'),
+        sql<string>`coalesce(sum(hours) filter (where entry_date < ${WEEK}), 0)`.as('last_week'),
+      ])
       .where('user_id', '=', userId)
-      .where('entry_date', '>=', sql<string>`date_trunc('week', current_date)::date`)
+      .where('entry_date', '>=', sql<string>`${WEEK} - 7`)
+      .where('entry_date', '<', sql<string>`${WEEK} + 7`)
       .executeTakeFirstOrThrow(),
     db.selectFrom('cases').innerJoin('clients', 'clients.id', 'cases.client_id')
       .select(sql<string>`count(*)`.as('n'))
@@ -26,12 +47,38 @@ export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDas
     db.selectFrom('clients').select(sql<string>`count(*)`.as('n'))
       .where('completion_percentage', '<', 100)
       .executeTakeFirstOrThrow(),
+    dueItems(db, userId, { until: sql`current_date` }),
+    dueItems(db, userId, { from: sql`current_date`, until: sql`current_date + 1` }),
+    dueItems(db, userId, { from: sql`current_date + 1`, until: sql`${WEEK} + 7` }),
+    // The user's latest 200 entries (the user-and-date index), folded to their 5 latest projects.
+    sql<{ id: string; project_number: string; project_name: string; last: string }>`
+      select p.id, p.project_number, p.project_name, max(x.entry_date)::text as last
+      from (select project_id, entry_date from time_entries where user_id = ${userId}
+            order by entry_date desc limit 200) x
+      join projects p on p.id = x.project_id
+      group by p.id order by max(x.entry_date) desc, p.project_number limit 5`.execute(db),
   ]);
   return {
     myOpenActionItems: Number(items.open),
     myOverdueActionItems: Number(items.overdue),
-    myHoursThisWeek: Number(hours.hours),
+    myHoursThisWeek: Number(hours.this_week),
+    myHoursLastWeek: Number(hours.last_week),
     activeCases: Number(cases.n),
     draftClients: Number(drafts.n),
+    overdueItems: overdue,
+    todayItems: today,
+    thisWeekItems: week,
+    recentProjects: recent.rows.map((r) => ({
+      id: r.id, label: `${r.project_number} — ${r.project_name || 'Unnamed Project'}`, lastDate: r.last,
+    })),
   };
+}
+
+/** Super admins' figures: unbilled value (time at stored rates + expenses) and receivables. */
+export async function dashboardMoney(db: DbOrTx): Promise<TDashboardMoney> {
+  const { rows } = await sql<{ unbilled: string; receivables: string }>`
+    select (select coalesce(sum(round(hours * coalesce(rate, 0), 2)), 0) from time_entries where bill_id is null)
+         + (select coalesce(sum(amount), 0) from expense_entries where bill_id is null) as unbilled,
+           (select coalesce(sum(time_total + expense_total), 0) from bills where status = 'issued') as receivables`.execute(db);
+  return { unbilledValue: Number(rows[0]!.unbilled), receivables: Number(rows[0]!.receivables) };
 }

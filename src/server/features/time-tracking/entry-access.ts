@@ -1,4 +1,5 @@
 import type { TSessionUser } from '../../../core/api/auth.ts';
+import { lockedEntryMessage } from '../../../core/billing.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'>;
@@ -19,3 +20,10 @@ export function conflictWith(current: unknown): AppError {
 }
 
 export const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : String(value));
+
+/** An entry on an issued bill is locked (issue 11): no edit, no delete, until the bill is voided. */
+export function assertUnlocked(entry: { locked_bill: number | null }) {
+  if (entry.locked_bill !== null) {
+    throw new AppError('CONSTRAINT_VIOLATION', lockedEntryMessage(entry.locked_bill), { billNumber: entry.locked_bill });
+  }
+}

@@ -32,7 +32,7 @@ export async function insertEntry<T extends EntryTable>(
 
 /**
  * Updates the entry when it still has `version`, belongs to `projectId`, still holds `unchanged`,
- * and the viewer may change it; undefined otherwise.
+ * is on no issued bill, and the viewer may change it; undefined otherwise.
  */
 export async function updateEntry<T extends EntryTable>(
   db: DbOrTx,
@@ -46,7 +46,8 @@ export async function updateEntry<T extends EntryTable>(
   let query = loose(db, viewer).updateTable(table).from('actor').set(options.values)
     .where(`${table}.id`, '=', options.id)
     .where(`${table}.version`, '=', options.version)
-    .where(`${table}.project_id`, '=', options.projectId);
+    .where(`${table}.project_id`, '=', options.projectId)
+    .where(`${table}.locked_bill`, 'is', null);
   for (const [column, value] of Object.entries(options.unchanged ?? {})) query = query.where(`${table}.${column}`, '=', value);
   if (!mayChangeAny(viewer)) query = query.where(`${table}.created_by`, '=', viewer.id);
   return (await query.returningAll(table).executeTakeFirst()) as Row<T> | undefined;

@@ -4,7 +4,7 @@ import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { ExpenseEntriesTable } from '../../db/types.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertMayChange, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 
 type Row = Selectable<ExpenseEntriesTable>;
@@ -15,7 +15,7 @@ export function expenseEntryView(row: Row): TExpenseEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, expenseType: row.expense_type,
     amount: Number(row.amount), initials: row.initials, description: row.description,
-    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at),
+    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at), billNumber: row.locked_bill,
   };
 }
 
@@ -62,6 +62,7 @@ async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Bod
       .values({ id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, ...columns(body) })
       .returningAll().executeTakeFirstOrThrow();
   }
+  assertUnlocked(existing);
   let version = body.version;
   if (version === undefined) {
     // A retried create whose first answer was lost.
@@ -81,6 +82,7 @@ export async function deleteExpenseEntry(db: DbOrTx, options: { id: string; vers
   await withActor(db, viewer.id, async (tx) => {
     const existing = await tx.selectFrom('expense_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
     if (!existing) return;
+    assertUnlocked(existing);
     assertMayChange(viewer, existing);
     if (options.version !== undefined && existing.version !== options.version) throw conflictWith(expenseEntryView(existing));
     await tx.deleteFrom('expense_entries').where('id', '=', options.id).execute();

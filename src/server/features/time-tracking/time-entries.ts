@@ -5,7 +5,7 @@ import { costOf } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TimeEntriesTable } from '../../db/types.ts';
 import { AppError } from '../../http/app-error.ts';
-import { assertMayChange, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
 
@@ -18,7 +18,7 @@ export function timeEntryView(row: Row): TTimeEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, jobType: row.job_type, hours: Number(row.hours),
     initials: row.initials, workDetails: row.work_details, description: row.description,
-    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at),
+    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at), billNumber: row.locked_bill,
   };
 }
 
@@ -85,6 +85,7 @@ async function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: B
 async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }): Promise<Row> {
   const view = viewFor(viewer);
   const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (existing) assertUnlocked(existing);
   if (body.version === undefined) {
     if (existing) return retriedCreate(tx, { existing, body, viewer, view });
     const rate = await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
@@ -131,6 +132,7 @@ export async function deleteTimeEntry(db: DbOrTx, options: { id: string; version
   await withActor(db, viewer.id, async (tx) => {
     const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
     if (!existing) return;
+    assertUnlocked(existing);
     assertMayChange(viewer, existing);
     if (options.version !== undefined && existing.version !== options.version) throw conflictWith(viewFor(viewer)(existing));
     await tx.deleteFrom('time_entries').where('id', '=', options.id).execute();

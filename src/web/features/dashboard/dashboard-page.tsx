@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBuildingBank, IconCalculator, IconChecklist, IconClock, IconFileAnalytics, IconFileText, IconFolderSearch,
   IconGavel, IconPencilPlus, IconSettings, IconUsers, IconNotes,
@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
-import { formatHours } from '../../../core/money.ts';
 import { useUser } from '../../app/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { BackupFailureNotice } from '../backups/backup-failure-notice.tsx';
+import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 
 const AREAS = [
   { to: '/time-tracking', label: 'Time Tracking', hint: 'Log time and expenses', Icon: IconClock },
@@ -28,15 +28,6 @@ const AREAS = [
   { to: '/settings', label: 'Admin Settings', hint: 'Calendar and address lookup', Icon: IconSettings },
 ];
 
-function Stat({ label, value }: { label: string; value: string | undefined }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">{label}</Text>
-      {value === undefined ? <Skeleton h={32} mt={4} /> : <Text fz={28} fw={700}>{value}</Text>}
-    </Card>
-  );
-}
-
 export default function DashboardPage() {
   const user = useUser();
   const summary = useQuery({ queryKey: ['dashboard'], queryFn: () => api<TDashboardSummary>('/api/dashboard') });
@@ -48,12 +39,15 @@ export default function DashboardPage() {
     <Stack gap="lg">
       <Title order={2}>Good to see you, {user.displayName}</Title>
       {user.isAdmin && <BackupFailureNotice />}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Stat label="My open action items" value={s && String(s.myOpenActionItems)} />
-        <Stat label="Overdue" value={s && String(s.myOverdueActionItems)} />
-        <Stat label="My hours this week" value={s && formatHours(s.myHoursThisWeek)} />
-        <Stat label="Active cases" value={s && String(s.activeCases)} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+        <LinkedStat label="My open action items" value={s && String(s.myOpenActionItems)} to="/action-items" />
+        <LinkedStat label="Overdue" value={s && String(s.myOverdueActionItems)} to="/action-items" />
+        <LinkedStat label="My hours this week" value={hoursText(s?.myHoursThisWeek)} to={`/reports?period=this-week&groupBy=day&userId=${user.id}`} />
+        <LinkedStat label="My hours last week" value={hoursText(s?.myHoursLastWeek)} to={`/reports?period=last-week&groupBy=day&userId=${user.id}`} />
+        <LinkedStat label="Active cases" value={s && String(s.activeCases)} to="/existing-clients" />
       </SimpleGrid>
+      <FirmMoney />
+      <MyWork summary={s} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {AREAS.map(({ to, label, hint, Icon }) => (
           <Card key={to} component={Link} to={to} withBorder className="tile" padding="md">

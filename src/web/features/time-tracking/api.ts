@@ -14,8 +14,9 @@ export const loadProjectEntries = (projectId: string) =>
   api<TProjectEntriesResponse>(`/api/time-tracking/projects/${projectId}`);
 
 /** Rate and cost are present only in a super admin's answers. */
-export interface TimeExtra { rate: number | null; cost: number | null; createdBy: string | null }
-export interface ExpenseExtra { createdBy: string | null }
+/** billNumber: the issued bill the entry is on, which makes the row read-only (issue 11). */
+export interface TimeExtra { rate: number | null; cost: number | null; createdBy: string | null; billNumber: number | null }
+export interface ExpenseExtra { createdBy: string | null; billNumber: number | null }
 
 const sameKeys = <D extends object>(a: D, b: D) =>
   (Object.keys(a) as (keyof D)[]).every((key) => a[key] === b[key]);
@@ -25,18 +26,18 @@ export function savedTime(entry: TTimeEntry | TTimeEntryCosted): SavedEntry<Time
   return {
     draft: timeRowFromEntry(entry),
     version: entry.version,
-    extra: { rate, cost: 'cost' in entry ? entry.cost : costOf(entry.hours, rate), createdBy: entry.createdBy },
+    extra: { rate, cost: 'cost' in entry ? entry.cost : costOf(entry.hours, rate), createdBy: entry.createdBy, billNumber: entry.billNumber },
   };
 }
 
 export function savedExpense(entry: TExpenseEntry): SavedEntry<ExpenseRowDraft, ExpenseExtra> {
-  return { draft: expenseRowFromEntry(entry), version: entry.version, extra: { createdBy: entry.createdBy } };
+  return { draft: expenseRowFromEntry(entry), version: entry.version, extra: { createdBy: entry.createdBy, billNumber: entry.billNumber } };
 }
 
 export function timeAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<TimeRowDraft, TimeExtra> {
   return {
     blank: () => blankTimeRow(todayUs(new Date())),
-    emptyExtra: { rate: null, cost: null, createdBy: null },
+    emptyExtra: { rate: null, cost: null, createdBy: null, billNumber: null },
     payload: timeRowPayload,
     put: async (key, body) => {
       const res = await api<TTimeEntryResponse>(`/api/time-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });
@@ -52,7 +53,7 @@ export function timeAdapter(projectId: string, onSaveError: (m: string) => void)
 export function expenseAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
   return {
     blank: () => blankExpenseRow(todayUs(new Date())),
-    emptyExtra: { createdBy: null },
+    emptyExtra: { createdBy: null, billNumber: null },
     payload: expenseRowPayload,
     put: async (key, body) => {
       const res = await api<TExpenseEntryResponse>(`/api/expense-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });

@@ -9,7 +9,8 @@ import { ConflictRow } from './conflict-row.tsx';
 import type { EntryStore } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import { isLocked, type Editor } from './editor.ts';
+import { isLocked, lockReason, type Editor } from './editor.ts';
+import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
 
@@ -35,7 +36,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
   return (
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
-        title={locked ? 'Logged by someone else: only they or an admin can change it' : undefined}>
+        title={locked ? lockReason(row) : undefined}>
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
           {custom ? (
@@ -74,6 +75,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
               onClick={() => store.add(duplicateExpenseRow(draft), rowKey)}>
               <IconCopy size={16} />
             </button>
+            {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {!locked && (
               <button type="button" className="tt-text-button" onClick={remove}>
                 <IconX size={14} /> Remove

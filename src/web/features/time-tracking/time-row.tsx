@@ -9,7 +9,8 @@ import { DeleteRowButton } from './delete-row-button.tsx';
 import type { EntryStore, RowState } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import { isLocked, type Editor } from './editor.ts';
+import { isLocked, lockReason, type Editor } from './editor.ts';
+import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
 
@@ -45,7 +46,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
   return (
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
-        title={locked ? 'Logged by someone else: only they or an admin can change it' : undefined}>
+        title={locked ? lockReason(row) : undefined}>
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
           <select aria-label="Job Title" className="tt-cell" disabled={locked} value={draft.jobType}
@@ -79,6 +80,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
               onClick={() => store.add(duplicateTimeRow(draft), rowKey)}>
               <IconCopy size={16} />
             </button>
+            {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {!locked && <DeleteRowButton onConfirm={remove} />}
           </div>
         </div>

@@ -1,0 +1,165 @@
+// Reports benchmark (issue 11) on PostgreSQL with the time-tracking bench's shape: 100,000 projects
+// and 1,000,000 time entries over 900 days, here spread over 50 staff members and 5 job types,
+// plus 100,000 expenses. Measures, server-side through app.inject (session, validation, JSON):
+//  - a month grouped by staff member: p95 ≤ 300 ms; a year grouped by client: ≤ 1 s,
+//    each also without the report indexes of migration 010 for comparison,
+//  - CSV (≤ 3 s) and XLSX (≤ 10 s, memory < 300 MB) exports of ~100,000 rows,
+//  - GET /api/dashboard p95 ≤ 50 ms.
+// Run: node --import tsx bench/reports.ts (BENCH_KEEP=1 keeps the database and reuses it next time).
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/connection.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { createUser } from '../src/server/features/users/service.ts';
+import { admin, databaseUrl, fmt, pct } from './lib.ts';
+
+const DB_NAME = 'casebook_bench_reports';
+const CLIENTS = 20_000;
+const CASES = 50_000;
+const PROJECTS = 100_000;
+const ENTRIES = 1_000_000;
+const EXPENSES = 100_000;
+const STAFF = 50;
+const RUNS = 20;
+
+process.on('uncaughtException', (e: Error & { code?: string }) => {
+  if (e.code !== '57P01') throw e;
+});
+
+const KEEP = process.env.BENCH_KEEP === '1';
+const exists = await admin(`CREATE DATABASE ${DB_NAME}`).then(() => false, () => true);
+if (exists && !KEEP) {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+}
+const reuse = exists && KEEP;
+const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(DB_NAME), poolSize: 10 });
+const db = handle.db;
+try {
+  await migrate(db);
+  const boss = { email: 'bench.super@firm.test' };
+  if (!reuse) await generate();
+  else {
+    // A kept database lost the date indexes to the last run's comparison: put them back.
+    await sql`create index if not exists time_entries_date_idx on time_entries (entry_date, id) include (project_id, user_id, hours, rate, job_type)`.execute(db);
+    await sql`create index if not exists expense_entries_date_idx on expense_entries (entry_date, id) include (project_id, user_id, amount, expense_type)`.execute(db);
+    await sql`vacuum analyze time_entries`.execute(db);
+    await sql`vacuum analyze expense_entries`.execute(db);
+  }
+  await measure(boss);
+} finally {
+  await handle.close();
+  if (!KEEP) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}
+
+async function generate() {
+  await createUser(db, {
+    email: 'bench.super@firm.test', password: 'bench-password-1', firstName: 'Bench', lastName: 'Super', role: 'super_admin',
+  });
+  const t0 = performance.now();
+  await sql`set session_replication_role = replica`.execute(db);
+  await sql.raw(`
+    insert into users (email, password_hash, first_name, last_name, role)
+      select 'staff' || g || '@firm.test', 'not-a-login', 'Staff', 'No. ' || g, 'limited_user' from generate_series(1, ${STAFF - 1}) g;
+    insert into rate_codes (name, code) values ('Standard', 'STD');
+    insert into rate_code_items (rate_code_id, job_type, rate)
+      select id, j, r from rate_codes, unnest(array['Consultant','Senior Consultant','Principal','Field Inspector','Administrative'],
+        array[100,150,250,105,65]) as t(j, r);
+    insert into clients (name, is_business_client, completion_percentage)
+      select 'Client ' || g, true, 100 from generate_series(1, ${CLIENTS}) g;
+    with c as (select id, row_number() over (order by id) n from clients)
+    insert into cases (client_id, file_number, case_name, rate_code_id)
+      select c.id, lpad(((g % 9) + 18)::text, 2, '0') || '-' || lpad(g::text, 6, '0'), 'Case ' || g, (select id from rate_codes)
+      from generate_series(1, ${CASES}) g join c on c.n = 1 + (g % ${CLIENTS});
+    with k as (select id, file_number, row_number() over (order by file_number) n from cases)
+    insert into projects (case_id, project_number, project_name, is_primary_project)
+      select k.id, k.file_number || '-' || lpad((1 + g / ${CASES})::text, 2, '0'), 'Project ' || g, g < ${CASES}
+      from generate_series(0, ${PROJECTS - 1}) g join k on k.n = 1 + (g % ${CASES});
+    create temporary table bench_projects as select id, row_number() over (order by project_number) n from projects;
+    create index on bench_projects (n);
+    create temporary table bench_users as select id, row_number() over (order by email) n from users;
+    insert into time_entries (id, project_id, user_id, created_by, entry_date, job_type, hours, rate, description, work_details, initials)
+      select gen_random_uuid(), (select id from bench_projects where n = 1 + g % ${PROJECTS}),
+             u.id, u.id, current_date - (g % 900),
+             (array['Consultant','Senior Consultant','Principal','Field Inspector','Administrative'])[1 + g % 5],
+             0.5 + (g % 12) / 4.0, (array[100,150,250,105,65])[1 + g % 5], 'Reviewed file and drafted notes', 'review', 'MH'
+      from generate_series(0, ${ENTRIES - 1}) g join bench_users u on u.n = 1 + g % ${STAFF};
+    insert into expense_entries (id, project_id, user_id, created_by, entry_date, expense_type, amount, description)
+      select gen_random_uuid(), (select id from bench_projects where n = 1 + (g * 7) % ${PROJECTS}),
+             u.id, u.id, current_date - (g % 900), (array['Fuel','Parking','Hotel'])[1 + g % 3], 10 + g % 200, 'Trip'
+      from generate_series(0, ${EXPENSES - 1}) g join bench_users u on u.n = 1 + g % ${STAFF};
+  `).execute(db);
+  await sql`set session_replication_role = origin`.execute(db);
+  await sql.raw('vacuum analyze').execute(db);
+  console.log(`generated ${ENTRIES} time entries, ${EXPENSES} expenses in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+async function measure(boss: { email: string }) {
+
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl(DB_NAME) });
+  const app = await buildApp({ database: handle, env, sessionSecret: 'bench-secret-'.padEnd(40, 'x') });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: boss.email, password: 'bench-password-1' } });
+  const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, cookies });
+    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return res;
+  };
+  const timed = async (url: string, runs = RUNS) => {
+    await get(url);
+    const xs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await get(url);
+      xs.push(performance.now() - t);
+    }
+    return { p50: pct(xs, 50), p95: pct(xs, 95) };
+  };
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const now = new Date();
+  const month = `from=${iso(new Date(now.getFullYear(), now.getMonth() - 1, 1))}&to=${iso(new Date(now.getFullYear(), now.getMonth(), 0))}`;
+  const year = `from=${iso(new Date(now.getFullYear() - 1, 0, 1))}&to=${iso(new Date(now.getFullYear() - 1, 11, 31))}`;
+  const line = (name: string, s: { p50: number; p95: number }, target: string) =>
+    console.log(`${name.padEnd(44)} p50 ${fmt(s.p50).padStart(10)}  p95 ${fmt(s.p95).padStart(10)}  ${target}`);
+
+  const monthStaff = await timed(`/api/reports?${month}&groupBy=staff`);
+  const yearClient = await timed(`/api/reports?${year}&groupBy=client`, 10);
+  const dashboard = await timed('/api/dashboard', 50);
+
+  // The exports: a 90-day range holds ~100,000 time entries (1,111 a day) plus ~10,000 expenses.
+  const range = `from=${iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 89))}&to=${iso(now)}&kind=time`;
+  const exportRun = async (kind: 'csv' | 'xlsx') => {
+    global.gc?.();
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+    const t = performance.now();
+    const res = await get(`/api/reports/export.${kind}?${range}`);
+    const ms = performance.now() - t;
+    clearInterval(sampler);
+    const rows = kind === 'csv' ? res.body.split('\r\n').length - 3 : null;
+    return { ms, peakMb: peak / 1e6, deltaMb: (peak - base) / 1e6, bytes: res.rawPayload.length, rows };
+  };
+  const csv = await exportRun('csv');
+  const xlsx = await exportRun('xlsx');
+
+  // The same two reports without migration 010's date indexes, for comparison.
+  await sql`drop index time_entries_date_idx`.execute(db);
+  await sql`drop index expense_entries_date_idx`.execute(db);
+  const monthStaffNoIdx = await timed(`/api/reports?${month}&groupBy=staff`, 5);
+  const yearClientNoIdx = await timed(`/api/reports?${year}&groupBy=client`, 5);
+  await app.close();
+
+  console.log(`\nreports over ${ENTRIES.toLocaleString()} time entries + ${EXPENSES.toLocaleString()} expenses (app.inject, server-side)`);
+  line('last month grouped by staff member', monthStaff, 'target p95 ≤ 300 ms');
+  line('last year grouped by client', yearClient, 'target ≤ 1 s');
+  line('  same month, without the date indexes', monthStaffNoIdx, '');
+  line('  same year, without the date indexes', yearClientNoIdx, '');
+  line('GET /api/dashboard', dashboard, 'target p95 ≤ 50 ms');
+  console.log(`CSV  export of ${csv.rows} rows: ${fmt(csv.ms)}, ${(csv.bytes / 1e6).toFixed(1)} MB, rss peak ${csv.peakMb.toFixed(0)} MB (+${csv.deltaMb.toFixed(0)} MB)  target ≤ 3 s`);
+  console.log(`XLSX export of the same rows: ${fmt(xlsx.ms)}, ${(xlsx.bytes / 1e6).toFixed(1)} MB, rss peak ${xlsx.peakMb.toFixed(0)} MB (+${xlsx.deltaMb.toFixed(0)} MB)  target ≤ 10 s, < 300 MB`);
+  console.log('(app.inject buffers the whole response body in this process: the rss includes the finished file.)');
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { LIMITED, rowByKey, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+
+const LOCKED = /This entry is on bill \d{4} and can no longer be changed\./;
+
+/** A date four years back, clear of the demo data, so the bill holds only this test's entries. */
+const OLD_DAY = `${new Date().getFullYear() - 4}-02-14`;
+const US_DAY = `02/14/${new Date().getFullYear() - 4}`;
+
+async function csrf(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+}
+
+test('limited user: accounting is refused on the page and by the API', async ({ page }) => {
+  await signIn(page, LIMITED);
+  await page.goto('/accounting');
+  await expect(page.getByRole('heading', { name: 'Accounting & Financials' })).toBeVisible();
+  await expect(page.getByText('Super admins only', { exact: true })).toBeVisible();
+  expect((await page.request.get('/api/accounting/unbilled')).status()).toBe(403);
+  await page.screenshot({ path: `${SHOTS}/accounting-01-refused.png` });
+});
+
+test('super admin: bill a case, issue it (the time row locks with the bill number), receivables, void unlocks', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, SUPER_ADMIN);
+  const hit = (await search(page, 'bayonne'))[0]!;
+  const fileNumber = hit.projectNumber.replace(/-\d+$/, '');
+  const id = randomUUID();
+  const token = await csrf(page);
+  const body = { projectId: hit.id, entryDate: OLD_DAY, jobType: 'Principal', hours: 2.5, initials: 'MH', workDetails: 'report', description: 'Billing journey entry' };
+  let res = await page.request.put(`/api/time-entries/${id}`, { headers: { 'x-csrf-token': token }, data: body });
+  if (res.status() !== 200) {
+    const titles = (await (await page.request.get(`/api/time-tracking/projects/${hit.id}`)).json()).jobTitles;
+    res = await page.request.put(`/api/time-entries/${id}`, { headers: { 'x-csrf-token': token }, data: { ...body, jobType: titles[0] } });
+  }
+  expect(res.status()).toBe(200);
+
+  await page.goto('/accounting');
+  const unbilled = page.getByRole('table', { name: 'Unbilled work' });
+  await expect(unbilled).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/accounting-02-unbilled.png`, fullPage: true });
+  await unbilled.getByRole('button', { name: `Create bill for ${fileNumber}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Period from').fill(OLD_DAY);
+  await dialog.getByLabel('Period to').fill(OLD_DAY);
+  await expect(dialog.getByRole('table', { name: 'Bill entries' }).locator('tbody tr')).toHaveCount(1);
+  await expect(dialog.getByRole('checkbox', { name: new RegExp(`Include time entry of ${US_DAY}`) })).toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/accounting-03-new-bill.png` });
+  const made = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Create draft bill' }).click();
+  const made201 = await made;
+  expect([made201.status(), (await made201.json()).lines?.length]).toEqual([201, 1]);
+  await expect(dialog.getByRole('heading', { name: /^Bill \d{4}$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByText('Draft', { exact: true })).toBeVisible();
+  const title = await dialog.getByRole('heading', { name: /^Bill \d{4}$/ }).innerText();
+  const number = title.replace('Bill ', '');
+  await dialog.getByRole('button', { name: 'Issue bill' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog.getByText('Issued', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/accounting-04-issued.png` });
+  await page.keyboard.press('Escape');
+
+  // The locked row on the time tracking screen, and the API's refusal.
+  await page.goto(`/time-tracking?project=${hit.id}`);
+  const row = rowByKey(page, id);
+  await expect(row).toContainText(`Bill ${number}`, { timeout: 15_000 });
+  await expect(row.getByRole('spinbutton', { name: 'Hours' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Delete Row' })).toHaveCount(0);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/accounting-05-locked-row.png` });
+  const entry = (await (await page.request.get(`/api/time-tracking/projects/${hit.id}`)).json()).timeEntries.find((e: { id: string }) => e.id === id);
+  const edit = await page.request.put(`/api/time-entries/${id}`, { headers: { 'x-csrf-token': await csrf(page) }, data: { ...body, jobType: entry.jobType, hours: 3, version: entry.version } });
+  expect(edit.status()).toBe(409);
+  expect((await edit.json()).error.message).toMatch(LOCKED);
+
+  // Receivables list it; voiding unlocks the row.
+  await page.goto('/accounting');
+  await page.getByRole('tab', { name: 'Receivables' }).click();
+  const receivables = page.getByRole('table', { name: 'Receivables' });
+  await expect(receivables).toContainText(number);
+  await page.screenshot({ path: `${SHOTS}/accounting-06-receivables.png`, fullPage: true });
+  await receivables.getByRole('button', { name: number }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Void bill' }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('dialog').getByText('Void', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto(`/time-tracking?project=${hit.id}`);
+  await expect(rowByKey(page, id).getByRole('spinbutton', { name: 'Hours' })).toBeEnabled();
+  await expect(rowByKey(page, id)).not.toContainText(`Bill ${number}`);
+});

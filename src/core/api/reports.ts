@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { GROUPS, KINDS, rangeProblem } from '../reports.ts';
+import { ZStoredDate } from './common.ts';
+
+// GET /api/reports and its CSV/XLSX exports (issue 11). Money fields (time value, expenses)
+// are present only in super admins' answers: the server leaves them out for everyone else.
+
+export const ZReportQuery = z.object({
+  from: ZStoredDate,
+  to: ZStoredDate,
+  groupBy: z.enum(GROUPS).default('staff'),
+  kind: z.enum(KINDS).default('both'),
+  clientId: z.uuid().optional(),
+  caseId: z.uuid().optional(),
+  projectId: z.uuid().optional(),
+  userId: z.uuid().optional(),
+  jobType: z.string().trim().min(1).max(200).optional(),
+}).superRefine((q, ctx) => {
+  const problem = rangeProblem(q.from, q.to);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+});
+export type TReportQuery = z.infer<typeof ZReportQuery>;
+export type TReportQueryInput = z.input<typeof ZReportQuery>;
+
+const ZTotals = z.object({
+  hours: z.number(),
+  timeEntries: z.number().int(),
+  expenseEntries: z.number().int(),
+  /** Super admins only. */
+  timeValue: z.number().optional(),
+  /** Super admins only. */
+  expenses: z.number().optional(),
+});
+export type TReportTotals = z.infer<typeof ZTotals>;
+
+export const ZReportRow = ZTotals.extend({ key: z.string(), label: z.string() });
+export type TReportRow = z.infer<typeof ZReportRow>;
+
+export const ZReportResponse = z.object({
+  money: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(GROUPS),
+  rows: z.array(ZReportRow),
+  totals: ZTotals,
+});
+export type TReportResponse = z.infer<typeof ZReportResponse>;
+
+/** The choices of the filter bar: who and what can be filtered on. */
+export const ZReportOptions = z.object({
+  staff: z.array(z.object({ id: z.string(), name: z.string() })),
+  jobTypes: z.array(z.string()),
+});
+export type TReportOptions = z.infer<typeof ZReportOptions>;

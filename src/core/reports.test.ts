@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { bucketLabel, csvField, csvLine, periodRange, rangeProblem, reportFileName, weekStart } from './reports.ts';
+
+describe('periodRange', () => {
+  it.each([
+    ['this-week', '2026-11-23', '2026-11-23', '2026-11-29'],
+    ['this-week', '2026-11-29', '2026-11-23', '2026-11-29'],
+    ['last-week', '2026-11-23', '2026-11-16', '2026-11-22'],
+    ['last-week', '2026-01-01', '2025-12-22', '2025-12-28'],
+    ['this-month', '2026-02-10', '2026-02-01', '2026-02-28'],
+    ['this-month', '2028-02-10', '2028-02-01', '2028-02-29'],
+    ['last-month', '2026-01-15', '2025-12-01', '2025-12-31'],
+    ['last-month', '2026-03-31', '2026-02-01', '2026-02-28'],
+    ['this-year', '2026-06-30', '2026-01-01', '2026-12-31'],
+  ] as const)('%s on %s → %s … %s', (period, today, from, to) => {
+    expect(periodRange(period, today)).toEqual({ from, to });
+  });
+
+  it('has no range of its own for custom', () => {
+    expect(periodRange('custom', '2026-11-23')).toBeNull();
+  });
+});
+
+describe('weekStart', () => {
+  it.each([['2026-11-23', '2026-11-23'], ['2026-11-22', '2026-11-16'], ['2026-03-01', '2026-02-23']])('%s → %s', (d, w) => {
+    expect(weekStart(d)).toBe(w);
+  });
+});
+
+describe('rangeProblem', () => {
+  it.each([
+    ['2026-11-01', '2026-11-30', null],
+    ['2026-11-01', '2026-11-01', null],
+    ['2026-11-30', '2026-11-01', 'The end of the period is before its start.'],
+  ])('%s … %s', (from, to, problem) => {
+    expect(rangeProblem(from, to)).toBe(problem);
+  });
+});
+
+describe('csvField (RFC 4180)', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\rhere', '"cr\rhere"'],
+    [12.5, '12.5'],
+    [-3, '-3'],
+    [null, ''],
+    [undefined, ''],
+    ['=SUM(A1)', "'=SUM(A1)"],
+    ['+1', "'+1"],
+    ['@cmd, x', `"'@cmd, x"`],
+  ] as const)('%j → %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('ends each record with CRLF', () => {
+    expect(csvLine(['a', 1, 'b,c'])).toBe('a,1,"b,c"\r\n');
+  });
+});
+
+describe('file names and labels', () => {
+  it('names the period', () => {
+    expect(reportFileName('2026-11-01', '2026-11-30', 'xlsx')).toBe('Report-2026-11-01-to-2026-11-30.xlsx');
+  });
+  it.each([
+    ['day', '2026-11-05', '11/05/2026'],
+    ['week', '2026-11-02', 'Week of 11/02/2026'],
+    ['month', '2026-11-01', 'Nov 2026'],
+  ] as const)('%s %s → %s', (group, iso, label) => {
+    expect(bucketLabel(group, iso)).toBe(label);
+  });
+});

@@ -1,0 +1,89 @@
+// Rules of the reports screen (issue 11): periods, groupings, CSV quoting and export file names.
+// Dates are YYYY-MM-DD strings; weeks start on Monday, as PostgreSQL's date_trunc('week') does.
+
+export const PERIODS = ['this-week', 'last-week', 'this-month', 'last-month', 'this-year', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export const PERIOD_LABELS: Record<Period, string> = {
+  'this-week': 'This week', 'last-week': 'Last week', 'this-month': 'This month',
+  'last-month': 'Last month', 'this-year': 'This year', custom: 'Custom range',
+};
+
+export const GROUPS = ['client', 'case', 'project', 'staff', 'job-type', 'day', 'week', 'month'] as const;
+export type GroupBy = (typeof GROUPS)[number];
+
+export const GROUP_LABELS: Record<GroupBy, string> = {
+  client: 'Client', case: 'Case', project: 'Project', staff: 'Staff member', 'job-type': 'Job type',
+  day: 'Day', week: 'Week', month: 'Month',
+};
+
+/** Groupings along time draw a line; the others bars. */
+export const isTimeGroup = (group: GroupBy) => group === 'day' || group === 'week' || group === 'month';
+
+export const KINDS = ['both', 'time', 'expense'] as const;
+export type EntryKind = (typeof KINDS)[number];
+
+export const PERIOD_END_BEFORE_START = 'The end of the period is before its start.';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
+
+/** Today's date in the viewer's local calendar, as YYYY-MM-DD. */
+export const localIsoDate = (now: Date) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+
+/** Monday of the week holding `iso`. */
+export function weekStart(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const date = utc(y, m - 1, d);
+  const back = (date.getUTCDay() + 6) % 7;
+  return ymd(utc(y, m - 1, d - back));
+}
+
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return ymd(utc(y, m - 1, d + days));
+}
+
+/** The first and last day of a preset period around `today` (YYYY-MM-DD); null for custom. */
+export function periodRange(period: Period, today: string): { from: string; to: string } | null {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  switch (period) {
+    case 'this-week': { const from = weekStart(today); return { from, to: addDays(from, 6) }; }
+    case 'last-week': { const from = addDays(weekStart(today), -7); return { from, to: addDays(from, 6) }; }
+    case 'this-month': return { from: ymd(utc(y, m - 1, 1)), to: ymd(utc(y, m, 0)) };
+    case 'last-month': return { from: ymd(utc(y, m - 2, 1)), to: ymd(utc(y, m - 1, 0)) };
+    case 'this-year': return { from: `${y}-01-01`, to: `${y}-12-31` };
+    case 'custom': return null;
+  }
+}
+
+/** Why a from–to range cannot be reported, or null. */
+export const rangeProblem = (from: string, to: string) => (to < from ? PERIOD_END_BEFORE_START : null);
+
+/** One CSV field by RFC 4180: quoted when it holds a comma, quote, CR or LF; quotes doubled. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet; a quote-prefixed ' keeps it text.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180). */
+export const csvLine = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+/** `Report-2026-11-01-to-2026-11-30.csv`: the file name says the period it holds. */
+export function reportFileName(from: string, to: string, extension: 'csv' | 'xlsx'): string {
+  return `Report-${from}-to-${to}.${extension}`;
+}
+
+/** Label of a time bucket as the table shows it: day MM/DD/YYYY, week 'Week of MM/DD/YYYY', month 'Nov 2026'. */
+export function bucketLabel(group: 'day' | 'week' | 'month', iso: string): string {
+  const [y, m, d] = iso.split('-');
+  if (group === 'month') return `${MONTHS[Number(m) - 1]} ${y}`;
+  const us = `${m}/${d}/${y}`;
+  return group === 'week' ? `Week of ${us}` : us;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

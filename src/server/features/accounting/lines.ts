@@ -1,0 +1,84 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
+import { costOf, roundToCents } from '../../../core/money.ts';
+import { displayName } from '../../../core/people.ts';
+import type { DbOrTx } from '../../db/connection.ts';
+
+// The entries a bill holds or could hold, as bill lines: time at its stored rate (rates frozen
+// as saved), expenses at their amount.
+
+type Raw = {
+  id: string; kind: 'time' | 'expense'; entry_date: string; project_number: string; type: string;
+  hours: string | null; rate: string | null; amount: string | null; description: string;
+  email: string; first_name: string | null; last_name: string | null;
+};
+
+/** Lines of the entries matching `where` (written against alias x, the entry table). */
+export async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>): Promise<TBillLine[]> {
+  const { rows } = await sql<Raw>`
+    select x.id, x.kind, x.entry_date, p.project_number, x.type, x.hours, x.rate, x.amount, x.description,
+           u.email, u.first_name, u.last_name
+    from (
+      select id, 'time' as kind, entry_date, project_id, user_id, job_type as type, hours::text as hours,
+             rate::text as rate, null::text as amount, description, bill_id, created_at from time_entries
+      union all
+      select id, 'expense', entry_date, project_id, user_id, expense_type, null, null, amount::text, description,
+             bill_id, created_at from expense_entries
+    ) x join projects p on p.id = x.project_id join users u on u.id = x.user_id
+    where ${where}
+    order by x.kind desc, x.entry_date, x.created_at, x.id`.execute(db);
+  return rows.map((r) => {
+    const hours = r.hours === null ? null : Number(r.hours);
+    const rate = r.rate === null ? null : Number(r.rate);
+    return {
+      id: r.id, kind: r.kind, entryDate: r.entry_date, projectNumber: r.project_number, staff: displayName(r),
+      type: r.type, hours, rate, amount: hours === null ? Number(r.amount) : costOf(hours, rate) ?? 0,
+      description: r.description,
+    };
+  });
+}
+
+/** Unbilled entries of a case within a period: what a new bill can be made of. */
+export const unbilledLines = (db: DbOrTx, options: { caseId: string; from: string; to: string }) =>
+  linesWhere(db, sql`x.bill_id is null and p.case_id = ${options.caseId}
+    and x.entry_date between ${options.from}::date and ${options.to}::date`);
+
+export const billLines = (db: DbOrTx, billId: string) => linesWhere(db, sql`x.bill_id = ${billId}`);
+
+/** Hours, time value and expenses of some lines. */
+export function subtotals(lines: TBillLine[]) {
+  const time = lines.filter((l) => l.kind === 'time');
+  return {
+    hours: Math.round(time.reduce((s, l) => s + (l.hours ?? 0), 0) * 100) / 100,
+    timeTotal: roundToCents(time.reduce((s, l) => s + l.amount, 0)),
+    expenseTotal: roundToCents(lines.filter((l) => l.kind === 'expense').reduce((s, l) => s + l.amount, 0)),
+  };
+}
+
+type UnbilledRaw = {
+  case_id: string; file_number: string; case_name: string; client_name: string; oldest: string; newest: string;
+  hours: string; value: string; expenses: string; n: string;
+};
+
+/** Unbilled work per case, the case waiting longest first. */
+export async function unbilledCases(db: DbOrTx): Promise<TUnbilledCase[]> {
+  const { rows } = await sql<UnbilledRaw>`
+    with w as (
+      select project_id, min(entry_date) oldest, max(entry_date) newest, sum(hours) hours,
+             sum(round(hours * coalesce(rate, 0), 2)) value, 0::numeric expenses, count(*) n
+        from time_entries where bill_id is null group by project_id
+      union all
+      select project_id, min(entry_date), max(entry_date), 0, 0, sum(amount), count(*)
+        from expense_entries where bill_id is null group by project_id
+    )
+    select c.id::text as case_id, c.file_number, c.case_name, cl.name as client_name, min(w.oldest)::text oldest,
+           max(w.newest)::text newest, sum(w.hours)::text hours, sum(w.value)::text as value,
+           sum(w.expenses)::text expenses, sum(w.n)::text n
+    from w join projects p on p.id = w.project_id join cases c on c.id = p.case_id join clients cl on cl.id = c.client_id
+    group by c.id, cl.name order by min(w.oldest), c.file_number`.execute(db);
+  return rows.map((r) => ({
+    caseId: r.case_id, fileNumber: r.file_number, caseName: r.case_name, clientName: r.client_name,
+    oldestDate: r.oldest, newestDate: r.newest, hours: Number(r.hours), timeValue: Number(r.value),
+    expenses: Number(r.expenses), entries: Number(r.n),
+  }));
+}

@@ -1,0 +1,59 @@
+import {
+  ZBillCreate, ZBillDetail, ZBillIdParams, ZBillList, ZCaseIdParams, ZIssueBody, ZPayBody, ZPeriodQuery, ZReceivables,
+  ZUnbilledEntries, ZUnbilledList, ZVersionBody,
+} from '../../../core/api/accounting.ts';
+import { localIsoDate } from '../../../core/reports.ts';
+import type { AppContext } from '../../app.ts';
+import { requireUser } from '../../http/session.ts';
+import { billDetail, createBill, listBills, moveBill } from './bills.ts';
+import { unbilledCases, unbilledLines } from './lines.ts';
+import { receivables } from './receivables.ts';
+
+// Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
+
+const superAdmin = { role: 'super_admin' } as const;
+const today = () => localIsoDate(new Date());
+
+export function accountingRoutes({ app, db }: AppContext) {
+  app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
+    const cases = await unbilledCases(db);
+    return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };
+  });
+
+  app.get('/api/accounting/unbilled/:caseId', {
+    config: superAdmin, schema: { params: ZCaseIdParams, querystring: ZPeriodQuery, response: { 200: ZUnbilledEntries } },
+  }, async (request) => ({
+    lines: await unbilledLines(db, { caseId: request.params.caseId, from: request.query.from, to: request.query.to }),
+  }));
+
+  app.get('/api/accounting/receivables', { config: superAdmin, schema: { response: { 200: ZReceivables } } }, async () =>
+    receivables(db, today()));
+
+  app.get('/api/bills', { config: superAdmin, schema: { response: { 200: ZBillList } } }, async () => ({ bills: await listBills(db) }));
+
+  app.get('/api/bills/:id', { config: superAdmin, schema: { params: ZBillIdParams, response: { 200: ZBillDetail } } }, async (request) =>
+    billDetail(db, request.params.id));
+
+  app.post('/api/bills', { config: superAdmin, schema: { body: ZBillCreate, response: { 201: ZBillDetail } } }, async (request, reply) =>
+    reply.status(201).send(await createBill(db, { body: request.body, actorId: requireUser(request).user.id })));
+
+  app.post('/api/bills/:id/issue', {
+    config: superAdmin, schema: { params: ZBillIdParams, body: ZIssueBody, response: { 200: ZBillDetail } },
+  }, async (request) => moveBill(db, {
+    id: request.params.id, action: 'issue', version: request.body.version, date: request.body.issuedOn,
+    actorId: requireUser(request).user.id, today: today(),
+  }));
+
+  app.post('/api/bills/:id/pay', {
+    config: superAdmin, schema: { params: ZBillIdParams, body: ZPayBody, response: { 200: ZBillDetail } },
+  }, async (request) => moveBill(db, {
+    id: request.params.id, action: 'pay', version: request.body.version, date: request.body.paidOn,
+    actorId: requireUser(request).user.id, today: today(),
+  }));
+
+  app.post('/api/bills/:id/void', {
+    config: superAdmin, schema: { params: ZBillIdParams, body: ZVersionBody, response: { 200: ZBillDetail } },
+  }, async (request) => moveBill(db, {
+    id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: today(),
+  }));
+}

@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import { ZReportOptions, ZReportQuery, ZReportResponse } from '../../../core/api/reports.ts';
+import { reportFileName } from '../../../core/reports.ts';
+import type { AppContext } from '../../app.ts';
+import { requireUser } from '../../http/session.ts';
+import { reportCsv } from './export-csv.ts';
+import { reportXlsx } from './export-xlsx.ts';
+import { assertFiltersExist } from './filters.ts';
+import { reportOptions } from './labels.ts';
+import { runReport } from './summary.ts';
+
+// Reports (issue 11): any signed-in staff member; money only in super admins' answers and files.
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+export function reportRoutes({ app, db }: AppContext) {
+  app.get('/api/reports', { schema: { querystring: ZReportQuery, response: { 200: ZReportResponse } } }, async (request) =>
+    runReport(db, { query: request.query, viewer: requireUser(request).user }));
+
+  app.get('/api/reports/options', { schema: { response: { 200: ZReportOptions } } }, async (request) => {
+    requireUser(request);
+    return reportOptions(db);
+  });
+
+  app.get('/api/reports/export.csv', { schema: { querystring: ZReportQuery } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    await assertFiltersExist(db, request.query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment(reportFileName(request.query.from, request.query.to, 'csv')))
+      .header('cache-control', 'no-store')
+      .send(Readable.from(reportCsv(db, { query: request.query, money: user.isSuperAdmin })));
+  });
+
+  app.get('/api/reports/export.xlsx', { schema: { querystring: ZReportQuery } }, async (request, reply) => {
+    const { user } = requireUser(request);
+    const report = await runReport(db, { query: request.query, viewer: user });
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', attachment(reportFileName(request.query.from, request.query.to, 'xlsx')))
+      .header('cache-control', 'no-store')
+      .send(reportXlsx(db, { query: request.query, report }));
+  });
+}

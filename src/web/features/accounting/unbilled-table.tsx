@@ -1,0 +1,43 @@
+import { Button, Skeleton, Table, Text } from '@mantine/core';
+import type { TUnbilledCase } from '../../../core/api/accounting.ts';
+import { formatCurrency, formatHours } from '../../../core/money.ts';
+import { formatUsDate } from '../../../core/smart-date.ts';
+import { useUnbilled } from './api.ts';
+
+export function UnbilledTable({ onBill }: { onBill: (c: TUnbilledCase) => void }) {
+  const unbilled = useUnbilled(true);
+  if (unbilled.isPending) return <Skeleton h={160} aria-label="Loading unbilled work" />;
+  const cases = unbilled.data?.cases ?? [];
+  if (cases.length === 0) return <Text c="dimmed">Every entry is on a bill. Nothing is waiting to be billed.</Text>;
+  return (
+    <Table striped withTableBorder aria-label="Unbilled work">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Case</Table.Th><Table.Th>Client</Table.Th><Table.Th>Since</Table.Th>
+          <Table.Th ta="right">Hours</Table.Th><Table.Th ta="right">Time value</Table.Th>
+          <Table.Th ta="right">Expenses</Table.Th><Table.Th ta="right">Total</Table.Th><Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {cases.map((c) => (
+          <Table.Tr key={c.caseId}>
+            <Table.Td>{c.fileNumber}{c.caseName ? ` — ${c.caseName}` : ''}</Table.Td>
+            <Table.Td>{c.clientName}</Table.Td>
+            <Table.Td>{formatUsDate(c.oldestDate)}</Table.Td>
+            <Table.Td ta="right">{formatHours(c.hours)}</Table.Td>
+            <Table.Td ta="right">{formatCurrency(c.timeValue)}</Table.Td>
+            <Table.Td ta="right">{formatCurrency(c.expenses)}</Table.Td>
+            <Table.Td ta="right">{formatCurrency(c.timeValue + c.expenses)}</Table.Td>
+            <Table.Td><Button size="xs" onClick={() => onBill(c)} aria-label={`Create bill for ${c.fileNumber}`}>Create bill</Button></Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr fw={700}>
+          <Table.Td colSpan={6}>Total unbilled</Table.Td>
+          <Table.Td ta="right">{formatCurrency(unbilled.data?.totalValue)}</Table.Td><Table.Td />
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}

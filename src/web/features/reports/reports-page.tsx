@@ -1,0 +1,55 @@
+import { Alert, Button, Card, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { formatUsDate } from '../../../core/smart-date.ts';
+import { reportError } from '../../lib/error-store.ts';
+import { exportUrl, useReport } from './api.ts';
+import { ReportChart } from './report-chart.tsx';
+import { ReportFilters } from './report-filters.tsx';
+import { ReportTable } from './report-table.tsx';
+import { useReportParams } from './use-report-params.ts';
+
+export default function ReportsPage() {
+  const params = useReportParams();
+  const report = useReport(params.query);
+  useEffect(() => {
+    if (report.error) reportError(report.error, { screen: 'reports' });
+  }, [report.error]);
+  const data = report.data;
+  const empty = data && data.rows.length === 0;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Reports</Title>
+        {params.query && (
+          <Group gap="xs">
+            <Button component="a" href={exportUrl(params.query, 'csv')} download variant="default" leftSection={<IconDownload size={16} />}>
+              Export CSV
+            </Button>
+            <Button component="a" href={exportUrl(params.query, 'xlsx')} download variant="default" leftSection={<IconDownload size={16} />}>
+              Export XLSX
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Paper withBorder p="md"><ReportFilters params={params} /></Paper>
+      {params.problem && params.from && params.to && <Alert color="red">{params.problem}</Alert>}
+      {params.query && (
+        <Text c="dimmed" size="sm">
+          {formatUsDate(params.query.from)} – {formatUsDate(params.query.to)}
+          {report.isFetching && <Loader size="xs" ml="xs" aria-label="Updating report" />}
+        </Text>
+      )}
+      {report.isPending && params.query && <Skeleton h={300} aria-label="Loading report" />}
+      {empty && (
+        <Card withBorder p="xl" ta="center"><Text c="dimmed">No time or expense entries match these filters.</Text></Card>
+      )}
+      {data && !empty && (
+        <>
+          <Card withBorder p="md" aria-label="Report chart"><ReportChart report={data} /></Card>
+          <ReportTable report={data} />
+        </>
+      )}
+    </Stack>
+  );
+}
