@@ -1,16 +1,17 @@
 import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
-import { AccountModal } from '../features/account/account-modal.tsx';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from './auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { useUnsavedState } from './unsaved-changes.tsx';
+
+const AccountModal = lazy(() => import('../features/account/account-modal.tsx').then((m) => ({ default: m.AccountModal })));
 
 function Header() {
   const { user, config, signOut } = useAuth();
@@ -57,7 +58,7 @@ function Header() {
           </UnstyledButton>
         </Group>
       </Group>
-      {account && user && <AccountModal onClose={() => setAccount(false)} />}
+      {account && user && <Suspense fallback={null}><AccountModal onClose={() => setAccount(false)} /></Suspense>}
       <ConfirmModal
         opened={confirmLogout}
         question={LOGOUT_QUESTION}

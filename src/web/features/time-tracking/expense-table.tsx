@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { formatCurrency } from '../../../core/money.ts';
@@ -19,7 +19,7 @@ export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStor
         <Text fw={600}>Expense Entries</Text>
         <Button leftSection={<IconPlus size={16} />} disabled={!store} onClick={() => store && focusRowDate(store.add())}>Add Row</Button>
       </Group>
-      <ScrollArea type="auto">
+      <div className="tt-scroll">
         <div role="table" aria-label="Expense entries" className="tt-grid tt-expense">
           <div role="rowgroup">
             <div role="row" className="tt-row tt-head">
@@ -35,7 +35,7 @@ export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStor
           <div role="rowgroup">{store && <ExpenseRows store={store} onDeleteError={onDeleteError} editor={editor} />}</div>
           {store && <ExpenseTotalsRow store={store} />}
         </div>
-      </ScrollArea>
+      </div>
       {!store && <Text c="dimmed" size="sm" ta="center" py="md">Pick a project to log expenses.</Text>}
     </>
   );

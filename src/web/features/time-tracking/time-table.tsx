@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconClockHour4 } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
@@ -50,7 +50,7 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
       <datalist id="work-details-suggestions">
         {WORK_DETAIL_SUGGESTIONS.map((s) => <option key={s} value={s} />)}
       </datalist>
-      <ScrollArea type="auto">
+      <div className="tt-scroll">
         {/* Rows are grid rows, not <tr>: each row lays out on its own and rows off screen are skipped
             (content-visibility), so a keystroke in a 500-row table costs one row. */}
         <div role="table" aria-label="Time entries" className={`tt-grid ${money ? 'tt-time-money' : 'tt-time'}`}>
@@ -72,7 +72,7 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
           </div>
           {store && money && <TimeTotalsRow store={store} />}
         </div>
-      </ScrollArea>
+      </div>
       {!store && <Text c="dimmed" size="sm" ta="center" py="md">Pick a project to log time.</Text>}
     </>
   );
