@@ -22,6 +22,14 @@ import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
+import { JobRunner } from './jobs/runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background runner: features register on it; main.ts starts it, tests may drive it. */
+    jobs: JobRunner;
+  }
+}
 
 const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -32,6 +40,8 @@ export interface AppOptions {
   /** The account the demo "test account" sign-in uses; none outside demo mode. */
   demoAdminEmail?: string;
   logger?: boolean;
+  /** Runner timings (tests shorten the lease to see a dead process's job claimed again). */
+  jobs?: { pollMs?: number; leaseMs?: number };
 }
 
 export interface AppContext {
@@ -41,6 +51,7 @@ export interface AppContext {
   env: Env;
   sessionConfig: SessionConfig;
   demoAdminEmail?: string;
+  jobs: JobRunner;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -63,8 +74,13 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandler(app, database.db);
   registerSession(app, database.db, sessionConfig);
 
+  // Built here so features can register queues and schedules; started by main.ts, not by tests.
+  const jobs = new JobRunner({ database, log: app.log, ...options.jobs });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+
   const context = {
-    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail,
+    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs,
   } as AppContext;
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,

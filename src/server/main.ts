@@ -23,8 +23,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
-    await app.close(); // stops accepting, waits for in-flight requests
+    app.log.info(`${signal}: finishing in-flight requests and background jobs`);
+    await app.close(); // stops accepting, waits for in-flight requests, stops the job runner
     await database.close();
     process.exit(0);
   };
@@ -32,6 +32,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  await app.jobs.start();
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     '',

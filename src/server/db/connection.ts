@@ -49,9 +49,11 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZ
     return {
       db,
       kind: 'pglite',
+      // LISTEN goes to PGlite directly: hold the pool's only connection meanwhile, so it never
+      // lands between the parse/bind/execute messages of a query in flight.
       async listen(channel, onMessage) {
-        const stop = await lite.listen(channel, onMessage);
-        return async () => stop();
+        const stop = await exclusive(pool, () => lite.listen(channel, onMessage));
+        return () => exclusive(pool, () => stop());
       },
       dump: () => lite.dumpDataDir('gzip'),
       async close() {
@@ -63,6 +65,15 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZ
   } catch (error) {
     await lock?.release();
     throw error;
+  }
+}
+
+async function exclusive<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await fn();
+  } finally {
+    client.release();
   }
 }
 

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { notify, type ClaimedJob } from './queue.ts';
+
+const secs = (ms: number) => ms / 1000;
+
+interface JobRow {
+  id: string;
+  queue: string;
+  key: string;
+  payload: unknown;
+  revision: number;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * Leases the next due job of a queue to `owner`. FOR UPDATE SKIP LOCKED lets concurrent
+ * claimers pass over a row another one is taking; the lease (locked_until) keeps it theirs
+ * after the statement commits, and lets it go if they die.
+ */
+export async function claimJob(
+  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean },
+): Promise<ClaimedJob | null> {
+  const { rows } = await sql<JobRow>`
+    update jobs set locked_by = ${options.owner},
+      locked_until = now() + make_interval(secs => ${secs(options.leaseMs)}), updated_at = now()
+    where id = (
+      select id from jobs
+      where queue = ${options.queue} and state = 'queued'
+        and (run_at <= now() or ${options.ignoreRunAt ?? false})
+        and (locked_until is null or locked_until < now())
+      order by run_at, id
+      limit 1
+      for update skip locked)
+    returning id, queue, key, payload, revision, attempts, max_attempts`.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  await notify(db, { queue: row.queue, key: row.key, event: 'started' });
+  return {
+    id: String(row.id), queue: row.queue, key: row.key, payload: row.payload,
+    revision: row.revision, attempts: row.attempts, maxAttempts: row.max_attempts,
+  };
+}
+
+/** Keeps a long run's lease alive. False when the lease was lost (another owner took it). */
+export async function extendLease(db: Db, job: ClaimedJob, owner: string, leaseMs: number): Promise<boolean> {
+  const result = await sql`
+    update jobs set locked_until = now() + make_interval(secs => ${secs(leaseMs)})
+    where id = ${job.id} and locked_by = ${owner}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Success: the row goes, unless a newer revision was queued meanwhile (that one stays, due as queued). */
+export async function completeJob(db: Db, job: ClaimedJob, owner: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const gone = await sql`delete from jobs where id = ${job.id} and locked_by = ${owner} and revision = ${job.revision}`.execute(tx);
+    if (Number(gone.numAffectedRows ?? 0) === 0) {
+      await sql`update jobs set locked_by = null, locked_until = null, updated_at = now()
+        where id = ${job.id} and locked_by = ${owner}`.execute(tx);
+    }
+    await notify(tx, { queue: job.queue, key: job.key, event: 'done' });
+  });
+}
+
+export interface FailOptions {
+  error: string;
+  /** When to try again; ignored when the job gives up. */
+  retryInMs: number;
+  /** Never retry on its own: keep the row failed until re-armed. */
+  permanent: boolean;
+  /** False for waits that are not the job's fault (e.g. the calendar needs reconnecting). */
+  countAttempt: boolean;
+}
+
+/** Failure: back off and retry, or keep the row as failed with its error. Returns the event it became. */
+export async function failJob(db: Db, job: ClaimedJob, owner: string, options: FailOptions): Promise<'retry' | 'failed'> {
+  const attempts = job.attempts + (options.countAttempt ? 1 : 0);
+  const givesUp = options.permanent || attempts >= job.maxAttempts;
+  const event = givesUp ? 'failed' : 'retry';
+  await db.transaction().execute(async (tx) => {
+    // A newer revision queued during the run is a new job: it keeps its fresh attempts and due time.
+    await sql`
+      update jobs set locked_by = null, locked_until = null, updated_at = now(), last_error = ${options.error},
+        attempts = case when revision = ${job.revision} then ${attempts} else attempts end,
+        state = case when revision = ${job.revision} and ${givesUp} then 'failed' else 'queued' end,
+        run_at = case when revision = ${job.revision}
+          then now() + make_interval(secs => ${secs(options.retryInMs)}) else run_at end
+      where id = ${job.id} and locked_by = ${owner}`.execute(tx);
+    await notify(tx, { queue: job.queue, key: job.key, event });
+  });
+  return event;
+}
+
+/** Milliseconds until the queue's next job is due (0 if one is due now); null when nothing is queued. */
+export async function msUntilDue(db: Db, queue: string): Promise<number | null> {
+  const { rows } = await sql<{ ms: number | null }>`
+    select (extract(epoch from min(greatest(run_at, coalesce(locked_until, run_at))) - now()) * 1000)::float8 as ms
+    from jobs where queue = ${queue} and state = 'queued'`.execute(db);
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, ms);
+}
+
+/** On PGlite only one process can open the data folder, so any lease found at start is a dead one's. */
+export async function releaseAllLeases(db: Db): Promise<void> {
+  await sql`update jobs set locked_by = null, locked_until = null where locked_by is not null`.execute(db);
+  await sql`update job_schedules set locked_by = null, locked_until = null where locked_by is not null`.execute(db);
+}

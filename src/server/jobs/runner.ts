@@ -1,0 +1,245 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { DatabaseHandle } from '../db/connection.ts';
+import { claimJob, completeJob, extendLease, failJob, msUntilDue, releaseAllLeases } from './claims.ts';
+import { JOBS_CHANNEL, type ClaimedJob, type JobNotice } from './queue.ts';
+import {
+  claimSchedule, extendScheduleLease, finishSchedule, msUntilScheduled, registerSchedule, validateSchedule, type Schedule,
+} from './schedules.ts';
+import { Waker } from './waker.ts';
+
+export type JobOutcome = 'done' | 'retry' | 'failed';
+
+/** Thrown by a handler to say how its failure is treated (any other error: count it and back off). */
+export class JobError extends Error {
+  constructor(
+    message: string,
+    readonly options: { retryInMs?: number; permanent?: boolean; countAttempt?: boolean } = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface QueueOptions<P> {
+  /** Delay before retry number n (1-based); default 1 s doubling to 5 min, ±20 %. */
+  backoffMs?: (attempt: number) => number;
+  onSettled?: (job: ClaimedJob<P>, outcome: JobOutcome, error?: unknown) => void | Promise<void>;
+  /** Called when this runner finds the queue empty (or nothing due) after working on it. */
+  onIdle?: () => void | Promise<void>;
+}
+
+export interface ScheduleOptions {
+  /** Also run when the runner starts (brought forward if it is later). */
+  runAtStart?: boolean;
+  /** After a failed run, try again this soon instead of waiting for the next regular time. */
+  retryMs?: number;
+}
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+type Handler<P> = (job: ClaimedJob<P>) => Promise<void>;
+interface QueueEntry { handler: Handler<unknown>; options: QueueOptions<unknown> }
+interface ScheduleEntry { schedule: Schedule; task: () => Promise<void>; options: ScheduleOptions }
+
+export const defaultBackoffMs = (attempt: number) =>
+  Math.min(1000 * 2 ** (attempt - 1), 300_000) * (0.8 + Math.random() * 0.4);
+
+/**
+ * The one background runner of an app process (docs/decisions/050). Queues are rows of `jobs`
+ * leased with FOR UPDATE SKIP LOCKED, one job at a time per queue; schedules are rows of
+ * `job_schedules` taken by one instance when due. A LISTEN on `jobs` wakes it as soon as
+ * something is queued; a poll covers missed notices and delayed jobs. Handlers run at least
+ * once: they must be idempotent.
+ */
+export class JobRunner {
+  /** Names this process in leases. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly queues = new Map<string, QueueEntry>();
+  private readonly schedules = new Map<string, ScheduleEntry>();
+  private readonly wakers = new Map<string, Waker>();
+  private loops: Promise<void>[] = [];
+  private running = false;
+  private unlisten?: () => Promise<void>;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: { database: DatabaseHandle; pollMs?: number; leaseMs?: number; log?: Logger }) {
+    this.pollMs = options.pollMs ?? 5_000;
+    this.leaseMs = options.leaseMs ?? 30_000;
+  }
+
+  private get db() {
+    return this.options.database.db;
+  }
+
+  get started(): boolean {
+    return this.running;
+  }
+
+  /** Registers the handler of a queue (before start). */
+  handle<P>(queue: string, handler: Handler<P>, options: QueueOptions<P> = {}): void {
+    if (this.queues.has(queue)) throw new Error(`queue ${queue} already has a handler`);
+    this.queues.set(queue, { handler: handler as Handler<unknown>, options: options as QueueOptions<unknown> });
+  }
+
+  /** Registers periodic work that runs once across all instances sharing the database (before start). */
+  every(name: string, schedule: Schedule, task: () => Promise<void>, options: ScheduleOptions = {}): void {
+    validateSchedule(schedule);
+    if (this.schedules.has(name)) throw new Error(`schedule ${name} already registered`);
+    this.schedules.set(name, { schedule, task, options });
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    if (this.options.database.kind === 'pglite') await releaseAllLeases(this.db);
+    for (const [name, entry] of this.schedules) {
+      await registerSchedule(this.db, name, entry.schedule, entry.options.runAtStart ?? false);
+    }
+    this.unlisten = await this.options.database.listen(JOBS_CHANNEL, (payload) => {
+      try {
+        const notice = JSON.parse(payload) as JobNotice;
+        if (notice.event === 'queued') this.wake(notice.queue);
+      } catch {
+        // not ours
+      }
+    });
+    this.running = true;
+    this.loops = [
+      ...[...this.queues.keys()].map((queue) => this.queueLoop(queue)),
+      ...[...this.schedules.keys()].map((name) => this.scheduleLoop(name)),
+    ];
+  }
+
+  /** Stops claiming, lets the jobs in hand finish, and stops listening. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const waker of this.wakers.values()) waker.wake();
+    await Promise.all(this.loops);
+    this.loops = [];
+    await this.unlisten?.();
+  }
+
+  /** Looks at a queue now instead of at the next poll. */
+  wake(queue: string): void {
+    this.wakers.get(queue)?.wake();
+  }
+
+  /**
+   * Works a queue until nothing is due, in the caller's time (tests, or a runner that is not
+   * started). With includeDelayed, debounced jobs run too. Returns how many jobs ran.
+   */
+  async drain(queue: string, options: { includeDelayed?: boolean } = {}): Promise<number> {
+    const entry = this.entry(queue);
+    let ran = 0;
+    for (;;) {
+      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: options.includeDelayed });
+      if (!job) break;
+      await this.runJob(entry, job);
+      ran++;
+    }
+    if (ran) await entry.options.onIdle?.();
+    return ran;
+  }
+
+  /** Runs a schedule if it is due and no other instance has it; true when it ran. */
+  async runSchedule(name: string): Promise<boolean> {
+    const entry = this.schedules.get(name);
+    if (!entry) throw new Error(`no schedule ${name}`);
+    if (!(await claimSchedule(this.db, name, this.owner, this.leaseMs))) return false;
+    const beat = setInterval(() => void extendScheduleLease(this.db, name, this.owner, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+    beat.unref();
+    let error: string | null = null;
+    try {
+      await entry.task();
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+      this.options.log?.error({ err: e, schedule: name }, 'scheduled job failed');
+    } finally {
+      clearInterval(beat);
+    }
+    await finishSchedule(this.db, { name, owner: this.owner, schedule: entry.schedule, error, retryMs: entry.options.retryMs });
+    return true;
+  }
+
+  private entry(queue: string): QueueEntry {
+    const entry = this.queues.get(queue);
+    if (!entry) throw new Error(`no handler for queue ${queue}`);
+    return entry;
+  }
+
+  private waker(name: string): Waker {
+    let waker = this.wakers.get(name);
+    if (!waker) this.wakers.set(name, (waker = new Waker()));
+    return waker;
+  }
+
+  private async runJob(entry: QueueEntry, job: ClaimedJob): Promise<void> {
+    const beat = setInterval(() => void extendLease(this.db, job, this.owner, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+    beat.unref();
+    let outcome: JobOutcome = 'done';
+    let error: unknown;
+    try {
+      await entry.handler(job);
+    } catch (e) {
+      error = e;
+    } finally {
+      clearInterval(beat);
+    }
+    if (error === undefined) {
+      await completeJob(this.db, job, this.owner);
+    } else {
+      const how = error instanceof JobError ? error.options : {};
+      outcome = await failJob(this.db, job, this.owner, {
+        error: error instanceof Error ? error.message : String(error),
+        retryInMs: how.retryInMs ?? (entry.options.backoffMs ?? defaultBackoffMs)(job.attempts + 1),
+        permanent: how.permanent ?? false,
+        countAttempt: how.countAttempt ?? true,
+      });
+    }
+    await entry.options.onSettled?.(job, outcome, error);
+  }
+
+  private async queueLoop(queue: string): Promise<void> {
+    const entry = this.entry(queue);
+    const waker = this.waker(queue);
+    let worked = false;
+    while (this.running) {
+      try {
+        const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs });
+        if (job) {
+          worked = true;
+          await this.runJob(entry, job);
+          continue;
+        }
+        if (worked) {
+          worked = false;
+          await entry.options.onIdle?.();
+        }
+        const due = await msUntilDue(this.db, queue);
+        await waker.sleep(Math.max(20, Math.min(due ?? this.pollMs, this.pollMs)));
+      } catch (error) {
+        if (!this.running) break;
+        this.options.log?.error({ err: error, queue }, 'job runner error');
+        await waker.sleep(this.pollMs);
+      }
+    }
+  }
+
+  private async scheduleLoop(name: string): Promise<void> {
+    const waker = this.waker(`schedule:${name}`);
+    while (this.running) {
+      try {
+        if (await this.runSchedule(name)) continue;
+        const ms = await msUntilScheduled(this.db, name);
+        await waker.sleep(Math.max(20, Math.min(ms, 30_000)));
+      } catch (error) {
+        if (!this.running) break;
+        this.options.log?.error({ err: error, schedule: name }, 'schedule runner error');
+        await waker.sleep(this.pollMs);
+      }
+    }
+  }
+}
