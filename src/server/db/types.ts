@@ -221,6 +221,7 @@ export interface ActionItemsTable {
   url: string | null;
   synced_to_calendar: Generated<boolean>;
   google_event_id: string | null;
+  calendar_generation: Generated<number>;
   archived: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -250,6 +251,13 @@ export interface AuditLogTable {
   after: Json<Record<string, unknown>> | null;
 }
 
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  token_encrypted: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -271,6 +279,7 @@ export interface Database {
   action_items: ActionItemsTable;
   error_logs: ErrorLogsTable;
   audit_log: AuditLogTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

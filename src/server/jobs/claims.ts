@@ -20,7 +20,7 @@ interface JobRow {
  * after the statement commits, and lets it go if they die.
  */
 export async function claimJob(
-  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean },
+  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean; key?: string },
 ): Promise<ClaimedJob | null> {
   const { rows } = await sql<JobRow>`
     update jobs set locked_by = ${options.owner},
@@ -28,6 +28,7 @@ export async function claimJob(
     where id = (
       select id from jobs
       where queue = ${options.queue} and state = 'queued'
+        and (key = ${options.key ?? null} or ${options.key === undefined})
         and (run_at <= now() or ${options.ignoreRunAt ?? false})
         and (locked_until is null or locked_until < now())
       order by run_at, id
@@ -99,6 +100,11 @@ export async function msUntilDue(db: Db, queue: string): Promise<number | null> 
     from jobs where queue = ${queue} and state = 'queued'`.execute(db);
   const ms = rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, ms);
+}
+
+export async function jobExists(db: Db, queue: string, key: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from jobs where queue = ${queue} and key = ${key} and state = 'queued'`.execute(db);
+  return rows.length > 0;
 }
 
 /** On PGlite only one process can open the data folder, so any lease found at start is a dead one's. */

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { claimJob, completeJob, extendLease, failJob, msUntilDue, releaseAllLeases } from './claims.ts';
+import { claimJob, completeJob, extendLease, failJob, jobExists, msUntilDue, releaseAllLeases } from './claims.ts';
 import { JOBS_CHANNEL, type ClaimedJob, type JobNotice } from './queue.ts';
 import {
   claimSchedule, extendScheduleLease, finishSchedule, msUntilScheduled, registerSchedule, validateSchedule, type Schedule,
@@ -39,7 +39,14 @@ interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-type Handler<P> = (job: ClaimedJob<P>) => Promise<void>;
+/** A handler may return a value: runNow hands it to its caller. */
+type Handler<P> = (job: ClaimedJob<P>) => Promise<unknown>;
+
+export interface RunNowResult {
+  outcome: JobOutcome | 'busy' | 'none';
+  result?: unknown;
+  error?: unknown;
+}
 interface QueueEntry { handler: Handler<unknown>; options: QueueOptions<unknown> }
 interface ScheduleEntry { schedule: Schedule; task: () => Promise<void>; options: ScheduleOptions }
 
@@ -164,6 +171,22 @@ export class JobRunner {
     return true;
   }
 
+  /**
+   * Runs one key's job now, in the caller's time, when a user waits for its outcome (e.g. removing
+   * an event). Waits up to timeoutMs while another runner holds it. 'none': no such job.
+   */
+  async runNow(queue: string, key: string, options: { timeoutMs?: number } = {}): Promise<RunNowResult> {
+    const entry = this.entry(queue);
+    const end = Date.now() + (options.timeoutMs ?? 10_000);
+    for (;;) {
+      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: true, key });
+      if (job) return this.runJob(entry, job);
+      if (!(await jobExists(this.db, queue, key))) return { outcome: 'none' };
+      if (Date.now() > end) return { outcome: 'busy' };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   private entry(queue: string): QueueEntry {
     const entry = this.queues.get(queue);
     if (!entry) throw new Error(`no handler for queue ${queue}`);
@@ -176,13 +199,14 @@ export class JobRunner {
     return waker;
   }
 
-  private async runJob(entry: QueueEntry, job: ClaimedJob): Promise<void> {
+  private async runJob(entry: QueueEntry, job: ClaimedJob): Promise<RunNowResult> {
     const beat = setInterval(() => void extendLease(this.db, job, this.owner, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
     beat.unref();
     let outcome: JobOutcome = 'done';
     let error: unknown;
+    let result: unknown;
     try {
-      await entry.handler(job);
+      result = await entry.handler(job);
     } catch (e) {
       error = e;
     } finally {
@@ -200,6 +224,7 @@ export class JobRunner {
       });
     }
     await entry.options.onSettled?.(job, outcome, error);
+    return { outcome, result, error };
   }
 
   private async queueLoop(queue: string): Promise<void> {
