@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const get = (agent: Agent, url: string) => agent.request({ method: 'GET', url });
-const post = (agent: Agent, url: string, payload: unknown = {}) => agent.request({ method: 'POST', url, payload });
+const post = (agent: Agent, url: string, payload: Record<string, unknown> = {}) => agent.request({ method: 'POST', url, payload });
 
 describe('configuration', () => {
   it('says which variables are missing and refuses to connect without a client id', async () => {

@@ -51,6 +51,8 @@ export interface FakeGoogle {
   /** The form of every token request. */
   tokenRequests: URLSearchParams[];
   control(change: GoogleControl): void;
+  /** A valid access token, for a test that calls the fake itself (an "earlier attempt"). */
+  accessToken(): string;
   close(): Promise<void>;
 }
 
@@ -223,6 +225,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     },
     tokenRequests: fake.tokenRequests,
     control,
+    accessToken: issueAccess,
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
       server.close((e) => (e ? reject(e) : resolve()));

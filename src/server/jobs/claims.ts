@@ -20,7 +20,8 @@ interface JobRow {
  * after the statement commits, and lets it go if they die.
  */
 export async function claimJob(
-  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean; key?: string },
+  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean; key?: string; exclude?: string[] },
+  // exclude: 'id:revision' of runs already made (a drain runs each revision once).
 ): Promise<ClaimedJob | null> {
   const { rows } = await sql<JobRow>`
     update jobs set locked_by = ${options.owner},
@@ -29,6 +30,7 @@ export async function claimJob(
       select id from jobs
       where queue = ${options.queue} and state = 'queued'
         and (key = ${options.key ?? null} or ${options.key === undefined})
+        and not ((id::text || ':' || revision) = any(${options.exclude ?? []}::text[]))
         and (run_at <= now() or ${options.ignoreRunAt ?? false})
         and (locked_until is null or locked_until < now())
       order by run_at, id

@@ -136,19 +136,20 @@ export class JobRunner {
 
   /**
    * Works a queue until nothing is due, in the caller's time (tests, or a runner that is not
-   * started). With includeDelayed, debounced jobs run too. Returns how many jobs ran.
+   * started), each job at most once. With includeDelayed, debounced and backed-off jobs run too.
+   * Returns how many jobs ran.
    */
   async drain(queue: string, options: { includeDelayed?: boolean } = {}): Promise<number> {
     const entry = this.entry(queue);
-    let ran = 0;
+    const ran: string[] = [];
     for (;;) {
-      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: options.includeDelayed });
+      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: options.includeDelayed, exclude: ran });
       if (!job) break;
+      ran.push(`${job.id}:${job.revision}`);
       await this.runJob(entry, job);
-      ran++;
     }
-    if (ran) await entry.options.onIdle?.();
-    return ran;
+    if (ran.length) await entry.options.onIdle?.();
+    return ran.length;
   }
 
   /** Runs a schedule if it is due and no other instance has it; true when it ran. */

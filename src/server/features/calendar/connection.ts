@@ -47,7 +47,7 @@ export class CalendarConnection {
       await sql`update calendar_connection set key_check = ${this.cipher.encrypt(KEY_CHECK)} where id = 1`.execute(this.db);
       return;
     }
-    let ok = false;
+    let ok: boolean;
     try {
       ok = this.cipher.decrypt(key_check) === KEY_CHECK;
     } catch {

@@ -47,13 +47,12 @@ interface Snapshot { key: string; revision: number }
 interface Seen extends Snapshot { locked_by: string | null; last_error: string | null; touched: boolean }
 
 /**
- * Sync now (SPEC §4): every queued item (failed ones too) becomes due with fresh attempts; the
- * runners of every instance take them. Waits until each has gone out or failed again, and
+ * Sync now (SPEC §4): every queued item (failed ones too) becomes due with fresh attempts and
+ * its old error cleared; the runners of every instance take them. Waits until each has gone out or failed again, and
  * answers the summary; what is still running after 30 s is reported as pending.
  */
 export async function syncNow(db: Db, connection: CalendarConnection, jobs: JobRunner): Promise<TSyncSummary> {
   await requireConnection(connection);
-  const { rows: [{ t0 }] } = await sql<{ t0: Date }>`select now() as t0`.execute(db) as { rows: [{ t0: Date }] };
   await rearm(db, CALENDAR_QUEUE);
   jobs.wake(CALENDAR_QUEUE);
   const snapshot = (await sql<Snapshot>`select key, revision from jobs where queue = ${CALENDAR_QUEUE}`.execute(db)).rows;
@@ -63,7 +62,7 @@ export async function syncNow(db: Db, connection: CalendarConnection, jobs: JobR
   for (;;) {
     if (!keys.length) break;
     const { rows } = await sql<Seen>`
-      select key, revision, locked_by, last_error, updated_at > ${t0} and locked_by is null and last_error is not null as touched
+      select key, revision, locked_by, last_error, locked_by is null and last_error is not null as touched
       from jobs where queue = ${CALENDAR_QUEUE} and key = any(${keys})`.execute(db);
     seen = new Map(rows.map((r) => [r.key, r]));
     const open = snapshot.filter((s) => {

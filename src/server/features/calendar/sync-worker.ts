@@ -74,7 +74,7 @@ export async function syncItem(db: Db, api: CalendarApi, itemId: string, timeZon
     } catch (adoptError) {
       if (!gone(adoptError)) throw adoptError;
       await sql`update action_items set calendar_generation = ${generation + 1} where id = ${itemId} and calendar_generation = ${generation}`.execute(db);
-      throw new Error(item.google_event_id ? 'Failed to recreate calendar event' : 'Failed to create calendar event');
+      throw new Error(item.google_event_id ? 'Failed to recreate calendar event' : 'Failed to create calendar event', { cause: adoptError });
     }
   }
   await storeEventId(db, itemId, event.id);
