@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@manti
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-button.tsx';
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
@@ -52,6 +53,7 @@ function Header() {
           {title !== config.firmName && <Text c="dimmed" visibleFrom="sm">{title}</Text>}
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <CalendarFeedButton />
           <div className="user-block">
             <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? DEFAULT_DISPLAY_NAME}</Text>
             <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? DEFAULT_ROLE_LABEL}</Text>

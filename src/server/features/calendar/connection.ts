@@ -6,7 +6,7 @@ import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
 import type { Db } from '../../db/connection.ts';
 import { EnvError, type Env } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { CalendarApi } from '../../integrations/google/calendar-api.ts';
+import { CalendarApi, CalendarHttpError } from '../../integrations/google/calendar-api.ts';
 import { authorizationUrl, exchangeCode, OAuthError, refreshAccessToken, type OAuthClient } from '../../integrations/google/oauth.ts';
 import type { TokenCipher } from '../../integrations/google/token-cipher.ts';
 import { CalendarUnavailable, calendarErrorMessage } from './errors.ts';
@@ -97,6 +97,7 @@ export class CalendarConnection {
   async startUrl(sessionId: string, redirectUri: string): Promise<string> {
     const clientId = await this.clientId();
     if (!clientId) throw new AppError('VALIDATION_ERROR', M.clientIdMissing);
+    if (!this.env.GOOGLE_CLIENT_SECRET) throw new AppError('VALIDATION_ERROR', 'Google Client Secret not configured. Set GOOGLE_CLIENT_SECRET on the server.');
     const stamp = `${Date.now().toString(36)}.${randomBytes(12).toString('base64url')}`;
     return authorizationUrl({ authUrl: this.env.GOOGLE_AUTH_URL, clientId, redirectUri, state: `${stamp}.${this.sign(sessionId, stamp)}` });
   }
@@ -206,10 +207,23 @@ export class CalendarConnection {
     return new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken());
   }
 
+  /**
+   * Runs calendar calls; a 401 (the access token was revoked or expired early) refreshes the token
+   * once and tries again. A refused refresh marks the connection as needing reconnect.
+   */
+  async withApi<T>(fn: (api: CalendarApi) => Promise<T>): Promise<T> {
+    try {
+      return await fn(await this.api());
+    } catch (error) {
+      if (!(error instanceof CalendarHttpError && error.status === 401)) throw error;
+      return fn(new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken(Number.POSITIVE_INFINITY)));
+    }
+  }
+
   /** Test connection: GET /calendars/primary, and remember its id and summary. */
   async test(): Promise<TCalendarTestResult> {
     try {
-      const calendar = (await (await this.api()).primaryCalendar())!;
+      const calendar = (await this.withApi((api) => api.primaryCalendar()))!;
       await sql`update calendar_connection set calendar_id = ${calendar.id}, calendar_summary = ${calendar.summary ?? null},
         last_error = null where id = 1`.execute(this.db);
       return { ok: true, message: `Connected to ${calendar.summary ?? calendar.id}`, calendarId: calendar.id, calendarSummary: calendar.summary ?? null };

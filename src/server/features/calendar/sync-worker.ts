@@ -113,9 +113,9 @@ export function registerCalendarWorker(jobs: JobRunner, deps: { db: Db; connecti
   let run: TSyncSummary = { total: 0, success: 0, failed: 0, errors: [], results: [] };
   jobs.handle<SyncPayload>(CALENDAR_QUEUE, async (job) => {
     try {
-      const api = await connection.api();
-      if (job.payload.op === 'delete') return await deleteItemEvent(db, api, job.key, job.payload.eventId);
-      if (job.payload.op === 'sync') return await syncItem(db, api, job.key, timeZone);
+      const payload = job.payload;
+      if (payload.op === 'delete') return await connection.withApi((api) => deleteItemEvent(db, api, job.key, payload.eventId));
+      if (payload.op === 'sync') return await connection.withApi((api) => syncItem(db, api, job.key, timeZone));
       throw new JobError('Unknown operation', { permanent: true });
     } catch (error) {
       throw asJobError(error);

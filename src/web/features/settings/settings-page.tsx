@@ -1,10 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useUser } from '../../app/auth.tsx';
 import { AddressLookupSection } from './address-lookup-section.tsx';
+import { GoogleCalendarSection } from './google-calendar-section.tsx';
 
 /**
- * /settings (Admin Settings). Holds the address-lookup configuration; the calendar connection
- * arrives with the calendar issue. No sample users or backups are shown (docs/decisions/023).
+ * /settings (Admin Settings): the Google Calendar connection (also where the provider sends the
+ * browser back) and the address-lookup configuration. No sample users or backups (docs/decisions/023).
  */
 export default function SettingsPage() {
   const user = useUser();
@@ -19,6 +20,7 @@ export default function SettingsPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Admin Settings</Title>
+      <GoogleCalendarSection />
       <AddressLookupSection />
     </Stack>
   );
