@@ -53,6 +53,8 @@ export interface FakeGoogle {
   control(change: GoogleControl): void;
   /** A valid access token, for a test that calls the fake itself (an "earlier attempt"). */
   accessToken(): string;
+  /** Tokens as a completed consent would give them (tests that prepare a database themselves). */
+  grant(): { accessToken: string; refreshToken: string };
   close(): Promise<void>;
 }
 
@@ -226,6 +228,11 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     tokenRequests: fake.tokenRequests,
     control,
     accessToken: issueAccess,
+    grant() {
+      const refreshToken = `1//${randomBytes(16).toString('hex')}`;
+      refreshTokens.add(refreshToken);
+      return { accessToken: issueAccess(), refreshToken };
+    },
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
       server.close((e) => (e ? reject(e) : resolve()));
