@@ -21,6 +21,8 @@ export class JobError extends Error {
 }
 
 export interface QueueOptions<P> {
+  /** Jobs of this queue worked at once by one process (default 1: one at a time, in order). */
+  concurrency?: number;
   /** Delay before retry number n (1-based); default 1 s doubling to 5 min, ±20 %. */
   backoffMs?: (attempt: number) => number;
   onSettled?: (job: ClaimedJob<P>, outcome: JobOutcome, error?: unknown) => void | Promise<void>;
@@ -65,7 +67,7 @@ export class JobRunner {
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly queues = new Map<string, QueueEntry>();
   private readonly schedules = new Map<string, ScheduleEntry>();
-  private readonly wakers = new Map<string, Waker>();
+  private readonly wakers = new Map<string, Waker[]>();
   private loops: Promise<void>[] = [];
   private running = false;
   private unlisten?: () => Promise<void>;
@@ -114,7 +116,8 @@ export class JobRunner {
     });
     this.running = true;
     this.loops = [
-      ...[...this.queues.keys()].map((queue) => this.queueLoop(queue)),
+      ...[...this.queues].flatMap(([queue, entry]) =>
+        Array.from({ length: Math.max(1, entry.options.concurrency ?? 1) }, () => this.queueLoop(queue))),
       ...[...this.schedules.keys()].map((name) => this.scheduleLoop(name)),
     ];
   }
@@ -123,7 +126,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    for (const waker of this.wakers.values()) waker.wake();
+    for (const list of this.wakers.values()) list.forEach((w) => w.wake());
     await Promise.all(this.loops);
     this.loops = [];
     await this.unlisten?.();
@@ -131,7 +134,7 @@ export class JobRunner {
 
   /** Looks at a queue now instead of at the next poll. */
   wake(queue: string): void {
-    this.wakers.get(queue)?.wake();
+    this.wakers.get(queue)?.forEach((w) => w.wake());
   }
 
   /**
@@ -194,9 +197,10 @@ export class JobRunner {
     return entry;
   }
 
+  /** A new sleeper of `name` (one per loop; wake(name) wakes them all). */
   private waker(name: string): Waker {
-    let waker = this.wakers.get(name);
-    if (!waker) this.wakers.set(name, (waker = new Waker()));
+    const waker = new Waker();
+    this.wakers.set(name, [...(this.wakers.get(name) ?? []), waker]);
     return waker;
   }
 
