@@ -7,4 +7,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-e2e-'));
 // Address lookup goes to the fake Radar server (test/fakes/radar-server.ts), never the real one.
 const { startFakeRadar } = await import('../test/fakes/radar-server.ts');
 process.env.RADAR_BASE_URL = (await startFakeRadar()).url;
+// Google goes to the fake Google (test/fakes/google-server.ts) on the port after the app's,
+// where the calendar spec reaches its /__state and /__control.
+const { googleEnv, startFakeGoogle } = await import('../test/fakes/google-server.ts');
+Object.assign(process.env, googleEnv(await startFakeGoogle({ port: Number(process.env.PORT) + 1 })));
 await import('../src/server/main.ts');

@@ -34,6 +34,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { registerUploads } from './uploads/multipart.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
+import { TokenCipher } from './integrations/google/token-cipher.ts';
+import { SseHub } from './realtime/sse-hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,6 +54,8 @@ export interface AppOptions {
   /** The account the demo "test account" sign-in uses; none outside demo mode. */
   demoAdminEmail?: string;
   logger?: boolean;
+  /** Seals the calendar tokens; main.ts passes TOKEN_ENCRYPTION_KEY's (or DATA_DIR's) key, else one derived from the session secret. */
+  tokenKey?: Buffer;
   /** Runner timings (tests shorten the lease to see a dead process's job claimed again). */
   jobs?: { pollMs?: number; leaseMs?: number };
 }
@@ -63,6 +68,10 @@ export interface AppContext {
   sessionConfig: SessionConfig;
   demoAdminEmail?: string;
   jobs: JobRunner;
+  sessionSecret: string;
+  tokenCipher: TokenCipher;
+  /** The Server-Sent Events fan-out of this process (the action items stream). */
+  liveUpdates: SseHub;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -97,12 +106,15 @@ export async function buildApp(options: AppOptions) {
 
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs,
+    sessionSecret: options.sessionSecret,
+    tokenCipher: options.tokenKey ? new TokenCipher(options.tokenKey) : TokenCipher.derivedFrom(options.sessionSecret),
+    liveUpdates: new SseHub(),
   } as AppContext;
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes, userRoutes, auditRoutes, backupRoutes, firmProfileRoutes, fieldReportRoutes,
-    reportRoutes, accountingRoutes,
+    timeTrackingRoutes, actionItemRoutes, calendarRoutes, userRoutes, auditRoutes, backupRoutes, firmProfileRoutes,
+    fieldReportRoutes, reportRoutes, accountingRoutes,
   ];
   for (const routes of features) await routes(context);
 

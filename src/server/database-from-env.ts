@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import type { Env } from './env.ts';
 import { recoverPgliteSwap } from './features/backups/pglite-engine.ts';
+import { parseTokenKey } from './integrations/google/token-cipher.ts';
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
 export async function openDatabaseFromEnv(env: Env): Promise<DatabaseHandle> {
@@ -39,4 +40,19 @@ export async function sessionSecretFromEnv(env: Env): Promise<string> {
   await mkdir(env.DATA_DIR, { recursive: true });
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The key sealing the calendar tokens: TOKEN_ENCRYPTION_KEY, else one generated once and kept in
+ * the data folder (like the session secret). Instances sharing PostgreSQL must set the variable.
+ */
+export async function tokenKeyFromEnv(env: Env): Promise<Buffer> {
+  if (env.TOKEN_ENCRYPTION_KEY) return parseTokenKey(env.TOKEN_ENCRYPTION_KEY);
+  const file = path.join(env.DATA_DIR, 'token-key');
+  const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (/^[0-9a-f]{64}$/.test(existing)) return Buffer.from(existing, 'hex');
+  const key = randomBytes(32);
+  await mkdir(env.DATA_DIR, { recursive: true });
+  await writeFile(file, key.toString('hex'), { mode: 0o600 });
+  return key;
 }

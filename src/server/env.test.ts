@@ -32,9 +32,22 @@ describe('loadEnv', () => {
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET: must be at least 32 characters/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE/],
     [{ TZ: 'Mars/Olympus' }, /TZ: unknown time zone/],
+    [{ TOKEN_ENCRYPTION_KEY: 'abc' }, /TOKEN_ENCRYPTION_KEY: must be 32 bytes/],
+    [{ GOOGLE_TOKEN_URL: 'not a url' }, /GOOGLE_TOKEN_URL/],
+    [{ PUBLIC_URL: 'ftp://x.test' }, /PUBLIC_URL/],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x', GOOGLE_CLIENT_SECRET: 's' }, /TOKEN_ENCRYPTION_KEY: is required/],
   ])('rejects %o with a message naming the variable', (vars, message) => {
     expect(() => loadEnv(vars)).toThrow(EnvError);
     expect(() => loadEnv(vars)).toThrow(message);
+  });
+
+  it('points Google at its real addresses unless told otherwise', () => {
+    expect(loadEnv({})).toMatchObject({
+      GOOGLE_AUTH_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+      GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com/token',
+      GOOGLE_CALENDAR_URL: 'https://www.googleapis.com/calendar/v3',
+    });
+    expect(loadEnv({ TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32) }).TOKEN_ENCRYPTION_KEY).toBe('ab'.repeat(32));
   });
 
   it('reports every problem at once', () => {

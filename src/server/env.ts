@@ -32,6 +32,19 @@ const EnvSchema = z
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_HOUR: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)').default('02:00'),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    // Google Calendar (docs/decisions/051). The secret lives only here: never in the database or a browser.
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_CALENDAR_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+    // The address browsers use, for the OAuth redirect and feed links; default: the request's own origin.
+    PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+    // 32 bytes as 64 hex characters (or base64) encrypting the calendar tokens; generated into DATA_DIR when unset.
+    TOKEN_ENCRYPTION_KEY: z.string().trim()
+      .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
+        'must be 32 bytes: 64 hex characters or base64')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -40,6 +53,10 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && env.DEMO) {
       ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'demo data is never used in production' });
+    }
+    // Instances sharing PostgreSQL must share the key: a generated one lives in one instance's DATA_DIR.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.GOOGLE_CLIENT_SECRET && !env.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production on PostgreSQL when the calendar is configured' });
     }
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: env.TZ });

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { openDatabaseFromEnv, sessionSecretFromEnv } from './database-from-env.ts';
+import { openDatabaseFromEnv, sessionSecretFromEnv, tokenKeyFromEnv } from './database-from-env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './db/seed/demo.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -15,6 +15,7 @@ async function main() {
     database,
     env,
     sessionSecret: await sessionSecretFromEnv(env),
+    tokenKey: await tokenKeyFromEnv(env),
     demoAdminEmail: env.demo ? DEMO_ADMIN_EMAIL : undefined,
     logger: true,
   });

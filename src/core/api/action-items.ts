@@ -27,6 +27,8 @@ export const ZActionItem = z.object({
   dateCompleted: z.string(),
   gcalSynced: z.boolean(),
   gcalEventId: z.string().nullable(),
+  /** The item's sync toggle (synced_to_calendar): its event is kept up to date while on. */
+  calendarSync: z.boolean(),
   clientName: z.string(),
   clientId: z.string().nullable(),
   // Beyond the SPEC §3 shape: what the edit form needs.
@@ -78,6 +80,8 @@ const ZFields = z.object({
   location: z.string().max(1000),
   locationAddress: ZLocationAddress.nullable(),
   url: z.string().trim().max(2000).superRefine(rule(meetingUrlProblem)),
+  /** Sync On/Off of the form; turning it off on a synced item goes through Remove or Unlink instead. */
+  calendarSync: z.boolean(),
 });
 
 export const ZActionItemCreate = ZFields.extend({
@@ -87,6 +91,7 @@ export const ZActionItemCreate = ZFields.extend({
   location: ZFields.shape.location.default(''),
   locationAddress: ZFields.shape.locationAddress.default(null),
   url: ZFields.shape.url.default(''),
+  calendarSync: ZFields.shape.calendarSync.default(false),
   /** Made by the browser so a retried save never duplicates (23505 → 'This action item already exists.'). */
   id: z.uuid().optional(),
   projectId: z.uuid({ error: 'Please select a project' }),

@@ -233,6 +233,7 @@ export interface ActionItemsTable {
   url: string | null;
   synced_to_calendar: Generated<boolean>;
   google_event_id: string | null;
+  calendar_generation: Generated<number>;
   archived: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -297,6 +298,13 @@ export interface BillsTable {
   version: Version;
 }
 
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  token_encrypted: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -326,6 +334,7 @@ export interface Database {
   field_report_photos: FieldReportPhotosTable;
   bill_counter: BillCounterTable;
   bills: BillsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

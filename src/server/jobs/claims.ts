@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { notify, type ClaimedJob } from './queue.ts';
+import { JOBS_CHANNEL, notify, type ClaimedJob } from './queue.ts';
 
 const secs = (ms: number) => ms / 1000;
 
@@ -20,23 +20,29 @@ interface JobRow {
  * after the statement commits, and lets it go if they die.
  */
 export async function claimJob(
-  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean },
+  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean; key?: string; exclude?: string[] },
+  // exclude: 'id:revision' of runs already made (a drain runs each revision once).
 ): Promise<ClaimedJob | null> {
+  // One round trip: the lease and the 'started' notice.
   const { rows } = await sql<JobRow>`
-    update jobs set locked_by = ${options.owner},
-      locked_until = now() + make_interval(secs => ${secs(options.leaseMs)}), updated_at = now()
-    where id = (
-      select id from jobs
-      where queue = ${options.queue} and state = 'queued'
-        and (run_at <= now() or ${options.ignoreRunAt ?? false})
-        and (locked_until is null or locked_until < now())
-      order by run_at, id
-      limit 1
-      for update skip locked)
-    returning id, queue, key, payload, revision, attempts, max_attempts`.execute(db);
+    with claimed as (
+      update jobs set locked_by = ${options.owner},
+        locked_until = now() + make_interval(secs => ${secs(options.leaseMs)}), updated_at = now()
+      where id = (
+        select id from jobs
+        where queue = ${options.queue} and state = 'queued'
+          and (key = ${options.key ?? null} or ${options.key === undefined})
+          and not ((id::text || ':' || revision) = any(${options.exclude ?? []}::text[]))
+          and (run_at <= now() or ${options.ignoreRunAt ?? false})
+          and (locked_until is null or locked_until < now())
+        order by run_at, id
+        limit 1
+        for update skip locked)
+      returning id, queue, key, payload, revision, attempts, max_attempts)
+    select claimed.*, pg_notify(${JOBS_CHANNEL}, json_build_object('queue', queue, 'key', key, 'event', 'started')::text)
+    from claimed`.execute(db);
   const row = rows[0];
   if (!row) return null;
-  await notify(db, { queue: row.queue, key: row.key, event: 'started' });
   return {
     id: String(row.id), queue: row.queue, key: row.key, payload: row.payload,
     revision: row.revision, attempts: row.attempts, maxAttempts: row.max_attempts,
@@ -53,14 +59,14 @@ export async function extendLease(db: Db, job: ClaimedJob, owner: string, leaseM
 
 /** Success: the row goes, unless a newer revision was queued meanwhile (that one stays, due as queued). */
 export async function completeJob(db: Db, job: ClaimedJob, owner: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const gone = await sql`delete from jobs where id = ${job.id} and locked_by = ${owner} and revision = ${job.revision}`.execute(tx);
-    if (Number(gone.numAffectedRows ?? 0) === 0) {
-      await sql`update jobs set locked_by = null, locked_until = null, updated_at = now()
-        where id = ${job.id} and locked_by = ${owner}`.execute(tx);
-    }
-    await notify(tx, { queue: job.queue, key: job.key, event: 'done' });
-  });
+  // One statement: deleted if still this revision, else released for the newer one; then the notice.
+  await sql`
+    with gone as (delete from jobs where id = ${job.id} and locked_by = ${owner} and revision = ${job.revision} returning id),
+    released as (
+      update jobs set locked_by = null, locked_until = null, updated_at = now()
+      where id = ${job.id} and locked_by = ${owner} and not exists (select 1 from gone) returning id)
+    select pg_notify(${JOBS_CHANNEL}, ${JSON.stringify({ queue: job.queue, key: job.key, event: 'done' })}),
+      (select count(*) from gone) + (select count(*) from released) as touched`.execute(db);
 }
 
 export interface FailOptions {
@@ -99,6 +105,11 @@ export async function msUntilDue(db: Db, queue: string): Promise<number | null> 
     from jobs where queue = ${queue} and state = 'queued'`.execute(db);
   const ms = rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, ms);
+}
+
+export async function jobExists(db: Db, queue: string, key: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from jobs where queue = ${queue} and key = ${key} and state = 'queued'`.execute(db);
+  return rows.length > 0;
 }
 
 /** On PGlite only one process can open the data folder, so any lease found at start is a dead one's. */

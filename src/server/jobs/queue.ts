@@ -55,11 +55,11 @@ export async function enqueue<P>(db: DbOrTx, options: EnqueueOptions<P>): Promis
   await notify(db, { queue: options.queue, key: options.key, event: 'queued' });
 }
 
-/** Makes every job of a queue (failed ones too) due now, with fresh attempts: "retry now". */
+/** Makes every job of a queue (failed ones too) due now, with fresh attempts and no error yet: "retry now". */
 export async function rearm(db: DbOrTx, queue: string): Promise<number> {
   const result = await sql`
-    update jobs set run_at = now(), state = 'queued', attempts = 0, updated_at = now()
-    where queue = ${queue} and (state = 'failed' or run_at > now())`.execute(db);
+    update jobs set run_at = now(), state = 'queued', attempts = 0, last_error = null, updated_at = now()
+    where queue = ${queue} and (state = 'failed' or run_at > now() or last_error is not null)`.execute(db);
   await notify(db, { queue, key: '*', event: 'queued' });
   return Number(result.numAffectedRows ?? 0);
 }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { claimJob, completeJob, extendLease, failJob, msUntilDue, releaseAllLeases } from './claims.ts';
+import { claimJob, completeJob, extendLease, failJob, jobExists, msUntilDue, releaseAllLeases } from './claims.ts';
 import { JOBS_CHANNEL, type ClaimedJob, type JobNotice } from './queue.ts';
 import {
   claimSchedule, extendScheduleLease, finishSchedule, msUntilScheduled, registerSchedule, validateSchedule, type Schedule,
@@ -21,6 +21,8 @@ export class JobError extends Error {
 }
 
 export interface QueueOptions<P> {
+  /** Jobs of this queue worked at once by one process (default 1: one at a time, in order). */
+  concurrency?: number;
   /** Delay before retry number n (1-based); default 1 s doubling to 5 min, ±20 %. */
   backoffMs?: (attempt: number) => number;
   onSettled?: (job: ClaimedJob<P>, outcome: JobOutcome, error?: unknown) => void | Promise<void>;
@@ -39,7 +41,14 @@ interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-type Handler<P> = (job: ClaimedJob<P>) => Promise<void>;
+/** A handler may return a value: runNow hands it to its caller. */
+type Handler<P> = (job: ClaimedJob<P>) => Promise<unknown>;
+
+export interface RunNowResult {
+  outcome: JobOutcome | 'busy' | 'none';
+  result?: unknown;
+  error?: unknown;
+}
 interface QueueEntry { handler: Handler<unknown>; options: QueueOptions<unknown> }
 interface ScheduleEntry { schedule: Schedule; task: () => Promise<void>; options: ScheduleOptions }
 
@@ -58,7 +67,7 @@ export class JobRunner {
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly queues = new Map<string, QueueEntry>();
   private readonly schedules = new Map<string, ScheduleEntry>();
-  private readonly wakers = new Map<string, Waker>();
+  private readonly wakers = new Map<string, Waker[]>();
   private loops: Promise<void>[] = [];
   private running = false;
   private unlisten?: () => Promise<void>;
@@ -107,7 +116,8 @@ export class JobRunner {
     });
     this.running = true;
     this.loops = [
-      ...[...this.queues.keys()].map((queue) => this.queueLoop(queue)),
+      ...[...this.queues].flatMap(([queue, entry]) =>
+        Array.from({ length: Math.max(1, entry.options.concurrency ?? 1) }, () => this.queueLoop(queue))),
       ...[...this.schedules.keys()].map((name) => this.scheduleLoop(name)),
     ];
   }
@@ -116,7 +126,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    for (const waker of this.wakers.values()) waker.wake();
+    for (const list of this.wakers.values()) list.forEach((w) => w.wake());
     await Promise.all(this.loops);
     this.loops = [];
     await this.unlisten?.();
@@ -124,24 +134,25 @@ export class JobRunner {
 
   /** Looks at a queue now instead of at the next poll. */
   wake(queue: string): void {
-    this.wakers.get(queue)?.wake();
+    this.wakers.get(queue)?.forEach((w) => w.wake());
   }
 
   /**
    * Works a queue until nothing is due, in the caller's time (tests, or a runner that is not
-   * started). With includeDelayed, debounced jobs run too. Returns how many jobs ran.
+   * started), each job at most once. With includeDelayed, debounced and backed-off jobs run too.
+   * Returns how many jobs ran.
    */
   async drain(queue: string, options: { includeDelayed?: boolean } = {}): Promise<number> {
     const entry = this.entry(queue);
-    let ran = 0;
+    const ran: string[] = [];
     for (;;) {
-      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: options.includeDelayed });
+      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: options.includeDelayed, exclude: ran });
       if (!job) break;
+      ran.push(`${job.id}:${job.revision}`);
       await this.runJob(entry, job);
-      ran++;
     }
-    if (ran) await entry.options.onIdle?.();
-    return ran;
+    if (ran.length) await entry.options.onIdle?.();
+    return ran.length;
   }
 
   /** Runs a schedule if it is due and no other instance has it; true when it ran. */
@@ -164,25 +175,43 @@ export class JobRunner {
     return true;
   }
 
+  /**
+   * Runs one key's job now, in the caller's time, when a user waits for its outcome (e.g. removing
+   * an event). Waits up to timeoutMs while another runner holds it. 'none': no such job.
+   */
+  async runNow(queue: string, key: string, options: { timeoutMs?: number } = {}): Promise<RunNowResult> {
+    const entry = this.entry(queue);
+    const end = Date.now() + (options.timeoutMs ?? 10_000);
+    for (;;) {
+      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: true, key });
+      if (job) return this.runJob(entry, job);
+      if (!(await jobExists(this.db, queue, key))) return { outcome: 'none' };
+      if (Date.now() > end) return { outcome: 'busy' };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   private entry(queue: string): QueueEntry {
     const entry = this.queues.get(queue);
     if (!entry) throw new Error(`no handler for queue ${queue}`);
     return entry;
   }
 
+  /** A new sleeper of `name` (one per loop; wake(name) wakes them all). */
   private waker(name: string): Waker {
-    let waker = this.wakers.get(name);
-    if (!waker) this.wakers.set(name, (waker = new Waker()));
+    const waker = new Waker();
+    this.wakers.set(name, [...(this.wakers.get(name) ?? []), waker]);
     return waker;
   }
 
-  private async runJob(entry: QueueEntry, job: ClaimedJob): Promise<void> {
+  private async runJob(entry: QueueEntry, job: ClaimedJob): Promise<RunNowResult> {
     const beat = setInterval(() => void extendLease(this.db, job, this.owner, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
     beat.unref();
     let outcome: JobOutcome = 'done';
     let error: unknown;
+    let result: unknown;
     try {
-      await entry.handler(job);
+      result = await entry.handler(job);
     } catch (e) {
       error = e;
     } finally {
@@ -200,6 +229,7 @@ export class JobRunner {
       });
     }
     await entry.options.onSettled?.(job, outcome, error);
+    return { outcome, result, error };
   }
 
   private async queueLoop(queue: string): Promise<void> {

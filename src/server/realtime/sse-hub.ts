@@ -61,6 +61,11 @@ export class SseHub {
     }
   }
 
+  /** To every stream, whatever its topic. */
+  publishAll(event: string, data: unknown): void {
+    this.broadcast(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
   private async dropRevoked(): Promise<void> {
     for (const s of [...this.subscribers]) {
       if (s.stillAllowed && !(await s.stillAllowed().catch(() => false))) {

@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton } from '@manti
 import { IconArrowLeft } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-button.tsx';
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
@@ -46,6 +47,7 @@ function Header() {
           {title !== config.firmName && <Text c="dimmed" visibleFrom="sm">{title}</Text>}
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <CalendarFeedButton />
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
           <UnstyledButton className="user-block" aria-label={`${user?.displayName ?? DEFAULT_DISPLAY_NAME} ${user?.displayRole ?? DEFAULT_ROLE_LABEL}: My account`}
             onClick={() => setAccount(true)}>

@@ -2,7 +2,6 @@ import type { AppContext } from '../../app.ts';
 import { ZActionItemEvent, ZEventsQuery } from '../../../core/api/action-items.ts';
 import { requireUser, SESSION_COOKIE } from '../../http/session.ts';
 import { findSession } from '../auth/service.ts';
-import { SseHub } from '../../realtime/sse-hub.ts';
 
 export const ACTION_ITEMS_CHANNEL = 'action_items';
 
@@ -12,8 +11,7 @@ export const ACTION_ITEMS_CHANNEL = 'action_items';
  * GET /api/action-items/events (one project, or all without projectId). A change made through
  * another app process on the same PostgreSQL arrives the same way.
  */
-export async function actionItemEventRoutes({ app, database, sessionConfig }: AppContext) {
-  const hub = new SseHub();
+export async function actionItemEventRoutes({ app, database, sessionConfig, liveUpdates: hub }: AppContext) {
   const unlisten = await database.listen(ACTION_ITEMS_CHANNEL, (payload) => {
     let parsed;
     try {

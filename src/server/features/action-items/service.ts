@@ -29,7 +29,7 @@ function itemQuery(db: DbOrTx) {
     .select([
       'a.id', 'a.project_id', 'a.status', 'a.archived', 'a.assigned_to', 'a.title', 'a.description',
       'a.due_date', 'a.start_time', 'a.end_time', 'a.completed_at', 'a.location', 'a.location_address',
-      'a.url', 'a.google_event_id', 'a.version',
+      'a.url', 'a.google_event_id', 'a.synced_to_calendar', 'a.version',
       'p.project_number', 'p.project_name', 'cl.name as client_name', 'cl.id as client_id',
       'u.email as assignee_email', 'pr.first_name as assignee_first', 'pr.last_name as assignee_last',
     ]);
@@ -56,6 +56,7 @@ function toUi(row: ItemRow): TActionItem {
     dateCompleted: formatUsDate(row.completed_at),
     gcalSynced: Boolean(row.google_event_id),
     gcalEventId: row.google_event_id,
+    calendarSync: row.synced_to_calendar,
     clientName: row.client_name,
     clientId: row.client_id,
     projectLabel: projectLabel(row.project_number, row.project_name),
@@ -130,6 +131,7 @@ export async function createActionItem(db: DbOrTx, options: { actorId: string; i
         location: orNull(input.location),
         location_address: input.locationAddress ? JSON.stringify(input.locationAddress) : null,
         url: orNull(input.url),
+        synced_to_calendar: input.calendarSync,
       }).returning('id').executeTakeFirstOrThrow();
       return getActionItem(tx, row.id);
     });
@@ -164,6 +166,7 @@ export async function updateActionItem(
     ...(input.locationAddress !== undefined
       ? { location_address: input.locationAddress ? JSON.stringify(input.locationAddress) : null } : {}),
     ...(input.url !== undefined ? { url: orNull(input.url) } : {}),
+    ...(input.calendarSync !== undefined ? { synced_to_calendar: input.calendarSync } : {}),
     ...(input.status !== undefined ? { status: toDbStatus(input.status) } : {}),
     ...(input.archived !== undefined ? { archived: input.archived } : {}),
     ...completedAt(input),

@@ -9,6 +9,7 @@ import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { SmartTimeInput } from '../../ui/smart-time-input.tsx';
 import { AssigneeInput } from './assignee-input.tsx';
+import { CalendarToggle, type CalendarOffChoice } from './calendar-toggle.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { LocationField } from './location-field.tsx';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
@@ -17,10 +18,13 @@ import { HistoryPanel } from '../audit/history-panel.tsx';
 export interface FormState extends ActionItemFormValues {
   project: PickedProject | null;
   locationAddress: Record<string, unknown> | null;
+  calendarSync: boolean;
 }
 
-export function initialForm(editing: TActionItem | null, project: PickedProject | null): FormState {
+/** `calendar`: the calendar is connected and usable (a new item then starts with Sync On). */
+export function initialForm(editing: TActionItem | null, project: PickedProject | null, calendar = false): FormState {
   return {
+    calendarSync: editing ? editing.calendarSync : calendar,
     project: editing ? { id: editing.project_id, label: editing.projectLabel, clientName: editing.clientName } : project,
     projectId: editing?.project_id ?? project?.id ?? '',
     clientName: editing?.clientName ?? project?.clientName ?? '',
@@ -52,6 +56,10 @@ interface Props {
   onTakeTheirs?(): void;
   /** Save these values over their item (with its version). */
   onKeepMine?(values: FormState): void;
+  /** The calendar is connected: the form shows the sync toggle. */
+  calendar?: boolean;
+  /** Remove or Unlink the editing item's event (the toggle turned off on a synced item). */
+  onCalendarOff?(choice: CalendarOffChoice): Promise<boolean>;
 }
 
 /** The fields and buttons of the action item form (SPEC §2), shared by the inline and modal forms. */
@@ -64,6 +72,9 @@ export function ActionItemForm(props: Props) {
   );
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
   useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
+  const withSync = Boolean(props.calendar && form.calendarSync);
+  const syncing = busy && withSync;
+  const submitLabel = withSync ? 'Save & Sync' : editing ? 'Update' : 'Save';
 
   return (
     <form
@@ -165,10 +176,24 @@ export function ActionItemForm(props: Props) {
           value={form.longDescription}
           onChange={(e) => set({ longDescription: e.currentTarget.value })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDiscard} disabled={busy}>{editing ? 'Discard Changes' : 'Discard'}</Button>
-          {/* During a conflict the choice above replaces Update (it would only meet the conflict again). */}
-          <Button type="submit" loading={busy} disabled={Boolean(conflict)}>{editing ? 'Update' : 'Save'}</Button>
+        <Group justify="space-between" align="flex-start">
+          {props.calendar ? (
+            <CalendarToggle
+              checked={form.calendarSync}
+              canTurnOn={Boolean(form.dueDate.trim() && form.shortDescription.trim()) || Boolean(editing?.gcalEventId)}
+              hasSyncedEvent={Boolean(editing?.gcalEventId && editing.calendarSync)}
+              busy={busy}
+              onChange={(calendarSync) => set({ calendarSync })}
+              onTurnOff={(choice) => props.onCalendarOff?.(choice) ?? Promise.resolve(false)}
+            />
+          ) : <span />}
+          <Group>
+            <Button variant="default" onClick={onDiscard} disabled={busy}>{editing ? 'Discard Changes' : 'Discard'}</Button>
+            {/* During a conflict the choice above replaces Update (it would only meet the conflict again). */}
+            <Button type="submit" loading={busy && !syncing} disabled={Boolean(conflict) || busy}>
+              {syncing ? 'Syncing...' : submitLabel}
+            </Button>
+          </Group>
         </Group>
         {editing && <HistoryPanel table="action_items" id={editing.id} />}
       </Stack>

@@ -18,6 +18,9 @@ import { createActionItem, getActionItem, storeItem, updateActionItem, useAction
 import { RequiredFieldsModal } from './required-fields-modal.tsx';
 import { ResultToast, type SaveResult } from './result-toast.tsx';
 import { useRowActions } from './use-row-actions.ts';
+import { markQueued, removeFromCalendar, unlinkFromCalendar, useSyncStatus } from './calendar-api.ts';
+import type { CalendarOffChoice } from './calendar-toggle.tsx';
+import { SyncIndicator } from './sync-indicator.tsx';
 
 interface Props {
   /** card: one project, inline form. dashboard: every project (or the one given), modal form. */
@@ -34,6 +37,8 @@ interface OpenForm {
   editing: TActionItem | null;
   initial: FormState;
   id?: string;
+  /** Stays when Remove/Unlink refreshes `editing`, so the user's edits are kept. */
+  key: string;
 }
 
 export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
@@ -43,6 +48,7 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const list = useActionItems(projectId, enabled);
   useActionItemEvents(projectId, enabled);
   const users = useAssignableUsers();
+  const calendar = useSyncStatus().data?.available ?? false;
   const rows = useRowActions(projectId);
   const [filter, setFilter] = useState<ActionItemFilter>(DEFAULT_FILTER);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -82,6 +88,8 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
       assignee: values.assignee, shortDescription: values.shortDescription.trim(), longDescription: values.longDescription,
       dueDate: toIsoDate(values.dueDate)!, startTime: values.startTime, endTime: values.endTime,
       location: values.location.trim(), locationAddress: values.locationAddress, url: values.url.trim(),
+      // Without a usable calendar the toggle is hidden: an edit leaves the item's setting alone.
+      ...(calendar || !editing ? { calendarSync: calendar && values.calendarSync } : {}),
     };
     setBusy(true);
     try {
@@ -89,9 +97,11 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
         ? await updateActionItem(editing.id, { ...body, version: editing.version })
         : await createActionItem({ ...body, id: open?.id, projectId: values.projectId });
       storeItem(client, saved);
+      if (saved.calendarSync) markQueued(saved.id);
       setOpen(null);
+      const title = editing ? 'Action Item Updated' : 'Action Item Saved';
       setResult({
-        ok: true, title: editing ? 'Action Item Updated' : 'Action Item Saved', date: saved.dueDate, time: saved.time,
+        ok: true, title: saved.calendarSync && saved.gcalSynced ? `${title} & Synced` : title, date: saved.dueDate, time: saved.time,
         fields: changedFields(editing ? initialForm(editing, null) : null, values),
       });
     } catch (caught) {
@@ -117,11 +127,30 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const picked = project ? { id: project.id, label: project.label, clientName: project.client } : null;
   // A form for one project needs the project's client name: wait for the list to bring it.
   const canAdd = enabled && (projectId === null || project !== null);
-  const startAdding = () => setOpen({ editing: null, initial: initialForm(null, picked), id: newId() });
-  const startEditing = (item: TActionItem) => setOpen({ editing: item, initial: initialForm(item, null) });
+  const startAdding = () => {
+    const id = newId();
+    setOpen({ editing: null, initial: initialForm(null, picked, calendar), id, key: id });
+  };
+  const startEditing = (item: TActionItem) => setOpen({ editing: item, initial: initialForm(item, null), key: `${item.id}:${item.version}` });
+  /** Remove or Unlink (SPEC §4); the form stays open with the user's edits, on the item's new version. */
+  const calendarOff = async (choice: CalendarOffChoice) => {
+    const editing = open?.editing;
+    if (!editing) return false;
+    try {
+      const outcome = await (choice === 'remove' ? removeFromCalendar(editing.id) : unlinkFromCalendar(editing.id));
+      const fresh = await getActionItem(editing.id);
+      storeItem(client, fresh);
+      setOpenState((o) => (o && o.editing?.id === fresh.id ? { ...o, editing: fresh } : o));
+      setResult({ ok: outcome.outcome !== 'failed', title: 'GCal Sync Disabled', message: outcome.message });
+      return outcome.outcome !== 'failed';
+    } catch (error) {
+      setResult({ ok: false, title: 'Error', message: error instanceof ApiError ? error.message : 'Failed to sync with the calendar. Please try again.' });
+      return false;
+    }
+  };
   const form = open && (
     <ActionItemForm
-      key={open.editing ? `${open.editing.id}:${open.editing.version}` : 'new'}
+      key={open.key}
       editing={open.editing}
       withProjectField={dashboard && !open.editing}
       initial={open.initial}
@@ -132,6 +161,8 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
       conflict={conflict}
       onTakeTheirs={() => conflict && startEditing(conflict)}
       onKeepMine={(v) => conflict && void submit(v, conflict)}
+      calendar={calendar}
+      onCalendarOff={calendarOff}
     />
   );
 
@@ -143,7 +174,8 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
             <Title order={3}>{dashboard ? (projectId ? 'Project action items' : 'All action items') : 'Action Items'}</Title>
             {!dashboard && project && <Text size="sm" c="dimmed">{project.label} · {project.client}</Text>}
           </div>
-          <Group gap="sm">
+          <Group gap="md">
+            {enabled && <SyncIndicator />}
             {enabled && <PdfReportButton projectId={projectId} filter={effective} items={items} />}
             {!open && (
               <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={startAdding}>

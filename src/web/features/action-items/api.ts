@@ -5,6 +5,8 @@ import type {
 } from '../../../core/api/action-items.ts';
 import { api } from '../../lib/api.ts';
 import { debugLog } from '../../lib/debug-log.ts';
+import type { TSyncEvent } from '../../../core/api/calendar.ts';
+import { handleSyncEvent } from './calendar-api.ts';
 
 /** null = every project (the dashboard). */
 export const listKey = (projectId: string | null) => ['action-items', projectId ?? 'all'] as const;
@@ -80,6 +82,10 @@ export function useActionItemEvents(projectId: string | null, enabled: boolean) 
         } else {
           void client.invalidateQueries({ queryKey: key, exact: true });
         }
+      });
+      // The calendar queue's status and run summaries ride on the same stream.
+      current.addEventListener('sync', (message) => {
+        handleSyncEvent(client, JSON.parse((message as MessageEvent<string>).data) as TSyncEvent);
       });
       current.onopen = () => {
         attempt = 0;

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { FORM_MESSAGES, withStatus, type UiStatus } from '../../../core/action-items.ts';
 import type { TActionItem, TActionItemList, TActionItemUpdate } from '../../../core/api/action-items.ts';
 import { todayUs } from '../../../core/smart-date.ts';
+import { markQueued } from './calendar-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { listKey, storeItem, updateActionItem } from './api.ts';
 
@@ -55,6 +56,7 @@ export function useRowActions(projectId: string | null) {
         if (own.broken) return;
         const saved = await updateActionItem(before.id, { ...body, version: own.confirmed.version });
         own.confirmed = saved;
+        if (saved.calendarSync && body.archived === undefined) markQueued(saved.id);
         // Later queued changes are already on screen; the last answer shows the final state.
         if (own.pending === 1) storeItem(client, saved);
       } catch (error) {

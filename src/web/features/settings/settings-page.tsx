@@ -6,10 +6,12 @@ import { FirmProfileSection } from '../firm-profile/firm-profile-section.tsx';
 import { SignatureSection } from '../firm-profile/signature-section.tsx';
 import { UsersSection } from '../users/users-section.tsx';
 import { AddressLookupSection } from './address-lookup-section.tsx';
+import { GoogleCalendarSection } from './google-calendar-section.tsx';
 
 /**
- * /settings (Admin Settings). Admins: the firm profile, address lookup, users, backups and the
- * audit log (docs/decisions/023, 060, 070–072). Everyone: their own signature.
+ * /settings (Admin Settings; also where the calendar provider sends the browser back). Admins: the
+ * Google Calendar connection, the firm profile, address lookup, users, backups and the audit log
+ * (docs/decisions/023, 051, 060, 070–072). Everyone: their own signature.
  */
 export default function SettingsPage() {
   const user = useUser();
@@ -18,6 +20,7 @@ export default function SettingsPage() {
       <Title order={2}>Admin Settings</Title>
       {user.isAdmin ? (
         <>
+          <GoogleCalendarSection />
           <FirmProfileSection />
           <AddressLookupSection />
           <UsersSection />

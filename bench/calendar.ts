@@ -1,0 +1,102 @@
+// Calendar sync benchmark (issue 15), on PostgreSQL, against the fake Google on 127.0.0.1:
+//  1. saving an action item (POST /api/action-items through app.inject) with the calendar
+//     connected and sync on (the save queues a job; the runner drains the queue meanwhile)
+//     versus without a calendar — target: p99 within 10 % of the p99 without;
+//  2. 1,000 queued changes drained by one app instance — target ≤ 10 s, one create per change.
+// Run: node --import tsx bench/calendar.ts   (BENCH_DATABASE_URL to use another server)
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { buildApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/connection.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { loadEnv } from '../src/server/env.ts';
+import { googleEnv, startFakeGoogle } from '../test/fakes/google-server.ts';
+import { queueCreates } from '../test/helpers/calendar-queue-fixtures.ts';
+import { admin, databaseUrl, fmt, pct } from './lib.ts';
+
+const DB_NAME = 'casebook_bench_calendar';
+const ROUNDS = 6;
+const SAVES_PER_ROUND = 60;
+const CLIENTS = 5;
+const DRAIN = 1000;
+
+await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+await admin(`CREATE DATABASE ${DB_NAME}`);
+const fake = await startFakeGoogle();
+const database = await openDatabase({ kind: 'postgres', url: databaseUrl(DB_NAME) });
+const key = randomBytes(32);
+const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...googleEnv(fake) });
+try {
+  await migrate(database.db);
+  // A connected calendar, one project and its owner (queueCreates with no items).
+  await queueCreates(database.db, fake, key, 0);
+  const { rows: [owner] } = await sql<{ id: string; project_id: string }>`
+    select u.id, p.id as project_id from users u, projects p limit 1`.execute(database.db);
+  await sql`update users set password_hash = (select password_hash from users limit 1)`.execute(database.db);
+  const app = await buildApp({ database, env, sessionSecret: 'bench-secret-'.padEnd(40, 'x'), tokenKey: key });
+  const { rows: [{ email }] } = await sql<{ email: string }>`select email from users limit 1`.execute(database.db) as { rows: [{ email: string }] };
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct horse battery' } });
+  const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+  const headers = { 'x-csrf-token': cookies['csrf-token']! };
+  await app.jobs.start();
+
+  const tokens = (await sql<{ a: string; r: string }>`select access_token as a, refresh_token as r from calendar_connection`.execute(database.db)).rows[0]!;
+  const setConnected = async (on: boolean) => sql`update calendar_connection set access_token = ${on ? tokens.a : null},
+    refresh_token = ${on ? tokens.r : null}`.execute(database.db);
+
+  const save = async (sync: boolean) => {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api/action-items', cookies, headers, payload: {
+      id: randomUUID(), projectId: owner!.project_id, assignee: owner!.id, shortDescription: 'Bench visit', dueDate: '2027-05-01',
+      startTime: '14:00', calendarSync: sync,
+    } });
+    if (res.statusCode !== 201) throw new Error(`save failed: ${res.statusCode} ${res.body}`);
+    return performance.now() - t0;
+  };
+  const round = async (sync: boolean) => {
+    const times: number[] = [];
+    await Promise.all(Array.from({ length: CLIENTS }, async () => {
+      for (let i = 0; i < SAVES_PER_ROUND / CLIENTS; i++) times.push(await save(sync));
+    }));
+    return times;
+  };
+  await round(false); // warm-up
+  const without: number[] = [];
+  const withCal: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    await setConnected(false);
+    without.push(...await round(false));
+    await setConnected(true);
+    withCal.push(...await round(true));
+  }
+  await app.jobs.stop();
+  console.log(`1. save (${CLIENTS} clients, ${without.length} saves each way, rounds alternating)`);
+  console.log(`   without calendar   p50 ${fmt(pct(without, 50))}  p95 ${fmt(pct(without, 95))}  p99 ${fmt(pct(without, 99))}`);
+  console.log(`   connected, sync on p50 ${fmt(pct(withCal, 50))}  p95 ${fmt(pct(withCal, 95))}  p99 ${fmt(pct(withCal, 99))}`);
+  console.log(`   p99 ratio ${(pct(withCal, 99) / pct(without, 99)).toFixed(2)} (target ≤ 1.10)`);
+
+  // 2. Drain 1,000 queued changes.
+  await sql`delete from jobs`.execute(database.db);
+  await sql`delete from action_items`.execute(database.db);
+  fake.control({ reset: true });
+  await queueCreates(database.db, fake, key, DRAIN);
+  const drainApp = await buildApp({ database, env, sessionSecret: 'bench-secret-'.padEnd(40, 'x'), tokenKey: key });
+  const t0 = performance.now();
+  await drainApp.jobs.start();
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from jobs`.execute(database.db);
+    if (rows[0]!.n === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - t0;
+  await drainApp.jobs.stop();
+  const creates = fake.calls.filter((c) => c === 'POST /calendars/primary/events').length;
+  console.log(`2. drain ${DRAIN} queued creates: ${(ms / 1000).toFixed(2)} s (target ≤ 10 s), ${creates} create requests, ${fake.events().length} events`);
+  await drainApp.close();
+  await app.close();
+} finally {
+  await database.close();
+  await fake.close();
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}

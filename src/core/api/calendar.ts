@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+// HTTP contract of the Google Calendar connection, the sync queue and the calendar feed.
+
+export const ZCalendarConnection = z.object({
+  /** Client id and secret are both set (environment, or the settings' client id). */
+  configured: z.boolean(),
+  /** The environment variables still to set, e.g. ['GOOGLE_CLIENT_SECRET']. */
+  missing: z.array(z.string()),
+  connected: z.boolean(),
+  needsReconnect: z.boolean(),
+  /** Why it needs reconnecting, or the last problem with the connection. */
+  message: z.string().nullable(),
+  calendarId: z.string().nullable(),
+  calendarSummary: z.string().nullable(),
+  scope: z.string().nullable(),
+  tokenExpiry: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+});
+export type TCalendarConnection = z.infer<typeof ZCalendarConnection>;
+
+export const ZConnectStart = z.object({ url: z.string() });
+export const ZEmptyBody = z.object({}).strict();
+
+/** What the provider's redirect to /settings carried. */
+export const ZOAuthCallbackBody = z.object({
+  code: z.string().trim().min(1).max(4096),
+  // Missing is answered like a wrong one: 'Invalid OAuth state parameter'.
+  state: z.string().trim().max(512).default(''),
+});
+
+export const ZCalendarTestResult = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  calendarId: z.string().nullable(),
+  calendarSummary: z.string().nullable(),
+});
+export type TCalendarTestResult = z.infer<typeof ZCalendarTestResult>;
+
+export const ZSyncStatus = z.object({
+  /** Connected and usable: the form offers the sync toggle. */
+  available: z.boolean(),
+  configured: z.boolean(),
+  connected: z.boolean(),
+  needsReconnect: z.boolean(),
+  message: z.string().nullable(),
+  /** Items waiting in the queue (failed ones included until they go out or are cleared). */
+  pending: z.number().int(),
+  syncing: z.boolean(),
+  failed: z.number().int(),
+  errors: z.array(z.object({ itemId: z.string(), error: z.string() })),
+});
+export type TSyncStatus = z.infer<typeof ZSyncStatus>;
+
+/** SPEC §3 "Sync summary". */
+export const ZSyncSummary = z.object({
+  total: z.number().int(),
+  success: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.string()),
+  results: z.array(z.object({ itemId: z.string(), outcome: z.enum(['success', 'failed', 'pending']), error: z.string().optional() })),
+});
+export type TSyncSummary = z.infer<typeof ZSyncSummary>;
+
+export const ZRemovalResult = z.object({
+  outcome: z.enum(['removed', 'alreadyRemoved', 'failed', 'unlinked']),
+  message: z.string(),
+});
+export type TRemovalResult = z.infer<typeof ZRemovalResult>;
+
+export const ZItemParams = z.object({ id: z.uuid() });
+
+export const ZFeedLink = z.object({ url: z.string().nullable() });
+export type TFeedLink = z.infer<typeof ZFeedLink>;
+export const ZFeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}(\.ics)?$/) });
+
+/** The calendar events of the SSE stream (GET /api/action-items/events): status after each change, summaries after a run. */
+export const ZSyncEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('status'), status: ZSyncStatus }),
+  z.object({ type: z.literal('summary'), summary: ZSyncSummary }),
+]);
+export type TSyncEvent = z.infer<typeof ZSyncEvent>;

@@ -1,0 +1,65 @@
+// Calendar texts (SPEC §4, §5, §8) used by the server and the browser alike.
+
+export const CALENDAR_MESSAGES = {
+  clientIdMissing: 'Google Client ID not configured. Please configure in admin settings.',
+  invalidState: 'Invalid OAuth state parameter',
+  accessExpired: 'Calendar access expired. Please reconnect in Admin Settings.',
+  notConnected: 'Google Calendar not connected',
+  tokenExchangeFailed: (detail: string) => `Token exchange failed: ${detail}`,
+  tokenRefreshFailed: (detail: string) => `Token refresh failed: ${detail}`,
+  storeFailed: (detail: string) => `Failed to store tokens: ${detail}`,
+  disconnectFailed: (detail: string) => `Failed to disconnect: ${detail}`,
+  updateTokensFailed: (detail: string) => `Failed to update tokens: ${detail}`,
+  permissionDenied: 'Calendar permission denied. Please check your account permissions.',
+  unavailable: 'The calendar service is temporarily unavailable. Please try again later.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  apiError: (detail: string) => `Calendar API error: ${detail}`,
+  network: 'Network error. Please check your connection and try again.',
+  syncFailed: 'Failed to sync with the calendar. Please try again.',
+  reconnect: 'Please reconnect the calendar in Admin Settings',
+  createFailed: 'Failed to create calendar event',
+  recreateFailed: 'Failed to recreate calendar event',
+  unknownOperation: 'Unknown operation',
+  fallbackFailure: 'Sync failed',
+} as const;
+
+/** SPEC §8 removal outcomes. */
+export const REMOVAL_MESSAGES = {
+  removed: 'Successfully removed from the calendar',
+  alreadyRemoved: 'Event was already removed from the calendar',
+  failed: 'Could not remove from the calendar - it may have already been deleted',
+  unlinked: 'Sync disabled without removing from the calendar.',
+} as const;
+
+export interface SyncSummary {
+  total: number;
+  success: number;
+  failed: number;
+  errors: string[];
+}
+
+export interface SyncToast {
+  title: 'Sync Successful' | 'Sync Failed' | 'Partial Sync';
+  message: string;
+  color: 'green' | 'red' | 'yellow';
+  /** Only a clean success closes by itself (SPEC §9: 5 s with a progress bar). */
+  autoClose: boolean;
+}
+
+/** SPEC §4 "Sync toast": null when there is nothing to show (total 0). */
+export function syncToast(summary: SyncSummary | { error: string }): SyncToast | null {
+  if ('error' in summary) return { title: 'Sync Failed', message: summary.error, color: 'red', autoClose: false };
+  if (summary.total <= 0) return null;
+  const counts = `${summary.success} synced, ${summary.failed} failed`;
+  if (summary.failed === 0) {
+    return { title: 'Sync Successful', message: `${summary.success} status update(s) synced to Google Calendar`, color: 'green', autoClose: true };
+  }
+  if (summary.success === 0) return { title: 'Sync Failed', message: counts, color: 'red', autoClose: false };
+  return { title: 'Partial Sync', message: counts, color: 'yellow', autoClose: false };
+}
+
+/** The card's indicator (SPEC §2): 'Syncing...' while the queue is being worked, else 'N pending'. */
+export function syncIndicatorText(status: { syncing: boolean; pending: number }): string | null {
+  if (status.syncing) return 'Syncing...';
+  return status.pending > 0 ? `${status.pending} pending` : null;
+}

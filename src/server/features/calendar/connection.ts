@@ -1,0 +1,234 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
+import { CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS } from '../../../core/constants.ts';
+import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
+import type { Db } from '../../db/connection.ts';
+import { EnvError, type Env } from '../../env.ts';
+import { AppError } from '../../http/app-error.ts';
+import { CalendarApi, CalendarHttpError } from '../../integrations/google/calendar-api.ts';
+import { authorizationUrl, exchangeCode, OAuthError, refreshAccessToken, type OAuthClient } from '../../integrations/google/oauth.ts';
+import type { TokenCipher } from '../../integrations/google/token-cipher.ts';
+import { CalendarUnavailable, calendarErrorMessage } from './errors.ts';
+
+const STATE_MAX_AGE_MS = 15 * 60_000;
+const KEY_CHECK = 'casebook-calendar-key';
+
+interface Row {
+  key_check: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  token_expiry: Date | null;
+  scope: string | null;
+  calendar_id: string | null;
+  calendar_summary: string | null;
+  needs_reconnect: boolean;
+  last_error: string | null;
+  connected_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The firm's Google Calendar connection (SPEC §4 "Calendar connection"), tokens sealed at rest. */
+export class CalendarConnection {
+  private refreshing: Promise<string> | null = null;
+
+  constructor(private readonly db: Db, private readonly env: Env, private readonly cipher: TokenCipher, private readonly secret: string) {}
+
+  private async row(): Promise<Row> {
+    const { rows } = await sql<Row>`select * from calendar_connection where id = 1`.execute(this.db);
+    return rows[0]!;
+  }
+
+  /** At start: the configured key must be the one that sealed what is stored, or nothing could be read. */
+  async verifyKey(): Promise<void> {
+    const { key_check } = await this.row();
+    if (!key_check) {
+      await sql`update calendar_connection set key_check = ${this.cipher.encrypt(KEY_CHECK)} where id = 1`.execute(this.db);
+      return;
+    }
+    let ok: boolean;
+    try {
+      ok = this.cipher.decrypt(key_check) === KEY_CHECK;
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      throw new EnvError('TOKEN_ENCRYPTION_KEY: is not the key the stored calendar tokens were encrypted with '
+        + '(set the original key, or disconnect the calendar by clearing table calendar_connection).');
+    }
+  }
+
+  async clientId(): Promise<string | null> {
+    if (this.env.GOOGLE_CLIENT_ID) return this.env.GOOGLE_CLIENT_ID;
+    const row = await this.db.selectFrom('integration_settings').select('google_client_id').where('id', '=', 1).executeTakeFirst();
+    return row?.google_client_id?.trim() || null;
+  }
+
+  private async oauthClient(): Promise<OAuthClient | null> {
+    const clientId = await this.clientId();
+    const clientSecret = this.env.GOOGLE_CLIENT_SECRET;
+    return clientId && clientSecret ? { tokenUrl: this.env.GOOGLE_TOKEN_URL, clientId, clientSecret } : null;
+  }
+
+  async status(): Promise<TCalendarConnection> {
+    const [row, clientId] = await Promise.all([this.row(), this.clientId()]);
+    const missing = [...(clientId ? [] : ['GOOGLE_CLIENT_ID']), ...(this.env.GOOGLE_CLIENT_SECRET ? [] : ['GOOGLE_CLIENT_SECRET'])];
+    const connected = Boolean(row.refresh_token || row.access_token);
+    return {
+      configured: missing.length === 0,
+      missing,
+      connected,
+      needsReconnect: connected && row.needs_reconnect,
+      message: connected ? (row.needs_reconnect ? M.accessExpired : row.last_error) : null,
+      calendarId: row.calendar_id,
+      calendarSummary: row.calendar_summary,
+      scope: row.scope,
+      tokenExpiry: iso(row.token_expiry),
+      connectedAt: iso(row.connected_at),
+    };
+  }
+
+  private sign(sessionId: string, stamp: string): string {
+    return createHmac('sha256', this.secret).update(`calendar-oauth|${sessionId}|${stamp}`).digest('base64url');
+  }
+
+  /** The provider's authorisation address, with a state only this session can bring back. */
+  async startUrl(sessionId: string, redirectUri: string): Promise<string> {
+    const clientId = await this.clientId();
+    if (!clientId) throw new AppError('VALIDATION_ERROR', M.clientIdMissing);
+    if (!this.env.GOOGLE_CLIENT_SECRET) throw new AppError('VALIDATION_ERROR', 'Google Client Secret not configured. Set GOOGLE_CLIENT_SECRET on the server.');
+    const stamp = `${Date.now().toString(36)}.${randomBytes(12).toString('base64url')}`;
+    return authorizationUrl({ authUrl: this.env.GOOGLE_AUTH_URL, clientId, redirectUri, state: `${stamp}.${this.sign(sessionId, stamp)}` });
+  }
+
+  private stateIsValid(state: string, sessionId: string): boolean {
+    const parts = state.split('.');
+    if (parts.length !== 3) return false;
+    const stamp = `${parts[0]}.${parts[1]}`;
+    const expected = Buffer.from(this.sign(sessionId, stamp));
+    const given = Buffer.from(parts[2]!);
+    const age = Date.now() - parseInt(parts[0]!, 36);
+    return expected.length === given.length && timingSafeEqual(expected, given) && age >= 0 && age < STATE_MAX_AGE_MS;
+  }
+
+  /** The provider sent the browser back with a code: exchange it, store the tokens, read the calendar. */
+  async complete(options: { code: string; state: string; sessionId: string; redirectUri: string; userId: string }): Promise<TCalendarConnection> {
+    if (!this.stateIsValid(options.state, options.sessionId)) throw new AppError('VALIDATION_ERROR', M.invalidState);
+    const client = await this.oauthClient();
+    if (!client) throw new AppError('VALIDATION_ERROR', M.clientIdMissing);
+    let tokens;
+    try {
+      tokens = await exchangeCode(client, options.code, options.redirectUri);
+    } catch (error) {
+      throw new AppError('SERVICE_UNAVAILABLE', M.tokenExchangeFailed(error instanceof Error ? error.message : String(error)));
+    }
+    const previous = await this.row();
+    const refresh = tokens.refresh_token ?? (previous.refresh_token ? this.cipher.decrypt(previous.refresh_token) : null);
+    let calendar: { id: string; summary?: string } | null = null;
+    try {
+      calendar = await new CalendarApi(this.env.GOOGLE_CALENDAR_URL, tokens.access_token).primaryCalendar();
+    } catch {
+      // Connected all the same; Test connection will say what is wrong.
+    }
+    try {
+      await sql`update calendar_connection set
+        access_token = ${this.cipher.encrypt(tokens.access_token)},
+        refresh_token = ${refresh ? this.cipher.encrypt(refresh) : null},
+        token_expiry = now() + make_interval(secs => ${tokens.expires_in}),
+        scope = ${tokens.scope ?? null}, calendar_id = ${calendar?.id ?? null}, calendar_summary = ${calendar?.summary ?? null},
+        needs_reconnect = false, last_error = null, connected_by = ${options.userId}, connected_at = now(), updated_at = now()
+        where id = 1`.execute(this.db);
+    } catch (error) {
+      throw new AppError('DATABASE_ERROR', M.storeFailed(error instanceof Error ? error.message : String(error)));
+    }
+    return this.status();
+  }
+
+  async disconnect(): Promise<TCalendarConnection> {
+    try {
+      await sql`update calendar_connection set access_token = null, refresh_token = null, token_expiry = null,
+        scope = null, calendar_id = null, calendar_summary = null, needs_reconnect = false, last_error = null,
+        connected_by = null, connected_at = null, updated_at = now() where id = 1`.execute(this.db);
+    } catch (error) {
+      throw new AppError('DATABASE_ERROR', M.disconnectFailed(error instanceof Error ? error.message : String(error)));
+    }
+    return this.status();
+  }
+
+  /** A usable access token, refreshed first when it expires within `withinMs`. */
+  async accessToken(withinMs = CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS): Promise<string> {
+    const row = await this.row();
+    if (!(await this.oauthClient())) throw new CalendarUnavailable('notConfigured', M.notConnected);
+    if (!row.refresh_token && !row.access_token) throw new CalendarUnavailable('notConnected', M.notConnected);
+    if (row.needs_reconnect) throw new CalendarUnavailable('needsReconnect', M.accessExpired);
+    const fresh = row.access_token && row.token_expiry && new Date(row.token_expiry).getTime() - Date.now() > withinMs;
+    if (fresh) return this.cipher.decrypt(row.access_token!);
+    // One refresh at a time in this process; another instance refreshing too is harmless.
+    this.refreshing ??= this.refresh(row).finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async refresh(row: Row): Promise<string> {
+    const client = (await this.oauthClient())!;
+    const markExpired = async (detail: string) => {
+      await sql`update calendar_connection set needs_reconnect = true, last_error = ${detail}, updated_at = now() where id = 1`.execute(this.db);
+      return new CalendarUnavailable('needsReconnect', M.accessExpired);
+    };
+    if (!row.refresh_token) throw await markExpired(M.tokenRefreshFailed('no refresh token'));
+    let tokens;
+    try {
+      tokens = await refreshAccessToken(client, this.cipher.decrypt(row.refresh_token));
+    } catch (error) {
+      if (error instanceof OAuthError && error.revoked) throw await markExpired(M.tokenRefreshFailed(error.message));
+      throw new CalendarUnavailable('transient', M.tokenRefreshFailed(error instanceof Error ? error.message : String(error)));
+    }
+    try {
+      await sql`update calendar_connection set access_token = ${this.cipher.encrypt(tokens.access_token)},
+        refresh_token = coalesce(${tokens.refresh_token ? this.cipher.encrypt(tokens.refresh_token) : null}, refresh_token),
+        token_expiry = now() + make_interval(secs => ${tokens.expires_in}),
+        scope = coalesce(${tokens.scope ?? null}, scope), last_error = null, updated_at = now() where id = 1`.execute(this.db);
+    } catch (error) {
+      throw new CalendarUnavailable('transient', M.updateTokensFailed(error instanceof Error ? error.message : String(error)));
+    }
+    return tokens.access_token;
+  }
+
+  /** The background check (SPEC §4): refresh when the token expires within `withinMs`; quiet when not connected. */
+  async refreshIfExpiring(withinMs: number): Promise<void> {
+    try {
+      await this.accessToken(withinMs);
+    } catch (error) {
+      if (error instanceof CalendarUnavailable && error.reason === 'transient') throw error;
+    }
+  }
+
+  async api(): Promise<CalendarApi> {
+    return new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken());
+  }
+
+  /**
+   * Runs calendar calls; a 401 (the access token was revoked or expired early) refreshes the token
+   * once and tries again. A refused refresh marks the connection as needing reconnect.
+   */
+  async withApi<T>(fn: (api: CalendarApi) => Promise<T>): Promise<T> {
+    try {
+      return await fn(await this.api());
+    } catch (error) {
+      if (!(error instanceof CalendarHttpError && error.status === 401)) throw error;
+      return fn(new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken(Number.POSITIVE_INFINITY)));
+    }
+  }
+
+  /** Test connection: GET /calendars/primary, and remember its id and summary. */
+  async test(): Promise<TCalendarTestResult> {
+    try {
+      const calendar = (await this.withApi((api) => api.primaryCalendar()))!;
+      await sql`update calendar_connection set calendar_id = ${calendar.id}, calendar_summary = ${calendar.summary ?? null},
+        last_error = null where id = 1`.execute(this.db);
+      return { ok: true, message: `Connected to ${calendar.summary ?? calendar.id}`, calendarId: calendar.id, calendarSummary: calendar.summary ?? null };
+    } catch (error) {
+      return { ok: false, message: calendarErrorMessage(error), calendarId: null, calendarSummary: null };
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ZCalendarConnection, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
+  ZSyncStatus, ZSyncSummary,
+} from '../../../core/api/calendar.ts';
+import { CALENDAR_BACKGROUND_REFRESH_WINDOW_MS, CALENDAR_CHECK_INTERVAL_MS } from '../../../core/constants.ts';
+import type { AppContext } from '../../app.ts';
+import { requireUser } from '../../http/session.ts';
+import { rearm } from '../../jobs/queue.ts';
+import { CalendarConnection } from './connection.ts';
+import { calendarFeedRoutes } from './feed-routes.ts';
+import { publishSyncProgress } from './progress.ts';
+import { removeFromCalendar, syncNow, syncStatus, unlinkFromCalendar } from './sync-service.ts';
+import { CALENDAR_QUEUE, registerCalendarWorker } from './sync-worker.ts';
+
+/** Where the provider sends the browser back: PUBLIC_URL, else this request's own origin (proxies per TRUST_PROXY). */
+const redirectUri = (request: FastifyRequest, publicUrl: string | undefined) =>
+  `${(publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/settings`;
+
+/** Google Calendar: the connection (admins), the sync queue (everyone), per-item removal, the feed. */
+export async function calendarRoutes(context: AppContext) {
+  const { app, db, env, jobs } = context;
+  const connection = new CalendarConnection(db, env, context.tokenCipher, context.sessionSecret);
+  await connection.verifyKey();
+  registerCalendarWorker(jobs, { db, connection, timeZone: env.TZ });
+  jobs.every('calendar-token-refresh', { everyMs: CALENDAR_CHECK_INTERVAL_MS },
+    () => connection.refreshIfExpiring(CALENDAR_BACKGROUND_REFRESH_WINDOW_MS), { runAtStart: true });
+  await publishSyncProgress(context, () => syncStatus(db, connection));
+
+  const admin = { role: 'admin' as const };
+
+  app.get('/api/calendar/connection', { config: admin, schema: { response: { 200: ZCalendarConnection } } }, async (request) => {
+    requireUser(request);
+    return connection.status();
+  });
+
+  app.post('/api/calendar/connect', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZConnectStart } } }, async (request) => {
+    const auth = requireUser(request);
+    return { url: await connection.startUrl(auth.sessionId, redirectUri(request, env.PUBLIC_URL)) };
+  });
+
+  app.post('/api/calendar/oauth/callback', { config: admin, schema: { body: ZOAuthCallbackBody, response: { 200: ZCalendarConnection } } },
+    async (request) => {
+      const auth = requireUser(request);
+      const status = await connection.complete({
+        ...request.body, sessionId: auth.sessionId, userId: auth.user.id, redirectUri: redirectUri(request, env.PUBLIC_URL),
+      });
+      // Items that waited for a connection go out now.
+      await rearm(db, CALENDAR_QUEUE);
+      return status;
+    });
+
+  app.post('/api/calendar/disconnect', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZCalendarConnection } } }, async (request) => {
+    requireUser(request);
+    return connection.disconnect();
+  });
+
+  app.post('/api/calendar/test', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZCalendarTestResult } } }, async (request) => {
+    requireUser(request);
+    return connection.test();
+  });
+
+  app.get('/api/calendar/status', { schema: { response: { 200: ZSyncStatus } } }, async (request) => {
+    requireUser(request);
+    return syncStatus(db, connection);
+  });
+
+  app.post('/api/calendar/sync-now', { schema: { body: ZEmptyBody, response: { 200: ZSyncSummary } } }, async (request) => {
+    requireUser(request);
+    return syncNow(db, connection, jobs);
+  });
+
+  app.post('/api/action-items/:id/calendar/remove', { schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      const result = await removeFromCalendar(db, jobs, { actorId: user.id, id: request.params.id });
+      return result;
+    });
+
+  app.post('/api/action-items/:id/calendar/unlink', { schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      const result = await unlinkFromCalendar(db, { actorId: user.id, id: request.params.id });
+      return result;
+    });
+
+  await calendarFeedRoutes(context);
+}

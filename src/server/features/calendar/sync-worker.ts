@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import { toUiStatus } from '../../../core/action-items.ts';
+import type { TSyncSummary } from '../../../core/api/calendar.ts';
+import { buildEventPayload, eventIdFor, PRODUCT_NAME } from '../../../core/calendar-event.ts';
+import { displayName } from '../../../core/people.ts';
+import type { Db } from '../../db/connection.ts';
+import { CalendarHttpError, type CalendarApi } from '../../integrations/google/calendar-api.ts';
+import { JobError, type JobRunner } from '../../jobs/runner.ts';
+import type { CalendarConnection } from './connection.ts';
+import { CalendarUnavailable, calendarErrorMessage, isRetryable } from './errors.ts';
+
+export const CALENDAR_QUEUE = 'calendar-sync';
+/** NOTIFY channel of run summaries (the sync toast). */
+export const CALENDAR_SUMMARY_CHANNEL = 'calendar_sync';
+/** Items worked at once per process: Google answers in ~100 ms, and items are independent. */
+const CONCURRENCY = 4;
+/** A calendar that needs (re)connecting is looked at again this often; connecting re-arms at once. */
+const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
+
+export type SyncPayload = { op: 'sync' } | { op: 'delete'; eventId: string };
+
+const gone = (error: unknown) => error instanceof CalendarHttpError && (error.status === 404 || error.status === 410);
+
+async function loadItem(db: Db, id: string) {
+  const { rows } = await sql<{
+    title: string; description: string; due_date: string | null; start_time: string | null; end_time: string | null;
+    location: string | null; url: string | null; status: string; synced_to_calendar: boolean; google_event_id: string | null;
+    calendar_generation: number; client_name: string; email: string | null; first_name: string | null; last_name: string | null;
+  }>`
+    select a.title, a.description, a.due_date, a.start_time::text, a.end_time::text, a.location, a.url, a.status,
+      a.synced_to_calendar, a.google_event_id, a.calendar_generation, cl.name as client_name, u.email, pr.first_name, pr.last_name
+    from action_items a
+    join projects p on p.id = a.project_id join cases c on c.id = p.case_id join clients cl on cl.id = c.client_id
+    left join users u on u.id = a.assigned_to left join profiles pr on pr.id = a.assigned_to
+    where a.id = ${id}`.execute(db);
+  return rows[0];
+}
+
+const storeEventId = (db: Db, itemId: string, eventId: string) =>
+  sql`update action_items set google_event_id = ${eventId} where id = ${itemId}`.execute(db);
+
+/** SPEC §4 "One item": create, or update (a different returned id is stored); a missing event is recreated. */
+export async function syncItem(db: Db, api: CalendarApi, itemId: string, timeZone: string): Promise<void> {
+  const item = await loadItem(db, itemId);
+  if (!item || !item.synced_to_calendar) return; // deleted, or sync turned off since it was queued
+  const built = buildEventPayload({
+    shortDescription: item.title, longDescription: item.description, dueDate: item.due_date ?? '',
+    startTime: item.start_time ?? '', endTime: item.end_time ?? '', location: item.location ?? '', url: item.url ?? '',
+    status: toUiStatus(item.status), clientName: item.client_name,
+    assigneeName: item.email ? displayName({ email: item.email, first_name: item.first_name, last_name: item.last_name }) : '',
+  }, { timeZone, productName: PRODUCT_NAME });
+  if (!built.ok) throw new JobError(built.error, { permanent: true });
+  let generation = item.calendar_generation;
+  if (item.google_event_id) {
+    try {
+      const event = (await api.updateEvent(item.google_event_id, built.value))!;
+      if (event.id !== item.google_event_id) await storeEventId(db, itemId, event.id);
+      return;
+    } catch (error) {
+      if (!gone(error)) throw error;
+    }
+    // Deleted in Google: a new event, under a new id, committed before the create (idempotent on retry).
+    generation += 1;
+    await sql`update action_items set google_event_id = null, calendar_generation = ${generation}
+      where id = ${itemId} and calendar_generation = ${item.calendar_generation}`.execute(db);
+  }
+  const eventId = eventIdFor(itemId, generation);
+  let event;
+  try {
+    event = (await api.insertEvent(eventId, built.value))!;
+  } catch (error) {
+    if (!(error instanceof CalendarHttpError && error.status === 409)) throw error;
+    // Created by an earlier attempt whose answer we never stored: adopt it.
+    try {
+      event = (await api.updateEvent(eventId, built.value))!;
+    } catch (adoptError) {
+      if (!gone(adoptError)) throw adoptError;
+      await sql`update action_items set calendar_generation = ${generation + 1} where id = ${itemId} and calendar_generation = ${generation}`.execute(db);
+      throw new Error(item.google_event_id ? 'Failed to recreate calendar event' : 'Failed to create calendar event', { cause: adoptError });
+    }
+  }
+  await storeEventId(db, itemId, event.id);
+}
+
+/** Deletes an item's event (404 and 410 count as success) and forgets it. */
+export async function deleteItemEvent(db: Db, api: CalendarApi, itemId: string, eventId: string): Promise<'removed' | 'alreadyRemoved'> {
+  let outcome: 'removed' | 'alreadyRemoved' = 'removed';
+  try {
+    await api.deleteEvent(eventId);
+  } catch (error) {
+    if (!gone(error)) throw error;
+    outcome = 'alreadyRemoved';
+  }
+  await sql`update action_items set google_event_id = null, calendar_generation = calendar_generation + 1
+    where id = ${itemId} and google_event_id = ${eventId}`.execute(db);
+  return outcome;
+}
+
+/** Turns any failure into the runner's terms: retry with backoff, wait for a connection, or give up. */
+export function asJobError(error: unknown): Error {
+  if (error instanceof JobError) return error;
+  const message = calendarErrorMessage(error);
+  if (error instanceof CalendarUnavailable && error.reason !== 'transient') {
+    return new JobError(message, { retryInMs: WAIT_FOR_CONNECTION_MS, countAttempt: false });
+  }
+  if (isRetryable(error)) {
+    return new JobError(message, error instanceof CalendarHttpError && error.retryAfterMs !== undefined ? { retryInMs: error.retryAfterMs } : {});
+  }
+  return new JobError(message, { permanent: true });
+}
+
+/** Registers the queue's handler; each run's summary (SPEC §3 "Sync summary") goes out on CALENDAR_SUMMARY_CHANNEL. */
+export function registerCalendarWorker(jobs: JobRunner, deps: { db: Db; connection: CalendarConnection; timeZone: string }) {
+  const { db, connection, timeZone } = deps;
+  let run: TSyncSummary = { total: 0, success: 0, failed: 0, errors: [], results: [] };
+  jobs.handle<SyncPayload>(CALENDAR_QUEUE, async (job) => {
+    try {
+      const payload = job.payload;
+      if (payload.op === 'delete') return await connection.withApi((api) => deleteItemEvent(db, api, job.key, payload.eventId));
+      if (payload.op === 'sync') return await connection.withApi((api) => syncItem(db, api, job.key, timeZone));
+      throw new JobError('Unknown operation', { permanent: true });
+    } catch (error) {
+      throw asJobError(error);
+    }
+  }, {
+    concurrency: CONCURRENCY,
+    onSettled: (job, outcome, error) => {
+      run.total++;
+      if (outcome === 'done') run.success++;
+      else run.failed++;
+      const message = error instanceof Error ? error.message : undefined;
+      if (message && !run.errors.includes(message) && run.errors.length < 10) run.errors.push(message);
+      if (run.results.length < 50) {
+        run.results.push({ itemId: job.key, outcome: outcome === 'done' ? 'success' : 'failed', ...(message ? { error: message } : {}) });
+      }
+    },
+    onIdle: async () => {
+      if (run.total === 0) return;
+      const summary = run;
+      run = { total: 0, success: 0, failed: 0, errors: [], results: [] };
+      await sql`select pg_notify(${CALENDAR_SUMMARY_CHANNEL}, ${JSON.stringify(summary)})`.execute(db);
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import type { EventPayload } from '../../../core/calendar-event.ts';
+
+// Calendar v3 (SPEC §7 "Calendar service"), reached at GOOGLE_CALENDAR_URL with a bearer token.
+
+const TIMEOUT_MS = 10_000;
+
+/** Any answer other than 2xx; `reason` is Google's error reason (rateLimitExceeded, duplicate…). */
+export class CalendarHttpError extends Error {
+  constructor(readonly status: number, readonly reason: string, message: string, readonly retryAfterMs?: number) {
+    super(message);
+  }
+}
+
+export interface CalendarEvent {
+  id: string;
+  status?: string;
+  summary?: string;
+  [key: string]: unknown;
+}
+
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
+}
+
+export class CalendarApi {
+  constructor(private readonly baseUrl: string, private readonly accessToken: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T | null> {
+    const res = await fetch(`${this.baseUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.accessToken}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (res.status === 204) return null;
+    const json = await res.json().catch(() => null) as { error?: { message?: string; errors?: { reason?: string }[] } } | null;
+    if (!res.ok) {
+      const reason = json?.error?.errors?.[0]?.reason ?? '';
+      throw new CalendarHttpError(res.status, reason, json?.error?.message ?? `HTTP ${res.status}`, retryAfter(res.headers.get('retry-after')));
+    }
+    return json as T;
+  }
+
+  primaryCalendar() {
+    return this.call<{ id: string; summary?: string }>('GET', '/calendars/primary');
+  }
+
+  /** Create with our own id: a 409 means it exists already (an earlier attempt got through). */
+  insertEvent(id: string, payload: EventPayload) {
+    return this.call<CalendarEvent>('POST', '/calendars/primary/events', { id, ...payload });
+  }
+
+  getEvent(id: string) {
+    return this.call<CalendarEvent>('GET', `/calendars/primary/events/${encodeURIComponent(id)}`);
+  }
+
+  updateEvent(id: string, payload: EventPayload) {
+    // status: confirmed also brings back an event that was cancelled in Google.
+    return this.call<CalendarEvent>('PUT', `/calendars/primary/events/${encodeURIComponent(id)}`, { ...payload, status: 'confirmed' });
+  }
+
+  deleteEvent(id: string) {
+    return this.call<null>('DELETE', `/calendars/primary/events/${encodeURIComponent(id)}`);
+  }
+}

@@ -1,0 +1,46 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { TRemovalResult, TSyncEvent, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
+import { api } from '../../lib/api.ts';
+
+export const syncStatusKey = ['calendar', 'status'] as const;
+
+/** The sync queue and connection as any signed-in user sees them; kept live by the action items stream. */
+export function useSyncStatus() {
+  return useQuery({ queryKey: syncStatusKey, queryFn: () => api<TSyncStatus>('/api/calendar/status'), staleTime: 30_000 });
+}
+
+export const syncNow = () => api<TSyncSummary>('/api/calendar/sync-now', { method: 'POST', body: {} });
+export const removeFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/remove`, { method: 'POST', body: {} });
+export const unlinkFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/unlink`, { method: 'POST', body: {} });
+
+// Items this tab queued for sync: the summaries of their runs are this tab's to show (other
+// people's changes do not pop up toasts here).
+const queuedHere = new Set<string>();
+export const markQueued = (id: string) => void queuedHere.add(id);
+
+type Listener = (summary: TSyncSummary) => void;
+const listeners = new Set<Listener>();
+
+/** Called for every `sync` event of the stream. */
+export function handleSyncEvent(client: QueryClient, event: TSyncEvent) {
+  if (event.type === 'status') {
+    client.setQueryData(syncStatusKey, event.status);
+    return;
+  }
+  const mine = event.summary.results.filter((r) => queuedHere.has(r.itemId));
+  if (!mine.length) return;
+  for (const r of mine) queuedHere.delete(r.itemId);
+  const success = mine.filter((r) => r.outcome === 'success').length;
+  const failed = mine.filter((r) => r.outcome === 'failed').length;
+  const summary = { ...event.summary, total: success + failed, success, failed, results: mine };
+  for (const listener of listeners) listener(summary);
+}
+
+/** Run summaries of this tab's changes (the sync toast). */
+export function useSyncSummaries(listener: Listener) {
+  useEffect(() => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, [listener]);
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
+import { api } from '../../lib/api.ts';
+
+const key = ['settings', 'calendar'] as const;
+
+export function useCalendarConnection() {
+  return useQuery({ queryKey: key, queryFn: () => api<TCalendarConnection>('/api/calendar/connection') });
+}
+
+/** The provider's authorisation address for this session (Connect sends the browser there). */
+export const startCalendarConnect = async () => (await api<{ url: string }>('/api/calendar/connect', { method: 'POST', body: {} })).url;
+
+function useConnectionMutation<V>(fn: (v: V) => Promise<TCalendarConnection>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (status) => {
+      client.setQueryData(key, status);
+      return client.invalidateQueries({ queryKey: ['calendar', 'status'] });
+    },
+  });
+}
+
+export const useFinishCalendarConnect = () => useConnectionMutation((body: { code: string; state: string }) =>
+  api<TCalendarConnection>('/api/calendar/oauth/callback', { method: 'POST', body }));
+
+export const useDisconnectCalendar = () => useConnectionMutation(() =>
+  api<TCalendarConnection>('/api/calendar/disconnect', { method: 'POST', body: {} }));
+
+export function useTestCalendar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<TCalendarTestResult>('/api/calendar/test', { method: 'POST', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}

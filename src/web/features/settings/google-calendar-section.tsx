@@ -1,0 +1,122 @@
+import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TCalendarConnection } from '../../../core/api/calendar.ts';
+import { ApiError } from '../../lib/api.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { startCalendarConnect, useCalendarConnection, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar } from './calendar-api.ts';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+function Details({ c }: { c: TCalendarConnection }) {
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder maw={620}>
+      <Table.Tbody>
+        <Table.Tr><Table.Th w={200}>Calendar</Table.Th><Table.Td>{c.calendarSummary ?? '—'}</Table.Td></Table.Tr>
+        <Table.Tr><Table.Th>Calendar ID</Table.Th><Table.Td>{c.calendarId ?? '—'}</Table.Td></Table.Tr>
+        <Table.Tr><Table.Th>Scope</Table.Th><Table.Td style={{ wordBreak: 'break-all' }}>{c.scope ?? '—'}</Table.Td></Table.Tr>
+        <Table.Tr><Table.Th>Access token expires</Table.Th><Table.Td>{when(c.tokenExpiry)}</Table.Td></Table.Tr>
+        <Table.Tr><Table.Th>Connected</Table.Th><Table.Td>{when(c.connectedAt)}</Table.Td></Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The provider sent the browser back to /settings with ?code&state (or ?error): finish once, then clean the address. */
+function useReturnFromProvider() {
+  const [params, setParams] = useSearchParams();
+  const finish = useFinishCalendarConnect();
+  const [denied, setDenied] = useState<string | null>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    const code = params.get('code');
+    const error = params.get('error');
+    if (done.current || (!code && !error)) return;
+    done.current = true;
+    if (code) finish.mutate({ code, state: params.get('state') ?? '' });
+    else setDenied(`Google did not grant access: ${error}`);
+    setParams({}, { replace: true });
+  }, [params, setParams, finish]);
+  return { finish, denied };
+}
+
+/** Settings → Google Calendar (admins): state, Connect, Disconnect, Test connection (SPEC §2, §4). */
+export function GoogleCalendarSection() {
+  const connection = useCalendarConnection();
+  const { finish, denied } = useReturnFromProvider();
+  const disconnect = useDisconnectCalendar();
+  const test = useTestCalendar();
+  const [connectError, setConnectError] = useState<string | null>(null);
+  const [connecting, setConnecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const c = connection.data;
+
+  const connect = async () => {
+    setConnecting(true);
+    setConnectError(null);
+    try {
+      window.location.assign(await startCalendarConnect());
+    } catch (e) {
+      setConnectError(e instanceof ApiError ? e.message : String(e));
+      setConnecting(false);
+    }
+  };
+  const problem = connectError ?? denied ?? finish.error?.message ?? disconnect.error?.message ?? null;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="google-calendar-title">
+      <Stack gap="md">
+        <Group gap="sm">
+          <IconCalendar size={22} color="var(--mantine-color-indigo-6)" />
+          <Title order={3} id="google-calendar-title">Google Calendar</Title>
+          {c && (c.needsReconnect
+            ? <Badge color="red" variant="light">Needs reconnecting</Badge>
+            : <Badge color={c.connected ? 'green' : 'gray'} variant="light">{c.connected ? 'Connected' : 'Not connected'}</Badge>)}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Action items with sync on become events in the firm's Google Calendar. Tokens stay on the server, encrypted.
+        </Text>
+        {connection.error && <Alert color="red">{connection.error.message}</Alert>}
+        {c && !c.configured && (
+          <Alert color="yellow" maw={620} title="Not configured">
+            Set {c.missing.map((m, i) => <span key={m}>{i > 0 && ' and '}<Code>{m}</Code></span>)} in the server's environment
+            and restart Casebook. Until then action items are not synced.
+          </Alert>
+        )}
+        {c?.needsReconnect && <Alert color="red" role="alert" maw={620}>{c.message}</Alert>}
+        {problem && <Alert color="red" role="alert" maw={620}>{problem}</Alert>}
+        {finish.isSuccess && c?.connected && !c.needsReconnect && (
+          <Alert color="green" role="status" maw={620}>Connected to {c.calendarSummary ?? c.calendarId ?? 'Google Calendar'}.</Alert>
+        )}
+        {test.data && <Alert color={test.data.ok ? 'green' : 'red'} role="status" maw={620}>{test.data.message}</Alert>}
+        {c?.connected && <Details c={c} />}
+        {c && (
+          <Group>
+            {(!c.connected || c.needsReconnect) && (
+              <Button onClick={() => void connect()} loading={connecting || finish.isPending} disabled={c.missing.length === 1 && c.missing[0] === 'GOOGLE_CLIENT_SECRET'}>
+                {c.needsReconnect ? 'Reconnect' : 'Connect'}
+              </Button>
+            )}
+            {c.connected && (
+              <>
+                <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>Test connection</Button>
+                <Button variant="default" color="red" loading={disconnect.isPending} onClick={() => setConfirming(true)}>Disconnect</Button>
+              </>
+            )}
+          </Group>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        question="Disconnect Google Calendar? Action items stop syncing until it is connected again."
+        onNo={() => setConfirming(false)}
+        onYes={() => {
+          setConfirming(false);
+          test.reset();
+          disconnect.mutate();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
+import { connectCalendar, until } from '../helpers/calendar-fixtures.ts';
+import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+
+let fake: FakeGoogle;
+let t: TestApp;
+let admin: Agent;
+let otherAdmin: Agent;
+let limited: Agent;
+
+beforeAll(async () => {
+  fake = await startFakeGoogle();
+  t = await createTestApp(googleEnv(fake));
+  admin = await t.signIn((await t.user('admin')).email);
+  otherAdmin = await t.signIn((await t.user('super_admin')).email);
+  limited = await t.signIn((await t.user('limited_user')).email);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const get = (agent: Agent, url: string) => agent.request({ method: 'GET', url });
+const post = (agent: Agent, url: string, payload: Record<string, unknown> = {}) => agent.request({ method: 'POST', url, payload });
+
+describe('configuration', () => {
+  it('says which variables are missing and refuses to connect without a client id', async () => {
+    const bare = await createTestApp();
+    try {
+      const a = await bare.signIn((await bare.user('admin')).email);
+      expect((await get(a, '/api/calendar/connection')).json()).toMatchObject({ configured: false, missing: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], connected: false });
+      const res = await post(a, '/api/calendar/connect');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Google Client ID not configured. Please configure in admin settings.');
+      expect((await get(a, '/api/calendar/status')).json()).toMatchObject({ available: false, configured: false });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('connection (admins only)', () => {
+  it('refuses a limited user everything but the sync status', async () => {
+    for (const [method, url] of [['GET', '/api/calendar/connection'], ['POST', '/api/calendar/connect'], ['POST', '/api/calendar/disconnect'],
+      ['POST', '/api/calendar/test'], ['POST', '/api/calendar/oauth/callback']] as const) {
+      const res = await limited.request({ method, url, ...(method === 'POST' ? { payload: { code: 'x', state: 'y' } } : {}) });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await get(limited, '/api/calendar/status')).statusCode).toBe(200);
+  });
+
+  it('sends the browser to the provider with the spec parameters and a state bound to the session', async () => {
+    const url = new URL((await post(admin, '/api/calendar/connect')).json().url);
+    expect(`${url.origin}${url.pathname}`).toBe(fake.authUrl);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: fake.clientId, response_type: 'code', scope: 'https://www.googleapis.com/auth/calendar',
+      access_type: 'offline', prompt: 'select_account consent', redirect_uri: 'http://localhost:80/settings',
+    });
+    expect(url.searchParams.get('state')!.length).toBeGreaterThan(30);
+  });
+
+  it("rejects a missing or another session's state with 'Invalid OAuth state parameter'", async () => {
+    const foreign = new URL((await post(otherAdmin, '/api/calendar/connect')).json().url).searchParams.get('state');
+    for (const payload of [{ code: 'abc' }, { code: 'abc', state: foreign }, { code: 'abc', state: 'forged.state.value' }]) {
+      const res = await post(admin, '/api/calendar/oauth/callback', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('Invalid OAuth state parameter');
+    }
+  });
+
+  it("shows the provider's description when the code exchange fails", async () => {
+    const state = new URL((await post(admin, '/api/calendar/connect')).json().url).searchParams.get('state');
+    const res = await post(admin, '/api/calendar/oauth/callback', { code: 'not-a-code', state });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe('Token exchange failed: Malformed auth code.');
+  });
+
+  it('connects, shows the calendar, and keeps no clear-text token in the database', async () => {
+    const { status, body } = await connectCalendar(admin);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      configured: true, connected: true, needsReconnect: false, calendarId: 'office@hale-ortiz.example',
+      calendarSummary: 'Hale & Ortiz Engineering', scope: 'https://www.googleapis.com/auth/calendar',
+    });
+    expect(Date.parse(body.tokenExpiry as string) - Date.now()).toBeGreaterThan(3500_000);
+    const exchange = fake.tokenRequests.at(-1)!;
+    expect(exchange.get('grant_type')).toBe('authorization_code');
+    const row = (await sql<Record<string, string>>`select * from calendar_connection`.execute(t.database.db)).rows[0]!;
+    expect(row.access_token).toMatch(/^v1\./);
+    expect(row.refresh_token).toMatch(/^v1\./);
+    const dump = JSON.stringify((await sql`select * from calendar_connection`.execute(t.database.db)).rows)
+      + JSON.stringify((await sql`select * from integration_settings`.execute(t.database.db)).rows)
+      + JSON.stringify((await sql`select * from audit_log`.execute(t.database.db)).rows);
+    expect(dump).not.toMatch(/ya29\.|1\/\//);
+    expect(dump).not.toContain(fake.clientSecret);
+  });
+
+  it('tests the connection with GET /calendars/primary', async () => {
+    expect((await post(admin, '/api/calendar/test')).json()).toEqual({
+      ok: true, message: 'Connected to Hale & Ortiz Engineering', calendarId: 'office@hale-ortiz.example', calendarSummary: 'Hale & Ortiz Engineering',
+    });
+    fake.control({ calendarStatus: 403 });
+    expect((await post(admin, '/api/calendar/test')).json()).toMatchObject({ ok: false, message: 'Calendar permission denied. Please check your account permissions.' });
+    fake.control({ calendarStatus: null });
+  });
+
+  it('refreshes a token close to expiry on demand, and in the background check', async () => {
+    const before = fake.tokenRequests.length;
+    await sql`update calendar_connection set token_expiry = now() + interval '4 minutes'`.execute(t.database.db);
+    await post(admin, '/api/calendar/test');
+    expect(fake.tokenRequests.length).toBe(before + 1);
+    expect(fake.tokenRequests.at(-1)!.get('grant_type')).toBe('refresh_token');
+    // Background: refreshes within 15 minutes of expiry, at start.
+    await sql`update calendar_connection set token_expiry = now() + interval '10 minutes'`.execute(t.database.db);
+    await t.app.jobs.start();
+    await until(() => fake.tokenRequests.length === before + 2);
+    await t.app.jobs.stop();
+    const { rows: [row] } = await sql<{ mins: number }>`select (extract(epoch from token_expiry - now()) / 60)::float8 as mins from calendar_connection`.execute(t.database.db);
+    expect(row!.mins).toBeGreaterThan(50);
+  });
+
+  it("marks a revoked grant as needing reconnect with the spec's message", async () => {
+    fake.control({ revoked: true });
+    await sql`update calendar_connection set token_expiry = now()`.execute(t.database.db);
+    expect((await post(admin, '/api/calendar/test')).json()).toMatchObject({ ok: false, message: 'Calendar access expired. Please reconnect in Admin Settings.' });
+    expect((await get(admin, '/api/calendar/connection')).json()).toMatchObject({
+      connected: true, needsReconnect: true, message: 'Calendar access expired. Please reconnect in Admin Settings.',
+    });
+    expect((await get(limited, '/api/calendar/status')).json()).toMatchObject({ available: false, needsReconnect: true, message: 'Calendar access expired. Please reconnect in Admin Settings.' });
+    expect((await connectCalendar(admin)).body).toMatchObject({ connected: true, needsReconnect: false });
+  });
+
+  it('disconnects: tokens, expiry, calendar id and scope cleared', async () => {
+    expect((await post(admin, '/api/calendar/disconnect')).json()).toMatchObject({
+      connected: false, calendarId: null, scope: null, tokenExpiry: null, calendarSummary: null,
+    });
+    const row = (await sql<Record<string, unknown>>`select * from calendar_connection`.execute(t.database.db)).rows[0]!;
+    expect(row).toMatchObject({ access_token: null, refresh_token: null, token_expiry: null, scope: null, calendar_id: null });
+  });
+
+  it('refuses to start with a key that did not seal the stored tokens', async () => {
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...googleEnv(fake) });
+    await expect(buildApp({ database: t.database, env, sessionSecret: 'another-secret-'.padEnd(40, 'y') }))
+      .rejects.toThrow(/TOKEN_ENCRYPTION_KEY: is not the key/);
+  });
+});

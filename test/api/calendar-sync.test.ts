@@ -1,0 +1,219 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventIdFor } from '../../src/core/calendar-event.ts';
+import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
+import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
+import { connectCalendar } from '../helpers/calendar-fixtures.ts';
+import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+
+let fake: FakeGoogle;
+let t: TestApp;
+let admin: Agent;
+let user: Agent;
+let adminId: string;
+let userId: string;
+let projectId: string;
+let clientName: string;
+
+beforeAll(async () => {
+  fake = await startFakeGoogle();
+  t = await createTestApp({ ...googleEnv(fake), TZ: 'America/New_York' });
+  const a = await t.user('admin');
+  const u = await t.user('limited_user');
+  adminId = a.id;
+  userId = u.id;
+  admin = await t.signIn(a.email);
+  user = await t.signIn(u.email);
+  ({ projectId, clientName } = await makeProject(t.database.db, adminId));
+  await connectCalendar(admin);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.control({ calendarStatus: null, failNext: null, revoked: false }));
+
+const drain = () => t.app.jobs.drain('calendar-sync', { includeDelayed: true });
+const create = async (fields: Record<string, unknown> = {}) => {
+  const res = await user.request({ method: 'POST', url: '/api/action-items', payload: newItem(projectId, adminId, { calendarSync: true, ...fields }) });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; version: number };
+};
+const item = async (id: string) => (await user.request({ method: 'GET', url: `/api/action-items/${id}` })).json();
+const patch = (id: string, payload: Record<string, unknown>) => user.request({ method: 'PATCH', url: `/api/action-items/${id}`, payload });
+const status = async () => (await user.request({ method: 'GET', url: '/api/calendar/status' })).json();
+const event = (id: string) => fake.events().find((e) => e.id === id);
+
+describe('the core path', () => {
+  let id: string;
+  let eventId: string;
+
+  it('queues a sync on save (3 s debounce) and creates the §7 event under our own id', async () => {
+    const created = await create({ dueDate: '2027-03-15', startTime: '14:00:00', endTime: '', url: 'https://meet.example.com/x' });
+    id = created.id;
+    eventId = eventIdFor(id, 0);
+    const { rows: [job] } = await sql<{ in_s: number; payload: unknown }>`
+      select extract(epoch from run_at - now())::float8 as in_s, payload from jobs where key = ${id}`.execute(t.database.db);
+    expect(job!.payload).toEqual({ op: 'sync' });
+    expect(job!.in_s).toBeGreaterThan(2);
+    expect(job!.in_s).toBeLessThanOrEqual(3);
+    expect(await status()).toMatchObject({ available: true, pending: 1, syncing: false, failed: 0 });
+    expect(await t.app.jobs.drain('calendar-sync')).toBe(0); // still within its 3 s
+    expect(await drain()).toBe(1);
+    expect(fake.events()).toHaveLength(1);
+    expect(event(eventId)).toMatchObject({
+      summary: 'Site visit',
+      description: `Client: ${clientName}\nAssignee: Test admin\nStatus: Open\nMeeting Link: https://meet.example.com/x`
+        + '\n\nMeet the adjuster at the property\n\nSynced from Casebook',
+      start: { dateTime: '2027-03-15T14:00:00', timeZone: 'America/New_York' },
+      end: { dateTime: '2027-03-15T14:30:00', timeZone: 'America/New_York' },
+      reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 60 }, { method: 'popup', minutes: 15 }] },
+    });
+    expect(await item(id)).toMatchObject({ gcalSynced: true, gcalEventId: eventId, calendarSync: true, version: created.version });
+    expect(await status()).toMatchObject({ pending: 0 });
+  });
+
+  it('updates the event on a status change, and on an assignee change', async () => {
+    let current = await item(id);
+    expect((await patch(id, { status: 'completed', version: current.version })).statusCode).toBe(200);
+    await drain();
+    expect(event(eventId)!.description).toContain('Status: Completed');
+    current = await item(id);
+    await patch(id, { assignee: userId, version: current.version });
+    await drain();
+    expect(event(eventId)!.description).toContain('Assignee: Test limited_user');
+    expect(fake.events()).toHaveLength(1);
+    expect(fake.calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('does not sync archiving, nor an edit that changes nothing the event shows', async () => {
+    const current = await item(id);
+    await patch(id, { archived: true, version: current.version });
+    expect(await status()).toMatchObject({ pending: 0 });
+    const again = await item(id);
+    await patch(id, { archived: false, version: again.version });
+    expect(await drain()).toBe(0);
+  });
+
+  it('recreates an event deleted in Google under a new id', async () => {
+    const current = await item(id);
+    await fetch(`${fake.calendarUrl}/calendars/primary/events/${eventId}`, { method: 'DELETE', headers: { authorization: `Bearer ${fake.accessToken()}` } });
+    await patch(id, { shortDescription: 'Site visit (moved)', version: current.version });
+    await drain();
+    const after = await item(id);
+    expect(after.gcalEventId).toBe(eventIdFor(id, 1));
+    expect(event(after.gcalEventId)!.summary).toBe('Site visit (moved)');
+    eventId = after.gcalEventId;
+  });
+
+  it("Remove deletes the event: 'Successfully removed from the calendar', then 'already removed'", async () => {
+    const res = await user.request({ method: 'POST', url: `/api/action-items/${id}/calendar/remove`, payload: {} });
+    expect(res.json()).toEqual({ outcome: 'removed', message: 'Successfully removed from the calendar' });
+    expect(fake.events()).toHaveLength(0);
+    expect(await item(id)).toMatchObject({ gcalSynced: false, gcalEventId: null, calendarSync: false });
+    const again = await user.request({ method: 'POST', url: `/api/action-items/${id}/calendar/remove`, payload: {} });
+    expect(again.json()).toEqual({ outcome: 'alreadyRemoved', message: 'Event was already removed from the calendar' });
+  });
+
+  it('turning sync back on creates a fresh event', async () => {
+    const current = await item(id);
+    await patch(id, { calendarSync: true, version: current.version });
+    await drain();
+    const after = await item(id);
+    expect(after.gcalEventId).toBe(eventIdFor(id, 2));
+    expect(fake.events()).toHaveLength(1);
+  });
+
+  it('Unlink keeps the event and its id; later edits are not synced', async () => {
+    const res = await user.request({ method: 'POST', url: `/api/action-items/${id}/calendar/unlink`, payload: {} });
+    expect(res.json()).toEqual({ outcome: 'unlinked', message: 'Sync disabled without removing from the calendar.' });
+    const after = await item(id);
+    expect(after).toMatchObject({ calendarSync: false, gcalSynced: true });
+    await patch(id, { shortDescription: 'Not synced', version: after.version });
+    expect(await drain()).toBe(0);
+    expect(fake.events()).toHaveLength(1);
+    // Deleting the item leaves an unlinked event alone.
+    await user.request({ method: 'DELETE', url: `/api/action-items/${id}` });
+    expect(await drain()).toBe(0);
+  });
+});
+
+describe('trouble', () => {
+  it('a 503 never blocks the save; the item stays pending with its error until Sync now after recovery', async () => {
+    fake.control({ calendarStatus: 503 });
+    const created = await create();
+    await drain();
+    expect(await status()).toMatchObject({
+      pending: 1, failed: 0, errors: [{ itemId: created.id, error: 'The calendar service is temporarily unavailable. Please try again later.' }],
+    });
+    const { rows: [job] } = await sql<{ attempts: number; in_s: number }>`
+      select attempts, extract(epoch from run_at - now())::float8 as in_s from jobs where key = ${created.id}`.execute(t.database.db);
+    expect(job!.attempts).toBe(1);
+    expect(job!.in_s).toBeGreaterThan(0.5);
+    fake.control({ calendarStatus: null });
+    await t.app.jobs.start();
+    try {
+      const res = await user.request({ method: 'POST', url: '/api/calendar/sync-now', payload: {} });
+      expect(res.json()).toMatchObject({ total: 1, success: 1, failed: 0, results: [{ itemId: created.id, outcome: 'success' }] });
+    } finally {
+      await t.app.jobs.stop();
+    }
+    expect(await status()).toMatchObject({ pending: 0, errors: [] });
+    expect(event(eventIdFor(created.id, 0))).toBeDefined();
+  });
+
+  it('a create whose answer was lost is adopted (409), never duplicated', async () => {
+    const created = await create({ shortDescription: 'Adopt me' });
+    const eventId = eventIdFor(created.id, 0);
+    // An earlier attempt reached Google, then the process died before storing the id.
+    await fetch(`${fake.calendarUrl}/calendars/primary/events`, {
+      method: 'POST', headers: { authorization: `Bearer ${fake.accessToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: eventId, summary: 'Adopt me' }),
+    });
+    await drain();
+    expect(fake.events().filter((e) => e.id === eventId)).toHaveLength(1);
+    expect((await item(created.id)).gcalEventId).toBe(eventId);
+  });
+
+  it('a permanent error (403) fails the item at once; a 429 backs off', async () => {
+    fake.control({ calendarStatus: 403 });
+    const a = await create({ shortDescription: 'Forbidden' });
+    await drain();
+    expect((await status()).errors).toContainEqual({ itemId: a.id, error: 'Calendar permission denied. Please check your account permissions.' });
+    expect((await status()).failed).toBe(1);
+    fake.control({ calendarStatus: 429 });
+    await sql`delete from jobs`.execute(t.database.db);
+    const b = await create({ shortDescription: 'Busy' });
+    await drain();
+    expect((await status()).errors).toContainEqual({ itemId: b.id, error: 'Too many requests. Please wait a moment and try again.' });
+    expect((await status()).failed).toBe(0);
+    await sql`delete from jobs`.execute(t.database.db);
+  });
+
+  it('a revoked grant: items stay queued and go out after reconnecting', async () => {
+    fake.control({ revoked: true });
+    await sql`update calendar_connection set token_expiry = now()`.execute(t.database.db);
+    const created = await create({ shortDescription: 'Waits for reconnect' });
+    await drain();
+    expect(await status()).toMatchObject({ available: false, needsReconnect: true, message: 'Calendar access expired. Please reconnect in Admin Settings.', pending: 1, failed: 0 });
+    const sync = await user.request({ method: 'POST', url: '/api/calendar/sync-now', payload: {} });
+    expect(sync.statusCode).toBe(503);
+    expect(sync.json().error.message).toBe('Calendar access expired. Please reconnect in Admin Settings.');
+    await connectCalendar(admin);
+    expect(await t.app.jobs.drain('calendar-sync')).toBe(1); // re-armed by the reconnect: due at once
+    expect(event(eventIdFor(created.id, 0))!.summary).toBe('Waits for reconnect');
+  });
+
+  it("deleting a synced item deletes its event; Sync now without a connection says 'Google Calendar not connected'", async () => {
+    const created = await create({ shortDescription: 'Short-lived' });
+    await drain();
+    expect(event(eventIdFor(created.id, 0))).toBeDefined();
+    await user.request({ method: 'DELETE', url: `/api/action-items/${created.id}` });
+    await drain();
+    expect(event(eventIdFor(created.id, 0))).toBeUndefined();
+    await admin.request({ method: 'POST', url: '/api/calendar/disconnect', payload: {} });
+    const res = await user.request({ method: 'POST', url: '/api/calendar/sync-now', payload: {} });
+    expect(res.json().error.message).toBe('Google Calendar not connected');
+    await connectCalendar(admin);
+  });
+});
