@@ -1,57 +1,31 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCalendarShare } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { TFeedLink } from '../../../core/api/calendar.ts';
-import { api } from '../../lib/api.ts';
+import { lazy, Suspense, useState } from 'react';
 
-const key = ['calendar', 'feed'] as const;
+const CalendarFeedDialog = lazy(() => import('./calendar-feed-dialog.tsx'));
 
 /**
- * The user's private calendar feed (docs/decisions/051): a secret address any calendar app can
- * subscribe to, with their assigned items. A new link stops the old one; so does turning it off.
+ * The user's private calendar feed (docs/decisions/051), from the header. The dialog is its own
+ * chunk: no page's first load waits for it.
  */
 export function CalendarFeedButton() {
   const [opened, setOpened] = useState(false);
-  const client = useQueryClient();
-  const feed = useQuery({ queryKey: key, queryFn: () => api<TFeedLink>('/api/calendar/feed'), enabled: opened, staleTime: 0 });
-  const change = useMutation({
-    mutationFn: (action: 'new' | 'off') => api<TFeedLink>('/api/calendar/feed', action === 'new' ? { method: 'POST', body: {} } : { method: 'DELETE' }),
-    onSuccess: (link) => client.setQueryData(key, link),
-  });
-  const url = feed.data?.url ?? null;
+  const [shown, setShown] = useState(false);
   return (
     <>
       <Tooltip label="My calendar feed">
-        <ActionIcon variant="subtle" size="lg" aria-label="My calendar feed" onClick={() => setOpened(true)}>
+        <ActionIcon variant="subtle" size="lg" aria-label="My calendar feed" onClick={() => {
+          setShown(true);
+          setOpened(true);
+        }}>
           <IconCalendarShare />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={<Text fw={700}>My calendar feed</Text>} size="lg" centered>
-        <Stack gap="md">
-          <Text size="sm">
-            Subscribe to this private address in Google Calendar, Outlook or Apple Calendar to see the action items assigned
-            to you (not archived, with a date). It works without the firm's Google connection. Keep it to yourself: anyone
-            with the address can read these items.
-          </Text>
-          {(feed.error || change.error) && <Alert color="red">{(feed.error ?? change.error)!.message}</Alert>}
-          {url ? (
-            <>
-              <TextInput label="Feed address" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-              <Group>
-                <CopyButton value={url}>
-                  {({ copied, copy }) => <Button onClick={copy} color={copied ? 'teal' : undefined}>{copied ? 'Copied' : 'Copy'}</Button>}
-                </CopyButton>
-                <Button variant="default" loading={change.isPending} onClick={() => change.mutate('new')}>New link</Button>
-                <Button variant="subtle" color="red" loading={change.isPending} onClick={() => change.mutate('off')}>Turn off</Button>
-              </Group>
-              <Text size="xs" c="dimmed">A new link replaces this one: calendars subscribed to the old address stop updating.</Text>
-            </>
-          ) : (
-            feed.isSuccess && <Group><Button loading={change.isPending} onClick={() => change.mutate('new')}>Create link</Button></Group>
-          )}
-        </Stack>
-      </Modal>
+      {shown && (
+        <Suspense fallback={null}>
+          <CalendarFeedDialog opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
