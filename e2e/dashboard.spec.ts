@@ -18,9 +18,9 @@ test("dashboard: the user's overdue item, this week's hours linked to the report
   await page.goto('/dashboard');
   const overdue = page.getByRole('link', { name: /Dashboard overdue check/ });
   await expect(overdue).toBeVisible();
-  const hours = page.getByRole('link', { name: /^My hours this week:/ });
+  const hours = page.getByRole('link', { name: /^My hours this week/ });
   await expect(hours).toContainText(summary.myHoursThisWeek.toFixed(1));
-  await expect(page.getByRole('link', { name: /^Unbilled work:/ })).toContainText('$');
+  await expect(page.getByRole('link', { name: /^Unbilled work/ })).toContainText('$');
   await page.screenshot({ path: `${SHOTS}/dashboard-01.png`, fullPage: true });
 
   await hours.click();

@@ -16,10 +16,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return { ...colors, color: text, hoverColor: text };
 };
 
-// Shade 7 keeps white text on filled buttons above AA contrast.
+// Shade 7 keeps white text on filled indigo above AA contrast; autoContrast puts dark text on the
+// light filled colors (green, yellow, teal…) where white would not be readable.
 export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: 7,
+  autoContrast: true,
   defaultRadius: 'md',
   fontFamily: 'system-ui, "Segoe UI", Roboto, sans-serif',
   variantColorResolver,

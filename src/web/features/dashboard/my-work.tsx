@@ -12,7 +12,7 @@ import { api } from '../../lib/api.ts';
 /** A figure that is a link to the report or list behind it. */
 export function LinkedStat({ label, value, to }: { label: string; value: string | undefined; to: string }) {
   return (
-    <Card withBorder padding="md" component={Link} to={to} className="tile" aria-label={`${label}: ${value ?? '…'}`}>
+    <Card withBorder padding="md" component={Link} to={to} className="tile">
       <Text size="sm" c="dimmed">{label}</Text>
       {value === undefined ? <Skeleton h={32} mt={4} /> : <Text fz={28} fw={700}>{value}</Text>}
     </Card>

@@ -37,16 +37,16 @@ export default function ReportsPage() {
       {params.query && (
         <Text c="dimmed" size="sm">
           {formatUsDate(params.query.from)} – {formatUsDate(params.query.to)}
-          {report.isFetching && <Loader size="xs" ml="xs" aria-label="Updating report" />}
+          {report.isFetching && <Loader size="xs" ml="xs" role="status" aria-label="Updating report" />}
         </Text>
       )}
-      {report.isPending && params.query && <Skeleton h={300} aria-label="Loading report" />}
+      {report.isPending && params.query && <Skeleton h={300} role="status" aria-label="Loading report" />}
       {empty && (
         <Card withBorder p="xl" ta="center"><Text c="dimmed">No time or expense entries match these filters.</Text></Card>
       )}
       {data && !empty && (
         <>
-          <Card withBorder p="md" aria-label="Report chart"><ReportChart report={data} /></Card>
+          <Card withBorder p="md" component="section" aria-label="Report chart"><ReportChart report={data} /></Card>
           <ReportTable report={data} />
         </>
       )}
