@@ -36,7 +36,7 @@ describe('every route of the app', () => {
   it('is found in the app (the probe is not a hand list)', () => {
     expect(routes().length).toBeGreaterThan(40);
     expect(routes().filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
-      'GET /api/auth/session', 'GET /api/config', 'GET /api/health',
+      'GET /api/auth/session', 'GET /api/calendar/feed/:token', 'GET /api/config', 'GET /api/health', 'GET /api/maintenance',
       'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/test-account',
     ]);
   });

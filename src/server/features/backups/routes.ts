@@ -32,7 +32,8 @@ export function backupRoutes({ app, database, env, jobs }: AppContext) {
   app.decorate('backups', service);
   jobs.every('backups.daily', { dailyAt: env.BACKUP_HOUR, timeZone: env.TZ }, () => service.scheduledBackup(env.BACKUP_KEEP));
 
-  app.get('/api/maintenance', { schema: { response: { 200: ZMaintenanceStatus } } }, async () => ({ maintenance: maintenance.active }));
+  // Open without a session: the sign-in page and a signed-out browser ask it too.
+  app.get('/api/maintenance', { config: { public: true }, schema: { response: { 200: ZMaintenanceStatus } } }, async () => ({ maintenance: maintenance.active }));
 
   app.get('/api/backups', { config: admin, schema: { response: { 200: ZBackupList } } }, async (request) => {
     requireUser(request);

@@ -72,7 +72,7 @@ export async function calendarFeedRoutes({ app, db, env, tokenCipher }: AppConte
   });
 
   // Public by design: the secret in the address is the credential (calendar apps send no cookie).
-  app.get('/api/calendar/feed/:token', { schema: { params: ZFeedParams } }, async (request, reply) => {
+  app.get('/api/calendar/feed/:token', { config: { public: true }, schema: { params: ZFeedParams } }, async (request, reply) => {
     const token = request.params.token.replace(/\.ics$/, '');
     const owner = await db.selectFrom('calendar_feeds as f').innerJoin('users as u', 'u.id', 'f.user_id')
       .select('f.user_id').where('f.token_hash', '=', hash(token)).where('u.disabled', '=', false).executeTakeFirst();

@@ -1,0 +1,38 @@
+// The private ICS feed (docs/decisions/051): calendar apps fetch it with no cookie, by its secret.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
+import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let me: Agent;
+let myId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const u = await t.user('limited_user');
+  myId = u.id;
+  me = await t.signIn(u.email);
+  const { projectId } = await makeProject(t.database.db, u.id);
+  await me.request({ method: 'POST', url: '/api/action-items', payload: newItem(projectId, myId, { shortDescription: 'Roof walk' }) });
+});
+afterAll(() => t.close());
+
+describe('the calendar feed', () => {
+  it('is read without a session by its secret address, and a new link stops the old one', async () => {
+    const created = await me.request({ method: 'POST', url: '/api/calendar/feed', payload: {} });
+    const path = new URL(created.json().url).pathname;
+    const feed = await t.app.inject({ method: 'GET', url: path });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(feed.body).toContain('BEGIN:VCALENDAR');
+    expect(feed.body).toContain('Roof walk');
+
+    await me.request({ method: 'POST', url: '/api/calendar/feed', payload: {} });
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+  });
+
+  it('answers 404 to a made-up address and 401 to the link routes without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed/abcdefghijklmnopqrstuvwxyz.ics' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
+  });
+});
