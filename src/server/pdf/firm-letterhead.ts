@@ -1,9 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../db/connection.ts';
+import type { FirmProfileTable } from '../db/report-types.ts';
 import type { Letterhead } from './letterhead.ts';
 
-/** The letterhead of every PDF: the saved firm profile, or FIRM_NAME alone until one is saved. */
-export async function loadLetterhead(db: DbOrTx, defaultName: string): Promise<Letterhead> {
-  const row = await db.selectFrom('firm_profile').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+type ContactRow = Pick<Selectable<FirmProfileTable>, 'firm_name' | 'licence_number' | 'address' | 'phone' | 'email' | 'website'>;
+
+/** The firm's name and contact details from its profile row; FIRM_NAME until a name is saved. */
+export function firmContact(row: ContactRow, defaultName: string): Omit<Letterhead, 'logo'> {
   return {
     firmName: row.firm_name ?? defaultName,
     licenceNumber: row.licence_number,
@@ -11,6 +14,11 @@ export async function loadLetterhead(db: DbOrTx, defaultName: string): Promise<L
     phone: row.phone,
     email: row.email,
     website: row.website,
-    logo: row.logo,
   };
+}
+
+/** The letterhead of every PDF: the saved firm profile, or FIRM_NAME alone until one is saved. */
+export async function loadLetterhead(db: DbOrTx, defaultName: string): Promise<Letterhead> {
+  const row = await db.selectFrom('firm_profile').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  return { ...firmContact(row, defaultName), logo: row.logo };
 }

@@ -10,17 +10,12 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 import { renderActionItemsReport } from '../../pdf/action-items-report.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
-import { cardProject } from './service.ts';
+import { cardProject, joinedItems } from './service.ts';
 
 type Query = Required<Omit<TActionItemsReportQuery, 'projectId'>> & { projectId?: string };
 
 async function reportItems(db: DbOrTx, projectId: string | undefined): Promise<ReportItem[]> {
-  let query = db.selectFrom('action_items as a')
-    .innerJoin('projects as p', 'p.id', 'a.project_id')
-    .innerJoin('cases as c', 'c.id', 'p.case_id')
-    .innerJoin('clients as cl', 'cl.id', 'c.client_id')
-    .leftJoin('users as u', 'u.id', 'a.assigned_to')
-    .leftJoin('profiles as pr', 'pr.id', 'a.assigned_to')
+  let query = joinedItems(db)
     .select([
       'a.status', 'a.archived', 'a.assigned_to', 'a.title', 'a.due_date', 'a.completed_at', 'c.attorney_name',
       'cl.name as client_name', 'u.email', 'pr.first_name', 'pr.last_name',

@@ -19,13 +19,18 @@ type UpdateInput = z.output<typeof ZActionItemUpdate>;
 const UNNAMED_PROJECT = 'Unnamed Project';
 const projectLabel = (number: string, name: string) => `${number} - ${name.trim() || UNNAMED_PROJECT}`;
 
-function itemQuery(db: DbOrTx) {
+/** Items with their project, case, client and assignee: what every read of items starts from. */
+export function joinedItems(db: DbOrTx) {
   return db.selectFrom('action_items as a')
     .innerJoin('projects as p', 'p.id', 'a.project_id')
     .innerJoin('cases as c', 'c.id', 'p.case_id')
     .innerJoin('clients as cl', 'cl.id', 'c.client_id')
     .leftJoin('users as u', 'u.id', 'a.assigned_to')
-    .leftJoin('profiles as pr', 'pr.id', 'a.assigned_to')
+    .leftJoin('profiles as pr', 'pr.id', 'a.assigned_to');
+}
+
+function itemQuery(db: DbOrTx) {
+  return joinedItems(db)
     .select([
       'a.id', 'a.project_id', 'a.status', 'a.archived', 'a.assigned_to', 'a.title', 'a.description',
       'a.due_date', 'a.start_time', 'a.end_time', 'a.completed_at', 'a.location', 'a.location_address',

@@ -2,6 +2,7 @@ import type { TFirmProfile, TFirmProfileBody } from '../../../core/api/firm-prof
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../http/app-error.ts';
+import { firmContact } from '../../pdf/firm-letterhead.ts';
 import { prepareMark } from '../../uploads/images.ts';
 
 const PROFILE_COLUMNS = [
@@ -12,12 +13,7 @@ export async function getFirmProfile(db: DbOrTx, defaultName: string): Promise<T
   const row = await db.selectFrom('firm_profile').select([...PROFILE_COLUMNS, (eb) => eb('logo', 'is not', null).as('has_logo')])
     .where('id', '=', 1).executeTakeFirstOrThrow();
   return {
-    firmName: row.firm_name ?? defaultName,
-    licenceNumber: row.licence_number,
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
+    ...firmContact(row, defaultName),
     hasLogo: Boolean(row.has_logo),
     updatedAt: new Date(row.updated_at).toISOString(),
     version: row.version,
