@@ -98,7 +98,7 @@ test('500 time rows: first render under 1 s, typing stays smooth', async ({ page
     body.timeEntries = Array.from({ length: 500 }, (_, i) => ({
       id: randomUUID(), projectId: hit!.id, entryDate: '2026-01-05', jobType: body.jobTitles[i % body.jobTitles.length],
       hours: 1 + (i % 5) / 10, initials: 'AB', workDetails: 'email', description: `Row ${i}`, createdBy: randomUUID(),
-      version: 1, updatedAt: new Date().toISOString(), rate: 100, cost: 100 + (i % 5) * 10,
+      version: 1, updatedAt: new Date().toISOString(), rate: 100, cost: 100 + (i % 5) * 10, billNumber: null,
     }));
     await route.fulfill({ json: body });
   });

@@ -32,5 +32,15 @@ describe('findNul', () => {
     [{ ['k\u0000']: 1 }, '/k\\u0000', ''],
     [{ n: 1, b: true, z: null }, null, ''],
     ['x\u0000', 'q', 'q'],
+    [Object.assign(Object.create(null), { a: '\u0000' }), '/a', ''],
   ] as const)('%j → %s', (value, expected, path) => expect(findNul(value, path)).toBe(expected));
+});
+
+describe('findNul on what is not JSON', () => {
+  it('does not walk a stream, a buffer or a class instance (an upload body), even one that refers to itself', () => {
+    class Stream { self: unknown = this; text = '\u0000'; }
+    expect(findNul(new Stream())).toBeNull();
+    expect(findNul(new Uint8Array([0, 1, 2]))).toBeNull();
+    expect(findNul({ file: new Stream() })).toBeNull();
+  });
 });

@@ -33,11 +33,19 @@ export function amountProblem(amount: number): string | null {
  */
 export function findNul(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : null;
-  if (value === null || typeof value !== 'object') return null;
+  if (!isJsonContainer(value)) return null;
   for (const [key, child] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '\\u0000')}`;
     const found = findNul(child, `${path}/${key}`);
     if (found) return found;
   }
   return null;
+}
+
+/** Arrays and plain objects: what a parsed body or query holds. A stream or buffer is not walked. */
+function isJsonContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
