@@ -33,6 +33,8 @@ describe('findNul', () => {
     [{ n: 1, b: true, z: null }, null, ''],
     ['x\u0000', 'q', 'q'],
     [Object.assign(Object.create(null), { a: '\u0000' }), '/a', ''],
+    // fast-querystring's result: a prototype with no constructor.
+    [Object.assign(Object.create(Object.create(null)), { q: 'a\u0000b' }), '/q', ''],
   ] as const)('%j → %s', (value, expected, path) => expect(findNul(value, path)).toBe(expected));
 });
 

@@ -42,10 +42,13 @@ export function findNul(value: unknown, path = ''): string | null {
   return null;
 }
 
-/** Arrays and plain objects: what a parsed body or query holds. A stream or buffer is not walked. */
+/**
+ * Arrays and plain objects (any without a constructor of their own, as parsed query strings are):
+ * what a parsed body or query holds. A stream, a buffer or a class instance is not walked.
+ */
 function isJsonContainer(value: unknown): value is object {
   if (Array.isArray(value)) return true;
   if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  const ctor = (value as { constructor?: unknown }).constructor;
+  return ctor === undefined || ctor === Object;
 }

@@ -32,6 +32,7 @@ import { BODY_LIMIT_BYTES } from './http/limits.ts';
 import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSession } from './http/session.ts';
+import { Maintenance } from './features/backups/maintenance.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { registerUploads } from './uploads/multipart.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
@@ -68,6 +69,8 @@ export interface AppContext {
   sessionConfig: SessionConfig;
   demoAdminEmail?: string;
   jobs: JobRunner;
+  /** Restore's maintenance mode: refuses API requests while the data is being replaced. */
+  maintenance: Maintenance;
   sessionSecret: string;
   tokenCipher: TokenCipher;
   /** The Server-Sent Events fan-out of this process (the action items stream). */
@@ -95,6 +98,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(cookie);
   registerSecurityHeaders(app);
   registerErrorHandler(app, database.db);
+  // Maintenance answers first: during a restore even a signed-out browser hears it, not 401.
+  const maintenance = new Maintenance(database);
+  maintenance.register(app);
   registerSession(app, database.db, sessionConfig);
   registerInputGuard(app);
   await registerUploads(app);
@@ -105,7 +111,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => jobs.stop());
 
   const context = {
-    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs,
+    app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs, maintenance,
     sessionSecret: options.sessionSecret,
     tokenCipher: options.tokenKey ? new TokenCipher(options.tokenKey) : TokenCipher.derivedFrom(options.sessionSecret),
     liveUpdates: new SseHub(),

@@ -6,7 +6,6 @@ import { ZBackup, ZBackupList, ZBackupNameParams, ZMaintenanceStatus, ZRestoreBo
 import type { AppContext } from '../../app.ts';
 import { requireUser } from '../../http/session.ts';
 import { readManifest } from './archive.ts';
-import { Maintenance } from './maintenance.ts';
 import { BackupService } from './service.ts';
 import { BackupStore } from './store.ts';
 import { APP_VERSION } from './version.ts';
@@ -16,10 +15,8 @@ const admin = { role: 'admin' } as const;
 const UPLOAD_LIMIT = 64 * 1024 ** 3;
 
 /** Settings → Backups (admins), the maintenance status, and the daily schedule (docs/decisions/072). */
-export function backupRoutes({ app, database, env, jobs }: AppContext) {
+export function backupRoutes({ app, database, env, jobs, maintenance }: AppContext) {
   const store = new BackupStore(path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')));
-  const maintenance = new Maintenance(database);
-  maintenance.register(app);
   const service = new BackupService({
     database, store, timeZone: env.TZ, appVersion: APP_VERSION, maintenance, log: app.log,
     pgliteDir: database.kind === 'pglite' && database.dataDir ? database.dataDir : undefined,
