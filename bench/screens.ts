@@ -85,6 +85,20 @@ async function seed(page: Page) {
   return projectId;
 }
 
+/**
+ * One click, timed by the recorder: a raw mouse click at the target's centre (Playwright's
+ * actionability checks would run in the page during the event and be timed as the app's), then
+ * waits until its own measurement is in.
+ */
+async function timedClick(page: Page, target: ReturnType<Page['locator']>) {
+  const box = (await target.boundingBox())!;
+  await takeLatencies(page);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => (window as unknown as { latencies: number[] }).latencies.length > 0);
+  await page.waitForTimeout(30);
+  return Math.max(...(await takeLatencies(page)));
+}
+
 async function typeInto(page: Page, table: string, label: string, text: string) {
   const cell = page.getByRole('table', { name: table }).locator('[data-row-key]').nth(250).getByLabel(label, { exact: true });
   // Rows off screen skip layout (content-visibility), so move there and focus as a user would land.
@@ -106,7 +120,8 @@ async function typeInto(page: Page, table: string, label: string, text: string) 
 const line = (name: string, xs: number[], target: number) => {
   const frame = frames.at(-1) ?? [];
   console.log(`${name.padEnd(48)} n=${String(xs.length).padStart(3)}  p50 ${fmt(pct(xs, 50))}  p95 ${fmt(pct(xs, 95))}`
-    + `  max ${fmt(Math.max(...xs))}  (target p95 ≤ ${target} ms)  to frame end: p50 ${fmt(pct(frame, 50))} p95 ${fmt(pct(frame, 95))}`);
+    + `  max ${fmt(Math.max(...xs))}  (target p95 ≤ ${target} ms) → ${pct(xs, 95) <= target ? 'PASS' : 'FAIL'}`
+    + (frame.length ? `  to frame end: p50 ${fmt(pct(frame, 50))} p95 ${fmt(pct(frame, 95))}` : ''));
 };
 
 const server = await startServer();
@@ -137,23 +152,20 @@ try {
   await page.getByRole('button', { name: 'Sort by Assignee' }).waitFor();
   await page.getByText('Item 999').waitFor({ timeout: 30_000 });
   await takeLatencies(page);
-  const filters: number[] = [];
+  const sorts: number[] = [];
   for (let i = 0; i < 5; i++) {
     for (const column of ['Assignee', 'Date', 'Status', 'Completed']) {
-      await page.getByRole('button', { name: `Sort by ${column}` }).click();
-      await page.waitForTimeout(50);
+      sorts.push(await timedClick(page, page.locator(`[aria-label="Sort by ${column}"]`)));
     }
   }
-  await page.waitForTimeout(200);
-  line('1,000 action items, sort (click to paint)', await takeLatencies(page), 50);
+  frames.push([]);
+  line('1,000 action items, sort (click to paint)', sorts, 50);
+  const filters: number[] = [];
   for (let i = 0; i < 10; i++) {
     for (const status of ['All', 'Open', 'Active']) {
-      await page.getByRole('textbox', { name: 'Status' }).click();
-      await page.waitForTimeout(50);
-      await takeLatencies(page);
-      await page.getByRole('option', { name: status, exact: true }).click();
-      await page.waitForTimeout(50);
-      filters.push(...(await takeLatencies(page)));
+      await timedClick(page, page.getByRole('textbox', { name: 'Status' }));
+      await page.getByRole('option', { name: status, exact: true }).waitFor();
+      filters.push(await timedClick(page, page.getByRole('option', { name: status, exact: true })));
     }
   }
   frames.push([]);
