@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SECTION_TITLES } from '../src/core/field-reports.ts';
-import { makeJpeg } from '../test/helpers/uploads.ts';
+import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 
@@ -63,6 +63,18 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await gallery.getByLabel('Caption of photo 1').click();
   await gallery.getByRole('button', { name: 'Move photo 2 earlier' }).click();
   await expect(gallery.getByLabel('Caption of photo 1')).toHaveValue('Dining ceiling');
+  // Diagrams and readings: the same upload, each its own list.
+  await section(page, 'Diagrams (0)').locator('input[type="file"]').setInputFiles([
+    { name: 'plan.png', mimeType: 'image/png', buffer: await makePng(1400, 1000) },
+  ]);
+  await section(page, 'Diagrams (1)').getByLabel('Caption of diagram 1').fill('Ground floor plan');
+  await section(page, 'Readings (0)').locator('input[type="file"]').setInputFiles([
+    { name: 'meter.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(800, 600) },
+  ]);
+  await section(page, 'Readings (1)').getByLabel('Caption of reading 1').fill('Moisture 38% at the sink wall');
+  await section(page, 'Readings (1)').getByLabel('Caption of reading 1').blur();
+  await expect(section(page, 'Readings (1)').getByRole('img', { name: 'Moisture 38% at the sink wall' })).toBeVisible();
+  await expect(section(page, 'Diagrams (1)').getByRole('img', { name: 'Ground floor plan' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/field-report-editor-tablet.png', fullPage: true });
 
@@ -74,6 +86,7 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await expect(section(page, 'Testing').getByRole('checkbox', { name: 'ACM completed' })).toBeChecked();
   await expect(section(page, 'Testing').getByRole('checkbox', { name: 'Lead required' })).not.toBeChecked();
   await expect(section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' })).toHaveValue('Owner present throughout.');
+  await expect(section(page, 'Diagrams (1)').getByLabel('Caption of diagram 1')).toHaveValue('Ground floor plan');
 
   await page.getByRole('button', { name: 'Certify' }).click();
   const certify = page.getByRole('dialog', { name: /Certify report/ });
@@ -93,12 +106,17 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   expect(text).toContain('FIELD REPORT - Initial Inspection');
   for (const title of SECTION_TITLES) expect(text).toContain(title.toUpperCase());
   expect(text).toMatch(/ACM\s+Yes\s+Yes/);
+  expect(text).toMatch(/X\s+Diagrams\s+\(1 attached\)/);
+  expect(text).toMatch(/X\s+Readings\s+\(1 attached\)/);
   expect(text).toMatch(/X\s+Photos\s+\(2 attached\)/);
+  expect(text).toContain('Diagram 1: Ground floor plan');
+  expect(text).toContain('Reading 1: Moisture 38% at the sink wall');
   expect(text).toContain('Photo 1: Dining ceiling');
   pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
-  // The signature and both photos are embedded.
-  expect(pdfImages(pdf).filter((i) => i.width >= 900).length).toBe(2);
-  expect(pdfImages(pdf).length).toBeGreaterThanOrEqual(3);
+  // The signature, the diagram, the reading and both photos are embedded.
+  const embedded = pdfImages(pdf).map((i) => `${i.width}x${i.height}`);
+  expect(embedded).toEqual(expect.arrayContaining(['1200x900', '900x1200', '1400x1000', '800x600']));
+  expect(embedded.length).toBeGreaterThanOrEqual(5);
 
   await page.getByRole('button', { name: 'New revision' }).click();
   await expect(page.getByRole('heading', { name: /Field Report \d{3}-R1/ })).toBeVisible();
