@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { TFieldReport } from '../src/core/api/field-reports.ts';
 import { SECTION_TITLES } from '../src/core/field-reports.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
@@ -131,4 +133,40 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await page.getByRole('textbox', { name: 'Search field reports' }).fill(projectNumber);
   await expect(page.getByRole('row').filter({ hasText: /-R1/ }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/field-reports-list.png', fullPage: true });
+});
+
+test('a project page opens its field reports; a stale save offers the conflict choice', async ({ page }) => {
+  await signIn(page, LIMITED);
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
+  const projectId = items[0]!.project_id;
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId, reportType: 'Follow-up Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  const report = await created.json() as TFieldReport;
+
+  await page.goto(`/project/${projectId}`);
+  await page.getByRole('link', { name: 'Field reports' }).click();
+  await expect(page).toHaveURL(new RegExp(`/field-reports\\?project=${projectId}$`));
+  await page.getByRole('row').filter({ hasText: 'Follow-up Inspection' }).filter({ hasText: report.displayNumber }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/field-reports/${report.id}$`));
+  const purpose = section(page, 'Findings').getByLabel('Inspection purpose');
+  await expect(purpose).toBeVisible();
+
+  // Someone else saves first; this editor's next save gets 409 and the choice.
+  const theirs = { ...report, content: { ...report.content, causeOfLoss: 'Burst pipe (office)' } };
+  const put = await page.request.put(`/api/field-reports/${report.id}`, {
+    headers: { 'x-csrf-token': token },
+    data: { projectId: theirs.projectId, reportType: theirs.reportType, reportNumber: theirs.reportNumber, date: theirs.date,
+      inspectorId: theirs.inspectorId, content: theirs.content, version: theirs.version },
+  });
+  expect(put.status()).toBe(200);
+  await purpose.fill('Moisture survey after the leak');
+  const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this report' });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Save My Version' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.reload();
+  await expect(section(page, 'Findings').getByLabel('Inspection purpose')).toHaveValue('Moisture survey after the leak');
 });
