@@ -231,5 +231,15 @@ describe('field reports', () => {
     expect(pdfPages(draftPdf.rawPayload).join('\n')).toContain('DRAFT - not certified');
     const list = (await other.request({ method: 'GET', url: `/api/field-reports?projectId=${projectId}` })).json().reports;
     expect(list.map((r: { displayNumber: string }) => r.displayNumber)).toEqual(['001-R1']);
+
+    // The inspector certifies R1 with the signature stored in their profile (no drawing).
+    const stored = multipart([{ filename: 'sig.jpg', content: await makeJpeg(600, 200) }]);
+    expect((await inspector.request({ method: 'PUT', url: '/api/me/signature', payload: stored.payload, headers: stored.headers })).statusCode).toBe(200);
+    const latest = (await inspector.request({ method: 'GET', url: `/api/field-reports/${revision.id}` })).json();
+    const certified = await inspector.request({ method: 'POST', url: `/api/field-reports/${revision.id}/certify`, payload: { version: latest.version } });
+    expect(certified.statusCode).toBe(200);
+    const r1Pdf = (await inspector.request({ method: 'GET', url: `/api/field-reports/${revision.id}/pdf` })).rawPayload;
+    expect(pdfImages(r1Pdf).map((i) => [i.width, i.height])).toContainEqual([600, 200]);
+    expect(pdfPages(r1Pdf).join('\n')).not.toContain('DRAFT - not certified');
   });
 });

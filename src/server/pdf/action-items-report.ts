@@ -15,7 +15,7 @@ export interface ActionItemsReportData {
 }
 
 // 532 pt between the 40 pt margins, in REPORT_COLUMNS order.
-const WIDTHS = [74, 80, 72, 142, 54, 52, 58];
+const WIDTHS = [70, 76, 68, 138, 54, 52, 74];
 
 /** SPEC §9 action items report: US letter portrait, margins 72/100/40/40, the table, then the summary. */
 export function renderActionItemsReport(data: ActionItemsReportData, letterhead: Letterhead): Promise<Buffer> {
