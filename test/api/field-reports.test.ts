@@ -207,7 +207,10 @@ describe('field reports', () => {
     expect(pages[pageOf('Diagram 1: Ground floor plan')]).toContain('DIAGRAMS');
     expect(pageOf('Diagram 1: Ground floor plan')).toBeLessThan(pageOf('Reading 1: Moisture 38% at the sink wall'));
     expect(pageOf('Reading 1: Moisture 38% at the sink wall')).toBeLessThan(pageOf('Photo 1: Dining ceiling'));
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    pages.forEach((page, i) => {
+      expect(page).toContain('Hale & Ortiz Engineering');
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
     const images = pdfImages(pdf);
     expect(images.map((i) => [i.width, i.height])).toEqual(expect.arrayContaining([[300, 90], [300, 200], [1200, 1600], [1600, 1200], [800, 600]]));
   });
