@@ -108,6 +108,8 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   expect(text).toContain('FIELD REPORT - Initial Inspection');
   for (const title of SECTION_TITLES) expect(text).toContain(title.toUpperCase());
   expect(text).toMatch(/ACM\s+Yes\s+Yes/);
+  expect(text).toMatch(/HABITABLE\s[\s\S]*?\bNo\b/);
+  expect(text).toContain('Rob Vance');
   expect(text).toMatch(/X\s+Diagrams\s+\(1 attached\)/);
   expect(text).toMatch(/X\s+Readings\s+\(1 attached\)/);
   expect(text).toMatch(/X\s+Photos\s+\(2 attached\)/);
@@ -169,4 +171,34 @@ test('a project page opens its field reports; a stale save offers the conflict c
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await page.reload();
   await expect(section(page, 'Findings').getByLabel('Inspection purpose')).toHaveValue('Moisture survey after the leak');
+
+  // Smart date entry; a date outside the 10-year window is refused where it is typed and not saved.
+  const date = section(page, 'Report').getByRole('textbox', { name: 'Date' });
+  await date.fill('yesterday');
+  await date.press('Enter');
+  const yesterday = new Date(Date.now() - 86_400_000);
+  const us = `${String(yesterday.getMonth() + 1).padStart(2, '0')}/${String(yesterday.getDate()).padStart(2, '0')}/${yesterday.getFullYear()}`;
+  await expect(date).toHaveValue(us);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await date.fill('01/01/2045');
+  await date.press('Enter');
+  await expect(section(page, 'Report').getByText('Date seems incorrect (>10 years from today)')).toBeVisible();
+  await page.reload();
+  await expect(section(page, 'Report').getByRole('textbox', { name: 'Date' })).toHaveValue(us);
+
+  // Upload progress is shown while a photo is on its way.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(`**/api/field-reports/${report.id}/photos`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await section(page, 'Photos (0)').locator('input[type="file"]').setInputFiles([
+    { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
+  ]);
+  // The bar's filled part may still be 0 px wide: it is checked as present, with its value.
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of photos' })).toHaveAttribute('aria-valuetext', /^\d+%$/);
+  release();
+  await expect(section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of photos' })).toHaveCount(0);
 });
