@@ -91,6 +91,13 @@ describe('field reports', () => {
     expect((await create(other, { date: '2010-01-01' })).statusCode).toBe(400);
     const missing = await create(other, { projectId: randomUUID() });
     expect(missing.json().error.message).toBe('The project was not found. It may have been deleted.');
+    // Nothing was stored half-way: the refused saves left the report as it was, and no report was made.
+    const after = (await other.request({ method: 'GET', url: `/api/field-reports/${taken.id}` })).json();
+    expect([after.reportNumber, after.date, after.version]).toEqual([taken.reportNumber, taken.date, taken.version]);
+    expect((await other.request({ method: 'GET', url: `/api/field-reports?projectId=${projectId}` })).json().reports).toHaveLength(2);
+    const noReport = await other.request({ method: 'GET', url: `/api/field-reports/${randomUUID()}/pdf` });
+    expect(noReport.statusCode).toBe(404);
+    expect(noReport.json().error.message).toBeTruthy();
     await other.request({ method: 'DELETE', url: `/api/field-reports/${taken.id}` });
   });
 
