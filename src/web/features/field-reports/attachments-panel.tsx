@@ -104,6 +104,7 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
             multiple
             loading={progress !== null}
             aria-label={`Add ${title.toLowerCase()}`}
+            inputProps={{ 'aria-label': `Choose ${title.toLowerCase()} to upload` }}
           >
             <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
               <IconPhotoPlus size={36} color="var(--mantine-color-indigo-6)" />
