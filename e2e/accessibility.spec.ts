@@ -1,5 +1,6 @@
 // Issue 13: every screen passes axe-core with no serious or critical violation, signed in as
 // each role. The routes are SPEC §2's table.
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
@@ -33,7 +34,13 @@ async function routesWithRecords(page: Page): Promise<string[]> {
   const cases = await (await page.request.get('/api/cases')).json();
   const first = cases.cases[0];
   const project = first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
-  return [...STATIC_ROUTES, `/case/${first.id}`, `/project/${project}`, `/time-tracking?project=${project}`];
+  // A field report's editor (photos, diagrams, readings, certification) has no seeded record: one is made.
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const report = await (await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId: project, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  })).json() as { id: string };
+  return [...STATIC_ROUTES, `/case/${first.id}`, `/project/${project}`, `/time-tracking?project=${project}`, `/field-reports/${report.id}`];
 }
 
 test('the sign-in page has no serious accessibility violation', async ({ page }) => {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { TFieldReport } from '../src/core/api/field-reports.ts';
 import { SECTION_TITLES } from '../src/core/field-reports.ts';
-import { makeJpeg } from '../test/helpers/uploads.ts';
+import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 
@@ -63,6 +65,18 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await gallery.getByLabel('Caption of photo 1').click();
   await gallery.getByRole('button', { name: 'Move photo 2 earlier' }).click();
   await expect(gallery.getByLabel('Caption of photo 1')).toHaveValue('Dining ceiling');
+  // Diagrams and readings: the same upload, each its own list.
+  await section(page, 'Diagrams (0)').locator('input[type="file"]').setInputFiles([
+    { name: 'plan.png', mimeType: 'image/png', buffer: await makePng(1400, 1000) },
+  ]);
+  await section(page, 'Diagrams (1)').getByLabel('Caption of diagram 1').fill('Ground floor plan');
+  await section(page, 'Readings (0)').locator('input[type="file"]').setInputFiles([
+    { name: 'meter.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(800, 600) },
+  ]);
+  await section(page, 'Readings (1)').getByLabel('Caption of reading 1').fill('Moisture 38% at the sink wall');
+  await section(page, 'Readings (1)').getByLabel('Caption of reading 1').blur();
+  await expect(section(page, 'Readings (1)').getByRole('img', { name: 'Moisture 38% at the sink wall' })).toBeVisible();
+  await expect(section(page, 'Diagrams (1)').getByRole('img', { name: 'Ground floor plan' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/field-report-editor-tablet.png', fullPage: true });
 
@@ -74,6 +88,7 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await expect(section(page, 'Testing').getByRole('checkbox', { name: 'ACM completed' })).toBeChecked();
   await expect(section(page, 'Testing').getByRole('checkbox', { name: 'Lead required' })).not.toBeChecked();
   await expect(section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' })).toHaveValue('Owner present throughout.');
+  await expect(section(page, 'Diagrams (1)').getByLabel('Caption of diagram 1')).toHaveValue('Ground floor plan');
 
   await page.getByRole('button', { name: 'Certify' }).click();
   const certify = page.getByRole('dialog', { name: /Certify report/ });
@@ -93,12 +108,19 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   expect(text).toContain('FIELD REPORT - Initial Inspection');
   for (const title of SECTION_TITLES) expect(text).toContain(title.toUpperCase());
   expect(text).toMatch(/ACM\s+Yes\s+Yes/);
+  expect(text).toMatch(/HABITABLE\s[\s\S]*?\bNo\b/);
+  expect(text).toContain('Rob Vance');
+  expect(text).toMatch(/X\s+Diagrams\s+\(1 attached\)/);
+  expect(text).toMatch(/X\s+Readings\s+\(1 attached\)/);
   expect(text).toMatch(/X\s+Photos\s+\(2 attached\)/);
+  expect(text).toContain('Diagram 1: Ground floor plan');
+  expect(text).toContain('Reading 1: Moisture 38% at the sink wall');
   expect(text).toContain('Photo 1: Dining ceiling');
   pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
-  // The signature and both photos are embedded.
-  expect(pdfImages(pdf).filter((i) => i.width >= 900).length).toBe(2);
-  expect(pdfImages(pdf).length).toBeGreaterThanOrEqual(3);
+  // The signature, the diagram, the reading and both photos are embedded.
+  const embedded = pdfImages(pdf).map((i) => `${i.width}x${i.height}`);
+  expect(embedded).toEqual(expect.arrayContaining(['1200x900', '900x1200', '1400x1000', '800x600']));
+  expect(embedded.length).toBeGreaterThanOrEqual(5);
 
   await page.getByRole('button', { name: 'New revision' }).click();
   await expect(page.getByRole('heading', { name: /Field Report \d{3}-R1/ })).toBeVisible();
@@ -113,4 +135,70 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await page.getByRole('textbox', { name: 'Search field reports' }).fill(projectNumber);
   await expect(page.getByRole('row').filter({ hasText: /-R1/ }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/field-reports-list.png', fullPage: true });
+});
+
+test('a project page opens its field reports; a stale save offers the conflict choice', async ({ page }) => {
+  await signIn(page, LIMITED);
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
+  const projectId = items[0]!.project_id;
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId, reportType: 'Follow-up Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  const report = await created.json() as TFieldReport;
+
+  await page.goto(`/project/${projectId}`);
+  await page.getByRole('link', { name: 'Field reports' }).click();
+  await expect(page).toHaveURL(new RegExp(`/field-reports\\?project=${projectId}$`));
+  await page.getByRole('row').filter({ hasText: 'Follow-up Inspection' }).filter({ hasText: report.displayNumber }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/field-reports/${report.id}$`));
+  const purpose = section(page, 'Findings').getByLabel('Inspection purpose');
+  await expect(purpose).toBeVisible();
+
+  // Someone else saves first; this editor's next save gets 409 and the choice.
+  const theirs = { ...report, content: { ...report.content, causeOfLoss: 'Burst pipe (office)' } };
+  const put = await page.request.put(`/api/field-reports/${report.id}`, {
+    headers: { 'x-csrf-token': token },
+    data: { projectId: theirs.projectId, reportType: theirs.reportType, reportNumber: theirs.reportNumber, date: theirs.date,
+      inspectorId: theirs.inspectorId, content: theirs.content, version: theirs.version },
+  });
+  expect(put.status()).toBe(200);
+  await purpose.fill('Moisture survey after the leak');
+  const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this report' });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Save My Version' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page.reload();
+  await expect(section(page, 'Findings').getByLabel('Inspection purpose')).toHaveValue('Moisture survey after the leak');
+
+  // Smart date entry; a date outside the 10-year window is refused where it is typed and not saved.
+  const date = section(page, 'Report').getByRole('textbox', { name: 'Date' });
+  await date.fill('yesterday');
+  await date.press('Enter');
+  const yesterday = new Date(Date.now() - 86_400_000);
+  const us = `${String(yesterday.getMonth() + 1).padStart(2, '0')}/${String(yesterday.getDate()).padStart(2, '0')}/${yesterday.getFullYear()}`;
+  await expect(date).toHaveValue(us);
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await date.fill('01/01/2045');
+  await date.press('Enter');
+  await expect(section(page, 'Report').getByText('Date seems incorrect (>10 years from today)')).toBeVisible();
+  await page.reload();
+  await expect(section(page, 'Report').getByRole('textbox', { name: 'Date' })).toHaveValue(us);
+
+  // Upload progress is shown while a photo is on its way.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(`**/api/field-reports/${report.id}/photos`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await section(page, 'Photos (0)').locator('input[type="file"]').setInputFiles([
+    { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
+  ]);
+  // The bar's filled part may still be 0 px wide: it is checked as present, with its value.
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of photos' })).toHaveAttribute('aria-valuetext', /^\d+%$/);
+  release();
+  await expect(section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress of photos' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNumber, nextReportNumber, reportDateProblem } from './field-reports.ts';
+import { ATTACHMENT_KINDS, ATTACHMENTS, displayNumber, nextReportNumber, reportDateProblem } from './field-reports.ts';
 
 describe('nextReportNumber', () => {
   it.each([
@@ -31,5 +31,12 @@ describe('reportDateProblem', () => {
     ['11/23/2026', 'Invalid date format'],
   ])('%s', (iso, expected) => {
     expect(reportDateProblem(iso, today)).toBe(expected);
+  });
+});
+
+describe('ATTACHMENTS', () => {
+  it('lists the SPEC §9 checklist in its order, each with its stored kind and pages', () => {
+    expect(ATTACHMENT_KINDS.map((k) => ATTACHMENTS[k].title)).toEqual(['Diagrams', 'Readings', 'Photos']);
+    expect(ATTACHMENT_KINDS.map((k) => [ATTACHMENTS[k].kind, ATTACHMENTS[k].perPage])).toEqual([['diagram', 1], ['reading', 2], ['photo', 2]]);
   });
 });

@@ -15,7 +15,19 @@ export const TESTS = [
 ] as const;
 export type TestKey = (typeof TESTS)[number]['key'];
 
-export const ATTACHMENTS = ['Diagrams', 'Readings', 'Photos'] as const;
+/**
+ * What can be attached to a report, in the PDF checklist's order (SPEC §9: Diagrams, Readings,
+ * Photos). Each is a list of captioned images, uploaded and ordered the same way; `kind` is the
+ * stored value, the key is the API's name (URL segment and list). docs/decisions/063.
+ */
+export const ATTACHMENT_KINDS = ['diagrams', 'readings', 'photos'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+export const ATTACHMENTS = {
+  // A diagram (floor plan, sketch) gets a page of its own so that its lines and labels can be read.
+  diagrams: { title: 'Diagrams', one: 'Diagram', kind: 'diagram', perPage: 1 },
+  readings: { title: 'Readings', one: 'Reading', kind: 'reading', perPage: 2 },
+  photos: { title: 'Photos', one: 'Photo', kind: 'photo', perPage: 2 },
+} as const satisfies Record<AttachmentKind, { title: string; one: string; kind: string; perPage: number }>;
 
 /** The PDF's section titles, in the spec's order. */
 export const SECTION_TITLES = [

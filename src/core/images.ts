@@ -17,7 +17,7 @@ export const UPLOAD_MESSAGES = {
   notImage: 'This file is not a JPEG or PNG image. Please choose a photo or picture file.',
   heic: 'HEIC photos cannot be read here. Please choose a JPEG or PNG (on an iPhone: Settings › Camera › Formats › Most Compatible).',
   tooLarge: `This file is larger than ${MAX_UPLOAD_MB} MB. Please choose a smaller file.`,
-  tooMany: `Please upload at most ${MAX_PHOTOS_PER_UPLOAD} photos at a time.`,
+  tooMany: `Please upload at most ${MAX_PHOTOS_PER_UPLOAD} images at a time.`,
   noFile: 'Please choose a file to upload.',
   unreadable: 'This image could not be read. It may be damaged; please choose another file.',
 } as const;

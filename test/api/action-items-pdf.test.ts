@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../src/server/db/connection.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
-import { pdfInfo, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
+import { pdfInfo, pdfPages, pdfWords, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -99,9 +99,24 @@ describe('action items PDF', () => {
     expect(pages.length).toBeGreaterThan(10);
     expect(res.rawPayload.length).toBeLessThan(2 * 1024 * 1024);
     pages.forEach((page, i) => {
+      expect(page).toContain('Hale & Ortiz Engineering');
       expect(page).toContain('Date Completed');
       expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
     });
+    // SPEC §9 margins (points): the report's own text stays within top 72, bottom 100, left and
+    // right 40; only the letterhead (above 62) and the footer (below 736) are written in them.
+    const words = pdfWords(res.rawPayload);
+    for (const w of words) {
+      expect(w.xMin, w.text).toBeGreaterThanOrEqual(40 - 0.5);
+      expect(w.xMax, w.text).toBeLessThanOrEqual(612 - 40 + 0.5);
+    }
+    const body = words.filter((w) => w.yMin > 62 && w.yMax < 736);
+    expect(body.length).toBeGreaterThan(5000);
+    for (const w of body) {
+      expect(w.yMin, w.text).toBeGreaterThanOrEqual(72 - 0.5);
+      expect(w.yMax, w.text).toBeLessThanOrEqual(792 - 100 + 0.5);
+    }
+    expect(words.filter((w) => w.yMax > 62.5 && w.yMin < 71.5)).toEqual([]);
     expect(pages.at(-1)).toMatch(/Total: 1000/);
     expect(pages.at(-1)).toMatch(/Completed: 334/);
     expect(pages.join('\n')).toContain('Task number 1000');

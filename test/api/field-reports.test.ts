@@ -36,10 +36,11 @@ const save = (agent: Agent, r: Report, changes: Record<string, unknown> = {}) =>
     inspectorId: r.inspectorId, content: r.content, version: r.version, ...changes,
   },
 });
-const uploadPhotos = (agent: Agent, id: string, files: Parameters<typeof multipart>[0]) => {
+const upload = (agent: Agent, id: string, kind: string, files: Parameters<typeof multipart>[0]) => {
   const body = multipart(files);
-  return agent.request({ method: 'POST', url: `/api/field-reports/${id}/photos`, payload: body.payload, headers: body.headers });
+  return agent.request({ method: 'POST', url: `/api/field-reports/${id}/${kind}`, payload: body.payload, headers: body.headers });
 };
+const uploadPhotos = (agent: Agent, id: string, files: Parameters<typeof multipart>[0]) => upload(agent, id, 'photos', files);
 
 const filled = {
   projectName: 'Smith Residence - Kitchen fire', projectNumber: 'P-77', buildingOwner: 'Ellen Smith',
@@ -90,6 +91,13 @@ describe('field reports', () => {
     expect((await create(other, { date: '2010-01-01' })).statusCode).toBe(400);
     const missing = await create(other, { projectId: randomUUID() });
     expect(missing.json().error.message).toBe('The project was not found. It may have been deleted.');
+    // Nothing was stored half-way: the refused saves left the report as it was, and no report was made.
+    const after = (await other.request({ method: 'GET', url: `/api/field-reports/${taken.id}` })).json();
+    expect([after.reportNumber, after.date, after.version]).toEqual([taken.reportNumber, taken.date, taken.version]);
+    expect((await other.request({ method: 'GET', url: `/api/field-reports?projectId=${projectId}` })).json().reports).toHaveLength(2);
+    const noReport = await other.request({ method: 'GET', url: `/api/field-reports/${randomUUID()}/pdf` });
+    expect(noReport.statusCode).toBe(404);
+    expect(noReport.json().error.message).toBeTruthy();
     await other.request({ method: 'DELETE', url: `/api/field-reports/${taken.id}` });
   });
 
@@ -123,13 +131,39 @@ describe('field reports', () => {
       { filename: 'ceiling.png', content: await makePng(300, 200) },
     ]);
     expect(res.statusCode).toBe(200);
-    const photos = res.json().photos;
+    const photos = res.json().images;
     expect(photos.map((p: { width: number; height: number }) => [p.width, p.height])).toEqual([[1200, 1600], [300, 200]]);
     await inspector.request({ method: 'PATCH', url: `/api/field-reports/${report.id}/photos/${photos[0].id}`, payload: { caption: 'Kitchen wall' } });
     await inspector.request({ method: 'PATCH', url: `/api/field-reports/${report.id}/photos/${photos[1].id}`, payload: { caption: 'Dining ceiling' } });
-    const order = await inspector.request({ method: 'PUT', url: `/api/field-reports/${report.id}/photos/order`, payload: { photoIds: [photos[1].id, photos[0].id] } });
-    expect(order.json().photos.map((p: { caption: string }) => p.caption)).toEqual(['Dining ceiling', 'Kitchen wall']);
+    const order = await inspector.request({ method: 'PUT', url: `/api/field-reports/${report.id}/photos/order`, payload: { imageIds: [photos[1].id, photos[0].id] } });
+    expect(order.json().images.map((p: { caption: string }) => p.caption)).toEqual(['Dining ceiling', 'Kitchen wall']);
     const thumb = await inspector.request({ method: 'GET', url: `/api/field-reports/${report.id}/photos/${photos[0].id}/thumbnail` });
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('takes diagrams and readings through the same upload, each its own ordered list', async () => {
+    const diagram = await upload(inspector, report.id, 'diagrams', [{ filename: 'plan.png', content: await makePng(2000, 1500) }]);
+    expect(diagram.statusCode).toBe(200);
+    const [plan] = diagram.json().images;
+    expect([plan.width, plan.height]).toEqual([1600, 1200]);
+    await inspector.request({ method: 'PATCH', url: `/api/field-reports/${report.id}/diagrams/${plan.id}`, payload: { caption: 'Ground floor plan' } });
+    const readings = await upload(inspector, report.id, 'readings', [
+      { filename: 'meter-1.jpg', content: await makeJpeg(800, 600) }, { filename: 'meter-2.jpg', content: await makeJpeg(600, 800) },
+    ]);
+    const [first, second] = readings.json().images;
+    await inspector.request({ method: 'PATCH', url: `/api/field-reports/${report.id}/readings/${first.id}`, payload: { caption: 'Moisture 38% at the sink wall' } });
+    await inspector.request({ method: 'DELETE', url: `/api/field-reports/${report.id}/readings/${second.id}` });
+    // The same checks as photos: by content, whole upload refused.
+    const bad = await upload(inspector, report.id, 'readings', [{ filename: 'log.csv', content: Buffer.from('a,b\n1,2') }]);
+    expect(bad.json().error.message).toBe(`log.csv: ${UPLOAD_MESSAGES.notImage}`);
+    // Lists are kept apart: a diagram is not a photo, and there is no fourth kind.
+    expect((await inspector.request({ method: 'PATCH', url: `/api/field-reports/${report.id}/photos/${plan.id}`, payload: { caption: 'x' } })).statusCode).toBe(404);
+    expect((await upload(inspector, report.id, 'videos', [{ filename: 'a.jpg', content: await makeJpeg(10, 10) }])).statusCode).toBe(400);
+    const current = (await inspector.request({ method: 'GET', url: `/api/field-reports/${report.id}` })).json();
+    expect(current.diagrams.map((d: { caption: string }) => d.caption)).toEqual(['Ground floor plan']);
+    expect(current.readings.map((d: { caption: string }) => d.caption)).toEqual(['Moisture 38% at the sink wall']);
+    expect(current.photos).toHaveLength(2);
+    const thumb = await inspector.request({ method: 'GET', url: `/api/field-reports/${report.id}/diagrams/${plan.id}/thumbnail` });
     expect(thumb.headers['content-type']).toBe('image/jpeg');
   });
 
@@ -169,14 +203,23 @@ describe('field reports', () => {
     expect(text).toMatch(/ACM\s+Yes\s+Yes/);
     expect(text).toMatch(/Lead\s+Yes\s+No/);
     expect(text).toMatch(/Water\s+No\s+No/);
+    expect(text).toMatch(/X\s+Diagrams\s+\(1 attached\)/);
+    expect(text).toMatch(/X\s+Readings\s+\(1 attached\)/);
     expect(text).toMatch(/X\s+Photos\s+\(2 attached\)/);
-    expect(text).not.toMatch(/X\s+Diagrams/);
     expect(text).toMatch(/HABITABLE\s[\s\S]*?No/);
     expect(text).toContain('Rob Vance');
     expect(text).toContain('Photo 1: Dining ceiling');
-    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    // After the report: the diagram on a page of its own, then readings, then photos.
+    const pageOf = (needle: string) => pages.findIndex((p) => p.includes(needle));
+    expect(pages[pageOf('Diagram 1: Ground floor plan')]).toContain('DIAGRAMS');
+    expect(pageOf('Diagram 1: Ground floor plan')).toBeLessThan(pageOf('Reading 1: Moisture 38% at the sink wall'));
+    expect(pageOf('Reading 1: Moisture 38% at the sink wall')).toBeLessThan(pageOf('Photo 1: Dining ceiling'));
+    pages.forEach((page, i) => {
+      expect(page).toContain('Hale & Ortiz Engineering');
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
     const images = pdfImages(pdf);
-    expect(images.map((i) => [i.width, i.height])).toEqual(expect.arrayContaining([[300, 90], [300, 200], [1200, 1600]]));
+    expect(images.map((i) => [i.width, i.height])).toEqual(expect.arrayContaining([[300, 90], [300, 200], [1200, 1600], [1600, 1200], [800, 600]]));
   });
 
   it('a change after certification makes revision R1; the certified PDF stays downloadable', async () => {
@@ -186,6 +229,8 @@ describe('field reports', () => {
     const revision = res.json();
     expect(revision).toMatchObject({ displayNumber: '001-R1', status: 'draft', revision: 1 });
     expect(revision.photos).toHaveLength(2);
+    expect(revision.diagrams).toHaveLength(1);
+    expect(revision.readings).toHaveLength(1);
     expect(revision.revisions.map((r: { displayNumber: string; status: string }) => [r.displayNumber, r.status]))
       .toEqual([['001', 'superseded'], ['001-R1', 'draft']]);
     expect((await save(other, revision, { content: { ...filled, notes: 'Revised notes' } })).statusCode).toBe(200);
@@ -196,5 +241,15 @@ describe('field reports', () => {
     expect(pdfPages(draftPdf.rawPayload).join('\n')).toContain('DRAFT - not certified');
     const list = (await other.request({ method: 'GET', url: `/api/field-reports?projectId=${projectId}` })).json().reports;
     expect(list.map((r: { displayNumber: string }) => r.displayNumber)).toEqual(['001-R1']);
+
+    // The inspector certifies R1 with the signature stored in their profile (no drawing).
+    const stored = multipart([{ filename: 'sig.jpg', content: await makeJpeg(600, 200) }]);
+    expect((await inspector.request({ method: 'PUT', url: '/api/me/signature', payload: stored.payload, headers: stored.headers })).statusCode).toBe(200);
+    const latest = (await inspector.request({ method: 'GET', url: `/api/field-reports/${revision.id}` })).json();
+    const certified = await inspector.request({ method: 'POST', url: `/api/field-reports/${revision.id}/certify`, payload: { version: latest.version } });
+    expect(certified.statusCode).toBe(200);
+    const r1Pdf = (await inspector.request({ method: 'GET', url: `/api/field-reports/${revision.id}/pdf` })).rawPayload;
+    expect(pdfImages(r1Pdf).map((i) => [i.width, i.height])).toContainEqual([600, 200]);
+    expect(pdfPages(r1Pdf).join('\n')).not.toContain('DRAFT - not certified');
   });
 });

@@ -40,3 +40,25 @@ export function savePdf(name: string, pdf: Buffer) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, name), pdf);
 }
+
+export interface PdfWord {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word with its box in points from the page's top left (pdftotext -bbox), to check margins. */
+export function pdfWords(pdf: Buffer): PdfWord[] {
+  const html = withFile(pdf, (file) => execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const line of html.split('\n')) {
+    if (line.includes('<page ')) page++;
+    const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+    if (m) words.push({ page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5]! });
+  }
+  return words;
+}

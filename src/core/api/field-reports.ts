@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_TYPES } from '../field-reports.ts';
+import { ATTACHMENT_KINDS, REPORT_TYPES } from '../field-reports.ts';
 import { ZImageDataUrl } from './firm-profile.ts';
 
 // Field inspection reports (SPEC §3 Field report). Dates are YYYY-MM-DD.
@@ -43,10 +43,11 @@ const ZReportNumber = z.string().trim().min(1, 'Report number is required').max(
   .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots and dashes only');
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
 
-export const ZPhoto = z.object({
+/** A photo, diagram or reading attached to a report (docs/decisions/063). */
+export const ZReportImage = z.object({
   id: z.string(), caption: z.string(), position: z.number().int(), width: z.number().int(), height: z.number().int(),
 });
-export type TPhoto = z.infer<typeof ZPhoto>;
+export type TReportImage = z.infer<typeof ZReportImage>;
 
 export const ZFieldReport = z.object({
   id: z.string(),
@@ -64,7 +65,9 @@ export const ZFieldReport = z.object({
   status: z.enum(['draft', 'certified', 'superseded']),
   certifiedAt: z.string().nullable(),
   certifiedByName: z.string(),
-  photos: z.array(ZPhoto),
+  diagrams: z.array(ZReportImage),
+  readings: z.array(ZReportImage),
+  photos: z.array(ZReportImage),
   /** Other revisions of the same report, oldest first. */
   revisions: z.array(z.object({ id: z.string(), displayNumber: z.string(), status: z.string() })),
   fileName: z.string(),
@@ -125,8 +128,10 @@ export const ZCertifyBody = z.object({
   version: z.number().int().positive(),
 });
 
-export const ZPhotoUpdate = z.object({ caption: z.string().max(500) });
-export const ZPhotoOrder = z.object({ photoIds: z.array(z.uuid()).max(500) });
+export const ZImageUpdate = z.object({ caption: z.string().max(500) });
+export const ZImageOrder = z.object({ imageIds: z.array(z.uuid()).max(500) });
 export const ZReportIdParams = z.object({ id: z.uuid() });
-export const ZPhotoParams = z.object({ id: z.uuid(), photoId: z.uuid() });
-export const ZPhotoUploadResult = z.object({ photos: z.array(ZPhoto) });
+export const ZKindParams = z.object({ id: z.uuid(), kind: z.enum(ATTACHMENT_KINDS) });
+export const ZImageParams = ZKindParams.extend({ imageId: z.uuid() });
+/** What every change to a report's images answers: that kind's list, in order. */
+export const ZImageList = z.object({ images: z.array(ZReportImage) });

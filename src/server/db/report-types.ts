@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-// Tables of migration 005: firm profile, signatures, field reports and their photos.
+// Tables of migrations 005 and 012: firm profile, signatures, field reports and their images (photos, diagrams, readings).
 type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | T, string | T>;
@@ -51,9 +51,10 @@ export interface FieldReportsTable {
   version: Generated<number>;
 }
 
-export interface FieldReportPhotosTable {
+export interface FieldReportImagesTable {
   id: Generated<string>;
   report_id: string;
+  kind: 'photo' | 'diagram' | 'reading';
   position: number;
   caption: Generated<string>;
   image: Buffer;

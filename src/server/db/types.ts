@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { FieldReportPhotosTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
+import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp with a database default: optional on insert. */
@@ -331,7 +331,7 @@ export interface Database {
   firm_profile: FirmProfileTable;
   user_signatures: UserSignaturesTable;
   field_reports: FieldReportsTable;
-  field_report_photos: FieldReportPhotosTable;
+  field_report_images: FieldReportImagesTable;
   bill_counter: BillCounterTable;
   bills: BillsTable;
   calendar_feeds: CalendarFeedsTable;

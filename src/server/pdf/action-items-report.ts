@@ -4,6 +4,7 @@ import {
 import { createPdf, spaceLeft } from './document.ts';
 import type { Letterhead } from './letterhead.ts';
 import { drawTable } from './table.ts';
+import { FONT } from './fonts.ts';
 
 export interface ActionItemsReportData {
   /** 'Project P-1 - Kitchen fire · Client Acme LLC', or 'All projects'. */
@@ -14,21 +15,21 @@ export interface ActionItemsReportData {
 }
 
 // 532 pt between the 40 pt margins, in REPORT_COLUMNS order.
-const WIDTHS = [74, 80, 72, 128, 50, 56, 72];
+const WIDTHS = [70, 76, 68, 138, 54, 52, 74];
 
 /** SPEC §9 action items report: US letter portrait, margins 72/100/40/40, the table, then the summary. */
 export function renderActionItemsReport(data: ActionItemsReportData, letterhead: Letterhead): Promise<Buffer> {
   const { doc, finish } = createPdf({ title: 'Action Items Report', margins: ACTION_ITEMS_MARGINS, letterhead });
   const left = ACTION_ITEMS_MARGINS.left;
-  doc.font('Helvetica-Bold').fontSize(15).fillColor('#111827').text('Action Items Report', left, ACTION_ITEMS_MARGINS.top);
-  doc.font('Helvetica').fontSize(9).fillColor('#374151');
+  doc.font(FONT.bold).fontSize(15).fillColor('#111827').text('Action Items Report', left, ACTION_ITEMS_MARGINS.top);
+  doc.font(FONT.regular).fontSize(9).fillColor('#374151');
   doc.text(data.scope);
   doc.text(data.filterLine);
   doc.text(`Generated ${data.generatedOn}`);
   doc.moveDown(0.8);
 
   if (data.items.length === 0) {
-    doc.font('Helvetica-Oblique').fontSize(10).text('No action items match these filters.');
+    doc.font(FONT.italic).fontSize(10).text('No action items match these filters.');
   } else {
     drawTable(doc, {
       columns: REPORT_COLUMNS.map((header, i) => ({ header, width: WIDTHS[i]! })),
@@ -40,9 +41,9 @@ export function renderActionItemsReport(data: ActionItemsReportData, letterhead:
   doc.moveDown(1);
   if (summaryNeedsNewPage(spaceLeft(doc))) doc.addPage();
   const summary = reportSummary(data.items);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111827').text('Summary', left, doc.y);
+  doc.font(FONT.bold).fontSize(11).fillColor('#111827').text('Summary', left, doc.y);
   doc.moveDown(0.3);
-  doc.font('Helvetica').fontSize(10);
+  doc.font(FONT.regular).fontSize(10);
   for (const [label, value] of [
     ['Total', summary.total], ['Open', summary.open], ['Completed', summary.completed], ['Closed', summary.closed],
   ] as const) {

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { FONT, registerFonts } from './fonts.ts';
 import { stampPage, type Letterhead } from './letterhead.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
@@ -23,6 +24,8 @@ export function createPdf(options: { title: string; margins: Margins; letterhead
     layout: 'portrait',
     margins: options.margins,
     bufferPages: true,
+    // No standard font is loaded: every text is set in the embedded Unicode font.
+    font: null as unknown as string,
     info: { Title: options.title, Author: options.letterhead.firmName, Creator: options.letterhead.firmName },
   });
   const chunks: Buffer[] = [];
@@ -33,7 +36,8 @@ export function createPdf(options: { title: string; margins: Margins; letterhead
   });
   // Embedded once, drawn on every page.
   const logo = options.letterhead.logo ? openImage(doc, options.letterhead.logo) : null;
-  doc.font('Helvetica').fontSize(10);
+  registerFonts(doc);
+  doc.font(FONT.regular).fontSize(10);
 
   /** Stamps every page, ends the document and resolves with its bytes. */
   async function finish(): Promise<Buffer> {
@@ -63,9 +67,9 @@ export function sectionTitle(doc: Doc, title: string, keep = 60) {
   const x = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#111827').text(title.toUpperCase(), x, doc.y, { characterSpacing: 0.5 });
+  doc.font(FONT.bold).fontSize(11).fillColor('#111827').text(title.toUpperCase(), x, doc.y, { characterSpacing: 0.5 });
   const y = doc.y + 2;
   doc.moveTo(x, y).lineTo(right, y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
   doc.y = y + 6;
-  doc.font('Helvetica').fontSize(10).fillColor('#1f2937');
+  doc.font(FONT.regular).fontSize(10).fillColor('#1f2937');
 }

@@ -1,10 +1,18 @@
 import type { TFieldReportContent } from '../../core/api/field-reports.ts';
-import { ATTACHMENTS, CERTIFICATION_TEXT, CONDITIONS_TEXT, SECTION_TITLES, TESTS } from '../../core/field-reports.ts';
+import {
+  ATTACHMENT_KINDS, ATTACHMENTS, CERTIFICATION_TEXT, CONDITIONS_TEXT, SECTION_TITLES, TESTS, type AttachmentKind,
+} from '../../core/field-reports.ts';
 import { formatUsDate } from '../../core/smart-date.ts';
 import { checkLine, fieldGrid, paragraph, yesNo } from './blocks.ts';
 import { createPdf, openImage, sectionTitle, type Doc } from './document.ts';
 import type { Letterhead } from './letterhead.ts';
 import { drawTable } from './table.ts';
+import { FONT } from './fonts.ts';
+
+interface ReportImage {
+  image: Buffer;
+  caption: string;
+}
 
 export interface FieldReportPdfData {
   reportType: string;
@@ -13,7 +21,10 @@ export interface FieldReportPdfData {
   date: string;
   inspectorName: string;
   content: TFieldReportContent;
-  photos: readonly { image: Buffer; caption: string }[];
+  /** Each attached list in its order: JPEG bytes as stored, and captions. */
+  diagrams: readonly ReportImage[];
+  readings: readonly ReportImage[];
+  photos: readonly ReportImage[];
   certification: { name: string; certifiedOn: string; signature: Buffer } | null;
 }
 
@@ -80,9 +91,10 @@ function habitabilitySection(doc: Doc, c: TFieldReportContent) {
 
 function attachmentsAndCertification(doc: Doc, d: FieldReportPdfData) {
   sectionTitle(doc, ATTACH);
-  for (const name of ATTACHMENTS) {
-    const photos = name === 'Photos' && d.photos.length > 0;
-    checkLine(doc, name, photos, photos ? `(${d.photos.length} attached)` : '');
+  // Each line is ticked when that list has anything: the pages after the report show them.
+  for (const kind of ATTACHMENT_KINDS) {
+    const count = d[kind].length;
+    checkLine(doc, ATTACHMENTS[kind].title, count > 0, count > 0 ? `(${count} attached)` : '');
   }
   sectionTitle(doc, CERTIFY, 130);
   paragraph(doc, null, CERTIFICATION_TEXT);
@@ -91,38 +103,43 @@ function attachmentsAndCertification(doc: Doc, d: FieldReportPdfData) {
     const y = doc.y;
     doc.image(openImage(doc, d.certification.signature) as Buffer, left, y, { fit: [200, 60], valign: 'bottom' });
     doc.moveTo(left, y + 64).lineTo(left + 240, y + 64).lineWidth(0.6).strokeColor('#111827').stroke();
-    doc.font('Helvetica').fontSize(9).fillColor('#111827')
+    doc.font(FONT.regular).fontSize(9).fillColor('#111827')
       .text(`${d.certification.name}, Inspector  ·  Certified ${d.certification.certifiedOn}`, left, y + 68);
   } else {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#b91c1c').text('DRAFT - not certified', left, doc.y);
+    doc.font(FONT.bold).fontSize(10).fillColor('#b91c1c').text('DRAFT - not certified', left, doc.y);
   }
   doc.fillColor('#111827');
   sectionTitle(doc, CONDITIONS);
-  doc.font('Helvetica').fontSize(8.5).text(CONDITIONS_TEXT, left, doc.y, { width: doc.page.width - left - MARGINS.right, align: 'justify' });
+  doc.font(FONT.regular).fontSize(8.5).text(CONDITIONS_TEXT, left, doc.y, { width: doc.page.width - left - MARGINS.right, align: 'justify' });
 }
 
-/** Photos after the report, two to a page, each with its number and caption. */
-function photoPages(doc: Doc, photos: FieldReportPdfData['photos']) {
+/**
+ * Diagrams, readings and photos after the report, each list on pages of its own under its title:
+ * a diagram fills a page (its lines and labels stay legible), readings and photos go two to a page.
+ * Every image has its number and caption under it.
+ */
+function imagePages(doc: Doc, kind: AttachmentKind, images: readonly ReportImage[]) {
+  const { title, one, perPage } = ATTACHMENTS[kind];
   const left = MARGINS.left;
   const width = doc.page.width - MARGINS.left - MARGINS.right;
-  const slot = (doc.page.height - MARGINS.top - MARGINS.bottom - 30) / 2;
-  photos.forEach((photo, i) => {
-    if (i % 2 === 0) {
+  const slot = (doc.page.height - MARGINS.top - MARGINS.bottom - 30) / perPage;
+  images.forEach((item, i) => {
+    if (i % perPage === 0) {
       doc.addPage();
-      doc.font('Helvetica-Bold').fontSize(11).text('PHOTOGRAPHS', left, MARGINS.top);
+      doc.font(FONT.bold).fontSize(11).fillColor('#111827').text(title.toUpperCase(), left, MARGINS.top);
     }
-    const top = MARGINS.top + 22 + (i % 2) * slot;
-    doc.image(openImage(doc, photo.image) as Buffer, left, top, { fit: [width, slot - 34], align: 'center', valign: 'center' });
-    const caption = `Photo ${i + 1}${photo.caption.trim() ? `: ${photo.caption.trim()}` : ''}`;
-    doc.font('Helvetica').fontSize(9).fillColor('#111827').text(caption, left, top + slot - 30, { width, align: 'center', height: 26, ellipsis: true });
+    const top = MARGINS.top + 22 + (i % perPage) * slot;
+    doc.image(openImage(doc, item.image) as Buffer, left, top, { fit: [width, slot - 34], align: 'center', valign: 'center' });
+    const caption = `${one} ${i + 1}${item.caption.trim() ? `: ${item.caption.trim()}` : ''}`;
+    doc.font(FONT.regular).fontSize(9).fillColor('#111827').text(caption, left, top + slot - 30, { width, align: 'center', height: 26, ellipsis: true });
   });
 }
 
 /** SPEC §9 field report. */
 export function renderFieldReport(d: FieldReportPdfData, letterhead: Letterhead): Promise<Buffer> {
   const { doc, finish } = createPdf({ title: `Field Report ${d.displayNumber}`, margins: MARGINS, letterhead });
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#111827').text(`FIELD REPORT - ${d.reportType}`, MARGINS.left, MARGINS.top);
-  doc.font('Helvetica').fontSize(10).fillColor('#374151')
+  doc.font(FONT.bold).fontSize(16).fillColor('#111827').text(`FIELD REPORT - ${d.reportType}`, MARGINS.left, MARGINS.top);
+  doc.font(FONT.regular).fontSize(10).fillColor('#374151')
     .text(`Report No. ${d.displayNumber}  ·  ${formatUsDate(d.date)}`);
   projectSection(doc, d);
   partiesSection(doc, d.content);
@@ -130,6 +147,6 @@ export function renderFieldReport(d: FieldReportPdfData, letterhead: Letterhead)
   testingSection(doc, d.content);
   habitabilitySection(doc, d.content);
   attachmentsAndCertification(doc, d);
-  photoPages(doc, d.photos);
+  for (const kind of ATTACHMENT_KINDS) imagePages(doc, kind, d[kind]);
   return finish();
 }

@@ -1,4 +1,5 @@
 import type PDFDocument from 'pdfkit';
+import { FONT } from './fonts.ts';
 
 /** What every PDF prints at the top and bottom of each page (the firm profile, or FIRM_NAME alone). */
 export interface Letterhead {
@@ -42,11 +43,11 @@ export function stampPage(doc: Doc, l: Letterhead, logo: unknown, page: number, 
     textX = left + LOGO_BOX.width + 12;
   }
   const textWidth = right - textX;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(13)
+  doc.fillColor(INK).font(FONT.bold).fontSize(13)
     .text(l.firmName, textX, top + 2, { width: textWidth, lineBreak: false, ellipsis: true });
   const contact = contactLine(l);
   if (contact) {
-    doc.fillColor(MUTED).font('Helvetica').fontSize(8)
+    doc.fillColor(MUTED).font(FONT.regular).fontSize(8)
       .text(contact, textX, top + 20, { width: textWidth, height: 22, ellipsis: true });
   }
   doc.moveTo(left, 62).lineTo(right, 62).lineWidth(0.75).strokeColor(RULE).stroke();
@@ -54,13 +55,13 @@ export function stampPage(doc: Doc, l: Letterhead, logo: unknown, page: number, 
   const footerTop = height - 56;
   doc.moveTo(left, footerTop).lineTo(right, footerTop).lineWidth(0.5).strokeColor(RULE).stroke();
   const pageText = `Page ${page} of ${pages}`;
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
   const pageWidth = doc.widthOfString(pageText);
   doc.text(pageText, right - pageWidth, footerTop + 8, { lineBreak: false });
   const footerWidth = right - left - pageWidth - 16;
   const first = [l.firmName, licenceText(l)].filter(Boolean).join('  ·  ');
-  doc.font('Helvetica-Bold').text(first, left, footerTop + 8, { width: footerWidth, lineBreak: false, ellipsis: true });
-  if (contact) doc.font('Helvetica').text(contact, left, footerTop + 20, { width: footerWidth, lineBreak: false, ellipsis: true });
+  doc.font(FONT.bold).text(first, left, footerTop + 8, { width: footerWidth, lineBreak: false, ellipsis: true });
+  if (contact) doc.font(FONT.regular).text(contact, left, footerTop + 20, { width: footerWidth, lineBreak: false, ellipsis: true });
   doc.page.margins = margins;
   doc.fillColor(INK);
 }

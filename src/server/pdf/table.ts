@@ -1,4 +1,5 @@
 import { ensureSpace, type Doc } from './document.ts';
+import { FONT } from './fonts.ts';
 
 export interface Column {
   header: string;
@@ -74,19 +75,19 @@ export function drawTable(doc: Doc, options: TableOptions) {
   };
 
   const headers = columns.map((c) => c.header);
-  const headerHeight = heightOf(headers, 'Helvetica-Bold');
-  const drawHeader = () => drawRow(headers, headerHeight, 'Helvetica-Bold', HEADER_FILL);
+  const headerHeight = heightOf(headers, FONT.bold);
+  const drawHeader = () => drawRow(headers, headerHeight, FONT.bold, HEADER_FILL);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   // The header never sits alone at the foot of a page.
   ensureSpace(doc, headerHeight + fontSize * 1.2 + 2 * padding);
   drawHeader();
   rows.forEach((row, index) => {
-    const height = heightOf(row, 'Helvetica');
+    const height = heightOf(row, FONT.regular);
     if (doc.y + height > bottom()) {
       doc.addPage();
       drawHeader();
     }
-    drawRow(row, height, 'Helvetica', stripe && index % 2 === 1 ? stripe : null);
+    drawRow(row, height, FONT.regular, stripe && index % 2 === 1 ? stripe : null);
   });
 }

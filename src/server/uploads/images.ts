@@ -3,12 +3,26 @@ import { MARK_LONG_SIDE, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE, UPLOAD_MESSAGES }
 import type { ImageType } from '../db/report-types.ts';
 import { AppError } from '../http/app-error.ts';
 
-// Decoding runs on libuv's thread pool (sharp), so a 12 MB photo never blocks the event loop.
+// Decoding runs on libuv's thread pool (sharp), so a 12 MB photo never blocks the event loop. By
+// default libvips also works each image with a thread per core, and sharp takes as many images at
+// once as requests bring: on a 2-core server both cores were busy decoding and the event loop
+// (requests, garbage collection) waited for one. Images are worked one at a time, on one thread,
+// and no decoded image is cached: the other core stays free for requests.
+sharp.concurrency(1);
+sharp.cache(false);
+let queue: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 const inside = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
 
 async function decode<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await oneAtATime(work);
   } catch {
     throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.unreadable);
   }

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { renderFieldReport } from '../../pdf/field-report.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
 import { prepareMark } from '../../uploads/images.ts';
-import { photosForPdf } from './photos.ts';
+import { imagesForPdf } from './attachments.ts';
 import { getReport } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
 
@@ -37,7 +37,7 @@ export async function reportPdf(db: DbOrTx, options: { id: string; letterhead: L
     date: report.date,
     inspectorName: report.inspectorName,
     content: report.content,
-    photos: await photosForPdf(db, options.id),
+    ...(await imagesForPdf(db, options.id)),
     certification: options.certification
       ? { name: options.certification.name, certifiedOn: formatUsDate(options.certification.on), signature: options.certification.signature }
       : null,

@@ -6,6 +6,7 @@ import { fieldReportFileName } from '../../../core/file-names.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
+import { listImages } from './attachments.ts';
 
 export const projectLabel = (number: string, name: string) => `${number} - ${projectDisplayName(name)}`;
 
@@ -35,7 +36,7 @@ function reportQuery(db: DbOrTx) {
 
 export async function listReports(db: DbOrTx, options: { q?: string; projectId?: string }): Promise<TFieldReportListItem[]> {
   let query = reportQuery(db)
-    .select((eb) => eb.selectFrom('field_report_photos as ph').whereRef('ph.report_id', '=', 'r.id')
+    .select((eb) => eb.selectFrom('field_report_images as ph').whereRef('ph.report_id', '=', 'r.id').where('ph.kind', '=', 'photo')
       .select(eb.fn.countAll<string>().as('n')).as('photo_count'))
     // The latest revision of each report stands for it; earlier ones are reached from it.
     .where('r.status', '!=', 'superseded');
@@ -63,9 +64,10 @@ export async function listReports(db: DbOrTx, options: { q?: string; projectId?:
 export async function getReport(db: DbOrTx, id: string): Promise<TFieldReport> {
   const r = await reportQuery(db).where('r.id', '=', id).executeTakeFirst();
   if (!r) throw new AppError('RECORD_NOT_FOUND');
-  const [photos, revisions] = await Promise.all([
-    db.selectFrom('field_report_photos').select(['id', 'caption', 'position', 'width', 'height'])
-      .where('report_id', '=', id).orderBy('position').execute(),
+  const [diagrams, readings, photos, revisions] = await Promise.all([
+    listImages(db, { reportId: id, kind: 'diagrams' }),
+    listImages(db, { reportId: id, kind: 'readings' }),
+    listImages(db, { reportId: id, kind: 'photos' }),
     db.selectFrom('field_reports').select(['id', 'report_number', 'revision', 'status'])
       .where('project_id', '=', r.project_id).where(sql`lower(report_number)`, '=', r.report_number.toLowerCase())
       .orderBy('revision').execute(),
@@ -87,6 +89,8 @@ export async function getReport(db: DbOrTx, id: string): Promise<TFieldReport> {
     status: r.status,
     certifiedAt: r.certified_at ? new Date(r.certified_at).toISOString() : null,
     certifiedByName: personName(r.certifier_email, r.certifier_first, r.certifier_last),
+    diagrams,
+    readings,
     photos,
     revisions: revisions.map((v) => ({ id: v.id, displayNumber: displayNumber(v.report_number, v.revision), status: v.status })),
     fileName: fieldReportFileName(content.projectName || projectDisplayName(r.project_name), number, localDate(r.report_date)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ZCertifyBody, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
-  ZPhotoOrder, ZPhotoParams, ZPhotoUpdate, ZPhotoUploadResult, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
+  ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
 import { MAX_PHOTOS_PER_UPLOAD } from '../../../core/images.ts';
 import type { AppContext } from '../../app.ts';
@@ -11,7 +11,7 @@ import { sendPdf } from '../../pdf/send.ts';
 import { firmToday } from '../../pdf/today.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
-import { addPhotos, deletePhoto, photoBytes, reorderPhotos, setCaption } from './photos.ts';
+import { addImages, deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
 import { getReport, listReports, nextNumberFor } from './reads.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
 
@@ -22,7 +22,7 @@ const ZReviseBody = z.object({ newId: z.uuid() });
 export function fieldReportRoutes({ app, db, env }: AppContext) {
   const today = () => firmToday(env.TZ);
   const letterhead = () => loadLetterhead(db, env.FIRM_NAME);
-  const photoList = { 200: ZPhotoUploadResult };
+  const imageList = { 200: ZImageList };
 
   app.get('/api/field-reports', { schema: { querystring: ZFieldReportListQuery, response: { 200: ZFieldReportList } } }, async (request) => {
     requireUser(request);
@@ -79,37 +79,40 @@ export function fieldReportRoutes({ app, db, env }: AppContext) {
     return sendPdf(reply, pdf, fileName);
   });
 
-  app.post('/api/field-reports/:id/photos', { schema: { params: ZReportIdParams, querystring: ZNoQuery, response: photoList } },
+  // Photos, diagrams and readings (docs/decisions/063): /api/field-reports/{id}/{photos|diagrams|readings}.
+  app.post('/api/field-reports/:id/:kind', { schema: { params: ZKindParams, querystring: ZNoQuery, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
       const files = await readImages(request, { max: MAX_PHOTOS_PER_UPLOAD });
-      return { photos: await addPhotos(db, { actorId: user.id, reportId: request.params.id, files }) };
+      return { images: await addImages(db, { actorId: user.id, reportId: request.params.id, kind: request.params.kind, files }) };
     });
 
-  app.put('/api/field-reports/:id/photos/order', { schema: { params: ZReportIdParams, body: ZPhotoOrder, response: photoList } },
+  app.put('/api/field-reports/:id/:kind/order', { schema: { params: ZKindParams, body: ZImageOrder, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
-      return { photos: await reorderPhotos(db, { actorId: user.id, reportId: request.params.id, photoIds: request.body.photoIds }) };
+      const { id, kind } = request.params;
+      return { images: await reorderImages(db, { actorId: user.id, reportId: id, kind, imageIds: request.body.imageIds }) };
     });
 
-  app.patch('/api/field-reports/:id/photos/:photoId', { schema: { params: ZPhotoParams, body: ZPhotoUpdate, response: photoList } },
+  app.patch('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, body: ZImageUpdate, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
-      const { id, photoId } = request.params;
-      return { photos: await setCaption(db, { actorId: user.id, reportId: id, photoId, caption: request.body.caption }) };
+      const { id, kind, imageId } = request.params;
+      return { images: await setCaption(db, { actorId: user.id, reportId: id, kind, imageId, caption: request.body.caption }) };
     });
 
-  app.delete('/api/field-reports/:id/photos/:photoId', { schema: { params: ZPhotoParams, response: photoList } }, async (request) => {
+  app.delete('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, response: imageList } }, async (request) => {
     const { user } = requireUser(request);
-    return { photos: await deletePhoto(db, { actorId: user.id, reportId: request.params.id, photoId: request.params.photoId }) };
+    const { id, kind, imageId } = request.params;
+    return { images: await deleteImage(db, { actorId: user.id, reportId: id, kind, imageId }) };
   });
 
   for (const size of ['image', 'thumbnail'] as const) {
-    app.get(`/api/field-reports/:id/photos/:photoId/${size}`, { schema: { params: ZPhotoParams, querystring: ZNoQuery } },
+    app.get(`/api/field-reports/:id/:kind/:imageId/${size}`, { schema: { params: ZImageParams, querystring: ZNoQuery } },
       async (request, reply) => {
         requireUser(request);
-        const bytes = await photoBytes(db, { reportId: request.params.id, photoId: request.params.photoId, size });
-        // A photo's bytes never change (a new photo has a new id): the browser may keep it.
+        const bytes = await imageBytes(db, { reportId: request.params.id, kind: request.params.kind, imageId: request.params.imageId, size });
+        // An image's bytes never change (a new upload has a new id): the browser may keep it.
         return reply.header('cache-control', 'private, max-age=86400').type('image/jpeg').send(bytes);
       });
   }

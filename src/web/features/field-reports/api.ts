@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportUpdate, TPhoto, TProjectFacts,
+  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportUpdate, TProjectFacts, TReportImage,
 } from '../../../core/api/field-reports.ts';
 import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
+import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
 
@@ -41,15 +42,18 @@ export const certifyReport = (id: string, body: { version: number; drawnSignatur
 export const reviseReport = (id: string, newId: string) =>
   api<TFieldReport>(`${base(id)}/revisions`, { method: 'POST', body: { newId } });
 
-type Photos = { photos: TPhoto[] };
-export const uploadPhotos = (id: string, files: File[], onProgress: (f: number) => void) =>
-  uploadFiles<Photos>(`${base(id)}/photos`, files, { onProgress });
-export const setCaption = (id: string, photoId: string, caption: string) =>
-  api<Photos>(`${base(id)}/photos/${photoId}`, { method: 'PATCH', body: { caption } });
-export const reorderPhotos = (id: string, photoIds: string[]) =>
-  api<Photos>(`${base(id)}/photos/order`, { method: 'PUT', body: { photoIds } });
-export const deletePhoto = (id: string, photoId: string) => api<Photos>(`${base(id)}/photos/${photoId}`, { method: 'DELETE' });
-export const thumbnailUrl = (id: string, photoId: string) => `${base(id)}/photos/${photoId}/thumbnail`;
+// Photos, diagrams and readings: one list each, changed the same way; every change answers the list.
+type Images = { images: TReportImage[] };
+const list = (id: string, kind: AttachmentKind) => `${base(id)}/${kind}`;
+export const uploadImages = (id: string, kind: AttachmentKind, files: File[], onProgress: (f: number) => void) =>
+  uploadFiles<Images>(list(id, kind), files, { onProgress });
+export const setCaption = (id: string, kind: AttachmentKind, imageId: string, caption: string) =>
+  api<Images>(`${list(id, kind)}/${imageId}`, { method: 'PATCH', body: { caption } });
+export const reorderImages = (id: string, kind: AttachmentKind, imageIds: string[]) =>
+  api<Images>(`${list(id, kind)}/order`, { method: 'PUT', body: { imageIds } });
+export const deleteImage = (id: string, kind: AttachmentKind, imageId: string) =>
+  api<Images>(`${list(id, kind)}/${imageId}`, { method: 'DELETE' });
+export const thumbnailUrl = (id: string, kind: AttachmentKind, imageId: string) => `${list(id, kind)}/${imageId}/thumbnail`;
 export const pdfUrl = (id: string) => `${base(id)}/pdf`;
 
 export function storeReport(client: QueryClient, report: TFieldReport) {
@@ -57,8 +61,8 @@ export function storeReport(client: QueryClient, report: TFieldReport) {
   void client.invalidateQueries({ queryKey: ['field-reports', 'list'] });
 }
 
-/** Photo changes answer the photo list; the cached report takes it without touching the form. */
-export function usePhotoStore(id: string) {
+/** Image changes answer their list; the cached report takes it without touching the form. */
+export function useImageStore(id: string, kind: AttachmentKind) {
   const client = useQueryClient();
-  return (photos: TPhoto[]) => client.setQueryData<TFieldReport>(reportKey(id), (r) => (r ? { ...r, photos } : r));
+  return (images: TReportImage[]) => client.setQueryData<TFieldReport>(reportKey(id), (r) => (r ? { ...r, [kind]: images } : r));
 }

@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
+import { ATTACHMENT_KINDS } from '../../../core/field-reports.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -13,8 +14,8 @@ import { newId } from '../../lib/new-id.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { deleteReport, pdfUrl, reviseReport, storeReport } from './api.ts';
 import { CertifyModal } from './certify-modal.tsx';
+import { AttachmentsPanel } from './attachments-panel.tsx';
 import { DetailsSection } from './details-section.tsx';
-import { PhotosPanel } from './photos-panel.tsx';
 import { ConflictAlert, SaveStatus, StatusBadge } from './save-status.tsx';
 import {
   FindingsSection, HabitabilitySection, MeasuresSection, NotesSection, PartiesSection, ProjectInfoSection, TestingSection,
@@ -135,8 +136,10 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       <TestingSection {...sectionProps} />
       <HabitabilitySection {...sectionProps} onDateValidity={dateValidity('returnOn')} />
       <NotesSection {...sectionProps} />
-      <PhotosPanel reportId={report.id} photos={report.photos} readOnly={readOnly} />
-      <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its photos?`}
+      {ATTACHMENT_KINDS.map((kind) => (
+        <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={readOnly} />
+      ))}
+      <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its attachments?`}
         onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
         onCertified={(certified) => {
