@@ -1,54 +1,78 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { TReportQuery, TReportResponse, TReportRow, TReportTotals } from '../../../core/api/reports.ts';
+import type { TReportLeaf, TReportQuery, TReportResponse, TReportRow, TReportTotals } from '../../../core/api/reports.ts';
 import { roundToCents } from '../../../core/money.ts';
 import { bucketLabel, isTimeGroup, type GroupBy } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { assertFiltersExist, entryConditions, kindsOf, type EntryAlias } from './filters.ts';
 import { labelsFor } from './labels.ts';
 
-// GET /api/reports: totals per group over the period (docs/decisions/080). Entries are first
-// summed per date-range-index key (user, job type, date bucket or project) and only then joined
-// to projects and cases, so a year of entries is never joined row by row.
+// GET /api/reports: totals per group, and per second-level group within each (docs/decisions/080,
+// 083). Entries are first summed per key the entry row itself has (user, job type, date bucket,
+// project), read from the covering date index; only those sums are joined to projects and cases.
 
 export interface Viewer { isSuperAdmin: boolean }
 
-type Agg = { key: string; hours: string; value: string; amount: string; n: string };
+type Agg = { k1: string; k2: string | null; hours: string; value: string; amount: string; n: string };
+type Sums = { hours: number; value: number; amount: number; time: number; expense: number };
 
-/** The key an entry is first summed under; project-based groups are mapped to case/client after. */
-function firstKey(group: GroupBy, alias: EntryAlias): RawBuilder<string> {
+const PROJECT_BASED = new Set<GroupBy>(['client', 'case', 'project']);
+
+/** The key an entry is first summed under: its own column; project-based groups sum per project. */
+function entryKey(group: GroupBy, alias: EntryAlias): RawBuilder<unknown> {
   const a = sql.raw(alias);
   switch (group) {
-    case 'staff': return sql`${a}.user_id::text`;
+    case 'staff': return sql`${a}.user_id`;
     case 'job-type': return alias === 't' ? sql`${a}.job_type` : sql`'expense:' || ${a}.expense_type`;
-    case 'day': return sql`${a}.entry_date::text`;
-    case 'week': return sql`date_trunc('week', ${a}.entry_date)::date::text`;
-    case 'month': return sql`date_trunc('month', ${a}.entry_date)::date::text`;
-    // A uuid, not its text: hashing and sorting 100k project keys is much cheaper so.
+    case 'day': return sql`${a}.entry_date`;
+    case 'week': return sql`date_trunc('week', ${a}.entry_date)::date`;
+    case 'month': return sql`date_trunc('month', ${a}.entry_date)::date`;
     default: return sql`${a}.project_id`;
   }
 }
 
-function sums(db: DbOrTx, q: TReportQuery, alias: EntryAlias) {
-  const a = sql.raw(alias);
-  const where = entryConditions(q, alias);
-  const key = firstKey(q.groupBy, alias);
-  const query = alias === 't'
-    ? sql<Agg>`select ${key} as key, sum(t.hours)::text as hours, sum(round(t.hours * coalesce(t.rate, 0), 2))::text as value,
-        '0' as amount, count(*)::text as n from time_entries t where ${where} group by 1`
-    : sql<Agg>`select ${key} as key, '0' as hours, '0' as value, sum(e.amount)::text as amount, count(*)::text as n
-        from expense_entries ${a} where ${where} group by 1`;
-  return regroup(q.groupBy, query);
+/** The group's key from the first sums (x.r1/x.r2): a project mapped to its case or client. */
+function finalKey(group: GroupBy, raw: 'r1' | 'r2'): RawBuilder<string> {
+  const r = sql.raw(`x.${raw}`);
+  if (group === 'case') return sql`p.case_id::text`;
+  if (group === 'client') return sql`c.client_id::text`;
+  return sql`${r}::text`;
 }
 
-/** Project sums re-summed per case or client; other groups pass through with a text key. */
-function regroup(group: GroupBy, inner: RawBuilder<Agg>): RawBuilder<Agg> {
-  if (group === 'project') return sql<Agg>`select x.key::text as key, x.hours, x.value, x.amount, x.n from (${inner}) x`;
-  if (group !== 'case' && group !== 'client') return inner;
-  const key = group === 'case' ? sql`p.case_id::text` : sql`c.client_id::text`;
-  const join = group === 'client' ? sql`join cases c on c.id = p.case_id` : sql``;
-  return sql<Agg>`select ${key} as key, sum(x.hours::numeric)::text as hours, sum(x.value::numeric)::text as value,
-    sum(x.amount::numeric)::text as amount, sum(x.n::int)::text as n
-    from (${inner}) x join projects p on p.id = x.key ${join} group by 1`;
+function sums(q: TReportQuery, alias: EntryAlias): RawBuilder<Agg> {
+  const where = entryConditions(q, alias);
+  const levels = [q.groupBy, ...(q.thenBy ? [q.thenBy] : [])];
+  const r1 = entryKey(q.groupBy, alias);
+  const r2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
+  const inner = alias === 't'
+    ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours) as hours, sum(round(t.hours * coalesce(t.rate, 0), 2)) as value,
+        0::numeric as amount, count(*) as n from time_entries t where ${where} group by 1, 2`
+    : sql`select ${r1} as r1, ${r2} as r2, 0::numeric as hours, 0::numeric as value, sum(e.amount) as amount, count(*) as n
+        from expense_entries e where ${where} group by 1, 2`;
+  const projectRaw = PROJECT_BASED.has(q.groupBy) ? 'x.r1' : 'x.r2';
+  const needsProject = levels.some((g) => g === 'case' || g === 'client');
+  const joins = needsProject
+    ? sql`join projects p on p.id = ${sql.raw(projectRaw)} ${levels.includes('client') ? sql`join cases c on c.id = p.case_id` : sql``}`
+    : sql``;
+  // A project-based level twice (client then project) reads the same project key for both.
+  const k2 = q.thenBy ? finalKey(q.thenBy, PROJECT_BASED.has(q.thenBy) && PROJECT_BASED.has(q.groupBy) ? 'r1' : 'r2') : sql`null`;
+  return sql<Agg>`select ${finalKey(q.groupBy, 'r1')} as k1, ${k2} as k2, sum(x.hours)::text as hours, sum(x.value)::text as value,
+    sum(x.amount)::text as amount, sum(x.n)::text as n from (${inner}) x ${joins} group by 1, 2`;
+}
+
+const zero = (): Sums => ({ hours: 0, value: 0, amount: 0, time: 0, expense: 0 });
+const addTo = (s: Sums, r: Agg, kind: 'time' | 'expense') => {
+  s.hours += Number(r.hours); s.value += Number(r.value); s.amount += Number(r.amount); s[kind] += Number(r.n);
+};
+
+const collator = new Intl.Collator('en-US');
+
+/** Rows of one level in the table's order: time buckets by date, the others by label. */
+async function leaves(db: DbOrTx, group: GroupBy, byKey: Map<string, Sums>, money: boolean): Promise<TReportLeaf[]> {
+  const labels = isTimeGroup(group) ? null : await labelsFor(db, group, [...byKey.keys()]);
+  const rows = [...byKey].map(([key, g]) => ({
+    key, label: labels ? labels.get(key) ?? key : bucketLabel(group as 'day', key), ...totalsOf(g, money),
+  }));
+  return rows.sort(isTimeGroup(group) ? (x, y) => (x.key < y.key ? -1 : 1) : (x, y) => collator.compare(x.label, y.label));
 }
 
 export async function runReport(db: DbOrTx, options: { query: TReportQuery; viewer: Viewer }): Promise<TReportResponse> {
@@ -56,34 +80,42 @@ export async function runReport(db: DbOrTx, options: { query: TReportQuery; view
   await assertFiltersExist(db, q);
   const kinds = kindsOf(q);
   const [time, expense] = await Promise.all([
-    kinds.time ? sums(db, q, 't').execute(db) : { rows: [] as Agg[] },
-    kinds.expense ? sums(db, q, 'e').execute(db) : { rows: [] as Agg[] },
+    kinds.time ? sums(q, 't').execute(db) : { rows: [] as Agg[] },
+    kinds.expense ? sums(q, 'e').execute(db) : { rows: [] as Agg[] },
   ]);
-  const byKey = new Map<string, { hours: number; value: number; amount: number; time: number; expense: number }>();
-  const add = (rows: Agg[], kind: 'time' | 'expense') => {
+  const first = new Map<string, Sums>();
+  const second = new Map<string, Map<string, Sums>>();
+  const all = zero();
+  for (const [rows, kind] of [[time.rows, 'time'], [expense.rows, 'expense']] as const) {
     for (const r of rows) {
-      const g = byKey.get(r.key) ?? { hours: 0, value: 0, amount: 0, time: 0, expense: 0 };
-      g.hours += Number(r.hours); g.value += Number(r.value); g.amount += Number(r.amount); g[kind] += Number(r.n);
-      byKey.set(r.key, g);
+      addTo(all, r, kind);
+      let g = first.get(r.k1);
+      if (!g) first.set(r.k1, g = zero());
+      addTo(g, r, kind);
+      if (r.k2 === null) continue;
+      let inner = second.get(r.k1);
+      if (!inner) second.set(r.k1, inner = new Map());
+      let s = inner.get(r.k2);
+      if (!s) inner.set(r.k2, s = zero());
+      addTo(s, r, kind);
     }
-  };
-  add(time.rows, 'time');
-  add(expense.rows, 'expense');
-  const labels = isTimeGroup(q.groupBy) ? null : await labelsFor(db, q.groupBy, [...byKey.keys()]);
+  }
   const money = options.viewer.isSuperAdmin;
-  const rows: TReportRow[] = [...byKey].map(([key, g]) => ({
-    key,
-    label: isTimeGroup(q.groupBy) ? bucketLabel(q.groupBy as 'day', key) : labels?.get(key) ?? key,
-    ...totalsOf(g, money),
-  }));
-  rows.sort(isTimeGroup(q.groupBy) ? (x, y) => x.key.localeCompare(y.key) : (x, y) => x.label.localeCompare(y.label));
-  const all = [...byKey.values()].reduce((s, g) => ({
-    hours: s.hours + g.hours, value: s.value + g.value, amount: s.amount + g.amount, time: s.time + g.time, expense: s.expense + g.expense,
-  }), { hours: 0, value: 0, amount: 0, time: 0, expense: 0 });
-  return { money, from: q.from, to: q.to, groupBy: q.groupBy, rows, totals: totalsOf(all, money) };
+  const top: TReportRow[] = await leaves(db, q.groupBy, first, money);
+  if (q.thenBy) {
+    // One label look-up for the second level's keys across all groups.
+    const keys = new Map<string, Sums>();
+    for (const inner of second.values()) for (const k of inner.keys()) keys.set(k, zero());
+    const labelled = new Map((await leaves(db, q.thenBy, keys, money)).map((l, i) => [l.key, { label: l.label, order: i }]));
+    for (const row of top) {
+      row.children = [...second.get(row.key)!].map(([key, g]) => ({ key, label: labelled.get(key)!.label, ...totalsOf(g, money) }))
+        .sort((x, y) => labelled.get(x.key)!.order - labelled.get(y.key)!.order);
+    }
+  }
+  return { money, from: q.from, to: q.to, groupBy: q.groupBy, thenBy: q.thenBy ?? null, rows: top, totals: totalsOf(all, money) };
 }
 
-function totalsOf(g: { hours: number; value: number; amount: number; time: number; expense: number }, money: boolean): TReportTotals {
+function totalsOf(g: Sums, money: boolean): TReportTotals {
   const base = { hours: Math.round(g.hours * 100) / 100, timeEntries: g.time, expenseEntries: g.expense };
   return money ? { ...base, timeValue: roundToCents(g.value), expenses: roundToCents(g.amount) } : base;
 }
