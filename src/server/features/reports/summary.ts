@@ -12,7 +12,7 @@ import { labelsFor } from './labels.ts';
 
 export interface Viewer { isSuperAdmin: boolean }
 
-type Agg = { k1: string; k2: string | null; hours: string; value: string; amount: string; n: string };
+type Agg = { k1: string; k2: string | null; hours: string; value: string; amount: string; time_n: string; expense_n: string };
 type Sums = { hours: number; value: number; amount: number; time: number; expense: number };
 
 const PROJECT_BASED = new Set<GroupBy>(['client', 'case', 'project']);
@@ -38,16 +38,23 @@ function finalKey(group: GroupBy, raw: 'r1' | 'r2'): RawBuilder<string> {
   return sql`${r}::text`;
 }
 
-function sums(q: TReportQuery, alias: EntryAlias): RawBuilder<Agg> {
-  const where = entryConditions(q, alias);
+/** One statement: each entry table summed per its own keys, both together mapped to the groups. */
+function sumsQuery(q: TReportQuery): RawBuilder<Agg> | null {
+  const kinds = kindsOf(q);
   const levels = [q.groupBy, ...(q.thenBy ? [q.thenBy] : [])];
-  const r1 = entryKey(q.groupBy, alias);
-  const r2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
-  const inner = alias === 't'
-    ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours) as hours, sum(round(t.hours * coalesce(t.rate, 0), 2)) as value,
-        0::numeric as amount, count(*) as n from time_entries t where ${where} group by 1, 2`
-    : sql`select ${r1} as r1, ${r2} as r2, 0::numeric as hours, 0::numeric as value, sum(e.amount) as amount, count(*) as n
-        from expense_entries e where ${where} group by 1, 2`;
+  const parts: RawBuilder<unknown>[] = [];
+  for (const alias of ['t', 'e'] as const) {
+    if (!kinds[alias === 't' ? 'time' : 'expense']) continue;
+    const r1 = entryKey(q.groupBy, alias);
+    const r2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
+    const where = entryConditions(q, alias);
+    parts.push(alias === 't'
+      ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours) as hours, sum(round(t.hours * coalesce(t.rate, 0), 2)) as value,
+          0::numeric as amount, count(*) as time_n, 0::bigint as expense_n from time_entries t where ${where} group by 1, 2`
+      : sql`select ${r1} as r1, ${r2} as r2, 0::numeric as hours, 0::numeric as value, sum(e.amount) as amount,
+          0::bigint as time_n, count(*) as expense_n from expense_entries e where ${where} group by 1, 2`);
+  }
+  if (parts.length === 0) return null;
   const projectRaw = PROJECT_BASED.has(q.groupBy) ? 'x.r1' : 'x.r2';
   const needsProject = levels.some((g) => g === 'case' || g === 'client');
   const joins = needsProject
@@ -56,12 +63,14 @@ function sums(q: TReportQuery, alias: EntryAlias): RawBuilder<Agg> {
   // A project-based level twice (client then project) reads the same project key for both.
   const k2 = q.thenBy ? finalKey(q.thenBy, PROJECT_BASED.has(q.thenBy) && PROJECT_BASED.has(q.groupBy) ? 'r1' : 'r2') : sql`null`;
   return sql<Agg>`select ${finalKey(q.groupBy, 'r1')} as k1, ${k2} as k2, sum(x.hours)::text as hours, sum(x.value)::text as value,
-    sum(x.amount)::text as amount, sum(x.n)::text as n from (${inner}) x ${joins} group by 1, 2`;
+    sum(x.amount)::text as amount, sum(x.time_n)::text as time_n, sum(x.expense_n)::text as expense_n
+    from (${sql.join(parts, sql` union all `)}) x ${joins} group by 1, 2`;
 }
 
 const zero = (): Sums => ({ hours: 0, value: 0, amount: 0, time: 0, expense: 0 });
-const addTo = (s: Sums, r: Agg, kind: 'time' | 'expense') => {
-  s.hours += Number(r.hours); s.value += Number(r.value); s.amount += Number(r.amount); s[kind] += Number(r.n);
+const addTo = (s: Sums, r: Agg) => {
+  s.hours += Number(r.hours); s.value += Number(r.value); s.amount += Number(r.amount);
+  s.time += Number(r.time_n); s.expense += Number(r.expense_n);
 };
 
 const collator = new Intl.Collator('en-US');
@@ -78,27 +87,27 @@ async function leaves(db: DbOrTx, group: GroupBy, byKey: Map<string, Sums>, mone
 export async function runReport(db: DbOrTx, options: { query: TReportQuery; viewer: Viewer }): Promise<TReportResponse> {
   const q = options.query;
   await assertFiltersExist(db, q);
-  const kinds = kindsOf(q);
-  const [time, expense] = await Promise.all([
-    kinds.time ? sums(q, 't').execute(db) : { rows: [] as Agg[] },
-    kinds.expense ? sums(q, 'e').execute(db) : { rows: [] as Agg[] },
-  ]);
+  const query = sumsQuery(q);
+  const rows = !query ? [] : await db.transaction().setAccessMode('read only').execute(async (tx) => {
+    // Hash aggregation over a year of entries needs more than the default 4 MB (else it sorts on
+    // disk); JIT compiling costs more than it saves at this size (docs/decisions/083).
+    await sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`.execute(tx);
+    return (await query.execute(tx)).rows;
+  });
   const first = new Map<string, Sums>();
   const second = new Map<string, Map<string, Sums>>();
   const all = zero();
-  for (const [rows, kind] of [[time.rows, 'time'], [expense.rows, 'expense']] as const) {
-    for (const r of rows) {
-      addTo(all, r, kind);
-      let g = first.get(r.k1);
-      if (!g) first.set(r.k1, g = zero());
-      addTo(g, r, kind);
-      if (r.k2 === null) continue;
-      let inner = second.get(r.k1);
-      if (!inner) second.set(r.k1, inner = new Map());
-      let s = inner.get(r.k2);
-      if (!s) inner.set(r.k2, s = zero());
-      addTo(s, r, kind);
-    }
+  for (const r of rows) {
+    addTo(all, r);
+    let g = first.get(r.k1);
+    if (!g) first.set(r.k1, g = zero());
+    addTo(g, r);
+    if (r.k2 === null) continue;
+    let inner = second.get(r.k1);
+    if (!inner) second.set(r.k1, inner = new Map());
+    let s = inner.get(r.k2);
+    if (!s) inner.set(r.k2, s = zero());
+    addTo(s, r);
   }
   const money = options.viewer.isSuperAdmin;
   const top: TReportRow[] = await leaves(db, q.groupBy, first, money);
