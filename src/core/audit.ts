@@ -15,8 +15,9 @@ const MONEY_FIELDS: Record<string, readonly string[]> = {
   rate_code_items: ['rate'],
   case_rate_assignments: ['custom_rates'],
 };
-// Bookkeeping that changes with every update and says nothing to a reader.
-const NOISE = new Set(['updated_at', 'version']);
+// Bookkeeping that changes with every update and says nothing to a reader; the cents columns
+// the reports sum (migration 014) repeat hours, value and amount.
+const NOISE = new Set(['updated_at', 'version', 'hours_cents', 'value_cents', 'amount_cents']);
 
 export const isMoneyField = (table: string, field: string) => MONEY_FIELDS[table]?.includes(field) ?? false;
 

@@ -1,3 +1,18 @@
+-- Reports sum entries in whole cents: integers kept beside the numeric columns, so a year of
+-- entries adds integers instead of computing and adding numerics row by row (the numeric work
+-- was ~70 % of a year's report; docs/decisions/083). The report index carries them.
+ALTER TABLE time_entries
+  ADD COLUMN hours_cents integer GENERATED ALWAYS AS ((hours * 100)::integer) STORED,
+  ADD COLUMN value_cents bigint GENERATED ALWAYS AS ((round(hours * coalesce(rate, 0), 2) * 100)::bigint) STORED;
+ALTER TABLE expense_entries
+  ADD COLUMN amount_cents bigint GENERATED ALWAYS AS ((amount * 100)::bigint) STORED;
+DROP INDEX time_entries_date_idx;
+CREATE INDEX time_entries_date_idx ON time_entries (entry_date, id)
+  INCLUDE (project_id, user_id, job_type, hours_cents, value_cents);
+DROP INDEX expense_entries_date_idx;
+CREATE INDEX expense_entries_date_idx ON expense_entries (entry_date, id)
+  INCLUDE (project_id, user_id, expense_type, amount_cents);
+
 -- The firm's unbilled value, kept up to date by the statements that change entries
 -- (issue 11, docs/decisions/083): the dashboard reads a few rows instead of summing every
 -- unbilled entry. One row per staff member, so two people saving their own entries never wait

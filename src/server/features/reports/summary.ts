@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TReportLeaf, TReportQuery, TReportResponse, TReportRow, TReportTotals } from '../../../core/api/reports.ts';
-import { roundToCents } from '../../../core/money.ts';
 import { bucketLabel, isTimeGroup, type GroupBy } from '../../../core/reports.ts';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { assertFiltersExist, entryConditions, kindsOf, type EntryAlias } from './filters.ts';
 import { labelsFor } from './labels.ts';
 
@@ -13,6 +12,7 @@ import { labelsFor } from './labels.ts';
 export interface Viewer { isSuperAdmin: boolean }
 
 type Agg = { k1: string; k2: string | null; hours: string; value: string; amount: string; time_n: string; expense_n: string };
+/** Hours, time value and expense amounts in whole cents (exact integers), and entry counts. */
 type Sums = { hours: number; value: number; amount: number; time: number; expense: number };
 
 const PROJECT_BASED = new Set<GroupBy>(['client', 'case', 'project']);
@@ -49,9 +49,9 @@ function sumsQuery(q: TReportQuery): RawBuilder<Agg> | null {
     const r2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
     const where = entryConditions(q, alias);
     parts.push(alias === 't'
-      ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours) as hours, sum(round(t.hours * coalesce(t.rate, 0), 2)) as value,
+      ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours_cents) as hours, sum(t.value_cents) as value,
           0::numeric as amount, count(*) as time_n, 0::bigint as expense_n from time_entries t where ${where} group by 1, 2`
-      : sql`select ${r1} as r1, ${r2} as r2, 0::numeric as hours, 0::numeric as value, sum(e.amount) as amount,
+      : sql`select ${r1} as r1, ${r2} as r2, 0::numeric as hours, 0::numeric as value, sum(e.amount_cents) as amount,
           0::bigint as time_n, count(*) as expense_n from expense_entries e where ${where} group by 1, 2`);
   }
   if (parts.length === 0) return null;
@@ -88,12 +88,13 @@ export async function runReport(db: DbOrTx, options: { query: TReportQuery; view
   const q = options.query;
   await assertFiltersExist(db, q);
   const query = sumsQuery(q);
-  const rows = !query ? [] : await db.transaction().setAccessMode('read only').execute(async (tx) => {
+  const read = async (tx: Tx) => {
     // Hash aggregation over a year of entries needs more than the default 4 MB (else it sorts on
     // disk); JIT compiling costs more than it saves at this size (docs/decisions/083).
     await sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`.execute(tx);
-    return (await query.execute(tx)).rows;
-  });
+    return (await query!.execute(tx)).rows;
+  };
+  const rows = !query ? [] : db.isTransaction ? await read(db as Tx) : await db.transaction().setAccessMode('read only').execute(read);
   const first = new Map<string, Sums>();
   const second = new Map<string, Map<string, Sums>>();
   const all = zero();
@@ -125,6 +126,6 @@ export async function runReport(db: DbOrTx, options: { query: TReportQuery; view
 }
 
 function totalsOf(g: Sums, money: boolean): TReportTotals {
-  const base = { hours: Math.round(g.hours * 100) / 100, timeEntries: g.time, expenseEntries: g.expense };
-  return money ? { ...base, timeValue: roundToCents(g.value), expenses: roundToCents(g.amount) } : base;
+  const base = { hours: g.hours / 100, timeEntries: g.time, expenseEntries: g.expense };
+  return money ? { ...base, timeValue: g.value / 100, expenses: g.amount / 100 } : base;
 }
