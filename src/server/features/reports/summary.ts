@@ -49,9 +49,10 @@ function sumsQuery(q: TReportQuery): RawBuilder<Agg> | null {
     const r2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
     const where = entryConditions(q, alias);
     parts.push(alias === 't'
-      ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours_cents) as hours, sum(t.value_cents) as value,
-          0::numeric as amount, count(*) as time_n, 0::bigint as expense_n from time_entries t where ${where} group by 1, 2`
-      : sql`select ${r1} as r1, ${r2} as r2, 0::numeric as hours, 0::numeric as value, sum(e.amount_cents) as amount,
+      // bigint throughout: PostgreSQL adds bigints in 128-bit integers, never in numerics.
+      ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours_cents)::bigint as hours, sum(t.value_cents)::bigint as value,
+          0::bigint as amount, count(*) as time_n, 0::bigint as expense_n from time_entries t where ${where} group by 1, 2`
+      : sql`select ${r1} as r1, ${r2} as r2, 0::bigint as hours, 0::bigint as value, sum(e.amount_cents)::bigint as amount,
           0::bigint as time_n, count(*) as expense_n from expense_entries e where ${where} group by 1, 2`);
   }
   if (parts.length === 0) return null;
