@@ -76,19 +76,23 @@ async function generate() {
     insert into projects (case_id, project_number, project_name, is_primary_project)
       select k.id, k.file_number || '-' || lpad((1 + g / ${CASES})::text, 2, '0'), 'Project ' || g, g < ${CASES}
       from generate_series(0, ${PROJECTS - 1}) g join k on k.n = 1 + (g % ${CASES});
-    create temporary table bench_projects as select id, row_number() over (order by project_number) n from projects;
+    create temporary table bench_projects as select p.id, p.case_id, c.client_id, row_number() over (order by p.project_number) n
+      from projects p join cases c on c.id = p.case_id;
     create index on bench_projects (n);
     create temporary table bench_users as select id, row_number() over (order by email) n from users;
-    insert into time_entries (id, project_id, user_id, created_by, entry_date, job_type, hours, rate, description, work_details, initials)
-      select gen_random_uuid(), (select id from bench_projects where n = 1 + g % ${PROJECTS}),
+    -- Triggers are off here: the case and client an entry carries (migration 014) are set directly.
+    insert into time_entries (id, project_id, case_id, client_id, user_id, created_by, entry_date, job_type, hours, rate, description, work_details, initials)
+      select gen_random_uuid(), bp.id, bp.case_id, bp.client_id,
              u.id, u.id, current_date - (g % 900),
              (array['Consultant','Senior Consultant','Principal','Field Inspector','Administrative'])[1 + g % 5],
              0.5 + (g % 12) / 4.0, (array[100,150,250,105,65])[1 + g % 5], 'Reviewed file and drafted notes', 'review', 'MH'
-      from generate_series(0, ${ENTRIES - 1}) g join bench_users u on u.n = 1 + g % ${STAFF};
-    insert into expense_entries (id, project_id, user_id, created_by, entry_date, expense_type, amount, description)
-      select gen_random_uuid(), (select id from bench_projects where n = 1 + (g * 7) % ${PROJECTS}),
+      from generate_series(0, ${ENTRIES - 1}) g join bench_users u on u.n = 1 + g % ${STAFF}
+        join bench_projects bp on bp.n = 1 + g % ${PROJECTS};
+    insert into expense_entries (id, project_id, case_id, client_id, user_id, created_by, entry_date, expense_type, amount, description)
+      select gen_random_uuid(), bp.id, bp.case_id, bp.client_id,
              u.id, u.id, current_date - (g % 900), (array['Fuel','Parking','Hotel'])[1 + g % 3], 10 + g % 200, 'Trip'
-      from generate_series(0, ${EXPENSES - 1}) g join bench_users u on u.n = 1 + g % ${STAFF};
+      from generate_series(0, ${EXPENSES - 1}) g join bench_users u on u.n = 1 + g % ${STAFF}
+        join bench_projects bp on bp.n = 1 + (g * 7) % ${PROJECTS};
   `).execute(db);
   await sql`set session_replication_role = origin`.execute(db);
   // The generator ran with triggers off: compute the dashboard's kept totals as migration 014 does.

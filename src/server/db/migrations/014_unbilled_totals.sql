@@ -1,17 +1,45 @@
 -- Reports sum entries in whole cents: integers kept beside the numeric columns, so a year of
 -- entries adds integers instead of computing and adding numerics row by row (the numeric work
--- was ~70 % of a year's report; docs/decisions/083). The report index carries them.
+-- was ~70 % of a year's report; docs/decisions/083).
 ALTER TABLE time_entries
   ADD COLUMN hours_cents integer GENERATED ALWAYS AS ((hours * 100)::integer) STORED,
   ADD COLUMN value_cents bigint GENERATED ALWAYS AS ((round(hours * coalesce(rate, 0), 2) * 100)::bigint) STORED;
 ALTER TABLE expense_entries
   ADD COLUMN amount_cents bigint GENERATED ALWAYS AS ((amount * 100)::bigint) STORED;
+
+-- Entries carry their project's case and client, so a report by client or case sums the entries
+-- alone, with no join per period (a project never changes case, nor a case its client). Set by
+-- the trigger below on every insert or change of project; filled here with the entries' own
+-- triggers off (no audit rows, no version bumps for a column nobody edits).
+ALTER TABLE time_entries ADD COLUMN case_id uuid, ADD COLUMN client_id uuid;
+ALTER TABLE expense_entries ADD COLUMN case_id uuid, ADD COLUMN client_id uuid;
+ALTER TABLE time_entries DISABLE TRIGGER USER;
+ALTER TABLE expense_entries DISABLE TRIGGER USER;
+UPDATE time_entries t SET case_id = p.case_id, client_id = c.client_id
+  FROM projects p JOIN cases c ON c.id = p.case_id WHERE p.id = t.project_id;
+UPDATE expense_entries e SET case_id = p.case_id, client_id = c.client_id
+  FROM projects p JOIN cases c ON c.id = p.case_id WHERE p.id = e.project_id;
+ALTER TABLE time_entries ENABLE TRIGGER USER;
+ALTER TABLE expense_entries ENABLE TRIGGER USER;
+
+CREATE FUNCTION entry_case_and_client() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT p.case_id, c.client_id INTO NEW.case_id, NEW.client_id
+    FROM projects p JOIN cases c ON c.id = p.case_id WHERE p.id = NEW.project_id;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER time_entries_case_client BEFORE INSERT OR UPDATE OF project_id ON time_entries
+  FOR EACH ROW EXECUTE FUNCTION entry_case_and_client();
+CREATE TRIGGER expense_entries_case_client BEFORE INSERT OR UPDATE OF project_id ON expense_entries
+  FOR EACH ROW EXECUTE FUNCTION entry_case_and_client();
+
+-- The report index: a period is an index-only scan carrying every key and sum a report needs.
 DROP INDEX time_entries_date_idx;
-CREATE INDEX time_entries_date_idx ON time_entries (entry_date, id)
-  INCLUDE (project_id, user_id, job_type, hours_cents, value_cents);
+CREATE INDEX time_entries_date_idx ON time_entries (entry_date)
+  INCLUDE (project_id, case_id, client_id, user_id, job_type, hours_cents, value_cents);
 DROP INDEX expense_entries_date_idx;
-CREATE INDEX expense_entries_date_idx ON expense_entries (entry_date, id)
-  INCLUDE (project_id, user_id, expense_type, amount_cents);
+CREATE INDEX expense_entries_date_idx ON expense_entries (entry_date)
+  INCLUDE (project_id, case_id, client_id, user_id, expense_type, amount_cents);
 
 -- The firm's unbilled value, kept up to date by the statements that change entries
 -- (issue 11, docs/decisions/083): the dashboard reads a few rows instead of summing every

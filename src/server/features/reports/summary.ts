@@ -6,8 +6,8 @@ import { assertFiltersExist, entryConditions, kindsOf, type EntryAlias } from '.
 import { labelsFor } from './labels.ts';
 
 // GET /api/reports: totals per group, and per second-level group within each (docs/decisions/080,
-// 083). Entries are first summed per key the entry row itself has (user, job type, date bucket,
-// project), read from the covering date index; only those sums are joined to projects and cases.
+// 083). Every key a report groups by is a column of the entry itself (entries carry their case and
+// client), so a period is summed from the covering date index alone, with no join.
 
 export interface Viewer { isSuperAdmin: boolean }
 
@@ -15,57 +15,40 @@ type Agg = { k1: string; k2: string | null; hours: string; value: string; amount
 /** Hours, time value and expense amounts in whole cents (exact integers), and entry counts. */
 type Sums = { hours: number; value: number; amount: number; time: number; expense: number };
 
-const PROJECT_BASED = new Set<GroupBy>(['client', 'case', 'project']);
-
-/** The key an entry is first summed under: its own column; project-based groups sum per project. */
+/** The group an entry falls in, from its own columns. */
 function entryKey(group: GroupBy, alias: EntryAlias): RawBuilder<unknown> {
   const a = sql.raw(alias);
   switch (group) {
+    case 'client': return sql`${a}.client_id`;
+    case 'case': return sql`${a}.case_id`;
+    case 'project': return sql`${a}.project_id`;
     case 'staff': return sql`${a}.user_id`;
     case 'job-type': return alias === 't' ? sql`${a}.job_type` : sql`'expense:' || ${a}.expense_type`;
     case 'day': return sql`${a}.entry_date`;
     case 'week': return sql`date_trunc('week', ${a}.entry_date)::date`;
     case 'month': return sql`date_trunc('month', ${a}.entry_date)::date`;
-    default: return sql`${a}.project_id`;
   }
 }
 
-/** The group's key from the first sums (x.r1/x.r2): a project mapped to its case or client. */
-function finalKey(group: GroupBy, raw: 'r1' | 'r2'): RawBuilder<string> {
-  const r = sql.raw(`x.${raw}`);
-  if (group === 'case') return sql`p.case_id::text`;
-  if (group === 'client') return sql`c.client_id::text`;
-  return sql`${r}::text`;
-}
-
-/** One statement: each entry table summed per its own keys, both together mapped to the groups. */
+/** One statement: both entry tables summed per group (and subgroup); bigint sums of cents. */
 function sumsQuery(q: TReportQuery): RawBuilder<Agg> | null {
   const kinds = kindsOf(q);
-  const levels = [q.groupBy, ...(q.thenBy ? [q.thenBy] : [])];
   const parts: RawBuilder<unknown>[] = [];
   for (const alias of ['t', 'e'] as const) {
     if (!kinds[alias === 't' ? 'time' : 'expense']) continue;
-    const r1 = entryKey(q.groupBy, alias);
-    const r2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
+    const k1 = entryKey(q.groupBy, alias);
+    const k2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
     const where = entryConditions(q, alias);
     parts.push(alias === 't'
-      // bigint throughout: PostgreSQL adds bigints in 128-bit integers, never in numerics.
-      ? sql`select ${r1} as r1, ${r2} as r2, sum(t.hours_cents)::bigint as hours, sum(t.value_cents)::bigint as value,
+      // Grouped on the keys' own types (hashing a uuid is cheaper than its text), made text after.
+      ? sql`select ${k1} as k1, ${k2} as k2, sum(t.hours_cents)::bigint as hours, sum(t.value_cents)::bigint as value,
           0::bigint as amount, count(*) as time_n, 0::bigint as expense_n from time_entries t where ${where} group by 1, 2`
-      : sql`select ${r1} as r1, ${r2} as r2, 0::bigint as hours, 0::bigint as value, sum(e.amount_cents)::bigint as amount,
+      : sql`select ${k1} as k1, ${k2} as k2, 0::bigint as hours, 0::bigint as value, sum(e.amount_cents)::bigint as amount,
           0::bigint as time_n, count(*) as expense_n from expense_entries e where ${where} group by 1, 2`);
   }
   if (parts.length === 0) return null;
-  const projectRaw = PROJECT_BASED.has(q.groupBy) ? 'x.r1' : 'x.r2';
-  const needsProject = levels.some((g) => g === 'case' || g === 'client');
-  const joins = needsProject
-    ? sql`join projects p on p.id = ${sql.raw(projectRaw)} ${levels.includes('client') ? sql`join cases c on c.id = p.case_id` : sql``}`
-    : sql``;
-  // A project-based level twice (client then project) reads the same project key for both.
-  const k2 = q.thenBy ? finalKey(q.thenBy, PROJECT_BASED.has(q.thenBy) && PROJECT_BASED.has(q.groupBy) ? 'r1' : 'r2') : sql`null`;
-  return sql<Agg>`select ${finalKey(q.groupBy, 'r1')} as k1, ${k2} as k2, sum(x.hours)::text as hours, sum(x.value)::text as value,
-    sum(x.amount)::text as amount, sum(x.time_n)::text as time_n, sum(x.expense_n)::text as expense_n
-    from (${sql.join(parts, sql` union all `)}) x ${joins} group by 1, 2`;
+  return sql<Agg>`select k1::text, k2::text, hours::text, value::text, amount::text, time_n::text, expense_n::text
+    from (${sql.join(parts, sql` union all `)}) x`;
 }
 
 const zero = (): Sums => ({ hours: 0, value: 0, amount: 0, time: 0, expense: 0 });
