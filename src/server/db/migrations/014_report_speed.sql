@@ -1,3 +1,6 @@
+-- Report speed (issue 11, docs/decisions/083): integer cents and the case and client on every
+-- entry for the reports, and the dashboard's unbilled value kept by statement triggers.
+
 -- Reports sum entries in whole cents: integers kept beside the numeric columns, so a year of
 -- entries adds integers instead of computing and adding numerics row by row (the numeric work
 -- was ~70 % of a year's report; docs/decisions/083).
