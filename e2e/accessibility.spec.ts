@@ -13,6 +13,8 @@ const STATIC_ROUTES = [
   '/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
   '/clients/drafts', '/project-creation-prompt', '/existing-clients', '/reports', '/field-reports', '/accounting',
   '/rate-codes', '/settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api',
+  // The report with its second grouping level (subgroup rows and subtotals).
+  '/reports?groupBy=staff&thenBy=client',
 ];
 
 interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }

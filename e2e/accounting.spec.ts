@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { LIMITED, rowByKey, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 const LOCKED = /This entry is on bill \d{4} and can no longer be changed\./;
@@ -59,6 +61,15 @@ test('super admin: bill a case, issue it (the time row locks with the bill numbe
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog.getByText('Issued', { exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/accounting-04-issued.png` });
+  // Print / PDF downloads the bill on the letterhead.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Print / PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^Bill-${number}-[A-Za-z0-9-]+\\.pdf$`));
+  const printed = pdfPages(readFileSync((await download.path())!)).join('\n');
+  expect(printed).toContain(`Bill ${number}`);
+  expect(printed).toContain('Billing journey entry');
+  expect(printed).toMatch(/Page 1 of \d+/);
   await page.keyboard.press('Escape');
 
   // The locked row on the time tracking screen, and the API's refusal.

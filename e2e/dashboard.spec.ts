@@ -13,6 +13,7 @@ test("dashboard: the user's overdue item, this week's hours linked to the report
     data: { projectId: hit.id, assignee: me.id, shortDescription: 'Dashboard overdue check', dueDate: longAgo },
   });
   expect(created.status()).toBe(201);
+  const itemId = (await created.json()).id;
   const summary = await (await page.request.get('/api/dashboard')).json();
 
   await page.goto('/dashboard');
@@ -28,5 +29,8 @@ test("dashboard: the user's overdue item, this week's hours linked to the report
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible({ timeout: 20_000 });
   await page.goBack();
   await overdue.click();
-  await expect(page).toHaveURL(new RegExp(`/time-tracking\\?project=${hit.id}`));
+  await expect(page).toHaveURL(new RegExp(`/time-tracking\\?project=${hit.id}&item=${itemId}`));
+  // The item opens in the project's action items card.
+  await expect(page.getByLabel('Short Description')).toHaveValue('Dashboard overdue check', { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/dashboard-02-item-opened.png` });
 });

@@ -50,11 +50,28 @@ test('super admin: this month by staff member matches the API, chart, URL filter
   expect(csv.suggestedFilename()).toBe(`Report-${from}-to-${to}.csv`);
   const lines = readFileSync((await csv.path())!, 'utf8').split('\r\n').filter(Boolean);
   expect(lines[0]).toContain('Time value');
-  expect(lines.at(-1)).toMatch(new RegExp(`^Total,,,,,,,${api.totals.hours},,${api.totals.timeValue},${api.totals.expenses},$`));
+  expect(lines.at(-1)).toMatch(new RegExp(`^Total,,,,,,,,${api.totals.hours},,${api.totals.timeValue},${api.totals.expenses},$`));
   expect(lines.length - 2).toBe(api.totals.timeEntries + api.totals.expenseEntries);
   const xlsxDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export XLSX' }).click();
   expect((await xlsxDownload).suggestedFilename()).toBe(`Report-${from}-to-${to}.xlsx`);
+
+  // A second level: staff members split by client, each with its subtotal; the URL and the CSV carry it.
+  await page.getByRole('textbox', { name: 'Group by' }).click();
+  await page.getByRole('option', { name: 'Staff member' }).click();
+  await page.getByRole('textbox', { name: 'Then by' }).click();
+  await page.getByRole('option', { name: 'Client' }).click();
+  await expect(page).toHaveURL(/groupBy=staff.*thenBy=client|thenBy=client.*groupBy=staff/);
+  await expect(table.getByRole('columnheader', { name: 'Staff member / Client' })).toBeVisible();
+  const two = await (await page.request.get(`/api/reports?from=${from}&to=${to}&groupBy=staff&thenBy=client`)).json();
+  await expect(table.locator('tr[data-subtotal]')).toHaveCount(two.rows.length);
+  await expect(table.locator('tr[data-subtotal]').first()).toContainText(`Subtotal ${two.rows[0].label}`);
+  await expect(table.locator('tr[data-subtotal]').first()).toContainText(two.rows[0].hours.toFixed(1));
+  await expect(grandTotal(page)).toContainText(api.totals.hours.toFixed(1));
+  await page.screenshot({ path: `${SHOTS}/reports-06-staff-then-client.png`, fullPage: true });
+  const twoCsv = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  expect(readFileSync((await (await twoCsv).path())!, 'utf8').split('\r\n')[0]).toMatch(/^\uFEFFGroup: Staff member,Subgroup: Client,Date,/);
 
   // A bookmarked custom range with nothing in it: the empty state. A backwards range: the message.
   await page.goto('/reports?period=custom&from=2019-01-01&to=2019-01-31&groupBy=client');
@@ -84,5 +101,5 @@ test('limited user: hours without any money column, and a CSV without money', as
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const text = readFileSync((await (await download).path())!, 'utf8');
-  expect(text.split('\r\n')[0]).toBe('\uFEFFDate,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Description');
+  expect(text.split('\r\n')[0]).toBe('\uFEFFGroup: Job type,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Description');
 });

@@ -21,6 +21,11 @@ describe('changedFields', () => {
     ['expense amounts are not withheld (docs/decisions/030)',
       'expense_entries', { id: 'e', amount: '10.00' }, { id: 'e', amount: '12.00' }, false,
       [{ field: 'amount', before: '10.00', after: '12.00', hidden: false }]],
+    ['an entry\'s report columns (cents, case, client) are left out, even the value in cents',
+      'time_entries', null, { id: 't', hours: '1.50', hours_cents: 150, value_cents: 22500, case_id: 'c', client_id: 'k' }, false,
+      [{ field: 'hours', before: null, after: '1.50', hidden: false }]],
+    ['a project\'s case is still shown',
+      'projects', null, { id: 'p', case_id: 'c' }, true, [{ field: 'case_id', before: null, after: 'c', hidden: false }]],
     ['nested values compare by content',
       'projects', { id: 'p', address: { city: 'Austin' } }, { id: 'p', address: { city: 'Austin' } }, true, []],
   ])('%s', (_label, table, before, after, showMoney, expected) => {

@@ -17,6 +17,11 @@ const MONEY_FIELDS: Record<string, readonly string[]> = {
 };
 // Bookkeeping that changes with every update and says nothing to a reader.
 const NOISE = new Set(['updated_at', 'version']);
+// What the reports read from an entry (migration 014): it repeats its hours, value, amount and project.
+const DERIVED: Record<string, readonly string[]> = {
+  time_entries: ['hours_cents', 'value_cents', 'case_id', 'client_id'],
+  expense_entries: ['amount_cents', 'case_id', 'client_id'],
+};
 
 export const isMoneyField = (table: string, field: string) => MONEY_FIELDS[table]?.includes(field) ?? false;
 
@@ -37,7 +42,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * for an insert the fields it set, for a delete the fields it held (empty ones left out).
  */
 export function changedFields(table: string, before: Row, after: Row, options: { showMoney: boolean }): FieldChange[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((f) => !NOISE.has(f));
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((f) => !NOISE.has(f) && !DERIVED[table]?.includes(f));
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const b = before?.[field] ?? null;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, csvField, csvLine, periodRange, rangeProblem, reportFileName, weekStart } from './reports.ts';
+import {
+  bucketLabel, bucketOf, caseLabel, csvField, csvLine, entryGroupLabel, periodRange, projectLabel, rangeProblem, reportFileName, weekStart,
+} from './reports.ts';
 
 describe('periodRange', () => {
   it.each([
@@ -71,4 +73,24 @@ describe('file names and labels', () => {
   ] as const)('%s %s → %s', (group, iso, label) => {
     expect(bucketLabel(group, iso)).toBe(label);
   });
+});
+
+describe('group labels of an entry (the exports\' group columns)', () => {
+  const entry = {
+    kind: 'time' as const, date: '2026-03-04', client: 'Avery Holdings', caseLabel: caseLabel('26-000001', 'Kitchen fire'),
+    project: projectLabel('26-000001-01', ''), staff: 'Ann Lee', type: 'Principal',
+  };
+  it.each([
+    ['client', 'Avery Holdings'], ['case', '26-000001 — Kitchen fire'], ['project', '26-000001-01 — Unnamed Project'],
+    ['staff', 'Ann Lee'], ['job-type', 'Principal'], ['day', '03/04/2026'], ['week', 'Week of 03/02/2026'], ['month', 'Mar 2026'],
+  ] as const)('by %s: %s', (group, label) => expect(entryGroupLabel(group, entry)).toBe(label));
+
+  it('marks expense types and leaves a case without a name as its file number', () => {
+    expect(entryGroupLabel('job-type', { ...entry, kind: 'expense', type: 'Fuel' })).toBe('Fuel (expense)');
+    expect(caseLabel('26-000002', '')).toBe('26-000002');
+  });
+
+  it.each([
+    ['day', '2026-03-08', '2026-03-08'], ['week', '2026-03-08', '2026-03-02'], ['month', '2026-03-31', '2026-03-01'],
+  ] as const)('puts a date in its %s bucket', (group, iso, bucket) => expect(bucketOf(group, iso)).toBe(bucket));
 });

@@ -24,6 +24,7 @@ export const KINDS = ['both', 'time', 'expense'] as const;
 export type EntryKind = (typeof KINDS)[number];
 
 export const PERIOD_END_BEFORE_START = 'The end of the period is before its start.';
+export const SAME_LEVELS_MESSAGE = 'Choose a second grouping different from the first.';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -87,3 +88,40 @@ export function bucketLabel(group: 'day' | 'week' | 'month', iso: string): strin
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** What a report shows for a case: 'file number — case name', or the file number alone. */
+export const caseLabel = (fileNumber: string, caseName: string) => (caseName ? `${fileNumber} — ${caseName}` : fileNumber);
+
+/** What a report shows for a project: 'number — name', 'Unnamed Project' when it has none. */
+export const projectLabel = (projectNumber: string, projectName: string) => `${projectNumber} — ${projectName || 'Unnamed Project'}`;
+
+/** A job type as grouped: expenses under their expense type, marked so. */
+export const jobTypeLabel = (kind: 'time' | 'expense', type: string) => (kind === 'expense' ? `${type} (expense)` : type);
+
+/** The time bucket a date falls in, as its first day (YYYY-MM-DD). */
+export function bucketOf(group: 'day' | 'week' | 'month', iso: string): string {
+  if (group === 'day') return iso;
+  return group === 'week' ? weekStart(iso) : `${iso.slice(0, 8)}01`;
+}
+
+export interface EntryGroupFacts {
+  kind: 'time' | 'expense';
+  date: string;
+  client: string;
+  caseLabel: string;
+  project: string;
+  staff: string;
+  type: string;
+}
+
+/** The label of the group an entry falls in: what an export prints in its group columns. */
+export function entryGroupLabel(group: GroupBy, e: EntryGroupFacts): string {
+  switch (group) {
+    case 'client': return e.client;
+    case 'case': return e.caseLabel;
+    case 'project': return e.project;
+    case 'staff': return e.staff;
+    case 'job-type': return jobTypeLabel(e.kind, e.type);
+    default: return bucketLabel(group, bucketOf(group, e.date));
+  }
+}

@@ -99,16 +99,16 @@ describe('exports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="Report-2026-03-01-to-2026-03-31.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Rate,Time value,Expense amount,Description');
+    expect(lines[0]).toBe('Group: Staff member,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Rate,Time value,Expense amount,Description');
     expect(lines).toHaveLength(1 + 4 + 1);
     expect(res.body).toContain('"Said ""hi"", then, left\nearly"');
-    expect(lines.at(-1)).toBe('Total,,,,,,,6.5,,762.5,42.1,');
+    expect(lines.at(-1)).toBe('Total,,,,,,,,6.5,,762.5,42.1,');
 
     const plain = await limited.request({ method: 'GET', url: `/api/reports/export.csv?${query(MARCH)}` });
     const plainLines = plain.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(plainLines[0]).toBe('Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Description');
+    expect(plainLines[0]).toBe('Group: Staff member,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Description');
     expect(plain.body).not.toContain('762.5');
-    expect(plainLines.at(-1)).toBe('Total,,,,,,,6.5,');
+    expect(plainLines.at(-1)).toBe('Total,,,,,,,,6.5,');
   });
 
   it('writes XLSX with real dates and numbers, a header row and totals rows', async () => {
@@ -124,16 +124,86 @@ describe('exports', () => {
     const entries = book.getWorksheet('Entries')!;
     expect(entries.rowCount).toBe(1 + 4 + 1);
     const first = entries.getRow(2);
-    expect(first.getCell(1).value).toEqual(new Date(Date.UTC(2026, 2, 2)));
-    expect(first.getCell(1).numFmt).toBe('mm/dd/yyyy');
-    expect(first.getCell(8).value).toBe(2);
-    expect(first.getCell(10).value).toBe(200);
-    expect(entries.getRow(6).getCell(8).value).toBe(6.5);
+    expect(first.getCell(1).value).toBe('Avery Holdings');
+    expect(first.getCell(2).value).toEqual(new Date(Date.UTC(2026, 2, 2)));
+    expect(first.getCell(2).numFmt).toBe('mm/dd/yyyy');
+    expect(first.getCell(9).value).toBe(2);
+    expect(first.getCell(9).numFmt).toBe('0.00');
+    expect(first.getCell(11).value).toBe(200);
+    expect(first.getCell(11).numFmt).toBe('"$"#,##0.00');
+    expect(entries.getRow(6).getCell(9).value).toBe(6.5);
 
     const plain = await limited.request({ method: 'GET', url: `/api/reports/export.xlsx?${query(MARCH)}` });
     const plainBook = new ExcelJS.Workbook();
     await plainBook.xlsx.load(plain.rawPayload as unknown as ArrayBuffer);
     expect(plainBook.getWorksheet('Summary')!.getRow(1).values).toEqual([undefined, 'Staff member', 'Hours', 'Time entries', 'Expense entries']);
     expect(plainBook.getWorksheet('Entries')!.getRow(1).values).not.toContain('Time value');
+  });
+});
+
+describe('a second grouping level', () => {
+  type Row = { key: string; label: string; hours: number; timeValue?: number; expenses?: number; timeEntries: number; children?: Row[] };
+  const GROUPS = ['client', 'case', 'project', 'staff', 'job-type', 'day', 'week', 'month'];
+  const PAIRS = GROUPS.flatMap((g) => GROUPS.filter((h) => h !== g).map((h) => [g, h]));
+
+  it.each(PAIRS)('%s then %s: each group is the subtotal of its subgroups, the grand total unchanged', async (groupBy, thenBy) => {
+    const res = await report(superAdmin, { ...MARCH, groupBy, thenBy });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { thenBy: string; rows: Row[]; totals: Row };
+    expect(body.thenBy).toBe(thenBy);
+    expect(body.totals).toMatchObject({ hours: 6.5, timeValue: 762.5, expenses: 42.1 });
+    for (const row of body.rows) {
+      expect(row.children!.length).toBeGreaterThan(0);
+      const sum = (k: 'hours' | 'timeValue' | 'expenses' | 'timeEntries') => row.children!.reduce((s, c) => s + c[k]!, 0);
+      expect(sum('hours')).toBeCloseTo(row.hours);
+      expect(sum('timeValue')).toBeCloseTo(row.timeValue!);
+      expect(sum('expenses')).toBeCloseTo(row.expenses!);
+      expect(sum('timeEntries')).toBe(row.timeEntries);
+    }
+  });
+
+  it('labels and orders both levels; a limited user gets no money at either', async () => {
+    const body = (await report(superAdmin, { ...MARCH, groupBy: 'client', thenBy: 'job-type' })).json();
+    expect(body.rows.map((r: Row) => r.label)).toEqual(['Avery Holdings', 'Birch Partners']);
+    expect(body.rows[0].children.map((c: Row) => [c.label, c.hours, c.timeValue, c.expenses])).toEqual([
+      ['Consultant', 2, 200, 0], ['Fuel (expense)', 0, 0, 42.1], ['Senior Consultant', 1.5, 262.5, 0],
+    ]);
+    const byStaff = (await report(superAdmin, { ...MARCH, groupBy: 'staff', thenBy: 'week' })).json();
+    const mine = byStaff.rows.find((r: Row) => r.key === saId);
+    expect(mine.children.map((c: Row) => c.label)).toEqual(['Week of 03/02/2026', 'Week of 03/09/2026']);
+    const plain = (await report(limited, { ...MARCH, groupBy: 'client', thenBy: 'staff' })).json();
+    for (const row of plain.rows) {
+      for (const child of row.children) expect(Object.keys(child).sort()).toEqual(['expenseEntries', 'hours', 'key', 'label', 'timeEntries']);
+    }
+    expect(JSON.stringify(plain)).not.toContain('timeValue');
+  });
+
+  it('refuses the same grouping twice', async () => {
+    const res = await report(superAdmin, { ...MARCH, groupBy: 'client', thenBy: 'client' });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('Choose a second grouping different from the first.');
+  });
+
+  it('carries both levels into the CSV and the XLSX', async () => {
+    const params = query({ ...MARCH, groupBy: 'client', thenBy: 'staff' });
+    const csv = await superAdmin.request({ method: 'GET', url: `/api/reports/export.csv?${params}` });
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^Group: Client,Subgroup: Staff member,Date,Kind,/);
+    expect(lines).toContain('Avery Holdings,Test super_admin,2026-03-02,Time,Avery Holdings,' + lines[1]!.split(',').slice(5).join(','));
+    expect(lines.at(-1)).toBe('Total,,,,,,,,,6.5,,762.5,42.1,');
+
+    const xlsx = await superAdmin.request({ method: 'GET', url: `/api/reports/export.xlsx?${params}` });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const summary = book.getWorksheet('Summary')!;
+    expect(summary.getRow(1).values).toEqual([undefined, 'Client', 'Staff member', 'Hours', 'Time entries', 'Expense entries', 'Time value', 'Expenses']);
+    expect(summary.getRow(2).values).toEqual([undefined, 'Avery Holdings', undefined, 3.5, 2, 1, 462.5, 42.1]);
+    expect(summary.getRow(2).font?.bold).toBe(true);
+    expect(summary.getRow(3).values).toEqual([undefined, undefined, 'Test super_admin', 3.5, 2, 1, 462.5, 42.1]);
+    expect(summary.getRow(4).values).toEqual([undefined, 'Birch Partners', undefined, 3, 1, 0, 300, 0]);
+    expect(summary.getRow(6).values).toEqual([undefined, 'Total', undefined, 6.5, 3, 1, 762.5, 42.1]);
+    const entries = book.getWorksheet('Entries')!;
+    expect(entries.getRow(1).values).toEqual(expect.arrayContaining(['Group: Client', 'Subgroup: Staff member']));
+    expect(entries.getRow(2).getCell(2).value).toBe('Test super_admin');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUPS, KINDS, rangeProblem } from '../reports.ts';
+import { GROUPS, KINDS, rangeProblem, SAME_LEVELS_MESSAGE } from '../reports.ts';
 import { ZStoredDate } from './common.ts';
 
 // GET /api/reports and its CSV/XLSX exports (issue 11). Money fields (time value, expenses)
@@ -9,6 +9,8 @@ export const ZReportQuery = z.object({
   from: ZStoredDate,
   to: ZStoredDate,
   groupBy: z.enum(GROUPS).default('staff'),
+  /** The optional second level: each first-level group split by it, with the group's subtotal. */
+  thenBy: z.enum(GROUPS).optional(),
   kind: z.enum(KINDS).default('both'),
   clientId: z.uuid().optional(),
   caseId: z.uuid().optional(),
@@ -18,6 +20,7 @@ export const ZReportQuery = z.object({
 }).superRefine((q, ctx) => {
   const problem = rangeProblem(q.from, q.to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+  if (q.thenBy === q.groupBy) ctx.addIssue({ code: 'custom', path: ['thenBy'], message: SAME_LEVELS_MESSAGE });
 });
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 export type TReportQueryInput = z.input<typeof ZReportQuery>;
@@ -33,14 +36,18 @@ const ZTotals = z.object({
 });
 export type TReportTotals = z.infer<typeof ZTotals>;
 
-export const ZReportRow = ZTotals.extend({ key: z.string(), label: z.string() });
+const ZLeaf = ZTotals.extend({ key: z.string(), label: z.string() });
+/** A group; with a second level, its rows by that level (its own totals are their subtotal). */
+export const ZReportRow = ZLeaf.extend({ children: z.array(ZLeaf).optional() });
 export type TReportRow = z.infer<typeof ZReportRow>;
+export type TReportLeaf = z.infer<typeof ZLeaf>;
 
 export const ZReportResponse = z.object({
   money: z.boolean(),
   from: z.string(),
   to: z.string(),
   groupBy: z.enum(GROUPS),
+  thenBy: z.enum(GROUPS).nullable(),
   rows: z.array(ZReportRow),
   totals: ZTotals,
 });

@@ -76,9 +76,9 @@ export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDas
 
 /** Super admins' figures: unbilled value (time at stored rates + expenses) and receivables. */
 export async function dashboardMoney(db: DbOrTx): Promise<TDashboardMoney> {
+  // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/083).
   const { rows } = await sql<{ unbilled: string; receivables: string }>`
-    select (select coalesce(sum(round(hours * coalesce(rate, 0), 2)), 0) from time_entries where bill_id is null)
-         + (select coalesce(sum(amount), 0) from expense_entries where bill_id is null) as unbilled,
+    select (select coalesce(sum(time_value + expenses), 0) from unbilled_totals) as unbilled,
            (select coalesce(sum(time_total + expense_total), 0) from bills where status = 'issued') as receivables`.execute(db);
   return { unbilledValue: Number(rows[0]!.unbilled), receivables: Number(rows[0]!.receivables) };
 }

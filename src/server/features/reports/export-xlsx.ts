@@ -4,7 +4,8 @@ import type { TReportQuery, TReportResponse } from '../../../core/api/reports.ts
 import { roundToCents } from '../../../core/money.ts';
 import { GROUP_LABELS } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { exportColumns, exportRows } from './entry-rows.ts';
+import { exportColumns, forEachEntryPage, reportLevels } from './entry-rows.ts';
+import { waitForReader } from './stream-out.ts';
 
 // The XLSX export through exceljs's streaming writer (docs/decisions/081): a Summary sheet with the
 // report's grouped rows and a Total row, then an Entries sheet with every entry and a Total row.
@@ -28,18 +29,25 @@ export function reportXlsx(db: DbOrTx, options: { query: TReportQuery; report: T
 async function write(db: DbOrTx, { query, report }: { query: TReportQuery; report: TReportResponse }, out: PassThrough) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const { money } = report;
+  const levels = reportLevels(query);
   const summary = book.addWorksheet('Summary');
   summary.columns = [
-    { header: GROUP_LABELS[report.groupBy], width: 40 },
+    ...levels.map((g) => ({ header: GROUP_LABELS[g], width: 40 })),
     { header: 'Hours', width: 10, style: { numFmt: HOURS } },
     { header: 'Time entries', width: 12 }, { header: 'Expense entries', width: 14 },
     ...(money ? [{ header: 'Time value', width: 14, style: { numFmt: MONEY } }, { header: 'Expenses', width: 14, style: { numFmt: MONEY } }] : []),
   ];
-  const summaryCells = (label: string, t: TReportResponse['totals']) =>
-    [label, t.hours, t.timeEntries, t.expenseEntries, ...(money ? [t.timeValue ?? 0, t.expenses ?? 0] : [])];
+  const summaryCells = (labels: (string | null)[], t: TReportResponse['totals']) =>
+    [...labels, t.hours, t.timeEntries, t.expenseEntries, ...(money ? [t.timeValue ?? 0, t.expenses ?? 0] : [])];
   summary.getRow(1).font = { bold: true };
-  for (const row of report.rows) summary.addRow(summaryCells(row.label, row)).commit();
-  const summaryTotal = summary.addRow(summaryCells('Total', report.totals));
+  // With a second level, each group's row is its subtotal (bold), followed by its subgroups.
+  for (const row of report.rows) {
+    const group = summary.addRow(summaryCells(levels.length === 2 ? [row.label, null] : [row.label], row));
+    if (row.children) group.font = { bold: true };
+    group.commit();
+    for (const child of row.children ?? []) summary.addRow(summaryCells([null, child.label], child)).commit();
+  }
+  const summaryTotal = summary.addRow(summaryCells(levels.length === 2 ? ['Total', null] : ['Total'], report.totals));
   summaryTotal.font = { bold: true };
   summaryTotal.commit();
   summary.commit();
@@ -47,22 +55,29 @@ async function write(db: DbOrTx, { query, report }: { query: TReportQuery; repor
   const entries = book.addWorksheet('Entries');
   const widths: Record<string, number> = { Date: 12, Client: 30, Project: 36, Description: 50 };
   const formats: Record<string, string> = { Date: DATE, Hours: HOURS, Rate: MONEY, 'Time value': MONEY, 'Expense amount': MONEY };
-  entries.columns = exportColumns(money).map((header) => ({
-    header, width: widths[header] ?? 16, ...(formats[header] ? { style: { numFmt: formats[header] } } : {}),
+  const headers = exportColumns(money, levels);
+  entries.columns = headers.map((header) => ({
+    header, width: widths[header] ?? (header.includes(': ') ? 30 : 16), ...(formats[header] ? { style: { numFmt: formats[header] } } : {}),
   }));
+  // One style object per column shared by every cell: exceljs then finds a cell's style id by
+  // identity instead of serialising a fresh copy of it for each of the 100,000s of cells.
+  const styles = headers.map((header) => (formats[header] ? { numFmt: formats[header] } : {}));
   entries.getRow(1).font = { bold: true };
   const total = { hours: 0, value: 0, amount: 0 };
-  for await (const rows of exportRows(db, query)) {
+  await forEachEntryPage(db, query, async (rows) => {
     for (const r of rows) {
       total.hours += r.hours ?? 0; total.value += r.value ?? 0; total.amount += r.amount ?? 0;
-      const lead = [excelDate(r.date), r.kind, r.client, r.caseNumber, r.project, r.staff, r.type, r.hours];
-      entries.addRow(money ? [...lead, r.rate, r.value, r.amount, r.description] : [...lead, r.description]).commit();
+      const lead = [...r.groups, excelDate(r.date), r.kind, r.client, r.caseNumber, r.project, r.staff, r.type, r.hours];
+      const row = entries.addRow(money ? [...lead, r.rate, r.value, r.amount, r.description] : [...lead, r.description]);
+      styles.forEach((style, i) => { row.getCell(i + 1).style = style; });
+      row.commit();
     }
-  }
+    // exceljs writes into `out` without waiting: wait here while the reader is behind.
+    await waitForReader(out);
+  });
   const hours = Math.round(total.hours * 100) / 100;
-  const last = entries.addRow(money
-    ? ['Total', null, null, null, null, null, null, hours, null, roundToCents(total.value), roundToCents(total.amount), null]
-    : ['Total', null, null, null, null, null, null, hours, null]);
+  const lead = ['Total', ...Array<null>(levels.length + 6).fill(null), hours];
+  const last = entries.addRow(money ? [...lead, null, roundToCents(total.value), roundToCents(total.amount), null] : [...lead, null]);
   last.font = { bold: true };
   last.commit();
   entries.commit();

@@ -7,17 +7,15 @@ import { AppError } from '../../http/app-error.ts';
 
 export type EntryAlias = 't' | 'e';
 
-/** Conditions on the entry table aliased `alias`; client, case and project narrow the projects. */
+/** Conditions on the entry table aliased `alias` (entries carry their project's case and client). */
 export function entryConditions(q: TReportQuery, alias: EntryAlias): RawBuilder<unknown> {
   const a = sql.raw(alias);
   const parts: RawBuilder<unknown>[] = [sql`${a}.entry_date between ${q.from}::date and ${q.to}::date`];
   if (q.userId) parts.push(sql`${a}.user_id = ${q.userId}`);
   if (q.jobType && alias === 't') parts.push(sql`${a}.job_type = ${q.jobType}`);
   if (q.projectId) parts.push(sql`${a}.project_id = ${q.projectId}`);
-  else if (q.caseId) parts.push(sql`${a}.project_id in (select id from projects where case_id = ${q.caseId})`);
-  else if (q.clientId) {
-    parts.push(sql`${a}.project_id in (select p.id from projects p join cases c on c.id = p.case_id where c.client_id = ${q.clientId})`);
-  }
+  else if (q.caseId) parts.push(sql`${a}.case_id = ${q.caseId}`);
+  else if (q.clientId) parts.push(sql`${a}.client_id = ${q.clientId}`);
   return sql.join(parts, sql` and `);
 }
 

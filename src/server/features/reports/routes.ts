@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { ZReportOptions, ZReportQuery, ZReportResponse } from '../../../core/api/reports.ts';
 import { reportFileName } from '../../../core/reports.ts';
 import type { AppContext } from '../../app.ts';
@@ -29,7 +28,7 @@ export function reportRoutes({ app, db }: AppContext) {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment(reportFileName(request.query.from, request.query.to, 'csv')))
       .header('cache-control', 'no-store')
-      .send(Readable.from(reportCsv(db, { query: request.query, money: user.isSuperAdmin })));
+      .send(reportCsv(db, { query: request.query, money: user.isSuperAdmin }));
   });
 
   app.get('/api/reports/export.xlsx', { schema: { querystring: ZReportQuery } }, async (request, reply) => {

@@ -1,89 +1,115 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { TReportQuery, TReportResponse, TReportRow, TReportTotals } from '../../../core/api/reports.ts';
-import { roundToCents } from '../../../core/money.ts';
+import type { TReportLeaf, TReportQuery, TReportResponse, TReportRow, TReportTotals } from '../../../core/api/reports.ts';
 import { bucketLabel, isTimeGroup, type GroupBy } from '../../../core/reports.ts';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { assertFiltersExist, entryConditions, kindsOf, type EntryAlias } from './filters.ts';
 import { labelsFor } from './labels.ts';
 
-// GET /api/reports: totals per group over the period (docs/decisions/080). Entries are first
-// summed per date-range-index key (user, job type, date bucket or project) and only then joined
-// to projects and cases, so a year of entries is never joined row by row.
+// GET /api/reports: totals per group, and per second-level group within each (docs/decisions/080,
+// 083). Every key a report groups by is a column of the entry itself (entries carry their case and
+// client), so a period is summed from the covering date index alone, with no join.
 
 export interface Viewer { isSuperAdmin: boolean }
 
-type Agg = { key: string; hours: string; value: string; amount: string; n: string };
+type Agg = { k1: string; k2: string | null; hours: string; value: string; amount: string; time_n: string; expense_n: string };
+/** Hours, time value and expense amounts in whole cents (exact integers), and entry counts. */
+type Sums = { hours: number; value: number; amount: number; time: number; expense: number };
 
-/** The key an entry is first summed under; project-based groups are mapped to case/client after. */
-function firstKey(group: GroupBy, alias: EntryAlias): RawBuilder<string> {
+/** The group an entry falls in, from its own columns. */
+function entryKey(group: GroupBy, alias: EntryAlias): RawBuilder<unknown> {
   const a = sql.raw(alias);
   switch (group) {
-    case 'staff': return sql`${a}.user_id::text`;
+    case 'client': return sql`${a}.client_id`;
+    case 'case': return sql`${a}.case_id`;
+    case 'project': return sql`${a}.project_id`;
+    case 'staff': return sql`${a}.user_id`;
     case 'job-type': return alias === 't' ? sql`${a}.job_type` : sql`'expense:' || ${a}.expense_type`;
-    case 'day': return sql`${a}.entry_date::text`;
-    case 'week': return sql`date_trunc('week', ${a}.entry_date)::date::text`;
-    case 'month': return sql`date_trunc('month', ${a}.entry_date)::date::text`;
-    // A uuid, not its text: hashing and sorting 100k project keys is much cheaper so.
-    default: return sql`${a}.project_id`;
+    case 'day': return sql`${a}.entry_date`;
+    case 'week': return sql`date_trunc('week', ${a}.entry_date)::date`;
+    case 'month': return sql`date_trunc('month', ${a}.entry_date)::date`;
   }
 }
 
-function sums(db: DbOrTx, q: TReportQuery, alias: EntryAlias) {
-  const a = sql.raw(alias);
-  const where = entryConditions(q, alias);
-  const key = firstKey(q.groupBy, alias);
-  const query = alias === 't'
-    ? sql<Agg>`select ${key} as key, sum(t.hours)::text as hours, sum(round(t.hours * coalesce(t.rate, 0), 2))::text as value,
-        '0' as amount, count(*)::text as n from time_entries t where ${where} group by 1`
-    : sql<Agg>`select ${key} as key, '0' as hours, '0' as value, sum(e.amount)::text as amount, count(*)::text as n
-        from expense_entries ${a} where ${where} group by 1`;
-  return regroup(q.groupBy, query);
+/** One statement: both entry tables summed per group (and subgroup); bigint sums of cents. */
+function sumsQuery(q: TReportQuery): RawBuilder<Agg> | null {
+  const kinds = kindsOf(q);
+  const parts: RawBuilder<unknown>[] = [];
+  for (const alias of ['t', 'e'] as const) {
+    if (!kinds[alias === 't' ? 'time' : 'expense']) continue;
+    const k1 = entryKey(q.groupBy, alias);
+    const k2 = q.thenBy ? entryKey(q.thenBy, alias) : sql`null::text`;
+    const where = entryConditions(q, alias);
+    parts.push(alias === 't'
+      // Grouped on the keys' own types (hashing a uuid is cheaper than its text), made text after.
+      ? sql`select ${k1} as k1, ${k2} as k2, sum(t.hours_cents)::bigint as hours, sum(t.value_cents)::bigint as value,
+          0::bigint as amount, count(*) as time_n, 0::bigint as expense_n from time_entries t where ${where} group by 1, 2`
+      : sql`select ${k1} as k1, ${k2} as k2, 0::bigint as hours, 0::bigint as value, sum(e.amount_cents)::bigint as amount,
+          0::bigint as time_n, count(*) as expense_n from expense_entries e where ${where} group by 1, 2`);
+  }
+  if (parts.length === 0) return null;
+  return sql<Agg>`select k1::text, k2::text, hours::text, value::text, amount::text, time_n::text, expense_n::text
+    from (${sql.join(parts, sql` union all `)}) x`;
 }
 
-/** Project sums re-summed per case or client; other groups pass through with a text key. */
-function regroup(group: GroupBy, inner: RawBuilder<Agg>): RawBuilder<Agg> {
-  if (group === 'project') return sql<Agg>`select x.key::text as key, x.hours, x.value, x.amount, x.n from (${inner}) x`;
-  if (group !== 'case' && group !== 'client') return inner;
-  const key = group === 'case' ? sql`p.case_id::text` : sql`c.client_id::text`;
-  const join = group === 'client' ? sql`join cases c on c.id = p.case_id` : sql``;
-  return sql<Agg>`select ${key} as key, sum(x.hours::numeric)::text as hours, sum(x.value::numeric)::text as value,
-    sum(x.amount::numeric)::text as amount, sum(x.n::int)::text as n
-    from (${inner}) x join projects p on p.id = x.key ${join} group by 1`;
+const zero = (): Sums => ({ hours: 0, value: 0, amount: 0, time: 0, expense: 0 });
+const addTo = (s: Sums, r: Agg) => {
+  s.hours += Number(r.hours); s.value += Number(r.value); s.amount += Number(r.amount);
+  s.time += Number(r.time_n); s.expense += Number(r.expense_n);
+};
+
+const collator = new Intl.Collator('en-US');
+
+/** Rows of one level in the table's order: time buckets by date, the others by label. */
+async function leaves(db: DbOrTx, group: GroupBy, byKey: Map<string, Sums>, money: boolean): Promise<TReportLeaf[]> {
+  const labels = isTimeGroup(group) ? null : await labelsFor(db, group, [...byKey.keys()]);
+  const rows = [...byKey].map(([key, g]) => ({
+    key, label: labels ? labels.get(key) ?? key : bucketLabel(group as 'day', key), ...totalsOf(g, money),
+  }));
+  return rows.sort(isTimeGroup(group) ? (x, y) => (x.key < y.key ? -1 : 1) : (x, y) => collator.compare(x.label, y.label));
 }
 
 export async function runReport(db: DbOrTx, options: { query: TReportQuery; viewer: Viewer }): Promise<TReportResponse> {
   const q = options.query;
   await assertFiltersExist(db, q);
-  const kinds = kindsOf(q);
-  const [time, expense] = await Promise.all([
-    kinds.time ? sums(db, q, 't').execute(db) : { rows: [] as Agg[] },
-    kinds.expense ? sums(db, q, 'e').execute(db) : { rows: [] as Agg[] },
-  ]);
-  const byKey = new Map<string, { hours: number; value: number; amount: number; time: number; expense: number }>();
-  const add = (rows: Agg[], kind: 'time' | 'expense') => {
-    for (const r of rows) {
-      const g = byKey.get(r.key) ?? { hours: 0, value: 0, amount: 0, time: 0, expense: 0 };
-      g.hours += Number(r.hours); g.value += Number(r.value); g.amount += Number(r.amount); g[kind] += Number(r.n);
-      byKey.set(r.key, g);
-    }
+  const query = sumsQuery(q);
+  const read = async (tx: Tx) => {
+    // Hash aggregation over a year of entries needs more than the default 4 MB (else it sorts on
+    // disk); JIT compiling costs more than it saves at this size (docs/decisions/083).
+    await sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`.execute(tx);
+    return (await query!.execute(tx)).rows;
   };
-  add(time.rows, 'time');
-  add(expense.rows, 'expense');
-  const labels = isTimeGroup(q.groupBy) ? null : await labelsFor(db, q.groupBy, [...byKey.keys()]);
+  const rows = !query ? [] : db.isTransaction ? await read(db as Tx) : await db.transaction().setAccessMode('read only').execute(read);
+  const first = new Map<string, Sums>();
+  const second = new Map<string, Map<string, Sums>>();
+  const all = zero();
+  for (const r of rows) {
+    addTo(all, r);
+    let g = first.get(r.k1);
+    if (!g) first.set(r.k1, g = zero());
+    addTo(g, r);
+    if (r.k2 === null) continue;
+    let inner = second.get(r.k1);
+    if (!inner) second.set(r.k1, inner = new Map());
+    let s = inner.get(r.k2);
+    if (!s) inner.set(r.k2, s = zero());
+    addTo(s, r);
+  }
   const money = options.viewer.isSuperAdmin;
-  const rows: TReportRow[] = [...byKey].map(([key, g]) => ({
-    key,
-    label: isTimeGroup(q.groupBy) ? bucketLabel(q.groupBy as 'day', key) : labels?.get(key) ?? key,
-    ...totalsOf(g, money),
-  }));
-  rows.sort(isTimeGroup(q.groupBy) ? (x, y) => x.key.localeCompare(y.key) : (x, y) => x.label.localeCompare(y.label));
-  const all = [...byKey.values()].reduce((s, g) => ({
-    hours: s.hours + g.hours, value: s.value + g.value, amount: s.amount + g.amount, time: s.time + g.time, expense: s.expense + g.expense,
-  }), { hours: 0, value: 0, amount: 0, time: 0, expense: 0 });
-  return { money, from: q.from, to: q.to, groupBy: q.groupBy, rows, totals: totalsOf(all, money) };
+  const top: TReportRow[] = await leaves(db, q.groupBy, first, money);
+  if (q.thenBy) {
+    // One label look-up for the second level's keys across all groups.
+    const keys = new Map<string, Sums>();
+    for (const inner of second.values()) for (const k of inner.keys()) keys.set(k, zero());
+    const labelled = new Map((await leaves(db, q.thenBy, keys, money)).map((l, i) => [l.key, { label: l.label, order: i }]));
+    for (const row of top) {
+      row.children = [...second.get(row.key)!].map(([key, g]) => ({ key, label: labelled.get(key)!.label, ...totalsOf(g, money) }))
+        .sort((x, y) => labelled.get(x.key)!.order - labelled.get(y.key)!.order);
+    }
+  }
+  return { money, from: q.from, to: q.to, groupBy: q.groupBy, thenBy: q.thenBy ?? null, rows: top, totals: totalsOf(all, money) };
 }
 
-function totalsOf(g: { hours: number; value: number; amount: number; time: number; expense: number }, money: boolean): TReportTotals {
-  const base = { hours: Math.round(g.hours * 100) / 100, timeEntries: g.time, expenseEntries: g.expense };
-  return money ? { ...base, timeValue: roundToCents(g.value), expenses: roundToCents(g.amount) } : base;
+function totalsOf(g: Sums, money: boolean): TReportTotals {
+  const base = { hours: g.hours / 100, timeEntries: g.time, expenseEntries: g.expense };
+  return money ? { ...base, timeValue: g.value / 100, expenses: g.amount / 100 } : base;
 }

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useBill, useMoveBill } from './api.ts';
 import { BillLines } from './bill-lines.tsx';
+import { BillPdfButton } from './bill-pdf-button.tsx';
 import { BillStatusBadge } from './bill-status.tsx';
 
 const QUESTIONS: Record<BillAction, string> = {
@@ -21,6 +22,7 @@ export function BillModal({ id, onClose }: { id: string | null; onClose: () => v
   const move = useMoveBill();
   const [asking, setAsking] = useState<BillAction | null>(null);
   const [paidOn, setPaidOn] = useState(localIsoDate(new Date()));
+  const [pdfError, setPdfError] = useState<string | null>(null);
   const b = bill.data;
   const run = (action: BillAction) => {
     setAsking(null);
@@ -46,7 +48,9 @@ export function BillModal({ id, onClose }: { id: string | null; onClose: () => v
             <b> Total {formatCurrency(b.total)}</b>
           </Text>
           {move.error && <Alert color="red">{move.error instanceof ApiError ? move.error.message : String(move.error)}</Alert>}
+          {pdfError && <Alert color="red">{pdfError}</Alert>}
           <Group justify="flex-end" align="flex-end">
+            <BillPdfButton id={b.id} number={b.number} onError={setPdfError} />
             {b.status === 'draft' && <Button onClick={() => setAsking('issue')} loading={move.isPending}>Issue bill</Button>}
             {b.status === 'issued' && (
               <>

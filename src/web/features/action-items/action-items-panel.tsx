@@ -27,6 +27,8 @@ interface Props {
   mode: 'card' | 'dashboard';
   projectId: string | null;
   onProject?(project: TCardProject | null): void;
+  /** An item to open in the form once the list holds it (the dashboard links to items so). */
+  openItemId?: string | null;
 }
 
 /**
@@ -41,7 +43,7 @@ interface OpenForm {
   key: string;
 }
 
-export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
+export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Props) {
   const dashboard = mode === 'dashboard';
   const enabled = dashboard || projectId !== null;
   const client = useQueryClient();
@@ -134,7 +136,17 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
     const id = newId();
     setOpen({ editing: null, initial: initialForm(null, picked, calendar), id, key: id });
   };
-  const startEditing = (item: TActionItem) => setOpen({ editing: item, initial: initialForm(item, null), key: `${item.id}:${item.version}` });
+  const startEditing = useCallback(
+    (item: TActionItem) => setOpen({ editing: item, initial: initialForm(item, null), key: `${item.id}:${item.version}` }),
+    [setOpen],
+  );
+  const openedFromLink = useRef<string | null>(null);
+  useEffect(() => {
+    const item = openItemId && openedFromLink.current !== openItemId ? items.find((i) => i.id === openItemId) : undefined;
+    if (!item) return;
+    openedFromLink.current = item.id;
+    startEditing(item);
+  }, [openItemId, items, startEditing]);
   /** Remove or Unlink (SPEC §4); the form stays open with the user's edits, on the item's new version. */
   const calendarOff = async (choice: CalendarOffChoice) => {
     const editing = open?.editing;

@@ -26,7 +26,7 @@ function ItemList({ title, items, empty }: { title: string; items: TDueItem[]; e
       {items.length === 0 ? <Text size="sm" c="dimmed">{empty}</Text> : (
         <Stack gap={4}>
           {items.map((item) => (
-            <Anchor key={item.id} component={Link} to={`/time-tracking?project=${item.projectId}`} size="sm">
+            <Anchor key={item.id} component={Link} to={`/time-tracking?project=${item.projectId}&item=${item.id}`} size="sm">
               {formatUsDate(item.dueDate)} · {item.title} <Text span size="xs" c="dimmed">({item.projectLabel})</Text>
             </Anchor>
           ))}

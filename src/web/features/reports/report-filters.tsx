@@ -27,8 +27,14 @@ export function ReportFilters({ params }: { params: Params }) {
         </>
       )}
       <Select
-        label="Group by" w={150} allowDeselect={false} value={params.groupBy} onChange={(v) => update({ groupBy: v ?? undefined })}
+        label="Group by" w={150} allowDeselect={false} value={params.groupBy}
+        onChange={(v) => update({ groupBy: v ?? undefined, ...(v === params.thenBy ? { thenBy: undefined } : {}) })}
         data={GROUPS.map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
+      />
+      <Select
+        label="Then by" placeholder="No second level" clearable w={170} value={params.thenBy ?? null}
+        onChange={(v) => update({ thenBy: v ?? undefined })}
+        data={GROUPS.filter((g) => g !== params.groupBy).map((g) => ({ value: g, label: GROUP_LABELS[g] }))}
       />
       <ClientCaseProjectFilters clientId={filters.clientId} caseId={filters.caseId} projectId={filters.projectId} onChange={update} />
       <Select

@@ -17,12 +17,13 @@ function Cells({ t, money }: { t: TReportTotals; money: boolean }) {
 }
 
 export function ReportTable({ report }: { report: TReportResponse }) {
-  const { money } = report;
+  const { money, thenBy } = report;
+  const span = money ? 6 : 3;
   return (
-    <Table striped highlightOnHover withTableBorder aria-label="Report">
+    <Table striped={!thenBy} highlightOnHover withTableBorder aria-label="Report">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{GROUP_LABELS[report.groupBy]}</Table.Th>
+          <Table.Th>{GROUP_LABELS[report.groupBy]}{thenBy && ` / ${GROUP_LABELS[thenBy]}`}</Table.Th>
           <Table.Th ta="right">Hours</Table.Th>
           <Table.Th ta="right">Time entries</Table.Th>
           <Table.Th ta="right">Expense entries</Table.Th>
@@ -31,14 +32,33 @@ export function ReportTable({ report }: { report: TReportResponse }) {
           {money && <Table.Th ta="right">Total</Table.Th>}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>
-        {report.rows.map((row) => (
-          <Table.Tr key={row.key}>
-            <Table.Td>{row.label}</Table.Td>
-            <Cells t={row} money={money} />
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
+      {report.rows.map((row) => (
+        // With a second level, a group is its own body: its subgroups, then its subtotal.
+        <Table.Tbody key={row.key}>
+          {row.children ? (
+            <>
+              <Table.Tr bg="var(--mantine-color-gray-1)">
+                <Table.Th scope="colgroup" colSpan={span + 1}>{row.label}</Table.Th>
+              </Table.Tr>
+              {row.children.map((child) => (
+                <Table.Tr key={child.key}>
+                  <Table.Td pl="xl">{child.label}</Table.Td>
+                  <Cells t={child} money={money} />
+                </Table.Tr>
+              ))}
+              <Table.Tr fw={600} data-subtotal>
+                <Table.Td>Subtotal {row.label}</Table.Td>
+                <Cells t={row} money={money} />
+              </Table.Tr>
+            </>
+          ) : (
+            <Table.Tr>
+              <Table.Td>{row.label}</Table.Td>
+              <Cells t={row} money={money} />
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      ))}
       <Table.Tfoot>
         <Table.Tr fw={700}>
           <Table.Td>Grand Total</Table.Td>

@@ -17,6 +17,9 @@ export function useReportParams() {
   const [params, setParams] = useSearchParams();
   const period = pick<Period>(params.get('period'), PERIODS, 'this-month');
   const groupBy = pick<GroupBy>(params.get('groupBy'), GROUPS, 'staff');
+  // The optional second level; the same grouping twice is dropped.
+  const thenByParam = params.get('thenBy');
+  const thenBy = thenByParam !== groupBy && (GROUPS as readonly string[]).includes(thenByParam ?? '') ? (thenByParam as GroupBy) : undefined;
   const kind = pick<EntryKind>(params.get('kind'), KINDS, 'both');
   const today = localIsoDate(new Date());
   const preset = periodRange(period, today);
@@ -25,7 +28,7 @@ export function useReportParams() {
   const problem = !from || !to ? 'Choose the first and last day of the period.'
     : isoDateProblem(from, new Date()) ?? isoDateProblem(to, new Date()) ?? rangeProblem(from, to);
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined])) as Record<FilterKey, string | undefined>;
-  const query: TReportQueryInput | null = problem ? null : { from, to, groupBy, kind, ...filters };
+  const query: TReportQueryInput | null = problem ? null : { from, to, groupBy, thenBy, kind, ...filters };
 
   /** Sets some parameters (undefined or '' removes one); the rest of the URL stays. */
   const update = (changes: Record<string, string | undefined>) => {
@@ -38,5 +41,5 @@ export function useReportParams() {
       return next;
     }, { replace: true });
   };
-  return { period, groupBy, kind, from, to, filters, query, problem, update };
+  return { period, groupBy, thenBy, kind, from, to, filters, query, problem, update };
 }
