@@ -1,20 +1,33 @@
-import { Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RESULT_TOAST_ERROR_MS, RESULT_TOAST_MS } from '../../../core/constants.ts';
 
 export interface ResultMessage { kind: 'success' | 'error'; message: string; at: number }
 
-/** The page's result modal: titled Success or Error, hides itself after 6 s (10 s for errors). */
+const loadDialog = () => import('./result-dialog.tsx');
+const ResultDialog = lazy(loadDialog);
+
+/**
+ * The page's result modal: titled Success or Error, hides itself after 6 s (10 s for errors).
+ * Its dialog is fetched in the background once the page shows, so it is not part of the time
+ * tracking page's first load (issue 13) yet is ready before any result.
+ */
 export function ResultModal({ result, onClose }: { result: ResultMessage | null; onClose(): void }) {
+  // Mounted from the first result on, so the dialog can animate its close.
+  const [shown, setShown] = useState(result !== null);
+  if (result !== null && !shown) setShown(true);
+  useEffect(() => {
+    const id = setTimeout(() => void loadDialog(), 0);
+    return () => clearTimeout(id);
+  }, []);
   useEffect(() => {
     if (!result) return;
     const timer = setTimeout(onClose, result.kind === 'error' ? RESULT_TOAST_ERROR_MS : RESULT_TOAST_MS);
     return () => clearTimeout(timer);
   }, [result, onClose]);
+  if (!shown) return null;
   return (
-    <Modal opened={result !== null} onClose={onClose} centered size="sm"
-      title={<Text fw={700} c={result?.kind === 'error' ? 'red.7' : 'green.8'}>{result?.kind === 'error' ? 'Error' : 'Success'}</Text>}>
-      <Text>{result?.message}</Text>
-    </Modal>
+    <Suspense fallback={null}>
+      <ResultDialog result={result} onClose={onClose} />
+    </Suspense>
   );
 }
