@@ -54,7 +54,7 @@ describe('the core path', () => {
     eventId = eventIdFor(id, 0);
     const { rows: [job] } = await sql<{ in_s: number; payload: unknown }>`
       select extract(epoch from run_at - now())::float8 as in_s, payload from jobs where key = ${id}`.execute(t.database.db);
-    expect(job!.payload).toEqual({ op: 'sync' });
+    expect(job!.payload).toEqual({ op: 'sync', projectId });
     expect(job!.in_s).toBeGreaterThan(2);
     expect(job!.in_s).toBeLessThanOrEqual(3);
     expect(await status()).toMatchObject({ available: true, pending: 1, syncing: false, failed: 0 });
@@ -124,7 +124,7 @@ describe('the core path', () => {
     expect(fake.events()).toHaveLength(1);
   });
 
-  it('Unlink keeps the event and its id; later edits are not synced', async () => {
+  it('Unlink keeps the event and its id; later edits are not synced, but a status change updates it (SPEC §4)', async () => {
     const res = await user.request({ method: 'POST', url: `/api/action-items/${id}/calendar/unlink`, payload: {} });
     expect(res.json()).toEqual({ outcome: 'unlinked', message: 'Sync disabled without removing from the calendar.' });
     const after = await item(id);
@@ -132,9 +132,76 @@ describe('the core path', () => {
     await patch(id, { shortDescription: 'Not synced', version: after.version });
     expect(await drain()).toBe(0);
     expect(fake.events()).toHaveLength(1);
+    const before = fake.calls.length;
+    const unlinked = await item(id);
+    await patch(id, { status: 'closed', version: unlinked.version });
+    expect(await drain()).toBe(1);
+    expect(fake.calls.slice(before)).toEqual([`PUT /calendars/primary/events/${unlinked.gcalEventId}`]);
+    expect(event(unlinked.gcalEventId)).toMatchObject({ summary: 'Not synced' });
+    expect(event(unlinked.gcalEventId)!.description).toContain('Status: Closed');
+    expect(await item(id)).toMatchObject({ calendarSync: false, gcalEventId: unlinked.gcalEventId });
     // Deleting the item leaves an unlinked event alone.
     await user.request({ method: 'DELETE', url: `/api/action-items/${id}` });
     expect(await drain()).toBe(0);
+  });
+});
+
+describe('what queues a sync (SPEC §4)', () => {
+  it('a status change creates the event of an item with sync off (update if it has one, else create)', async () => {
+    const created = await create({ calendarSync: false, shortDescription: 'Toggle off' });
+    expect(await drain()).toBe(0);
+    let current = await item(created.id);
+    await patch(created.id, { status: 'completed', version: current.version });
+    const { rows: [job] } = await sql<{ payload: unknown }>`select payload from jobs where key = ${created.id}`.execute(t.database.db);
+    expect(job!.payload).toEqual({ op: 'status', projectId });
+    expect(await drain()).toBe(1);
+    const eventId = eventIdFor(created.id, 0);
+    expect(event(eventId)).toMatchObject({ summary: 'Toggle off' });
+    expect(event(eventId)!.description).toContain('Status: Completed');
+    current = await item(created.id);
+    expect(current).toMatchObject({ calendarSync: false, gcalSynced: true, gcalEventId: eventId });
+    // The toggle stays off: other edits are not synced.
+    await patch(created.id, { shortDescription: 'Renamed', version: current.version });
+    expect(await drain()).toBe(0);
+  });
+
+  it('queues nothing for a status change while no calendar is connected', async () => {
+    await admin.request({ method: 'POST', url: '/api/calendar/disconnect', payload: {} });
+    try {
+      const dated = await create({ calendarSync: false });
+      await patch(dated.id, { status: 'completed', version: (await item(dated.id)).version });
+      const { rows } = await sql`select 1 from jobs where key = ${dated.id}`.execute(t.database.db);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await connectCalendar(admin);
+    }
+  });
+});
+
+describe("a project's sync indicator", () => {
+  it("counts and syncs that project's queue only; without a project, the firm's", async () => {
+    await sql`delete from jobs`.execute(t.database.db);
+    const other = await makeProject(t.database.db, adminId, 'Other project');
+    await create({ shortDescription: 'Mine' });
+    const theirs = await user.request({ method: 'POST', url: '/api/action-items', payload: newItem(other.projectId, adminId, { calendarSync: true }) });
+    expect(theirs.statusCode).toBe(201);
+    const of = async (p?: string) =>
+      (await user.request({ method: 'GET', url: p ? `/api/calendar/status?projectId=${p}` : '/api/calendar/status' })).json();
+    expect(await of(projectId)).toMatchObject({ pending: 1 });
+    expect(await of(other.projectId)).toMatchObject({ pending: 1 });
+    expect(await of()).toMatchObject({ pending: 2 });
+    expect((await user.request({ method: 'GET', url: '/api/calendar/status?projectId=nope' })).statusCode).toBe(400);
+    await t.app.jobs.start();
+    try {
+      const res = await user.request({ method: 'POST', url: '/api/calendar/sync-now', payload: { projectId: other.projectId } });
+      expect(res.json()).toMatchObject({ total: 1, success: 1, failed: 0 });
+    } finally {
+      await t.app.jobs.stop();
+    }
+    // The other project's went out; this one's still waits out its 3 s (or was taken by the started runner).
+    expect(await of(other.projectId)).toMatchObject({ pending: 0 });
+    await drain();
+    expect(await of()).toMatchObject({ pending: 0 });
   });
 });
 

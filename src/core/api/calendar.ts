@@ -52,6 +52,9 @@ export const ZSyncStatus = z.object({
 });
 export type TSyncStatus = z.infer<typeof ZSyncStatus>;
 
+/** A project's card asks for its own queue; without projectId, the firm's (the dashboard). */
+export const ZSyncStatusQuery = z.object({ projectId: z.uuid().optional() }).strict();
+
 /** SPEC §3 "Sync summary". */
 export const ZSyncSummary = z.object({
   total: z.number().int(),

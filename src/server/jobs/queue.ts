@@ -55,11 +55,15 @@ export async function enqueue<P>(db: DbOrTx, options: EnqueueOptions<P>): Promis
   await notify(db, { queue: options.queue, key: options.key, event: 'queued' });
 }
 
-/** Makes every job of a queue (failed ones too) due now, with fresh attempts and no error yet: "retry now". */
-export async function rearm(db: DbOrTx, queue: string): Promise<number> {
+/**
+ * Makes every job of a queue (failed ones too) due now, with fresh attempts and no error yet: "retry now".
+ * `payloadHas` limits it to jobs whose payload contains these fields (e.g. one project's).
+ */
+export async function rearm(db: DbOrTx, queue: string, payloadHas: Record<string, string> = {}): Promise<number> {
   const result = await sql`
     update jobs set run_at = now(), state = 'queued', attempts = 0, last_error = null, updated_at = now()
-    where queue = ${queue} and (state = 'failed' or run_at > now() or last_error is not null)`.execute(db);
+    where queue = ${queue} and payload @> ${JSON.stringify(payloadHas)}::jsonb
+      and (state = 'failed' or run_at > now() or last_error is not null)`.execute(db);
   await notify(db, { queue, key: '*', event: 'queued' });
   return Number(result.numAffectedRows ?? 0);
 }

@@ -27,6 +27,9 @@ interface Row {
   connected_at: Date | null;
 }
 
+/** The token-bearing client a run of calendar calls shares (see withApi). */
+export interface ApiHandle { api?: CalendarApi }
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The firm's Google Calendar connection (SPEC §4 "Calendar connection"), tokens sealed at rest. */
@@ -209,14 +212,17 @@ export class CalendarConnection {
 
   /**
    * Runs calendar calls; a 401 (the access token was revoked or expired early) refreshes the token
-   * once and tries again. A refused refresh marks the connection as needing reconnect.
+   * once and tries again. A refused refresh marks the connection as needing reconnect. Calls that
+   * pass the same `handle` (a batch of sync jobs) read and decrypt the token once, and share a refresh.
    */
-  async withApi<T>(fn: (api: CalendarApi) => Promise<T>): Promise<T> {
+  async withApi<T>(fn: (api: CalendarApi) => Promise<T>, handle: ApiHandle = {}): Promise<T> {
+    handle.api ??= await this.api();
     try {
-      return await fn(await this.api());
+      return await fn(handle.api);
     } catch (error) {
       if (!(error instanceof CalendarHttpError && error.status === 401)) throw error;
-      return fn(new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken(Number.POSITIVE_INFINITY)));
+      handle.api = new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken(Number.POSITIVE_INFINITY));
+      return fn(handle.api);
     }
   }
 

@@ -6,18 +6,26 @@ import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
 import { CalendarHttpError, type CalendarApi } from '../../integrations/google/calendar-api.ts';
 import { JobError, type JobRunner } from '../../jobs/runner.ts';
-import type { CalendarConnection } from './connection.ts';
+import type { ApiHandle, CalendarConnection } from './connection.ts';
 import { CalendarUnavailable, calendarErrorMessage, isRetryable } from './errors.ts';
 
 export const CALENDAR_QUEUE = 'calendar-sync';
 /** NOTIFY channel of run summaries (the sync toast). */
 export const CALENDAR_SUMMARY_CHANNEL = 'calendar_sync';
-/** Items worked at once per process: Google answers in ~100 ms, and items are independent. */
-const CONCURRENCY = 4;
+/**
+ * Items leased per claim. They still go one at a time, in order; the batch shares the claim, the
+ * lease heartbeat and the access token (read and decrypted once, not once per item).
+ */
+const BATCH_SIZE = 50;
 /** A calendar that needs (re)connecting is looked at again this often; connecting re-arms at once. */
 const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
 
-export type SyncPayload = { op: 'sync' } | { op: 'delete'; eventId: string };
+/**
+ * A queued item's job: `sync` (sync on: the form, or a change the event shows), `status` (a status
+ * change, synced whatever the toggle says: SPEC §4), `delete` (the item or its event went).
+ * projectId lets a project's card count its own queue.
+ */
+export type SyncPayload = ({ op: 'sync' | 'status' } | { op: 'delete'; eventId: string }) & { projectId?: string };
 
 const gone = (error: unknown) => error instanceof CalendarHttpError && (error.status === 404 || error.status === 410);
 
@@ -39,10 +47,13 @@ async function loadItem(db: Db, id: string) {
 const storeEventId = (db: Db, itemId: string, eventId: string) =>
   sql`update action_items set google_event_id = ${eventId} where id = ${itemId}`.execute(db);
 
-/** SPEC §4 "One item": create, or update (a different returned id is stored); a missing event is recreated. */
-export async function syncItem(db: Db, api: CalendarApi, itemId: string, timeZone: string): Promise<void> {
+/**
+ * SPEC §4 "One item": create, or update (a different returned id is stored); a missing event is
+ * recreated. `always` (a status change) syncs even with the item's sync toggle off.
+ */
+export async function syncItem(db: Db, api: CalendarApi, itemId: string, timeZone: string, always = false): Promise<void> {
   const item = await loadItem(db, itemId);
-  if (!item || !item.synced_to_calendar) return; // deleted, or sync turned off since it was queued
+  if (!item || !(item.synced_to_calendar || always)) return; // deleted, or sync turned off since it was queued
   const built = buildEventPayload({
     shortDescription: item.title, longDescription: item.description, dueDate: item.due_date ?? '',
     startTime: item.start_time ?? '', endTime: item.end_time ?? '', location: item.location ?? '', url: item.url ?? '',
@@ -113,17 +124,20 @@ export function asJobError(error: unknown): Error {
 export function registerCalendarWorker(jobs: JobRunner, deps: { db: Db; connection: CalendarConnection; timeZone: string }) {
   const { db, connection, timeZone } = deps;
   let run: TSyncSummary = { total: 0, success: 0, failed: 0, errors: [], results: [] };
-  jobs.handle<SyncPayload>(CALENDAR_QUEUE, async (job) => {
+  jobs.handle<SyncPayload, ApiHandle>(CALENDAR_QUEUE, async (job, handle) => {
     try {
       const payload = job.payload;
-      if (payload.op === 'delete') return await connection.withApi((api) => deleteItemEvent(db, api, job.key, payload.eventId));
-      if (payload.op === 'sync') return await connection.withApi((api) => syncItem(db, api, job.key, timeZone));
+      if (payload.op === 'delete') return await connection.withApi((api) => deleteItemEvent(db, api, job.key, payload.eventId), handle);
+      if (payload.op === 'sync' || payload.op === 'status') {
+        return await connection.withApi((api) => syncItem(db, api, job.key, timeZone, payload.op === 'status'), handle);
+      }
       throw new JobError('Unknown operation', { permanent: true });
     } catch (error) {
       throw asJobError(error);
     }
   }, {
-    concurrency: CONCURRENCY,
+    batchSize: BATCH_SIZE,
+    prepare: async () => ({}),
     onSettled: (job, outcome, error) => {
       run.total++;
       if (outcome === 'done') run.success++;

@@ -48,7 +48,7 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const list = useActionItems(projectId, enabled);
   useActionItemEvents(projectId, enabled);
   const users = useAssignableUsers();
-  const calendar = useSyncStatus().data?.available ?? false;
+  const calendar = useSyncStatus(projectId).data?.available ?? false;
   const rows = useRowActions(projectId);
   const [filter, setFilter] = useState<ActionItemFilter>(DEFAULT_FILTER);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -175,7 +175,7 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
             {!dashboard && project && <Text size="sm" c="dimmed">{project.label} · {project.client}</Text>}
           </div>
           <Group gap="md">
-            {enabled && <SyncIndicator />}
+            {enabled && <SyncIndicator projectId={projectId} />}
             {enabled && <PdfReportButton projectId={projectId} filter={effective} items={items} />}
             {!open && (
               <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={startAdding}>

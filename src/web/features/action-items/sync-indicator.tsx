@@ -8,9 +8,10 @@ import { SyncToastView } from './sync-toast.tsx';
 /**
  * The card's sync indicator (SPEC §2): 'Syncing...' or 'N pending', with Sync now when items
  * wait and nothing is syncing. Shown only where a calendar is set up: nothing pretends to sync.
+ * A project's card counts and syncs that project's queue; the dashboard without a project, the firm's.
  */
-export function SyncIndicator() {
-  const status = useSyncStatus().data;
+export function SyncIndicator({ projectId }: { projectId: string | null }) {
+  const status = useSyncStatus(projectId).data;
   const [running, setRunning] = useState(false);
   const [toast, setToast] = useState<SyncToast | null>(null);
   useSyncSummaries(useCallback((summary) => setToast(syncToast(summary)), []));
@@ -20,7 +21,7 @@ export function SyncIndicator() {
   const run = async () => {
     setRunning(true);
     try {
-      setToast(syncToast(await syncNow()));
+      setToast(syncToast(await syncNow(projectId)));
     } catch (error) {
       setToast(syncToast({ error: error instanceof ApiError ? error.message : 'Failed to sync with the calendar. Please try again.' }));
     } finally {
