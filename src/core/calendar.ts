@@ -2,6 +2,8 @@
 
 export const CALENDAR_MESSAGES = {
   clientIdMissing: 'Google Client ID not configured. Please configure in admin settings.',
+  clientIdWhileConnected: 'Disconnect the calendar before changing the client ID.',
+  clientIdFromEnvironment: 'The client ID is set by GOOGLE_CLIENT_ID on the server.',
   invalidState: 'Invalid OAuth state parameter',
   accessExpired: 'Calendar access expired. Please reconnect in Admin Settings.',
   notConnected: 'Google Calendar not connected',

@@ -68,6 +68,18 @@ export class CalendarConnection {
     return row?.google_client_id?.trim() || null;
   }
 
+  /**
+   * The settings' client id (Settings, admins), used when GOOGLE_CLIENT_ID is not set. Refused while
+   * connected: the stored tokens belong to the client that obtained them.
+   */
+  async saveClientId(clientId: string): Promise<TCalendarConnection> {
+    if (this.env.GOOGLE_CLIENT_ID) throw new AppError('VALIDATION_ERROR', M.clientIdFromEnvironment);
+    const row = await this.row();
+    if (row.access_token || row.refresh_token) throw new AppError('VALIDATION_ERROR', M.clientIdWhileConnected);
+    await this.db.updateTable('integration_settings').set({ google_client_id: clientId || null }).where('id', '=', 1).execute();
+    return this.status();
+  }
+
   private async oauthClient(): Promise<OAuthClient | null> {
     const clientId = await this.clientId();
     const clientSecret = this.env.GOOGLE_CLIENT_SECRET;
@@ -81,6 +93,8 @@ export class CalendarConnection {
     return {
       configured: missing.length === 0,
       missing,
+      clientId,
+      clientIdFromEnvironment: Boolean(this.env.GOOGLE_CLIENT_ID),
       connected,
       needsReconnect: connected && row.needs_reconnect,
       message: connected ? (row.needs_reconnect ? M.accessExpired : row.last_error) : null,

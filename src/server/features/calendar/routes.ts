@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  ZCalendarConnection, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
+  ZCalendarClientIdBody, ZCalendarConnection, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
   ZSyncStatus, ZSyncStatusQuery, ZSyncSummary,
 } from '../../../core/api/calendar.ts';
 import { CALENDAR_BACKGROUND_REFRESH_WINDOW_MS, CALENDAR_CHECK_INTERVAL_MS } from '../../../core/constants.ts';
@@ -33,6 +33,12 @@ export async function calendarRoutes(context: AppContext) {
     requireUser(request);
     return connection.status();
   });
+
+  app.put('/api/calendar/client-id', { config: admin, schema: { body: ZCalendarClientIdBody, response: { 200: ZCalendarConnection } } },
+    async (request) => {
+      requireUser(request);
+      return connection.saveClientId(request.body.clientId);
+    });
 
   app.post('/api/calendar/connect', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZConnectStart } } }, async (request) => {
     const auth = requireUser(request);
