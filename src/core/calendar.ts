@@ -1,3 +1,5 @@
+import { UNLINK_RESET_ERROR_MS, UNLINK_RESET_MS } from './constants.ts';
+
 // Calendar texts (SPEC §4, §5, §8) used by the server and the browser alike.
 
 export const CALENDAR_MESSAGES = {
@@ -32,6 +34,14 @@ export const REMOVAL_MESSAGES = {
   failed: 'Could not remove from the calendar - it may have already been deleted',
   unlinked: 'Sync disabled without removing from the calendar.',
 } as const;
+
+/**
+ * SPEC §9: after the Remove/Unlink choice the form resets 4 s later, or 8 s when the choice failed.
+ * A form holding edits the user has not saved is not reset (it would throw their work away).
+ */
+export function formResetAfterChoiceMs(ok: boolean): number {
+  return ok ? UNLINK_RESET_MS : UNLINK_RESET_ERROR_MS;
+}
 
 export interface SyncSummary {
   total: number;

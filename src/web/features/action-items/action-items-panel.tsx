@@ -7,6 +7,7 @@ import {
   sortActionItems, type ActionItemFilter, type SortState,
 } from '../../../core/action-items.ts';
 import type { TActionItem, TCardProject } from '../../../core/api/action-items.ts';
+import { formResetAfterChoiceMs } from '../../../core/calendar.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
@@ -61,10 +62,16 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const [result, setResult] = useState<SaveResult | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const project = list.data?.project ?? null;
+  // The timed reset after Remove/Unlink (SPEC §9), and whether the open form holds unsaved edits.
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((d: boolean) => void (dirty.current = d), []);
   const setOpen = useCallback((next: OpenForm | null) => {
+    clearTimeout(resetTimer.current);
     setConflict(null);
     setOpenState(next);
   }, []);
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   // Switching project closes the form (the stream switch happens in useActionItemEvents).
   useEffect(() => setOpen(null), [projectId, setOpen]);
@@ -132,21 +139,33 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
     setOpen({ editing: null, initial: initialForm(null, picked, calendar), id, key: id });
   };
   const startEditing = (item: TActionItem) => setOpen({ editing: item, initial: initialForm(item, null), key: `${item.id}:${item.version}` });
-  /** Remove or Unlink (SPEC §4); the form stays open with the user's edits, on the item's new version. */
+  /**
+   * Remove or Unlink (SPEC §4). The form shows the item's new version (sync off) and resets (closes)
+   * 4 s later, 8 s when the choice failed (SPEC §9), unless it holds edits not saved yet.
+   */
   const calendarOff = async (choice: CalendarOffChoice) => {
     const editing = open?.editing;
     if (!editing) return false;
+    let ok = false;
+    let syncOff = false;
     try {
       const outcome = await (choice === 'remove' ? removeFromCalendar(editing.id) : unlinkFromCalendar(editing.id));
+      ok = outcome.outcome !== 'failed';
       const fresh = await getActionItem(editing.id);
       storeItem(client, fresh);
-      setOpenState((o) => (o && o.editing?.id === fresh.id ? { ...o, editing: fresh } : o));
-      setResult({ ok: outcome.outcome !== 'failed', title: 'GCal Sync Disabled', message: outcome.message });
-      return outcome.outcome !== 'failed';
+      syncOff = !fresh.calendarSync;
+      setOpenState((o) => (o && o.editing?.id === fresh.id
+        ? { ...o, editing: fresh, initial: { ...o.initial, calendarSync: fresh.calendarSync } }
+        : o));
+      setResult({ ok, title: 'GCal Sync Disabled', message: outcome.message });
     } catch (error) {
       setResult({ ok: false, title: 'Error', message: error instanceof ApiError ? error.message : 'Failed to sync with the calendar. Please try again.' });
-      return false;
     }
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => {
+      setOpenState((o) => (o?.editing?.id === editing.id && !dirty.current ? null : o));
+    }, formResetAfterChoiceMs(ok));
+    return syncOff;
   };
   const form = open && (
     <ActionItemForm
@@ -163,6 +182,7 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
       onKeepMine={(v) => conflict && void submit(v, conflict)}
       calendar={calendar}
       onCalendarOff={calendarOff}
+      onDirtyChange={onDirtyChange}
     />
   );
 
