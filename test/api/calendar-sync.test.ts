@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '../../src/core/calendar-event.ts';
+import { rearm } from '../../src/server/jobs/queue.ts';
 import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { connectCalendar } from '../helpers/calendar-fixtures.ts';
@@ -255,6 +256,25 @@ describe('trouble', () => {
     expect((await status()).errors).toContainEqual({ itemId: b.id, error: 'Too many requests. Please wait a moment and try again.' });
     expect((await status()).failed).toBe(0);
     await sql`delete from jobs`.execute(t.database.db);
+  });
+
+  it("a Remove that Google refuses says so, even with the background runner started (it leaves the job to Remove)", async () => {
+    const created = await create({ shortDescription: 'Refused removal' });
+    await drain();
+    fake.control({ calendarStatus: 403 });
+    await t.app.jobs.start();
+    try {
+      const res = await user.request({ method: 'POST', url: `/api/action-items/${created.id}/calendar/remove`, payload: {} });
+      expect(res.json()).toEqual({ outcome: 'failed', message: 'Could not remove from the calendar - it may have already been deleted' });
+    } finally {
+      await t.app.jobs.stop();
+    }
+    expect(event(eventIdFor(created.id, 0))).toBeDefined();
+    expect(await status()).toMatchObject({ failed: 1 });
+    fake.control({ calendarStatus: null });
+    await rearm(t.database.db, 'calendar-sync'); // what Sync now does
+    await drain();
+    expect(event(eventIdFor(created.id, 0))).toBeUndefined();
   });
 
   it('a revoked grant: items stay queued and go out after reconnecting', async () => {

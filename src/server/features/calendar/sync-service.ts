@@ -142,14 +142,22 @@ export async function removeFromCalendar(
   const state = await itemCalendarState(db, options.id);
   await turnSyncOff(db, options.actorId, options.id);
   if (!state.google_event_id) return { outcome: 'alreadyRemoved', message: REMOVAL_MESSAGES.alreadyRemoved };
-  await enqueue<SyncPayload>(db, { queue: CALENDAR_QUEUE, key: options.id, payload: { op: 'delete', eventId: state.google_event_id, projectId: state.project_id } });
+  // Queued for later so the background runners leave it to runNow; if runNow cannot have it, it goes out then.
+  await enqueue<SyncPayload>(db, {
+    queue: CALENDAR_QUEUE, key: options.id, delayMs: SYNC_NOW_WAIT_MS,
+    payload: { op: 'delete', eventId: state.google_event_id, projectId: state.project_id },
+  });
   const run = await jobs.runNow(CALENDAR_QUEUE, options.id);
   if (run.outcome === 'done') {
     return run.result === 'alreadyRemoved'
       ? { outcome: 'alreadyRemoved', message: REMOVAL_MESSAGES.alreadyRemoved }
       : { outcome: 'removed', message: REMOVAL_MESSAGES.removed };
   }
-  if (run.outcome === 'none') return { outcome: 'removed', message: REMOVAL_MESSAGES.removed }; // another instance just did it
+  if (run.outcome === 'none') {
+    // Another runner had it (another instance's Remove, or Sync now): gone means done, a row left means it failed.
+    const left = await sql`select 1 from jobs where queue = ${CALENDAR_QUEUE} and key = ${options.id}`.execute(db);
+    if (!left.rows.length) return { outcome: 'removed', message: REMOVAL_MESSAGES.removed };
+  }
   return { outcome: 'failed', message: REMOVAL_MESSAGES.failed };
 }
 
