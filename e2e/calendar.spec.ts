@@ -35,7 +35,7 @@ async function syncedItem(page: Page, projectId: string, title: string, synced =
   const { users } = (await (await page.request.get('/api/action-items/assignable-users')).json()) as { users: { id: string }[] };
   const res = await page.request.post('/api/action-items', { headers, data: {
     projectId, assignee: users[0]!.id, shortDescription: title, dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-    startTime: '10:00', calendarSync: true,
+    startTime: '10:00', endTime: '10:30', calendarSync: true,
   } });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };
@@ -220,6 +220,7 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
   await expect(edit.getByLabel('Long Description')).toHaveValue('Bring the moisture meter');
   await page.screenshot({ path: 'test-results/calendar-unlink-kept-edits.png', fullPage: true });
   await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Action Item Updated')).toBeVisible({ timeout: 15_000 });
   await expect(edit).toBeHidden();
 
   // The failed removal waited in the queue with its error: Sync now sends it.
