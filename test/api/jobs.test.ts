@@ -158,6 +158,22 @@ describe('job queue', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it('a delayed job moves a sleeping runner to its due time, without a look before', async () => {
+    const runner = new JobRunner({ database, pollMs: 60_000 });
+    let ranAt = 0;
+    runner.handle('q', async () => void (ranAt = Date.now()));
+    await runner.start();
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // asleep, for the whole poll
+      const queuedAt = Date.now();
+      await enqueue(database.db, { queue: 'q', key: 'later', payload: {}, delayMs: 400 });
+      await until(() => ranAt > 0, 5000);
+      expect(ranAt - queuedAt).toBeGreaterThanOrEqual(380);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('wakes on LISTEN as soon as a job is queued, and stop() lets the job in hand finish', async () => {
     const runner = new JobRunner({ database, pollMs: 60_000 });
     let finished = false;

@@ -11,6 +11,8 @@ export interface JobNotice {
   queue: string;
   key: string;
   event: JobEvent;
+  /** 'queued' with a delay: due in this many ms (runners need not look before). */
+  inMs?: number;
 }
 
 export interface ClaimedJob<P = unknown> {
@@ -52,7 +54,7 @@ export async function enqueue<P>(db: DbOrTx, options: EnqueueOptions<P>): Promis
     on conflict (queue, key) do update set
       payload = excluded.payload, run_at = excluded.run_at, max_attempts = excluded.max_attempts,
       revision = jobs.revision + 1, state = 'queued', attempts = 0, last_error = null, updated_at = now()`.execute(db);
-  await notify(db, { queue: options.queue, key: options.key, event: 'queued' });
+  await notify(db, { queue: options.queue, key: options.key, event: 'queued', ...(delay ? { inMs: delay } : {}) });
 }
 
 /**

@@ -115,7 +115,11 @@ export class JobRunner {
     this.unlisten = await this.options.database.listen(JOBS_CHANNEL, (payload) => {
       try {
         const notice = JSON.parse(payload) as JobNotice;
-        if (notice.event === 'queued') this.wake(notice.queue);
+        // A debounced job (a save's sync, due in 3 s) only moves the sleep's end: no claim per save.
+        if (notice.event === 'queued') {
+          if (notice.inMs) this.wakers.get(notice.queue)?.forEach((w) => w.wakeIn(notice.inMs!));
+          else this.wake(notice.queue);
+        }
       } catch {
         // not ours
       }

@@ -1,5 +1,6 @@
--- Calendar sync (docs/decisions/051, issue 15): SPEC §4's own rule for status changes, and the
--- project of each queued item on its job, so a project's card counts only its own queue.
+-- Calendar sync (docs/decisions/051, 052, issue 15): SPEC §4's own rule for status changes, the
+-- project of each queued item on its job (a project's card counts only its own queue), and the
+-- debounce carried in the notice (runners do not query on every save).
 --
 -- SPEC §4 "Action item status": after a successful status save the item is queued for calendar
 -- sync, update if it has an event id, otherwise create — whether or not the form's sync toggle
@@ -37,7 +38,8 @@ BEGIN
   ON CONFLICT (queue, key) DO UPDATE SET
     payload = excluded.payload, run_at = excluded.run_at, max_attempts = excluded.max_attempts,
     revision = jobs.revision + 1, state = 'queued', attempts = 0, last_error = NULL, updated_at = now();
-  PERFORM pg_notify('jobs', json_build_object('queue', 'calendar-sync', 'key', COALESCE(NEW.id, OLD.id)::text, 'event', 'queued')::text);
+  -- inMs: runners only move their next look to the due time instead of looking now (no query per save).
+  PERFORM pg_notify('jobs', json_build_object('queue', 'calendar-sync', 'key', COALESCE(NEW.id, OLD.id)::text, 'event', 'queued', 'inMs', 3000)::text);
   RETURN NULL;
 END $$;
 
