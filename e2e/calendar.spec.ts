@@ -107,7 +107,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(section.getByRole('row', { name: /Calendar ID/ })).toContainText('office@hale-ortiz.example');
-  await page.screenshot({ path: 'test-results/calendar-settings.png', fullPage: true });
+  await section.screenshot({ path: 'test-results/calendar-settings.png' });
 
   const projectId = await someProject(page);
   await page.goto(`/action-items?project=${projectId}`);
@@ -140,6 +140,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await expect.poll(async () => (await fakeState(page)).events.find((e) => e.summary === title)?.description, { timeout: 15_000 })
     .toContain('Status: Completed');
   expect((await fakeState(page)).events.filter((e) => e.summary === title)).toHaveLength(1);
+  await expect(rowOf(page, title).getByRole('img', { name: 'Synced to Google Calendar' })).toBeVisible();
   await page.screenshot({ path: 'test-results/calendar-card.png', fullPage: true });
 
   // Turning sync off and choosing Remove deletes the event.
@@ -279,5 +280,8 @@ test('a revoked grant says to reconnect', async ({ page }) => {
   await expect(section.getByRole('alert').filter({ hasText: 'Calendar access expired. Please reconnect in Admin Settings.' })).toBeVisible();
   await expect(section.getByText('Needs reconnecting')).toBeVisible();
   await page.screenshot({ path: 'test-results/calendar-reconnect.png', fullPage: true });
+  // Where sync is offered, the same words: the action items card.
+  await page.goto(`/action-items?project=${await someProject(page)}`);
+  await expect(page.getByRole('group', { name: 'Calendar sync' }).getByText('Calendar access expired. Please reconnect in Admin Settings.')).toBeVisible();
   await control(page, { revoked: false });
 });
