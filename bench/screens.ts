@@ -1,9 +1,9 @@
 // Issue 13: keystroke-to-paint in a 500-row project (time and expense rows) and filter/sort of
 // 1,000 action items, in headless Chromium against the real server with demo data.
 // Each interaction is timed from the event's own timestamp until its DOM update is committed and
-// laid out (a task after the event, forcing style and layout): the work that must fit in one
-// 16 ms frame. The time to the end of the next frame (requestAnimationFrame, then a task) is
-// printed too; it adds the wait for headless Chromium's fixed 60 Hz frame clock.
+// laid out (a task after the event, forcing style and layout), and until the end of the frame
+// that paints it (requestAnimationFrame, then a task). The verdict is on the second. Chromium
+// runs without its 60 Hz frame clock here, so that number is the app's work, not the display's.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -85,6 +85,22 @@ async function seed(page: Page) {
   return projectId;
 }
 
+/**
+ * One click, timed by the recorder: a raw mouse click at the target's centre (Playwright's
+ * actionability checks would run in the page during the event and be timed as the app's), then
+ * waits until its own measurement is in.
+ */
+async function timedClick(page: Page, target: ReturnType<Page['locator']>, painted: number[]) {
+  const box = (await target.boundingBox())!;
+  await takeLatencies(page);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForFunction(() => (window as unknown as { frames: number[] }).frames.length > 0);
+  await page.waitForTimeout(30);
+  const latency = Math.max(...(await takeLatencies(page)));
+  painted.push(Math.max(...frames.pop()!));
+  return latency;
+}
+
 async function typeInto(page: Page, table: string, label: string, text: string) {
   const cell = page.getByRole('table', { name: table }).locator('[data-row-key]').nth(250).getByLabel(label, { exact: true });
   // Rows off screen skip layout (content-visibility), so move there and focus as a user would land.
@@ -103,16 +119,21 @@ async function typeInto(page: Page, table: string, label: string, text: string) 
   return takeLatencies(page);
 }
 
+/** Prints a row; the verdict is on the stricter number: to the end of the painted frame when known. */
 const line = (name: string, xs: number[], target: number) => {
   const frame = frames.at(-1) ?? [];
-  console.log(`${name.padEnd(48)} n=${String(xs.length).padStart(3)}  p50 ${fmt(pct(xs, 50))}  p95 ${fmt(pct(xs, 95))}`
-    + `  max ${fmt(Math.max(...xs))}  (target p95 ≤ ${target} ms)  to frame end: p50 ${fmt(pct(frame, 50))} p95 ${fmt(pct(frame, 95))}`);
+  const judged = frame.length ? frame : xs;
+  console.log(`${name.padEnd(48)} n=${String(xs.length).padStart(3)}  to laid-out DOM: p50 ${fmt(pct(xs, 50))} p95 ${fmt(pct(xs, 95))}`
+    + (frame.length ? `  to painted frame: p50 ${fmt(pct(frame, 50))} p95 ${fmt(pct(frame, 95))}` : '')
+    + `  (target p95 ≤ ${target} ms) → ${pct(judged, 95) <= target ? 'PASS' : 'FAIL'}`);
 };
 
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  // Frames are produced as soon as there is something to paint, not on a 60 Hz clock: the time to
+  // the painted frame is the app's work, not the wait for the display's next refresh.
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-frame-rate-limit', '--disable-gpu-vsync'],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -124,8 +145,13 @@ try {
   await page.waitForURL(/dashboard/);
   const projectId = await seed(page);
 
-  await page.goto(`${BASE}/time-tracking?project=${projectId}`);
-  await page.locator('[data-row-key]').nth(499).waitFor({ state: 'attached', timeout: 60_000 });
+  // First render: from navigation start to the first screenful of rows, and to all 500.
+  await page.goto(`${BASE}/time-tracking?project=${projectId}`, { waitUntil: 'commit' });
+  const rowsAt = (n: number) => page.waitForFunction((min) => document.querySelectorAll('[data-row-key]').length >= min
+    && performance.now(), n, { polling: 'raf', timeout: 60_000 }).then((h) => h.jsonValue() as Promise<number>);
+  const [first, all] = [await rowsAt(20), await rowsAt(500)];
+  console.log(`time rows, first render of a 500-row project      first rows ${fmt(first)}, all 500 rows ${fmt(all)}`
+    + `  (target first rows ≤ 1000 ms) → ${first <= 1000 ? 'PASS' : 'FAIL'}`);
   line('time rows, Description of row 250', await typeInto(page, 'Time entries', 'Description', 'typed in a big table '), 16);
   line('time rows, Hours of row 250', await typeInto(page, 'Time entries', 'Hours', ''), 16);
   await page.getByText('Log Expense').click();
@@ -137,26 +163,25 @@ try {
   await page.getByRole('button', { name: 'Sort by Assignee' }).waitFor();
   await page.getByText('Item 999').waitFor({ timeout: 30_000 });
   await takeLatencies(page);
-  const filters: number[] = [];
+  const sorts: number[] = [];
+  const sortsPainted: number[] = [];
   for (let i = 0; i < 5; i++) {
     for (const column of ['Assignee', 'Date', 'Status', 'Completed']) {
-      await page.getByRole('button', { name: `Sort by ${column}` }).click();
-      await page.waitForTimeout(50);
+      sorts.push(await timedClick(page, page.locator(`[aria-label="Sort by ${column}"]`), sortsPainted));
     }
   }
-  await page.waitForTimeout(200);
-  line('1,000 action items, sort (click to paint)', await takeLatencies(page), 50);
+  frames.push(sortsPainted);
+  line('1,000 action items, sort (click to paint)', sorts, 50);
+  const filters: number[] = [];
+  const filtersPainted: number[] = [];
   for (let i = 0; i < 10; i++) {
     for (const status of ['All', 'Open', 'Active']) {
-      await page.getByRole('textbox', { name: 'Status' }).click();
-      await page.waitForTimeout(50);
-      await takeLatencies(page);
-      await page.getByRole('option', { name: status, exact: true }).click();
-      await page.waitForTimeout(50);
-      filters.push(...(await takeLatencies(page)));
+      await timedClick(page, page.getByRole('textbox', { name: 'Status' }), []);
+      await page.getByRole('option', { name: status, exact: true }).waitFor();
+      filters.push(await timedClick(page, page.getByRole('option', { name: status, exact: true }), filtersPainted));
     }
   }
-  frames.push([]);
+  frames.push(filtersPainted);
   line('1,000 action items, status filter (click to paint)', filters, 50);
 } finally {
   await browser.close();

@@ -89,7 +89,8 @@ test('deleting the last row leaves a blank row', async ({ page }) => {
   await expect(page.locator('[data-row-key]').getByLabel('Hours')).toHaveValue('');
 });
 
-test('500 time rows: first render under 1 s, typing stays smooth', async ({ page }) => {
+test('500 time rows: every row is shown and typing in row 250 keeps every key', async ({ page }) => {
+  // How fast is measured by bench/screens.ts on a quiet machine, not here (issue 13).
   test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   const [hit] = await search(page, 'meridian');
@@ -104,42 +105,15 @@ test('500 time rows: first render under 1 s, typing stays smooth', async ({ page
   });
   await page.goto('/time-tracking');
   await page.getByRole('combobox', { name: 'Project' }).fill(hit!.projectNumber);
-  await expect(page.getByRole('option').first()).toBeVisible();
-  // From the pick to the first screenful of rows, and to all 500 rows in the DOM.
-  const measuring = page.evaluate(() => new Promise<[number, number]>((resolve) => {
-    const t0 = performance.now();
-    let first = 0;
-    const tick = () => {
-      const n = document.querySelectorAll('[data-row-key]').length;
-      if (!first && n >= 20) first = performance.now() - t0;
-      if (n >= 500) resolve([first, performance.now() - t0]);
-      else requestAnimationFrame(tick);
-    };
-    tick();
-  }));
   await page.getByRole('option').first().click();
-  const [firstRender, allRows] = await measuring;
-  console.log(`500-row project: first rows ${firstRender.toFixed(0)} ms, all 500 rows ${allRows.toFixed(0)} ms`);
-  expect(firstRender).toBeLessThan(1000);
-  expect(allRows).toBeLessThan(3000);
+  await expect(page.locator('[data-row-key]')).toHaveCount(500, { timeout: 20_000 });
+  await expect(page.locator('[data-row-key]').nth(499).getByLabel('Description')).toHaveValue('Row 499');
 
   const cell = page.locator('[data-row-key]').nth(250).getByLabel('Description');
-  // Scrolling row 250 into view renders the rows around it once; measure the typing after that.
   await cell.click();
-  await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    (window as unknown as { longTasks: number[] }).longTasks = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) =>
-      (window as unknown as { longTasks: number[] }).longTasks.push(e.duration))).observe({ type: 'longtask' });
-  });
-  const started = Date.now();
+  await page.keyboard.press('End');
   await page.keyboard.type(' typed quickly in a big table', { delay: 0 });
-  const perKey = (Date.now() - started) / 29;
-  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  console.log(`typing in row 250: ${perKey.toFixed(1)} ms per key, long tasks: ${JSON.stringify(longTasks.map(Math.round))}`);
   await expect(cell).toHaveValue('Row 250 typed quickly in a big table');
-  expect(perKey).toBeLessThan(50);
-  expect(longTasks.filter((d) => d > 100)).toHaveLength(0);
 });
 
 test('more than 24 hours or a third decimal is never sent: the row says why until it is fixed', async ({ page }) => {

@@ -83,7 +83,10 @@ export function ActionItemsPanel({ mode, projectId, onProject }: Props) {
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const people = assigneeOptions(items);
   const effective = { ...filter, assignee: people.some((p) => p.value === filter.assignee) ? filter.assignee : 'all' };
-  const shown = sortActionItems(filterActionItems(items, effective), sort.key, sort.direction);
+  const shown = useMemo(
+    () => sortActionItems(filterActionItems(items, { status: effective.status, assignee: effective.assignee }), sort.key, sort.direction),
+    [items, effective.status, effective.assignee, sort],
+  );
   const closeToast = useCallback(() => setResult(null), []);
 
   /** `base`: the saved item the edit replaces (their item when the user keeps their own version). */

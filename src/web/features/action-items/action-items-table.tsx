@@ -1,9 +1,10 @@
-import { Button, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArchive, IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { completedText, type SortKey, type SortState, type StatusFilter, type UiStatus } from '../../../core/action-items.ts';
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { type SortKey, type SortState, type StatusFilter, type UiStatus } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
-import { AssigneeCell, GcalCell, StatusCell } from './row-cells.tsx';
+import { ActionItemRow, type RowHandlers } from './action-item-row.tsx';
+import './action-items.css';
 
 interface Props {
   items: TActionItem[];
@@ -24,14 +25,14 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
   const active = sort.key === column;
   const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <div role="columnheader" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton onClick={() => onSort(column)} aria-label={`Sort by ${label}`}>
         <Group gap={4} wrap="nowrap">
           <Text fw={600} size="sm">{label}</Text>
           <Icon size={14} color={active ? undefined : 'var(--mantine-color-gray-5)'} />
         </Group>
       </UnstyledButton>
-    </Table.Th>
+    </div>
   );
 }
 
@@ -40,59 +41,41 @@ export function ActionItemsTable(props: Props) {
   const { items, sort, onSort, statusFilter, showProject, users, emptyText } = props;
   // Archived rows carry an icon only where archived and live items can appear together or alone.
   const markArchived = statusFilter === 'all' || statusFilter === 'archived';
-  const head: ReactNode = (
-    <Table.Tr>
-      <SortHeader label="Assignee" column="assignee" sort={sort} onSort={onSort} />
-      <Table.Th>Short Description</Table.Th>
-      <Table.Th>Long Description</Table.Th>
-      <SortHeader label="Date" column="dueDate" sort={sort} onSort={onSort} />
-      <Table.Th>Time</Table.Th>
-      <SortHeader label="Status" column="status" sort={sort} onSort={onSort} />
-      <Table.Th>GCal</Table.Th>
-      <SortHeader label="Completed" column="dateCompleted" sort={sort} onSort={onSort} />
-      <Table.Th>Actions</Table.Th>
-    </Table.Tr>
-  );
+  // The latest callbacks behind one stable object: the memoised rows never see a new one.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const handlers = useMemo<RowHandlers>(() => ({
+    onStatus: (item, status) => latest.current.onStatus(item, status),
+    onArchive: (item) => latest.current.onArchive(item),
+    onAssign: (item, userId) => latest.current.onAssign(item, userId),
+    onEdit: (item) => latest.current.onEdit(item),
+  }), []);
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Action items">
-        <Table.Thead>{head}</Table.Thead>
-        <Table.Tbody>
-          {items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}><Text c="dimmed" ta="center" py="md">{emptyText}</Text></Table.Td>
-            </Table.Tr>
-          )}
+    <div className="ai-scroll">
+      <div role="table" aria-label="Action items" className="ai-table">
+        <div role="rowgroup">
+          <div role="row" className="ai-row ai-head">
+            <SortHeader label="Assignee" column="assignee" sort={sort} onSort={onSort} />
+            <div role="columnheader">Short Description</div>
+            <div role="columnheader">Long Description</div>
+            <SortHeader label="Date" column="dueDate" sort={sort} onSort={onSort} />
+            <div role="columnheader">Time</div>
+            <SortHeader label="Status" column="status" sort={sort} onSort={onSort} />
+            <div role="columnheader">GCal</div>
+            <SortHeader label="Completed" column="dateCompleted" sort={sort} onSort={onSort} />
+            <div role="columnheader">Actions</div>
+          </div>
+        </div>
+        <div role="rowgroup" className="ai-body">
+          {items.length === 0 && <div role="row" className="ai-row"><div role="cell" className="ai-empty">{emptyText}</div></div>}
           {items.map((item) => (
-            <Table.Tr key={item.id} data-item-id={item.id}>
-              <Table.Td><AssigneeCell item={item} users={users} onAssign={(id) => props.onAssign(item, id)} /></Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {markArchived && item.archived && (
-                    <Tooltip label="Archived">
-                      <span role="img" aria-label="Archived" style={{ display: 'inline-flex' }}><IconArchive size={16} /></span>
-                    </Tooltip>
-                  )}
-                  <Text size="sm" fw={500}>{item.shortDescription}</Text>
-                </Group>
-                {showProject && <Text size="xs" c="dimmed">{item.projectLabel} · {item.clientName}</Text>}
-              </Table.Td>
-              <Table.Td maw={280}><Text size="sm" lineClamp={2} title={item.longDescription}>{item.longDescription}</Text></Table.Td>
-              <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{item.dueDate}</Text></Table.Td>
-              <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{item.time}</Text></Table.Td>
-              <Table.Td miw={120}>
-                <StatusCell item={item} onStatus={(s) => props.onStatus(item, s)} onArchive={() => props.onArchive(item)} />
-              </Table.Td>
-              <Table.Td><GcalCell item={item} /></Table.Td>
-              <Table.Td><Text size="sm" style={{ whiteSpace: 'nowrap' }}>{completedText(item)}</Text></Table.Td>
-              <Table.Td>
-                <Button size="compact-sm" variant="subtle" onClick={() => props.onEdit(item)}
-                  aria-label={`Edit ${item.shortDescription}`}>Edit</Button>
-              </Table.Td>
-            </Table.Tr>
+            <ActionItemRow key={item.id} item={item} users={users} markArchived={markArchived && item.archived}
+              showProject={showProject} handlers={handlers} />
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </div>
+      </div>
+    </div>
   );
 }

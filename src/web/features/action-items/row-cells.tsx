@@ -1,4 +1,4 @@
-import { Badge, Menu, Select, Tooltip, UnstyledButton, Text } from '@mantine/core';
+import { Menu, Select } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconCalendarCheck, IconCalendarOff, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { STATUS_LABELS, statusClass, type UiStatus } from '../../../core/action-items.ts';
@@ -7,22 +7,27 @@ import { assigneeLabels } from './assignee-input.tsx';
 
 const CLASS_COLOR = { active: 'blue', complete: 'green', rejected: 'gray' } as const;
 
-/** Status badge; clicking opens the menu of statuses plus Archive or Unarchive (SPEC §4). */
+/**
+ * Status badge; clicking opens the menu of statuses plus Archive or Unarchive (SPEC §4). The menu
+ * is built on the first click: a thousand closed menus would cost a thousand popovers.
+ */
 export function StatusCell({ item, onStatus, onArchive }: {
   item: TActionItem;
   onStatus(status: UiStatus): void;
   onArchive(): void;
 }) {
+  const [armed, setArmed] = useState(false);
+  const color = CLASS_COLOR[statusClass(item.status)];
+  const badge = (
+    <button type="button" className="ai-plain" aria-label={`Status: ${STATUS_LABELS[item.status]}. Change status`}
+      onClick={armed ? undefined : () => setArmed(true)}>
+      <span className={`ai-badge status-${statusClass(item.status)}`} data-color={color}>{STATUS_LABELS[item.status]}</span>
+    </button>
+  );
+  if (!armed) return badge;
   return (
-    <Menu withinPortal position="bottom-start" shadow="md">
-      <Menu.Target>
-        <UnstyledButton aria-label={`Status: ${STATUS_LABELS[item.status]}. Change status`}>
-          <Badge color={CLASS_COLOR[statusClass(item.status)]} variant="light" tt="none" className={`status-${statusClass(item.status)}`}
-            style={{ cursor: 'pointer' }}>
-            {STATUS_LABELS[item.status]}
-          </Badge>
-        </UnstyledButton>
-      </Menu.Target>
+    <Menu withinPortal position="bottom-start" shadow="md" defaultOpened>
+      <Menu.Target>{badge}</Menu.Target>
       <Menu.Dropdown>
         {(Object.keys(STATUS_LABELS) as UiStatus[]).map((s) => (
           <Menu.Item key={s} onClick={() => s !== item.status && onStatus(s)}
@@ -48,11 +53,10 @@ export function AssigneeCell({ item, users, onAssign }: {
   const [editing, setEditing] = useState(false);
   if (!editing) {
     return (
-      <UnstyledButton onClick={() => setEditing(true)} aria-label={`Assignee: ${item.assigneeName || 'Unassigned'}. Change assignee`}>
-        <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }} c={item.assigneeName ? undefined : 'dimmed'}>
-          {item.assigneeName || 'Unassigned'}
-        </Text>
-      </UnstyledButton>
+      <button type="button" className="ai-plain ai-assignee" data-empty={item.assigneeName ? undefined : ''}
+        onClick={() => setEditing(true)} aria-label={`Assignee: ${item.assigneeName || 'Unassigned'}. Change assignee`}>
+        {item.assigneeName || 'Unassigned'}
+      </button>
     );
   }
   const labels = assigneeLabels(users);
@@ -77,15 +81,14 @@ export function AssigneeCell({ item, users, onAssign }: {
   );
 }
 
+/** The GCal column: a plain titled icon (a tooltip per row would cost a popover per row). */
 export function GcalCell({ item }: { item: TActionItem }) {
   const label = item.gcalSynced ? 'Synced to Google Calendar' : 'Not synced to Google Calendar';
   return (
-    <Tooltip label={label}>
-      <span role="img" aria-label={label} style={{ display: 'inline-flex' }}>
-        {item.gcalSynced
-          ? <IconCalendarCheck size={18} color="var(--mantine-color-green-7)" />
-          : <IconCalendarOff size={18} color="var(--mantine-color-gray-5)" />}
-      </span>
-    </Tooltip>
+    <span role="img" aria-label={label} title={label} style={{ display: 'inline-flex' }}>
+      {item.gcalSynced
+        ? <IconCalendarCheck size={18} color="var(--mantine-color-green-7)" />
+        : <IconCalendarOff size={18} color="var(--mantine-color-gray-5)" />}
+    </span>
   );
 }

@@ -79,16 +79,23 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
       const body = phase === 'client' ? { client } : phase === 'case' ? { case: kase } : { project };
       const id = await writePhase(detail, body);
       const fresh = await reloadDraft(queryClient, id);
+      if (!detail) {
+        // The first save names the draft in the address, and the page mounts a form keyed by it
+        // from the cache just filled, at its next phase. This form stays busy until then: were it
+        // to show the next phase now, what the user typed there would be lost when the router's
+        // transition lands.
+        setParams({ draft: id }, { replace: true });
+        return;
+      }
       const b = baselines(fresh);
       setDetail(fresh);
       setClient(b.client);
       setCase(b.case);
       setProject(b.project);
-      if (!detail) setParams({ draft: id }, { replace: true });
       go(CLIENT_PHASES[CLIENT_PHASES.indexOf(phase) + 1]!);
+      setSaving(false);
     } catch (error) {
       setSaveError(error);
-    } finally {
       setSaving(false);
     }
   };
