@@ -77,6 +77,17 @@ describe("the settings' client id", () => {
     }
   });
 
+  it('sends the provider back to PUBLIC_URL/settings when PUBLIC_URL is set', async () => {
+    const app = await createTestApp({ ...googleEnv(fake), PUBLIC_URL: 'https://casebook.example.com/' });
+    try {
+      const a = await app.signIn((await app.user('admin')).email);
+      const { url } = (await post(a, '/api/calendar/connect')).json() as { url: string };
+      expect(new URL(url).searchParams.get('redirect_uri')).toBe('https://casebook.example.com/settings');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('is read-only when GOOGLE_CLIENT_ID is set', async () => {
     const res = await admin.request({ method: 'PUT', url: '/api/calendar/client-id', payload: { clientId: 'x' } });
     expect(res.statusCode).toBe(400);

@@ -277,6 +277,24 @@ describe('trouble', () => {
     expect(event(eventIdFor(created.id, 0))).toBeUndefined();
   });
 
+  it("Clear forgets the project's failed items (SPEC §4), and leaves waiting ones alone", async () => {
+    await sql`delete from jobs`.execute(t.database.db);
+    fake.control({ calendarStatus: 403 });
+    const failing = await create({ shortDescription: 'Cannot sync' });
+    await drain();
+    fake.control({ calendarStatus: null });
+    const waiting = await create({ shortDescription: 'Still waiting' });
+    expect(await status()).toMatchObject({ pending: 2, failed: 1 });
+    const clear = (payload: Record<string, unknown>) => user.request({ method: 'POST', url: '/api/calendar/clear', payload });
+    expect((await clear({ projectId: (await makeProject(t.database.db, adminId)).projectId })).json()).toEqual({ cleared: 0 });
+    expect((await clear({ projectId })).json()).toEqual({ cleared: 1 });
+    expect(await status()).toMatchObject({ pending: 1, failed: 0, errors: [] });
+    const { rows } = await sql<{ key: string }>`select key from jobs`.execute(t.database.db);
+    expect(rows.map((r) => r.key)).toEqual([waiting.id]);
+    expect((await item(failing.id)).gcalSynced).toBe(false);
+    await sql`delete from jobs`.execute(t.database.db);
+  });
+
   it('a revoked grant: items stay queued and go out after reconnecting', async () => {
     fake.control({ revoked: true });
     await sql`update calendar_connection set token_expiry = now()`.execute(t.database.db);

@@ -64,6 +64,8 @@ export type TSyncStatus = z.infer<typeof ZSyncStatus>;
 /** A project's card asks for its own queue; without projectId, the firm's (the dashboard). */
 export const ZSyncStatusQuery = z.object({ projectId: z.uuid().optional() }).strict();
 
+export const ZClearResult = z.object({ cleared: z.number().int() });
+
 /** SPEC §3 "Sync summary". */
 export const ZSyncSummary = z.object({
   total: z.number().int(),

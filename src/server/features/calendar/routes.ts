@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  ZCalendarClientIdBody, ZCalendarConnection, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
+  ZCalendarClientIdBody, ZCalendarConnection, ZClearResult, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
   ZSyncStatus, ZSyncStatusQuery, ZSyncSummary,
 } from '../../../core/api/calendar.ts';
 import { CALENDAR_BACKGROUND_REFRESH_WINDOW_MS, CALENDAR_CHECK_INTERVAL_MS } from '../../../core/constants.ts';
@@ -10,7 +10,7 @@ import { rearm } from '../../jobs/queue.ts';
 import { CalendarConnection } from './connection.ts';
 import { calendarFeedRoutes } from './feed-routes.ts';
 import { publishSyncProgress } from './progress.ts';
-import { removeFromCalendar, syncNow, syncStatus, syncStatuses, unlinkFromCalendar } from './sync-service.ts';
+import { clearFailed, removeFromCalendar, syncNow, syncStatus, syncStatuses, unlinkFromCalendar } from './sync-service.ts';
 import { CALENDAR_QUEUE, registerCalendarWorker } from './sync-worker.ts';
 
 /** Where the provider sends the browser back: PUBLIC_URL, else this request's own origin (proxies per TRUST_PROXY). */
@@ -74,6 +74,11 @@ export async function calendarRoutes(context: AppContext) {
   app.post('/api/calendar/sync-now', { schema: { body: ZSyncStatusQuery, response: { 200: ZSyncSummary } } }, async (request) => {
     requireUser(request);
     return syncNow(db, connection, jobs, request.body.projectId);
+  });
+
+  app.post('/api/calendar/clear', { schema: { body: ZSyncStatusQuery, response: { 200: ZClearResult } } }, async (request) => {
+    requireUser(request);
+    return { cleared: await clearFailed(db, request.body.projectId) };
   });
 
   app.post('/api/action-items/:id/calendar/remove', { schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },

@@ -3,7 +3,7 @@ import type { TCalendarConnection, TRemovalResult, TSyncStatus, TSyncSummary } f
 import { CALENDAR_MESSAGES as M, REMOVAL_MESSAGES } from '../../../core/calendar.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enqueue, rearm } from '../../jobs/queue.ts';
+import { enqueue, notify, rearm } from '../../jobs/queue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { CalendarConnection } from './connection.ts';
 import { CalendarUnavailable } from './errors.ts';
@@ -121,6 +121,20 @@ export async function syncNow(db: Db, connection: CalendarConnection, jobs: JobR
     errors: [...new Set(failed.map((r) => r.error!))].slice(0, 10),
     results,
   };
+}
+
+/**
+ * Clear (SPEC §4 "A clear action empties it"): the project's (or the firm's) failed items leave the
+ * queue with their errors; they are sent again only when they change. Waiting and running ones
+ * stay: clearing must not drop a change nobody saw fail.
+ */
+export async function clearFailed(db: Db, projectId?: string): Promise<number> {
+  const only: Record<string, string> = projectId ? { projectId } : {};
+  const result = await sql`
+    delete from jobs where queue = ${CALENDAR_QUEUE} and payload @> ${JSON.stringify(only)}::jsonb
+      and (state = 'failed' or last_error is not null) and (locked_until is null or locked_until < now())`.execute(db);
+  await notify(db, { queue: CALENDAR_QUEUE, key: '*', event: 'cleared' });
+  return Number(result.numAffectedRows ?? 0);
 }
 
 async function itemCalendarState(db: Db, id: string) {

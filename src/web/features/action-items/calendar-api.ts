@@ -19,6 +19,8 @@ export function useSyncStatus(projectId: string | null) {
 
 export const syncNow = (projectId: string | null) =>
   api<TSyncSummary>('/api/calendar/sync-now', { method: 'POST', body: projectId ? { projectId } : {} });
+export const clearFailed = (projectId: string | null) =>
+  api<{ cleared: number }>('/api/calendar/clear', { method: 'POST', body: projectId ? { projectId } : {} });
 export const removeFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/remove`, { method: 'POST', body: {} });
 export const unlinkFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/unlink`, { method: 'POST', body: {} });
 

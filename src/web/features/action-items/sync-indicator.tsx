@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Loader, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { syncIndicatorText, syncToast, type SyncToast } from '../../../core/calendar.ts';
 import { ApiError } from '../../lib/api.ts';
-import { syncNow, useSyncStatus, useSyncSummaries } from './calendar-api.ts';
+import { clearFailed, syncNow, useSyncStatus, useSyncSummaries } from './calendar-api.ts';
 import { SyncToastView } from './sync-toast.tsx';
 
 /**
@@ -38,6 +38,12 @@ export function SyncIndicator({ projectId }: { projectId: string | null }) {
       )}
       {status.pending > 0 && !text?.startsWith('Syncing') && !status.needsReconnect && (
         <Anchor component="button" type="button" size="sm" onClick={() => void run()}>Sync now</Anchor>
+      )}
+      {status.failed > 0 && !running && (
+        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => void clearFailed(projectId)}
+          title="Forget the items that failed to sync (they go again when they change)">
+          Clear
+        </Anchor>
       )}
       <SyncToastView toast={toast} onClose={close} />
     </Group>
