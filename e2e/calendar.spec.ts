@@ -208,6 +208,11 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
   await expect(edit).toBeHidden({ timeout: 12_000 });
   expect(Date.now() - failedAt).toBeGreaterThanOrEqual(6000);
   await page.getByRole('button', { name: 'Close message' }).click();
+  // The refused removal waits in the queue with its error: Sync now, or Clear.
+  const indicator = page.getByRole('group', { name: 'Calendar sync' });
+  await expect(indicator.getByText('1 pending')).toBeVisible();
+  await expect(indicator.getByRole('button', { name: 'Clear' })).toBeVisible();
+  await indicator.screenshot({ path: 'test-results/calendar-indicator-failed.png' });
   await control(page, { calendarStatus: null });
 
   // Edits typed before the choice are not thrown away by the reset.
