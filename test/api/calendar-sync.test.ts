@@ -277,6 +277,18 @@ describe('trouble', () => {
     expect(event(eventIdFor(created.id, 0))).toBeUndefined();
   });
 
+  it("Remove of an event already deleted in Google (410) says 'Event was already removed from the calendar'", async () => {
+    const created = await create({ shortDescription: 'Deleted elsewhere' });
+    await drain();
+    const eventId = eventIdFor(created.id, 0);
+    await fetch(`${fake.calendarUrl}/calendars/primary/events/${eventId}`, { method: 'DELETE', headers: { authorization: `Bearer ${fake.accessToken()}` } });
+    const before = fake.calls.length;
+    const res = await user.request({ method: 'POST', url: `/api/action-items/${created.id}/calendar/remove`, payload: {} });
+    expect(res.json()).toEqual({ outcome: 'alreadyRemoved', message: 'Event was already removed from the calendar' });
+    expect(fake.calls.slice(before)).toEqual([`DELETE /calendars/primary/events/${eventId}`]);
+    expect(await item(created.id)).toMatchObject({ gcalEventId: null, calendarSync: false });
+  });
+
   it("Clear forgets the project's failed items (SPEC §4), and leaves waiting ones alone", async () => {
     await sql`delete from jobs`.execute(t.database.db);
     fake.control({ calendarStatus: 403 });
