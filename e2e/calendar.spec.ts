@@ -13,6 +13,60 @@ async function someProject(page: Page): Promise<string> {
   return items[0]!.project_id;
 }
 
+async function csrf(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+}
+
+/** Connects from Settings unless the calendar already is (the tests below do not depend on the order they run in). */
+async function ensureConnected(page: Page) {
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Google Calendar' });
+  const connect = section.getByRole('button', { name: /^(Connect|Reconnect)$/ });
+  const test = section.getByRole('button', { name: 'Test connection' });
+  await expect(connect.or(test).first()).toBeVisible();
+  if (!(await connect.isVisible())) return;
+  await connect.click();
+  await expect(section.getByText(/^Connected to /)).toBeVisible({ timeout: 20_000 });
+}
+
+/** Creates an item with sync on through the API, as `page`'s user; with `synced`, waits for its event (Sync now). */
+async function syncedItem(page: Page, projectId: string, title: string, synced = true): Promise<string> {
+  const headers = { 'x-csrf-token': await csrf(page) };
+  const { users } = (await (await page.request.get('/api/action-items/assignable-users')).json()) as { users: { id: string }[] };
+  const res = await page.request.post('/api/action-items', { headers, data: {
+    projectId, assignee: users[0]!.id, shortDescription: title, dueDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    startTime: '10:00', endTime: '10:30', calendarSync: true,
+  } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  if (synced) {
+    await page.request.post('/api/calendar/sync-now', { headers, data: { projectId } });
+    await expect.poll(async () => ((await (await page.request.get(`/api/action-items/${id}`)).json()) as { gcalSynced: boolean }).gcalSynced,
+      { timeout: 15_000 }).toBe(true);
+  }
+  return id;
+}
+
+async function twoProjects(page: Page): Promise<[string, string]> {
+  const { items } = (await (await page.request.get('/api/action-items')).json()) as { items: { project_id: string }[] };
+  const ids = [...new Set(items.map((i) => i.project_id))];
+  return [ids[0]!, ids[1]!];
+}
+
+/** Opens the item's form, turns sync off and picks Unlink or (confirmed) Remove. */
+async function turnSyncOff(page: Page, title: string, choice: 'unlink' | 'remove') {
+  await rowOf(page, title).getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Action Item' });
+  await edit.getByRole('switch', { name: 'Google Calendar sync' }).click({ force: true });
+  if (choice === 'unlink') {
+    await page.getByRole('button', { name: 'Disable without Removing' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Remove from Google Calendar' }).click();
+    await page.getByRole('button', { name: 'Yes, Remove' }).click();
+  }
+  return edit;
+}
+
 test.afterAll(async ({ browser }) => {
   // Leave the shared server as the other specs expect it: no calendar.
   const page = await browser.newPage();
@@ -32,7 +86,13 @@ test('a limited user cannot reach the calendar connection', async ({ page }) => 
   await signIn(page, LIMITED);
   await page.goto('/settings');
   await expect(page.getByText('Admin settings are available to administrators only.')).toBeVisible();
-  expect((await page.request.post('/api/calendar/disconnect', { data: {}, headers: { 'x-csrf-token': 'x' } })).status()).toBe(403);
+  const headers = { 'x-csrf-token': await csrf(page) };
+  for (const url of ['/api/calendar/connect', '/api/calendar/disconnect', '/api/calendar/test']) {
+    const res = await page.request.post(url, { data: {}, headers });
+    expect(res.status()).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PERMISSION_DENIED');
+  }
+  expect((await page.request.put('/api/calendar/client-id', { data: { clientId: 'x' }, headers })).status()).toBe(403);
 });
 
 test('connect, sync an item, complete it, remove it; a 503 keeps it pending until Sync now', async ({ page }) => {
@@ -47,7 +107,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(section.getByRole('row', { name: /Calendar ID/ })).toContainText('office@hale-ortiz.example');
-  await page.screenshot({ path: 'test-results/calendar-settings.png', fullPage: true });
+  await section.screenshot({ path: 'test-results/calendar-settings.png' });
 
   const projectId = await someProject(page);
   await page.goto(`/action-items?project=${projectId}`);
@@ -80,6 +140,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await expect.poll(async () => (await fakeState(page)).events.find((e) => e.summary === title)?.description, { timeout: 15_000 })
     .toContain('Status: Completed');
   expect((await fakeState(page)).events.filter((e) => e.summary === title)).toHaveLength(1);
+  await expect(rowOf(page, title).getByRole('img', { name: 'Synced to Google Calendar' })).toBeVisible();
   await page.screenshot({ path: 'test-results/calendar-card.png', fullPage: true });
 
   // Turning sync off and choosing Remove deletes the event.
@@ -115,6 +176,106 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await expect(rowOf(page, second).getByRole('img', { name: 'Synced to Google Calendar' })).toBeVisible();
 });
 
+test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9), never over unsaved edits', async ({ page }) => {
+  test.setTimeout(120_000);
+  await control(page, { reset: true });
+  await signIn(page, ADMIN);
+  await ensureConnected(page);
+  const projectId = await someProject(page);
+  const stamp = Date.now();
+  const [unlinked, failing, edited] = [`Unlink me ${stamp}`, `Remove fails ${stamp}`, `Keep my edits ${stamp}`];
+  for (const title of [unlinked, failing, edited]) await syncedItem(page, projectId, title);
+  await page.goto(`/action-items?project=${projectId}`);
+
+  // Unlink: the outcome shows, the form stays a moment, then resets (closes) 4 s later.
+  let edit = await turnSyncOff(page, unlinked, 'unlink');
+  await expect(page.getByText('Sync disabled without removing from the calendar.')).toBeVisible();
+  await expect(edit.getByRole('switch', { name: 'Google Calendar sync' })).not.toBeChecked();
+  const shown = Date.now();
+  await page.waitForTimeout(2000);
+  await expect(edit).toBeVisible();
+  await expect(edit).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - shown).toBeGreaterThanOrEqual(2500);
+  await page.getByRole('button', { name: 'Close message' }).click();
+
+  // A failed Remove: its message, and the reset waits 8 s.
+  await control(page, { calendarStatus: 403 });
+  edit = await turnSyncOff(page, failing, 'remove');
+  await expect(page.getByText('Could not remove from the calendar - it may have already been deleted')).toBeVisible();
+  const failedAt = Date.now();
+  await page.waitForTimeout(5500);
+  await expect(edit).toBeVisible();
+  await expect(edit).toBeHidden({ timeout: 12_000 });
+  expect(Date.now() - failedAt).toBeGreaterThanOrEqual(6000);
+  await page.getByRole('button', { name: 'Close message' }).click();
+  // The refused removal waits in the queue with its error: Sync now, or Clear.
+  const indicator = page.getByRole('group', { name: 'Calendar sync' });
+  await expect(indicator.getByText('1 pending')).toBeVisible();
+  await expect(indicator.getByRole('button', { name: 'Clear' })).toBeVisible();
+  await indicator.screenshot({ path: 'test-results/calendar-indicator-failed.png' });
+  await control(page, { calendarStatus: null });
+
+  // Edits typed before the choice are not thrown away by the reset.
+  await rowOf(page, edited).getByRole('button', { name: 'Edit' }).click();
+  edit = page.getByRole('dialog', { name: 'Edit Action Item' });
+  await edit.getByLabel('Long Description').fill('Bring the moisture meter');
+  await edit.getByRole('switch', { name: 'Google Calendar sync' }).click({ force: true });
+  await page.getByRole('button', { name: 'Disable without Removing' }).click();
+  await expect(page.getByText('Sync disabled without removing from the calendar.')).toBeVisible();
+  await page.waitForTimeout(6000);
+  await expect(edit.getByLabel('Long Description')).toHaveValue('Bring the moisture meter');
+  await page.screenshot({ path: 'test-results/calendar-unlink-kept-edits.png', fullPage: true });
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Action Item Updated')).toBeVisible({ timeout: 15_000 });
+  await expect(edit).toBeHidden();
+
+  // The failed removal waited in the queue with its error: Sync now sends it.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText('Sync Successful')).toBeVisible();
+});
+
+test("a project's indicator counts that project's queue, live in every browser; the dashboard counts the firm's", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await control(page, { reset: true });
+  await signIn(page, ADMIN);
+  await ensureConnected(page);
+  // Whatever earlier tests left queued goes out first.
+  await page.request.post('/api/calendar/sync-now', { headers: { 'x-csrf-token': await csrf(page) }, data: {} });
+  const [x, y] = await twoProjects(page);
+  const other = await browser.newPage();
+  await signIn(other, LIMITED);
+  try {
+    await page.goto(`/action-items?project=${x}`);
+    await other.goto(`/action-items?project=${y}`);
+    const indicator = (p: Page) => p.getByRole('group', { name: 'Calendar sync' });
+    await expect(indicator(page)).toBeAttached();
+    await expect(indicator(page).getByText(/pending/)).toHaveCount(0);
+    await control(page, { calendarStatus: 503 });
+    // Someone else queues an item of project X: X's card counts it without a reload; Y's does not.
+    await syncedItem(other, x, `Pending in X ${Date.now()}`, false);
+    await expect(indicator(page).getByText('1 pending')).toBeVisible({ timeout: 15_000 });
+    await syncedItem(other, y, `Pending in Y ${Date.now()}`, false);
+    await expect(indicator(other).getByText('1 pending')).toBeVisible({ timeout: 15_000 });
+    await expect(indicator(page).getByText('1 pending')).toBeVisible();
+    await page.screenshot({ path: 'test-results/calendar-project-pending.png', fullPage: true });
+    const firm = await browser.newPage();
+    await signIn(firm, ADMIN);
+    await firm.goto('/action-items');
+    await expect(indicator(firm).getByText('2 pending')).toBeVisible({ timeout: 15_000 });
+    // Google is back: X's Sync now sends X's item only; every browser sees its count fall.
+    await control(page, { calendarStatus: null });
+    await indicator(page).getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByText('1 status update(s) synced to Google Calendar')).toBeVisible();
+    await expect(indicator(page).getByText(/pending/)).toHaveCount(0);
+    // Y's item goes out at its next retry.
+    await expect(indicator(other).getByText(/pending/)).toHaveCount(0, { timeout: 40_000 });
+    await expect(indicator(firm).getByText(/pending/)).toHaveCount(0, { timeout: 15_000 });
+    await firm.close();
+  } finally {
+    await other.close();
+  }
+});
+
 test('a revoked grant says to reconnect', async ({ page }) => {
   await signIn(page, ADMIN);
   await control(page, { revoked: true });
@@ -124,5 +285,8 @@ test('a revoked grant says to reconnect', async ({ page }) => {
   await expect(section.getByRole('alert').filter({ hasText: 'Calendar access expired. Please reconnect in Admin Settings.' })).toBeVisible();
   await expect(section.getByText('Needs reconnecting')).toBeVisible();
   await page.screenshot({ path: 'test-results/calendar-reconnect.png', fullPage: true });
+  // Where sync is offered, the same words: the action items card.
+  await page.goto(`/action-items?project=${await someProject(page)}`);
+  await expect(page.getByRole('group', { name: 'Calendar sync' }).getByText('Calendar access expired. Please reconnect in Admin Settings.')).toBeVisible();
   await control(page, { revoked: false });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncIndicatorText, syncToast } from './calendar.ts';
+import { formResetAfterChoiceMs, syncIndicatorText, syncToast } from './calendar.ts';
 
 describe('syncToast', () => {
   it.each([
@@ -18,4 +18,13 @@ describe('syncIndicatorText', () => {
     [{ syncing: false, pending: 4 }, '4 pending'],
     [{ syncing: false, pending: 0 }, null],
   ])('%o → %s', (status, text) => expect(syncIndicatorText(status)).toBe(text));
+});
+
+describe('formResetAfterChoiceMs (SPEC §9)', () => {
+  it.each([
+    [true, 4000],
+    [false, 8000],
+  ])('the choice went through: %s → the form resets after %i ms', (ok, ms) => {
+    expect(formResetAfterChoiceMs(ok)).toBe(ms);
+  });
 });

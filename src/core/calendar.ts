@@ -1,7 +1,11 @@
+import { UNLINK_RESET_ERROR_MS, UNLINK_RESET_MS } from './constants.ts';
+
 // Calendar texts (SPEC §4, §5, §8) used by the server and the browser alike.
 
 export const CALENDAR_MESSAGES = {
   clientIdMissing: 'Google Client ID not configured. Please configure in admin settings.',
+  clientIdWhileConnected: 'Disconnect the calendar before changing the client ID.',
+  clientIdFromEnvironment: 'The client ID is set by GOOGLE_CLIENT_ID on the server.',
   invalidState: 'Invalid OAuth state parameter',
   accessExpired: 'Calendar access expired. Please reconnect in Admin Settings.',
   notConnected: 'Google Calendar not connected',
@@ -30,6 +34,14 @@ export const REMOVAL_MESSAGES = {
   failed: 'Could not remove from the calendar - it may have already been deleted',
   unlinked: 'Sync disabled without removing from the calendar.',
 } as const;
+
+/**
+ * SPEC §9: after the Remove/Unlink choice the form resets 4 s later, or 8 s when the choice failed.
+ * A form holding edits the user has not saved is not reset (it would throw their work away).
+ */
+export function formResetAfterChoiceMs(ok: boolean): number {
+  return ok ? UNLINK_RESET_MS : UNLINK_RESET_ERROR_MS;
+}
 
 export interface SyncSummary {
   total: number;

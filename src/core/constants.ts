@@ -71,8 +71,6 @@ export const ZIP_MIN_DIGITS = 5;
 // Toasts, sync queue and form resets
 export const RESULT_TOAST_MS = 6000;
 export const RESULT_TOAST_ERROR_MS = 10000;
-export const FORM_RESET_MS = 6000;
-export const FORM_RESET_ERROR_MS = 8000;
 export const UNLINK_RESET_MS = 4000;
 export const UNLINK_RESET_ERROR_MS = 8000;
 export const SYNC_DEBOUNCE_MS = 3000;

@@ -43,6 +43,59 @@ describe('configuration', () => {
   });
 });
 
+describe("the settings' client id", () => {
+  it('is saved by admins only (server-enforced), used when GOOGLE_CLIENT_ID is not set, and the secret never leaves the environment', async () => {
+    const { GOOGLE_CLIENT_ID: _fromEnv, ...withoutId } = googleEnv(fake);
+    const app = await createTestApp(withoutId);
+    try {
+      const a = await app.signIn((await app.user('admin')).email);
+      const l = await app.signIn((await app.user('limited_user')).email);
+      expect((await get(a, '/api/calendar/connection')).json()).toMatchObject({
+        configured: false, missing: ['GOOGLE_CLIENT_ID'], clientId: null, clientIdFromEnvironment: false,
+      });
+      const put = (agent: Agent, clientId: string) => agent.request({ method: 'PUT', url: '/api/calendar/client-id', payload: { clientId } });
+      expect((await put(l, fake.clientId)).statusCode).toBe(403);
+      expect((await put(a, 'not a client id!')).statusCode).toBe(400);
+      const saved = await put(a, ` ${fake.clientId} `);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ configured: true, missing: [], clientId: fake.clientId });
+      // The connection works with it, end to end against the fake.
+      expect((await connectCalendar(a)).status).toBe(200);
+      expect(fake.lastAuthorization!.get('client_id')).toBe(fake.clientId);
+      for (const url of ['/api/calendar/connection', '/api/calendar/status', '/api/settings/address-lookup']) {
+        expect((await get(a, url)).body).not.toContain(fake.clientSecret);
+      }
+      const { rows } = await sql`select * from integration_settings`.execute(app.database.db);
+      expect(JSON.stringify(rows)).not.toContain(fake.clientSecret);
+      // Tokens belong to the client that obtained them: changing it waits for a disconnect.
+      const refused = await put(a, 'another.apps.googleusercontent.com');
+      expect(refused.json().error.message).toBe('Disconnect the calendar before changing the client ID.');
+      await post(a, '/api/calendar/disconnect');
+      expect((await put(a, '')).json()).toMatchObject({ configured: false, missing: ['GOOGLE_CLIENT_ID'], clientId: null });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the provider back to PUBLIC_URL/settings when PUBLIC_URL is set', async () => {
+    const app = await createTestApp({ ...googleEnv(fake), PUBLIC_URL: 'https://casebook.example.com/' });
+    try {
+      const a = await app.signIn((await app.user('admin')).email);
+      const { url } = (await post(a, '/api/calendar/connect')).json() as { url: string };
+      expect(new URL(url).searchParams.get('redirect_uri')).toBe('https://casebook.example.com/settings');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is read-only when GOOGLE_CLIENT_ID is set', async () => {
+    const res = await admin.request({ method: 'PUT', url: '/api/calendar/client-id', payload: { clientId: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The client ID is set by GOOGLE_CLIENT_ID on the server.');
+    expect((await get(admin, '/api/calendar/connection')).json()).toMatchObject({ clientId: fake.clientId, clientIdFromEnvironment: true });
+  });
+});
+
 describe('connection (admins only)', () => {
   it('refuses a limited user everything but the sync status', async () => {
     for (const [method, url] of [['GET', '/api/calendar/connection'], ['POST', '/api/calendar/connect'], ['POST', '/api/calendar/disconnect'],

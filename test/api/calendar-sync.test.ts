@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '../../src/core/calendar-event.ts';
+import { rearm } from '../../src/server/jobs/queue.ts';
 import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { connectCalendar } from '../helpers/calendar-fixtures.ts';
@@ -54,7 +55,7 @@ describe('the core path', () => {
     eventId = eventIdFor(id, 0);
     const { rows: [job] } = await sql<{ in_s: number; payload: unknown }>`
       select extract(epoch from run_at - now())::float8 as in_s, payload from jobs where key = ${id}`.execute(t.database.db);
-    expect(job!.payload).toEqual({ op: 'sync' });
+    expect(job!.payload).toEqual({ op: 'sync', projectId });
     expect(job!.in_s).toBeGreaterThan(2);
     expect(job!.in_s).toBeLessThanOrEqual(3);
     expect(await status()).toMatchObject({ available: true, pending: 1, syncing: false, failed: 0 });
@@ -124,7 +125,7 @@ describe('the core path', () => {
     expect(fake.events()).toHaveLength(1);
   });
 
-  it('Unlink keeps the event and its id; later edits are not synced', async () => {
+  it('Unlink keeps the event and its id; later edits are not synced, but a status change updates it (SPEC §4)', async () => {
     const res = await user.request({ method: 'POST', url: `/api/action-items/${id}/calendar/unlink`, payload: {} });
     expect(res.json()).toEqual({ outcome: 'unlinked', message: 'Sync disabled without removing from the calendar.' });
     const after = await item(id);
@@ -132,9 +133,76 @@ describe('the core path', () => {
     await patch(id, { shortDescription: 'Not synced', version: after.version });
     expect(await drain()).toBe(0);
     expect(fake.events()).toHaveLength(1);
+    const before = fake.calls.length;
+    const unlinked = await item(id);
+    await patch(id, { status: 'closed', version: unlinked.version });
+    expect(await drain()).toBe(1);
+    expect(fake.calls.slice(before)).toEqual([`PUT /calendars/primary/events/${unlinked.gcalEventId}`]);
+    expect(event(unlinked.gcalEventId)).toMatchObject({ summary: 'Not synced' });
+    expect(event(unlinked.gcalEventId)!.description).toContain('Status: Closed');
+    expect(await item(id)).toMatchObject({ calendarSync: false, gcalEventId: unlinked.gcalEventId });
     // Deleting the item leaves an unlinked event alone.
     await user.request({ method: 'DELETE', url: `/api/action-items/${id}` });
     expect(await drain()).toBe(0);
+  });
+});
+
+describe('what queues a sync (SPEC §4)', () => {
+  it('a status change creates the event of an item with sync off (update if it has one, else create)', async () => {
+    const created = await create({ calendarSync: false, shortDescription: 'Toggle off' });
+    expect(await drain()).toBe(0);
+    let current = await item(created.id);
+    await patch(created.id, { status: 'completed', version: current.version });
+    const { rows: [job] } = await sql<{ payload: unknown }>`select payload from jobs where key = ${created.id}`.execute(t.database.db);
+    expect(job!.payload).toEqual({ op: 'status', projectId });
+    expect(await drain()).toBe(1);
+    const eventId = eventIdFor(created.id, 0);
+    expect(event(eventId)).toMatchObject({ summary: 'Toggle off' });
+    expect(event(eventId)!.description).toContain('Status: Completed');
+    current = await item(created.id);
+    expect(current).toMatchObject({ calendarSync: false, gcalSynced: true, gcalEventId: eventId });
+    // The toggle stays off: other edits are not synced.
+    await patch(created.id, { shortDescription: 'Renamed', version: current.version });
+    expect(await drain()).toBe(0);
+  });
+
+  it('queues nothing for a status change while no calendar is connected', async () => {
+    await admin.request({ method: 'POST', url: '/api/calendar/disconnect', payload: {} });
+    try {
+      const dated = await create({ calendarSync: false });
+      await patch(dated.id, { status: 'completed', version: (await item(dated.id)).version });
+      const { rows } = await sql`select 1 from jobs where key = ${dated.id}`.execute(t.database.db);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await connectCalendar(admin);
+    }
+  });
+});
+
+describe("a project's sync indicator", () => {
+  it("counts and syncs that project's queue only; without a project, the firm's", async () => {
+    await sql`delete from jobs`.execute(t.database.db);
+    const other = await makeProject(t.database.db, adminId, 'Other project');
+    await create({ shortDescription: 'Mine' });
+    const theirs = await user.request({ method: 'POST', url: '/api/action-items', payload: newItem(other.projectId, adminId, { calendarSync: true }) });
+    expect(theirs.statusCode).toBe(201);
+    const of = async (p?: string) =>
+      (await user.request({ method: 'GET', url: p ? `/api/calendar/status?projectId=${p}` : '/api/calendar/status' })).json();
+    expect(await of(projectId)).toMatchObject({ pending: 1 });
+    expect(await of(other.projectId)).toMatchObject({ pending: 1 });
+    expect(await of()).toMatchObject({ pending: 2 });
+    expect((await user.request({ method: 'GET', url: '/api/calendar/status?projectId=nope' })).statusCode).toBe(400);
+    await t.app.jobs.start();
+    try {
+      const res = await user.request({ method: 'POST', url: '/api/calendar/sync-now', payload: { projectId: other.projectId } });
+      expect(res.json()).toMatchObject({ total: 1, success: 1, failed: 0 });
+    } finally {
+      await t.app.jobs.stop();
+    }
+    // The other project's went out; this one's still waits out its 3 s (or was taken by the started runner).
+    expect(await of(other.projectId)).toMatchObject({ pending: 0 });
+    await drain();
+    expect(await of()).toMatchObject({ pending: 0 });
   });
 });
 
@@ -187,6 +255,55 @@ describe('trouble', () => {
     await drain();
     expect((await status()).errors).toContainEqual({ itemId: b.id, error: 'Too many requests. Please wait a moment and try again.' });
     expect((await status()).failed).toBe(0);
+    await sql`delete from jobs`.execute(t.database.db);
+  });
+
+  it("a Remove that Google refuses says so, even with the background runner started (it leaves the job to Remove)", async () => {
+    const created = await create({ shortDescription: 'Refused removal' });
+    await drain();
+    fake.control({ calendarStatus: 403 });
+    await t.app.jobs.start();
+    try {
+      const res = await user.request({ method: 'POST', url: `/api/action-items/${created.id}/calendar/remove`, payload: {} });
+      expect(res.json()).toEqual({ outcome: 'failed', message: 'Could not remove from the calendar - it may have already been deleted' });
+    } finally {
+      await t.app.jobs.stop();
+    }
+    expect(event(eventIdFor(created.id, 0))).toBeDefined();
+    expect(await status()).toMatchObject({ failed: 1 });
+    fake.control({ calendarStatus: null });
+    await rearm(t.database.db, 'calendar-sync'); // what Sync now does
+    await drain();
+    expect(event(eventIdFor(created.id, 0))).toBeUndefined();
+  });
+
+  it("Remove of an event already deleted in Google (410) says 'Event was already removed from the calendar'", async () => {
+    const created = await create({ shortDescription: 'Deleted elsewhere' });
+    await drain();
+    const eventId = eventIdFor(created.id, 0);
+    await fetch(`${fake.calendarUrl}/calendars/primary/events/${eventId}`, { method: 'DELETE', headers: { authorization: `Bearer ${fake.accessToken()}` } });
+    const before = fake.calls.length;
+    const res = await user.request({ method: 'POST', url: `/api/action-items/${created.id}/calendar/remove`, payload: {} });
+    expect(res.json()).toEqual({ outcome: 'alreadyRemoved', message: 'Event was already removed from the calendar' });
+    expect(fake.calls.slice(before)).toEqual([`DELETE /calendars/primary/events/${eventId}`]);
+    expect(await item(created.id)).toMatchObject({ gcalEventId: null, calendarSync: false });
+  });
+
+  it("Clear forgets the project's failed items (SPEC §4), and leaves waiting ones alone", async () => {
+    await sql`delete from jobs`.execute(t.database.db);
+    fake.control({ calendarStatus: 403 });
+    const failing = await create({ shortDescription: 'Cannot sync' });
+    await drain();
+    fake.control({ calendarStatus: null });
+    const waiting = await create({ shortDescription: 'Still waiting' });
+    expect(await status()).toMatchObject({ pending: 2, failed: 1 });
+    const clear = (payload: Record<string, unknown>) => user.request({ method: 'POST', url: '/api/calendar/clear', payload });
+    expect((await clear({ projectId: (await makeProject(t.database.db, adminId)).projectId })).json()).toEqual({ cleared: 0 });
+    expect((await clear({ projectId })).json()).toEqual({ cleared: 1 });
+    expect(await status()).toMatchObject({ pending: 1, failed: 0, errors: [] });
+    const { rows } = await sql<{ key: string }>`select key from jobs`.execute(t.database.db);
+    expect(rows.map((r) => r.key)).toEqual([waiting.id]);
+    expect((await item(failing.id)).gcalSynced).toBe(false);
     await sql`delete from jobs`.execute(t.database.db);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
-import { claimJob } from '../../src/server/jobs/claims.ts';
+import { claimJobs } from '../../src/server/jobs/claims.ts';
 import { enqueue, queueCounts, rearm } from '../../src/server/jobs/queue.ts';
 import { JobError, JobRunner } from '../../src/server/jobs/runner.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
@@ -86,6 +86,34 @@ describe('job queue', () => {
     expect(wait!.due_in).toBeGreaterThan(3500);
   });
 
+  it('claims in batches: one prepare per batch, jobs one at a time in order; a retry gives the rest back untouched', async () => {
+    const runner = new JobRunner({ database });
+    const prepared: string[][] = [];
+    const order: string[] = [];
+    let active = 0;
+    runner.handle<{ n: number }, { batch: number }>('q', async (job, shared) => {
+      expect(++active).toBe(1);
+      order.push(`${shared.batch}:${job.key}`);
+      await new Promise((r) => setTimeout(r, 1));
+      active--;
+      if (job.key === 'k07') throw new JobError('provider said 429', { retryInMs: 60_000 });
+    }, { batchSize: 4, prepare: async (jobs) => ({ batch: prepared.push(jobs.map((j) => j.key)) }) });
+    for (let i = 0; i < 10; i++) await enqueue(database.db, { queue: 'q', key: `k${String(i).padStart(2, '0')}`, payload: { n: i } });
+    await runner.drain('q');
+    expect(prepared).toEqual([['k00', 'k01', 'k02', 'k03'], ['k04', 'k05', 'k06', 'k07'], ['k08', 'k09']]);
+    expect(order).toEqual(['1:k00', '1:k01', '1:k02', '1:k03', '2:k04', '2:k05', '2:k06', '2:k07', '3:k08', '3:k09']);
+    expect(await rows()).toMatchObject([{ key: 'k07', attempts: 1, state: 'queued' }]);
+    // Stopped at the retry: the jobs after it in the batch are given back as they were, and run next.
+    prepared.length = 0;
+    order.length = 0;
+    await sql`update jobs set run_at = now()`.execute(database.db);
+    for (const key of ['k10', 'k11']) await enqueue(database.db, { queue: 'q', key, payload: { n: 0 } });
+    expect(await runner.drain('q')).toBe(3);
+    expect(prepared).toEqual([['k07', 'k10', 'k11'], ['k10', 'k11']]);
+    expect(order).toEqual(['1:k07', '2:k10', '2:k11']);
+    expect(await rows()).toMatchObject([{ key: 'k07', attempts: 2, state: 'queued' }]);
+  });
+
   it('leaves a newer revision queued when it arrives during a run', async () => {
     const runner = new JobRunner({ database });
     const seen: number[] = [];
@@ -102,7 +130,7 @@ describe('job queue', () => {
   it("claims a dead process's job again once its lease has expired, never before", async () => {
     await enqueue(database.db, { queue: 'q', key: 'a', payload: {} });
     // A process takes the job and dies without finishing it.
-    expect(await claimJob(database.db, { queue: 'q', owner: 'dead', leaseMs: 300 })).not.toBeNull();
+    expect(await claimJobs(database.db, { queue: 'q', owner: 'dead', leaseMs: 300 })).toHaveLength(1);
     const runner = new JobRunner({ database, leaseMs: 300 });
     let ran = 0;
     runner.handle('q', async () => void ran++);
@@ -128,6 +156,22 @@ describe('job queue', () => {
     await Promise.all(runners.map((r) => r.stop()));
     expect(counts.size).toBe(40);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a delayed job moves a sleeping runner to its due time, without a look before', async () => {
+    const runner = new JobRunner({ database, pollMs: 60_000 });
+    let ranAt = 0;
+    runner.handle('q', async () => void (ranAt = Date.now()));
+    await runner.start();
+    try {
+      await new Promise((r) => setTimeout(r, 100)); // asleep, for the whole poll
+      const queuedAt = Date.now();
+      await enqueue(database.db, { queue: 'q', key: 'later', payload: {}, delayMs: 400 });
+      await until(() => ranAt > 0, 5000);
+      expect(ranAt - queuedAt).toBeGreaterThanOrEqual(380);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('wakes on LISTEN as soon as a job is queued, and stop() lets the job in hand finish', async () => {

@@ -7,6 +7,10 @@ export const ZCalendarConnection = z.object({
   configured: z.boolean(),
   /** The environment variables still to set, e.g. ['GOOGLE_CLIENT_SECRET']. */
   missing: z.array(z.string()),
+  /** The OAuth client id in use (not a secret: it is part of every authorisation address). */
+  clientId: z.string().nullable(),
+  /** GOOGLE_CLIENT_ID is set: it wins, and the settings' client id cannot be edited. */
+  clientIdFromEnvironment: z.boolean(),
   connected: z.boolean(),
   needsReconnect: z.boolean(),
   /** Why it needs reconnecting, or the last problem with the connection. */
@@ -18,6 +22,11 @@ export const ZCalendarConnection = z.object({
   connectedAt: z.string().nullable(),
 });
 export type TCalendarConnection = z.infer<typeof ZCalendarConnection>;
+
+/** The settings' client id (used when GOOGLE_CLIENT_ID is not set); empty clears it. The secret is never taken here. */
+export const ZCalendarClientIdBody = z.object({
+  clientId: z.string().trim().max(256).regex(/^[A-Za-z0-9._-]*$/, 'Invalid client ID'),
+}).strict();
 
 export const ZConnectStart = z.object({ url: z.string() });
 export const ZEmptyBody = z.object({}).strict();
@@ -51,6 +60,11 @@ export const ZSyncStatus = z.object({
   errors: z.array(z.object({ itemId: z.string(), error: z.string() })),
 });
 export type TSyncStatus = z.infer<typeof ZSyncStatus>;
+
+/** A project's card asks for its own queue; without projectId, the firm's (the dashboard). */
+export const ZSyncStatusQuery = z.object({ projectId: z.uuid().optional() }).strict();
+
+export const ZClearResult = z.object({ cleared: z.number().int() });
 
 /** SPEC §3 "Sync summary". */
 export const ZSyncSummary = z.object({

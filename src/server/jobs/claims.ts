@@ -15,20 +15,20 @@ interface JobRow {
 }
 
 /**
- * Leases the next due job of a queue to `owner`. FOR UPDATE SKIP LOCKED lets concurrent
- * claimers pass over a row another one is taking; the lease (locked_until) keeps it theirs
- * after the statement commits, and lets it go if they die.
+ * Leases up to `limit` due jobs of a queue to `owner`, oldest due first (the order they are to be
+ * worked in). FOR UPDATE SKIP LOCKED lets concurrent claimers pass over rows another one is
+ * taking; the lease (locked_until) keeps them theirs after the statement commits, and lets them
+ * go if they die. One round trip for the whole batch, its 'started' notice included.
  */
-export async function claimJob(
-  db: Db, options: { queue: string; owner: string; leaseMs: number; ignoreRunAt?: boolean; key?: string; exclude?: string[] },
+export async function claimJobs(
+  db: Db, options: { queue: string; owner: string; leaseMs: number; limit?: number; ignoreRunAt?: boolean; key?: string; exclude?: string[] },
   // exclude: 'id:revision' of runs already made (a drain runs each revision once).
-): Promise<ClaimedJob | null> {
-  // One round trip: the lease and the 'started' notice.
+): Promise<ClaimedJob[]> {
   const { rows } = await sql<JobRow>`
     with claimed as (
       update jobs set locked_by = ${options.owner},
         locked_until = now() + make_interval(secs => ${secs(options.leaseMs)}), updated_at = now()
-      where id = (
+      where id = any(array(
         select id from jobs
         where queue = ${options.queue} and state = 'queued'
           and (key = ${options.key ?? null} or ${options.key === undefined})
@@ -36,25 +36,34 @@ export async function claimJob(
           and (run_at <= now() or ${options.ignoreRunAt ?? false})
           and (locked_until is null or locked_until < now())
         order by run_at, id
-        limit 1
-        for update skip locked)
-      returning id, queue, key, payload, revision, attempts, max_attempts)
-    select claimed.*, pg_notify(${JOBS_CHANNEL}, json_build_object('queue', queue, 'key', key, 'event', 'started')::text)
-    from claimed`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
-  return {
+        limit ${options.limit ?? 1}
+        for update skip locked))
+      returning id, queue, key, payload, revision, attempts, max_attempts, run_at),
+    notice as (
+      select pg_notify(${JOBS_CHANNEL}, json_build_object('queue', ${options.queue}::text, 'key', '*', 'event', 'started')::text)
+      where exists (select 1 from claimed))
+    select claimed.id, queue, key, payload, revision, attempts, max_attempts
+    from claimed left join notice on true
+    order by run_at, id`.execute(db);
+  return rows.map((row) => ({
     id: String(row.id), queue: row.queue, key: row.key, payload: row.payload,
     revision: row.revision, attempts: row.attempts, maxAttempts: row.max_attempts,
-  };
+  }));
 }
 
-/** Keeps a long run's lease alive. False when the lease was lost (another owner took it). */
-export async function extendLease(db: Db, job: ClaimedJob, owner: string, leaseMs: number): Promise<boolean> {
-  const result = await sql`
+/** Keeps a batch's leases alive while it is worked on. */
+export async function extendLeases(db: Db, jobs: ClaimedJob[], owner: string, leaseMs: number): Promise<void> {
+  await sql`
     update jobs set locked_until = now() + make_interval(secs => ${secs(leaseMs)})
-    where id = ${job.id} and locked_by = ${owner}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+    where id = any(${jobs.map((j) => j.id)}::bigint[]) and locked_by = ${owner}`.execute(db);
+}
+
+/** Gives back jobs claimed but not worked on (stopping, or the queue backing off): as they were, no attempt counted. */
+export async function releaseLeases(db: Db, jobs: ClaimedJob[], owner: string): Promise<void> {
+  if (!jobs.length) return;
+  await sql`
+    update jobs set locked_by = null, locked_until = null
+    where id = any(${jobs.map((j) => j.id)}::bigint[]) and locked_by = ${owner}`.execute(db);
 }
 
 /** Success: the row goes, unless a newer revision was queued meanwhile (that one stays, due as queued). */

@@ -11,6 +11,8 @@ export interface JobNotice {
   queue: string;
   key: string;
   event: JobEvent;
+  /** 'queued' with a delay: due in this many ms (runners need not look before). */
+  inMs?: number;
 }
 
 export interface ClaimedJob<P = unknown> {
@@ -52,14 +54,18 @@ export async function enqueue<P>(db: DbOrTx, options: EnqueueOptions<P>): Promis
     on conflict (queue, key) do update set
       payload = excluded.payload, run_at = excluded.run_at, max_attempts = excluded.max_attempts,
       revision = jobs.revision + 1, state = 'queued', attempts = 0, last_error = null, updated_at = now()`.execute(db);
-  await notify(db, { queue: options.queue, key: options.key, event: 'queued' });
+  await notify(db, { queue: options.queue, key: options.key, event: 'queued', ...(delay ? { inMs: delay } : {}) });
 }
 
-/** Makes every job of a queue (failed ones too) due now, with fresh attempts and no error yet: "retry now". */
-export async function rearm(db: DbOrTx, queue: string): Promise<number> {
+/**
+ * Makes every job of a queue (failed ones too) due now, with fresh attempts and no error yet: "retry now".
+ * `payloadHas` limits it to jobs whose payload contains these fields (e.g. one project's).
+ */
+export async function rearm(db: DbOrTx, queue: string, payloadHas: Record<string, string> = {}): Promise<number> {
   const result = await sql`
     update jobs set run_at = now(), state = 'queued', attempts = 0, last_error = null, updated_at = now()
-    where queue = ${queue} and (state = 'failed' or run_at > now() or last_error is not null)`.execute(db);
+    where queue = ${queue} and payload @> ${JSON.stringify(payloadHas)}::jsonb
+      and (state = 'failed' or run_at > now() or last_error is not null)`.execute(db);
   await notify(db, { queue, key: '*', event: 'queued' });
   return Number(result.numAffectedRows ?? 0);
 }

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { claimJob, completeJob, extendLease, failJob, jobExists, msUntilDue, releaseAllLeases } from './claims.ts';
+import { claimJobs, completeJob, extendLeases, failJob, jobExists, msUntilDue, releaseAllLeases, releaseLeases } from './claims.ts';
 import { JOBS_CHANNEL, type ClaimedJob, type JobNotice } from './queue.ts';
 import {
   claimSchedule, extendScheduleLease, finishSchedule, msUntilScheduled, registerSchedule, validateSchedule, type Schedule,
@@ -20,9 +20,14 @@ export class JobError extends Error {
   }
 }
 
-export interface QueueOptions<P> {
-  /** Jobs of this queue worked at once by one process (default 1: one at a time, in order). */
-  concurrency?: number;
+export interface QueueOptions<P, S = undefined> {
+  /**
+   * Jobs leased in one claim (default 1). They are still worked one at a time, in order; the batch
+   * only shares the per-claim costs (the claim, the lease heartbeat, `prepare`).
+   */
+  batchSize?: number;
+  /** Once per claimed batch, before its first job: what its jobs share (e.g. an access token). A throw fails each job with it. */
+  prepare?: (jobs: ClaimedJob<P>[]) => Promise<S>;
   /** Delay before retry number n (1-based); default 1 s doubling to 5 min, ±20 %. */
   backoffMs?: (attempt: number) => number;
   onSettled?: (job: ClaimedJob<P>, outcome: JobOutcome, error?: unknown) => void | Promise<void>;
@@ -41,15 +46,16 @@ interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
-/** A handler may return a value: runNow hands it to its caller. */
-type Handler<P> = (job: ClaimedJob<P>) => Promise<unknown>;
+/** A handler may return a value: runNow hands it to its caller. `shared` is what `prepare` gave its batch. */
+type Handler<P, S = undefined> = (job: ClaimedJob<P>, shared: S) => Promise<unknown>;
 
 export interface RunNowResult {
   outcome: JobOutcome | 'busy' | 'none';
   result?: unknown;
   error?: unknown;
 }
-interface QueueEntry { handler: Handler<unknown>; options: QueueOptions<unknown> }
+interface QueueEntry { handler: Handler<unknown, unknown>; options: QueueOptions<unknown, unknown> }
+interface JobRun extends RunNowResult { retryInMs?: number }
 interface ScheduleEntry { schedule: Schedule; task: () => Promise<void>; options: ScheduleOptions }
 
 export const defaultBackoffMs = (attempt: number) =>
@@ -88,9 +94,9 @@ export class JobRunner {
   }
 
   /** Registers the handler of a queue (before start). */
-  handle<P>(queue: string, handler: Handler<P>, options: QueueOptions<P> = {}): void {
+  handle<P, S = undefined>(queue: string, handler: Handler<P, S>, options: QueueOptions<P, S> = {}): void {
     if (this.queues.has(queue)) throw new Error(`queue ${queue} already has a handler`);
-    this.queues.set(queue, { handler: handler as Handler<unknown>, options: options as QueueOptions<unknown> });
+    this.queues.set(queue, { handler: handler as Handler<unknown, unknown>, options: options as QueueOptions<unknown, unknown> });
   }
 
   /** Registers periodic work that runs once across all instances sharing the database (before start). */
@@ -109,15 +115,18 @@ export class JobRunner {
     this.unlisten = await this.options.database.listen(JOBS_CHANNEL, (payload) => {
       try {
         const notice = JSON.parse(payload) as JobNotice;
-        if (notice.event === 'queued') this.wake(notice.queue);
+        // A debounced job (a save's sync, due in 3 s) only moves the sleep's end: no claim per save.
+        if (notice.event === 'queued') {
+          if (notice.inMs) this.wakers.get(notice.queue)?.forEach((w) => w.wakeIn(notice.inMs!));
+          else this.wake(notice.queue);
+        }
       } catch {
         // not ours
       }
     });
     this.running = true;
     this.loops = [
-      ...[...this.queues].flatMap(([queue, entry]) =>
-        Array.from({ length: Math.max(1, entry.options.concurrency ?? 1) }, () => this.queueLoop(queue))),
+      ...[...this.queues.keys()].map((queue) => this.queueLoop(queue)),
       ...[...this.schedules.keys()].map((name) => this.scheduleLoop(name)),
     ];
   }
@@ -146,10 +155,12 @@ export class JobRunner {
     const entry = this.entry(queue);
     const ran: string[] = [];
     for (;;) {
-      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: options.includeDelayed, exclude: ran });
-      if (!job) break;
-      ran.push(`${job.id}:${job.revision}`);
-      await this.runJob(entry, job);
+      const batch = await claimJobs(this.db, {
+        queue, owner: this.owner, leaseMs: this.leaseMs, limit: entry.options.batchSize, ignoreRunAt: options.includeDelayed, exclude: ran,
+      });
+      if (!batch.length) break;
+      const runs = await this.runBatch(entry, batch, () => true);
+      ran.push(...batch.slice(0, runs.length).map((job) => `${job.id}:${job.revision}`));
     }
     if (ran.length) await entry.options.onIdle?.();
     return ran.length;
@@ -183,8 +194,11 @@ export class JobRunner {
     const entry = this.entry(queue);
     const end = Date.now() + (options.timeoutMs ?? 10_000);
     for (;;) {
-      const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: true, key });
-      if (job) return this.runJob(entry, job);
+      const [job] = await claimJobs(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, ignoreRunAt: true, key });
+      if (job) {
+        const [run] = await this.runBatch(entry, [job], () => true);
+        return run!;
+      }
       if (!(await jobExists(this.db, queue, key))) return { outcome: 'none' };
       if (Date.now() > end) return { outcome: 'busy' };
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -204,32 +218,60 @@ export class JobRunner {
     return waker;
   }
 
-  private async runJob(entry: QueueEntry, job: ClaimedJob): Promise<RunNowResult> {
-    const beat = setInterval(() => void extendLease(this.db, job, this.owner, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
+  /**
+   * Works a claimed batch one job at a time, in order, under one lease heartbeat. Stops early, giving
+   * the rest back untouched, when `goOn` says so or a job is to be retried (the provider is busy or
+   * down: the queue backs off as a whole rather than trying every item against it).
+   */
+  private async runBatch(entry: QueueEntry, jobs: ClaimedJob[], goOn: () => boolean): Promise<JobRun[]> {
+    const beat = setInterval(() => void extendLeases(this.db, jobs, this.owner, this.leaseMs).catch(() => undefined), this.leaseMs / 3);
     beat.unref();
+    const runs: JobRun[] = [];
+    try {
+      let shared: unknown;
+      let prepareError: unknown;
+      try {
+        shared = await entry.options.prepare?.(jobs);
+      } catch (error) {
+        prepareError = error ?? new Error('prepare failed');
+      }
+      for (const job of jobs) {
+        const run = await this.runJob(entry, job, () =>
+          prepareError === undefined ? entry.handler(job, shared) : Promise.reject(prepareError));
+        runs.push(run);
+        if (run.outcome === 'retry' || !goOn()) break;
+      }
+    } finally {
+      clearInterval(beat);
+      await releaseLeases(this.db, jobs.slice(runs.length), this.owner);
+    }
+    return runs;
+  }
+
+  private async runJob(entry: QueueEntry, job: ClaimedJob, work: () => Promise<unknown>): Promise<JobRun> {
     let outcome: JobOutcome = 'done';
     let error: unknown;
     let result: unknown;
+    let retryInMs: number | undefined;
     try {
-      result = await entry.handler(job);
+      result = await work();
     } catch (e) {
       error = e;
-    } finally {
-      clearInterval(beat);
     }
     if (error === undefined) {
       await completeJob(this.db, job, this.owner);
     } else {
       const how = error instanceof JobError ? error.options : {};
+      retryInMs = how.retryInMs ?? (entry.options.backoffMs ?? defaultBackoffMs)(job.attempts + 1);
       outcome = await failJob(this.db, job, this.owner, {
         error: error instanceof Error ? error.message : String(error),
-        retryInMs: how.retryInMs ?? (entry.options.backoffMs ?? defaultBackoffMs)(job.attempts + 1),
+        retryInMs,
         permanent: how.permanent ?? false,
         countAttempt: how.countAttempt ?? true,
       });
     }
     await entry.options.onSettled?.(job, outcome, error);
-    return { outcome, result, error };
+    return { outcome, result, error, retryInMs };
   }
 
   private async queueLoop(queue: string): Promise<void> {
@@ -238,10 +280,13 @@ export class JobRunner {
     let worked = false;
     while (this.running) {
       try {
-        const job = await claimJob(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs });
-        if (job) {
+        const batch = await claimJobs(this.db, { queue, owner: this.owner, leaseMs: this.leaseMs, limit: entry.options.batchSize });
+        if (batch.length) {
           worked = true;
-          await this.runJob(entry, job);
+          const runs = await this.runBatch(entry, batch, () => this.running);
+          const last = runs[runs.length - 1];
+          // Backing off: the next claim waits as long as the job that must be retried (a wake-up, e.g. Sync now, ends it).
+          if (last?.outcome === 'retry') await waker.sleep(last.retryInMs ?? 0);
           continue;
         }
         if (worked) {

@@ -2,6 +2,8 @@
 export class Waker {
   private pending = false;
   private resolve?: () => void;
+  private timer?: NodeJS.Timeout;
+  private until = 0;
 
   sleep(ms: number): Promise<void> {
     if (this.pending) {
@@ -10,14 +12,25 @@ export class Waker {
     }
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        clearTimeout(this.timer);
         this.resolve = undefined;
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      timer.unref();
       this.resolve = done;
+      this.setTimer(ms);
     });
+  }
+
+  /** Something becomes due in `ms`: a sleep planned to last longer ends then instead (a busy sleeper is left alone). */
+  wakeIn(ms: number): void {
+    if (this.resolve && Date.now() + ms < this.until) this.setTimer(ms);
+  }
+
+  private setTimer(ms: number) {
+    clearTimeout(this.timer);
+    this.until = Date.now() + ms;
+    this.timer = setTimeout(() => this.resolve?.(), ms);
+    this.timer.unref();
   }
 
   wake(): void {

@@ -51,6 +51,19 @@ describe('SseHub', () => {
     hub.close();
   });
 
+  it("gives each stream its own topic's data, computed once per topic (a project's sync indicator)", () => {
+    const hub = new SseHub();
+    const streams = [open(hub, 'p1'), open(hub, 'p1'), open(hub, 'p2'), open(hub, null)];
+    const asked: (string | null)[] = [];
+    hub.publishEach('sync', (topic) => {
+      asked.push(topic);
+      return { pending: topic === 'p1' ? 3 : topic === 'p2' ? 1 : 4 };
+    });
+    expect(asked).toEqual(['p1', 'p2', null]);
+    expect(streams.map((r) => r.written.match(/data: \{"pending":(\d)\}/)?.[1])).toEqual(['3', '3', '1', '4']);
+    hub.close();
+  });
+
   it('sends a heartbeat every 30 s and forgets closed streams', () => {
     vi.useFakeTimers();
     const hub = new SseHub();

@@ -66,6 +66,19 @@ export class SseHub {
     this.broadcast(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  /** To every stream, each its own data by its topic (null: the streams of every topic), computed once per topic. */
+  publishEach(event: string, dataFor: (topic: string | null) => unknown): void {
+    const frames = new Map<string | null, string>();
+    for (const s of this.subscribers) {
+      let frame = frames.get(s.topic);
+      if (frame === undefined) {
+        frame = `event: ${event}\ndata: ${JSON.stringify(dataFor(s.topic))}\n\n`;
+        frames.set(s.topic, frame);
+      }
+      s.res.write(frame);
+    }
+  }
+
   private async dropRevoked(): Promise<void> {
     for (const s of [...this.subscribers]) {
       if (s.stillAllowed && !(await s.stillAllowed().catch(() => false))) {

@@ -27,6 +27,9 @@ interface Row {
   connected_at: Date | null;
 }
 
+/** The token-bearing client a run of calendar calls shares (see withApi). */
+export interface ApiHandle { api?: CalendarApi }
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The firm's Google Calendar connection (SPEC §4 "Calendar connection"), tokens sealed at rest. */
@@ -65,6 +68,18 @@ export class CalendarConnection {
     return row?.google_client_id?.trim() || null;
   }
 
+  /**
+   * The settings' client id (Settings, admins), used when GOOGLE_CLIENT_ID is not set. Refused while
+   * connected: the stored tokens belong to the client that obtained them.
+   */
+  async saveClientId(clientId: string): Promise<TCalendarConnection> {
+    if (this.env.GOOGLE_CLIENT_ID) throw new AppError('VALIDATION_ERROR', M.clientIdFromEnvironment);
+    const row = await this.row();
+    if (row.access_token || row.refresh_token) throw new AppError('VALIDATION_ERROR', M.clientIdWhileConnected);
+    await this.db.updateTable('integration_settings').set({ google_client_id: clientId || null }).where('id', '=', 1).execute();
+    return this.status();
+  }
+
   private async oauthClient(): Promise<OAuthClient | null> {
     const clientId = await this.clientId();
     const clientSecret = this.env.GOOGLE_CLIENT_SECRET;
@@ -78,6 +93,8 @@ export class CalendarConnection {
     return {
       configured: missing.length === 0,
       missing,
+      clientId,
+      clientIdFromEnvironment: Boolean(this.env.GOOGLE_CLIENT_ID),
       connected,
       needsReconnect: connected && row.needs_reconnect,
       message: connected ? (row.needs_reconnect ? M.accessExpired : row.last_error) : null,
@@ -209,14 +226,17 @@ export class CalendarConnection {
 
   /**
    * Runs calendar calls; a 401 (the access token was revoked or expired early) refreshes the token
-   * once and tries again. A refused refresh marks the connection as needing reconnect.
+   * once and tries again. A refused refresh marks the connection as needing reconnect. Calls that
+   * pass the same `handle` (a batch of sync jobs) read and decrypt the token once, and share a refresh.
    */
-  async withApi<T>(fn: (api: CalendarApi) => Promise<T>): Promise<T> {
+  async withApi<T>(fn: (api: CalendarApi) => Promise<T>, handle: ApiHandle = {}): Promise<T> {
+    handle.api ??= await this.api();
     try {
-      return await fn(await this.api());
+      return await fn(handle.api);
     } catch (error) {
       if (!(error instanceof CalendarHttpError && error.status === 401)) throw error;
-      return fn(new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken(Number.POSITIVE_INFINITY)));
+      handle.api = new CalendarApi(this.env.GOOGLE_CALENDAR_URL, await this.accessToken(Number.POSITIVE_INFINITY));
+      return fn(handle.api);
     }
   }
 

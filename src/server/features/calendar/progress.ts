@@ -1,4 +1,4 @@
-import type { TSyncEvent, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
+import type { TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
 import type { AppContext } from '../../app.ts';
 import { JOBS_CHANNEL, type JobNotice } from '../../jobs/queue.ts';
 import { CALENDAR_QUEUE, CALENDAR_SUMMARY_CHANNEL } from './sync-worker.ts';
@@ -8,17 +8,21 @@ const STATUS_EVERY_MS = 250;
 
 /**
  * Live sync state on the action items stream (event `sync`): the queue's status after it
- * changes (from any instance: the runner's NOTIFYs), and each run's summary for the sync toast.
+ * changes (from any instance: the runner's NOTIFYs), each stream getting its own project's
+ * (the firm's on the dashboard's stream), and each run's summary for the sync toast.
  */
-export async function publishSyncProgress({ app, database, liveUpdates }: AppContext, status: () => Promise<TSyncStatus>) {
+export async function publishSyncProgress(
+  { app, database, liveUpdates }: AppContext,
+  statuses: () => Promise<{ firm: TSyncStatus; project: (id: string) => TSyncStatus }>,
+) {
   let timer: NodeJS.Timeout | undefined;
   let last = 0;
-  const send = (event: TSyncEvent) => liveUpdates.publishAll('sync', event);
   const publishStatus = () => {
     timer = undefined;
     last = Date.now();
     // A failed read (e.g. shutting down) only skips one update; the next change sends another.
-    status().then((s) => send({ type: 'status', status: s })).catch(() => undefined);
+    statuses().then((s) => liveUpdates.publishEach('sync', (topic) => ({ type: 'status', status: topic ? s.project(topic) : s.firm })))
+      .catch(() => undefined);
   };
   const unlistenJobs = await database.listen(JOBS_CHANNEL, (payload) => {
     let notice: JobNotice;
@@ -32,7 +36,7 @@ export async function publishSyncProgress({ app, database, liveUpdates }: AppCon
   });
   const unlistenSummary = await database.listen(CALENDAR_SUMMARY_CHANNEL, (payload) => {
     try {
-      send({ type: 'summary', summary: JSON.parse(payload) as TSyncSummary });
+      liveUpdates.publishAll('sync', { type: 'summary', summary: JSON.parse(payload) as TSyncSummary });
     } catch {
       // not ours
     }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  ZCalendarConnection, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
-  ZSyncStatus, ZSyncSummary,
+  ZCalendarClientIdBody, ZCalendarConnection, ZClearResult, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
+  ZSyncStatus, ZSyncStatusQuery, ZSyncSummary,
 } from '../../../core/api/calendar.ts';
 import { CALENDAR_BACKGROUND_REFRESH_WINDOW_MS, CALENDAR_CHECK_INTERVAL_MS } from '../../../core/constants.ts';
 import type { AppContext } from '../../app.ts';
@@ -10,7 +10,7 @@ import { rearm } from '../../jobs/queue.ts';
 import { CalendarConnection } from './connection.ts';
 import { calendarFeedRoutes } from './feed-routes.ts';
 import { publishSyncProgress } from './progress.ts';
-import { removeFromCalendar, syncNow, syncStatus, unlinkFromCalendar } from './sync-service.ts';
+import { clearFailed, removeFromCalendar, syncNow, syncStatus, syncStatuses, unlinkFromCalendar } from './sync-service.ts';
 import { CALENDAR_QUEUE, registerCalendarWorker } from './sync-worker.ts';
 
 /** Where the provider sends the browser back: PUBLIC_URL, else this request's own origin (proxies per TRUST_PROXY). */
@@ -25,7 +25,7 @@ export async function calendarRoutes(context: AppContext) {
   registerCalendarWorker(jobs, { db, connection, timeZone: env.TZ });
   jobs.every('calendar-token-refresh', { everyMs: CALENDAR_CHECK_INTERVAL_MS },
     () => connection.refreshIfExpiring(CALENDAR_BACKGROUND_REFRESH_WINDOW_MS), { runAtStart: true });
-  await publishSyncProgress(context, () => syncStatus(db, connection));
+  await publishSyncProgress(context, () => syncStatuses(db, connection));
 
   const admin = { role: 'admin' as const };
 
@@ -33,6 +33,12 @@ export async function calendarRoutes(context: AppContext) {
     requireUser(request);
     return connection.status();
   });
+
+  app.put('/api/calendar/client-id', { config: admin, schema: { body: ZCalendarClientIdBody, response: { 200: ZCalendarConnection } } },
+    async (request) => {
+      requireUser(request);
+      return connection.saveClientId(request.body.clientId);
+    });
 
   app.post('/api/calendar/connect', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZConnectStart } } }, async (request) => {
     const auth = requireUser(request);
@@ -60,14 +66,19 @@ export async function calendarRoutes(context: AppContext) {
     return connection.test();
   });
 
-  app.get('/api/calendar/status', { schema: { response: { 200: ZSyncStatus } } }, async (request) => {
+  app.get('/api/calendar/status', { schema: { querystring: ZSyncStatusQuery, response: { 200: ZSyncStatus } } }, async (request) => {
     requireUser(request);
-    return syncStatus(db, connection);
+    return syncStatus(db, connection, request.query.projectId);
   });
 
-  app.post('/api/calendar/sync-now', { schema: { body: ZEmptyBody, response: { 200: ZSyncSummary } } }, async (request) => {
+  app.post('/api/calendar/sync-now', { schema: { body: ZSyncStatusQuery, response: { 200: ZSyncSummary } } }, async (request) => {
     requireUser(request);
-    return syncNow(db, connection, jobs);
+    return syncNow(db, connection, jobs, request.body.projectId);
+  });
+
+  app.post('/api/calendar/clear', { schema: { body: ZSyncStatusQuery, response: { 200: ZClearResult } } }, async (request) => {
+    requireUser(request);
+    return { cleared: await clearFailed(db, request.body.projectId) };
   });
 
   app.post('/api/action-items/:id/calendar/remove', { schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },

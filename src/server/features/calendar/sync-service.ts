@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { TRemovalResult, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
+import type { TCalendarConnection, TRemovalResult, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
 import { CALENDAR_MESSAGES as M, REMOVAL_MESSAGES } from '../../../core/calendar.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enqueue, queueCounts, rearm } from '../../jobs/queue.ts';
+import { enqueue, notify, rearm } from '../../jobs/queue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { CalendarConnection } from './connection.ts';
 import { CalendarUnavailable } from './errors.ts';
@@ -11,14 +11,29 @@ import { CALENDAR_QUEUE, type SyncPayload } from './sync-worker.ts';
 
 const SYNC_NOW_WAIT_MS = 30_000;
 
-export async function syncStatus(db: Db, connection: CalendarConnection): Promise<TSyncStatus> {
-  const [conn, counts, errors] = await Promise.all([
-    connection.status(),
-    queueCounts(db, CALENDAR_QUEUE),
-    sql<{ key: string; last_error: string }>`
-      select key, last_error from jobs where queue = ${CALENDAR_QUEUE} and last_error is not null
-      order by updated_at desc limit 20`.execute(db),
+interface QueueRow { project_id: string | null; queued: number; running: number; failed: number }
+interface ErrorRow { key: string; last_error: string; project_id: string | null }
+
+const none: Omit<QueueRow, 'project_id'> = { queued: 0, running: 0, failed: 0 };
+
+/** The queue's counts per project (a deleted item's delete job: project null) and its latest errors. */
+async function readQueue(db: Db, projectId?: string) {
+  const [counts, errors] = await Promise.all([
+    sql<QueueRow>`
+      select payload->>'projectId' as project_id, count(*) filter (where state = 'queued')::int as queued,
+        count(*) filter (where locked_until > now())::int as running, count(*) filter (where state = 'failed')::int as failed
+      from jobs where queue = ${CALENDAR_QUEUE} and (${projectId ?? null}::text is null or payload->>'projectId' = ${projectId ?? null})
+      group by 1`.execute(db),
+    sql<ErrorRow>`
+      select key, last_error, payload->>'projectId' as project_id from jobs
+      where queue = ${CALENDAR_QUEUE} and last_error is not null
+        and (${projectId ?? null}::text is null or payload->>'projectId' = ${projectId ?? null})
+      order by updated_at desc limit 100`.execute(db),
   ]);
+  return { counts: counts.rows, errors: errors.rows };
+}
+
+function statusOf(conn: TCalendarConnection, counts: Omit<QueueRow, 'project_id'>, errors: ErrorRow[]): TSyncStatus {
   return {
     available: conn.configured && conn.connected && !conn.needsReconnect,
     configured: conn.configured,
@@ -28,7 +43,26 @@ export async function syncStatus(db: Db, connection: CalendarConnection): Promis
     pending: counts.queued + counts.failed,
     syncing: counts.running > 0,
     failed: counts.failed,
-    errors: errors.rows.map((r) => ({ itemId: r.key, error: r.last_error })),
+    errors: errors.slice(0, 20).map((r) => ({ itemId: r.key, error: r.last_error })),
+  };
+}
+
+const sum = (rows: Omit<QueueRow, 'project_id'>[]) =>
+  rows.reduce((a, r) => ({ queued: a.queued + r.queued, running: a.running + r.running, failed: a.failed + r.failed }), none);
+
+/** The sync indicator's state: one project's queue (its card), or the firm's (the dashboard). */
+export async function syncStatus(db: Db, connection: CalendarConnection, projectId?: string): Promise<TSyncStatus> {
+  const [conn, queue] = await Promise.all([connection.status(), readQueue(db, projectId)]);
+  return statusOf(conn, sum(queue.counts), queue.errors);
+}
+
+/** Every indicator's state from one read (the live stream): the firm's, and any project's. */
+export async function syncStatuses(db: Db, connection: CalendarConnection) {
+  const [conn, queue] = await Promise.all([connection.status(), readQueue(db)]);
+  const byProject = new Map(queue.counts.map((r) => [r.project_id, r]));
+  return {
+    firm: statusOf(conn, sum(queue.counts), queue.errors),
+    project: (id: string) => statusOf(conn, byProject.get(id) ?? none, queue.errors.filter((e) => e.project_id === id)),
   };
 }
 
@@ -47,15 +81,17 @@ interface Snapshot { key: string; revision: number }
 interface Seen extends Snapshot { locked_by: string | null; last_error: string | null; touched: boolean }
 
 /**
- * Sync now (SPEC §4): every queued item (failed ones too) becomes due with fresh attempts and
+ * Sync now (SPEC §4): every queued item of the project (or the firm), failed ones too, becomes due with fresh attempts and
  * its old error cleared; the runners of every instance take them. Waits until each has gone out or failed again, and
  * answers the summary; what is still running after 30 s is reported as pending.
  */
-export async function syncNow(db: Db, connection: CalendarConnection, jobs: JobRunner): Promise<TSyncSummary> {
+export async function syncNow(db: Db, connection: CalendarConnection, jobs: JobRunner, projectId?: string): Promise<TSyncSummary> {
   await requireConnection(connection);
-  await rearm(db, CALENDAR_QUEUE);
+  const only: Record<string, string> = projectId ? { projectId } : {};
+  await rearm(db, CALENDAR_QUEUE, only);
   jobs.wake(CALENDAR_QUEUE);
-  const snapshot = (await sql<Snapshot>`select key, revision from jobs where queue = ${CALENDAR_QUEUE}`.execute(db)).rows;
+  const snapshot = (await sql<Snapshot>`
+    select key, revision from jobs where queue = ${CALENDAR_QUEUE} and payload @> ${JSON.stringify(only)}::jsonb`.execute(db)).rows;
   const keys = snapshot.map((s) => s.key);
   const end = Date.now() + SYNC_NOW_WAIT_MS;
   let seen = new Map<string, Seen>();
@@ -87,8 +123,22 @@ export async function syncNow(db: Db, connection: CalendarConnection, jobs: JobR
   };
 }
 
+/**
+ * Clear (SPEC §4 "A clear action empties it"): the project's (or the firm's) failed items leave the
+ * queue with their errors; they are sent again only when they change. Waiting and running ones
+ * stay: clearing must not drop a change nobody saw fail.
+ */
+export async function clearFailed(db: Db, projectId?: string): Promise<number> {
+  const only: Record<string, string> = projectId ? { projectId } : {};
+  const result = await sql`
+    delete from jobs where queue = ${CALENDAR_QUEUE} and payload @> ${JSON.stringify(only)}::jsonb
+      and (state = 'failed' or last_error is not null) and (locked_until is null or locked_until < now())`.execute(db);
+  await notify(db, { queue: CALENDAR_QUEUE, key: '*', event: 'cleared' });
+  return Number(result.numAffectedRows ?? 0);
+}
+
 async function itemCalendarState(db: Db, id: string) {
-  const row = await db.selectFrom('action_items').select(['google_event_id', 'synced_to_calendar']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('action_items').select(['google_event_id', 'synced_to_calendar', 'project_id']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   return row;
 }
@@ -106,14 +156,22 @@ export async function removeFromCalendar(
   const state = await itemCalendarState(db, options.id);
   await turnSyncOff(db, options.actorId, options.id);
   if (!state.google_event_id) return { outcome: 'alreadyRemoved', message: REMOVAL_MESSAGES.alreadyRemoved };
-  await enqueue<SyncPayload>(db, { queue: CALENDAR_QUEUE, key: options.id, payload: { op: 'delete', eventId: state.google_event_id } });
+  // Queued for later so the background runners leave it to runNow; if runNow cannot have it, it goes out then.
+  await enqueue<SyncPayload>(db, {
+    queue: CALENDAR_QUEUE, key: options.id, delayMs: SYNC_NOW_WAIT_MS,
+    payload: { op: 'delete', eventId: state.google_event_id, projectId: state.project_id },
+  });
   const run = await jobs.runNow(CALENDAR_QUEUE, options.id);
   if (run.outcome === 'done') {
     return run.result === 'alreadyRemoved'
       ? { outcome: 'alreadyRemoved', message: REMOVAL_MESSAGES.alreadyRemoved }
       : { outcome: 'removed', message: REMOVAL_MESSAGES.removed };
   }
-  if (run.outcome === 'none') return { outcome: 'removed', message: REMOVAL_MESSAGES.removed }; // another instance just did it
+  if (run.outcome === 'none') {
+    // Another runner had it (another instance's Remove, or Sync now): gone means done, a row left means it failed.
+    const left = await sql`select 1 from jobs where queue = ${CALENDAR_QUEUE} and key = ${options.id}`.execute(db);
+    if (!left.rows.length) return { outcome: 'removed', message: REMOVAL_MESSAGES.removed };
+  }
   return { outcome: 'failed', message: REMOVAL_MESSAGES.failed };
 }
 

@@ -6,43 +6,60 @@ import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
 import { CalendarHttpError, type CalendarApi } from '../../integrations/google/calendar-api.ts';
 import { JobError, type JobRunner } from '../../jobs/runner.ts';
-import type { CalendarConnection } from './connection.ts';
+import type { ApiHandle, CalendarConnection } from './connection.ts';
 import { CalendarUnavailable, calendarErrorMessage, isRetryable } from './errors.ts';
 
 export const CALENDAR_QUEUE = 'calendar-sync';
 /** NOTIFY channel of run summaries (the sync toast). */
 export const CALENDAR_SUMMARY_CHANNEL = 'calendar_sync';
-/** Items worked at once per process: Google answers in ~100 ms, and items are independent. */
-const CONCURRENCY = 4;
+/**
+ * Items leased per claim. They still go one at a time, in order; the batch shares the claim, the
+ * lease heartbeat and the access token (read and decrypted once, not once per item).
+ */
+const BATCH_SIZE = 50;
 /** A calendar that needs (re)connecting is looked at again this often; connecting re-arms at once. */
 const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
 
-export type SyncPayload = { op: 'sync' } | { op: 'delete'; eventId: string };
+/**
+ * A queued item's job: `sync` (sync on: the form, or a change the event shows), `status` (a status
+ * change, synced whatever the toggle says: SPEC §4), `delete` (the item or its event went).
+ * projectId lets a project's card count its own queue.
+ */
+export type SyncPayload = ({ op: 'sync' | 'status' } | { op: 'delete'; eventId: string }) & { projectId?: string };
 
 const gone = (error: unknown) => error instanceof CalendarHttpError && (error.status === 404 || error.status === 410);
 
-async function loadItem(db: Db, id: string) {
-  const { rows } = await sql<{
-    title: string; description: string; due_date: string | null; start_time: string | null; end_time: string | null;
-    location: string | null; url: string | null; status: string; synced_to_calendar: boolean; google_event_id: string | null;
-    calendar_generation: number; client_name: string; email: string | null; first_name: string | null; last_name: string | null;
-  }>`
-    select a.title, a.description, a.due_date, a.start_time::text, a.end_time::text, a.location, a.url, a.status,
+type ItemRow = {
+  id: string; title: string; description: string; due_date: string | null; start_time: string | null; end_time: string | null;
+  location: string | null; url: string | null; status: string; synced_to_calendar: boolean; google_event_id: string | null;
+  calendar_generation: number; client_name: string; email: string | null; first_name: string | null; last_name: string | null;
+};
+
+/**
+ * The items of a batch, read in one query when it is claimed. A change made after this read
+ * bumps the job's revision, so the job stays queued and runs again on fresh data.
+ */
+async function loadItems(db: Db, ids: string[]): Promise<Map<string, ItemRow>> {
+  const { rows } = await sql<ItemRow>`
+    select a.id, a.title, a.description, a.due_date, a.start_time::text, a.end_time::text, a.location, a.url, a.status,
       a.synced_to_calendar, a.google_event_id, a.calendar_generation, cl.name as client_name, u.email, pr.first_name, pr.last_name
     from action_items a
     join projects p on p.id = a.project_id join cases c on c.id = p.case_id join clients cl on cl.id = c.client_id
     left join users u on u.id = a.assigned_to left join profiles pr on pr.id = a.assigned_to
-    where a.id = ${id}`.execute(db);
-  return rows[0];
+    where a.id = any(${ids}::uuid[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 const storeEventId = (db: Db, itemId: string, eventId: string) =>
   sql`update action_items set google_event_id = ${eventId} where id = ${itemId}`.execute(db);
 
-/** SPEC §4 "One item": create, or update (a different returned id is stored); a missing event is recreated. */
-export async function syncItem(db: Db, api: CalendarApi, itemId: string, timeZone: string): Promise<void> {
-  const item = await loadItem(db, itemId);
-  if (!item || !item.synced_to_calendar) return; // deleted, or sync turned off since it was queued
+/**
+ * SPEC §4 "One item": create, or update (a different returned id is stored); a missing event is
+ * recreated. `always` (a status change) syncs even with the item's sync toggle off.
+ */
+export async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefined, timeZone: string, always = false): Promise<void> {
+  if (!item || !(item.synced_to_calendar || always)) return; // deleted, or sync turned off since it was queued
+  const itemId = item.id;
   const built = buildEventPayload({
     shortDescription: item.title, longDescription: item.description, dueDate: item.due_date ?? '',
     startTime: item.start_time ?? '', endTime: item.end_time ?? '', location: item.location ?? '', url: item.url ?? '',
@@ -64,7 +81,7 @@ export async function syncItem(db: Db, api: CalendarApi, itemId: string, timeZon
     await sql`update action_items set google_event_id = null, calendar_generation = ${generation}
       where id = ${itemId} and calendar_generation = ${item.calendar_generation}`.execute(db);
   }
-  const eventId = eventIdFor(itemId, generation);
+  const eventId = eventIdFor(item.id, generation);
   let event;
   try {
     event = (await api.insertEvent(eventId, built.value))!;
@@ -109,21 +126,28 @@ export function asJobError(error: unknown): Error {
   return new JobError(message, { permanent: true });
 }
 
+/** What the jobs of one claimed batch share: the calendar client (one token read) and their items (one query). */
+interface Batch { handle: ApiHandle; items: Map<string, ItemRow> }
+
 /** Registers the queue's handler; each run's summary (SPEC §3 "Sync summary") goes out on CALENDAR_SUMMARY_CHANNEL. */
 export function registerCalendarWorker(jobs: JobRunner, deps: { db: Db; connection: CalendarConnection; timeZone: string }) {
   const { db, connection, timeZone } = deps;
   let run: TSyncSummary = { total: 0, success: 0, failed: 0, errors: [], results: [] };
-  jobs.handle<SyncPayload>(CALENDAR_QUEUE, async (job) => {
+  jobs.handle<SyncPayload, Batch>(CALENDAR_QUEUE, async (job, { handle, items }) => {
     try {
       const payload = job.payload;
-      if (payload.op === 'delete') return await connection.withApi((api) => deleteItemEvent(db, api, job.key, payload.eventId));
-      if (payload.op === 'sync') return await connection.withApi((api) => syncItem(db, api, job.key, timeZone));
+      if (payload.op === 'delete') return await connection.withApi((api) => deleteItemEvent(db, api, job.key, payload.eventId), handle);
+      if (payload.op === 'sync' || payload.op === 'status') {
+        const item = items.get(job.key);
+        return await connection.withApi((api) => syncItem(db, api, item, timeZone, payload.op === 'status'), handle);
+      }
       throw new JobError('Unknown operation', { permanent: true });
     } catch (error) {
       throw asJobError(error);
     }
   }, {
-    concurrency: CONCURRENCY,
+    batchSize: BATCH_SIZE,
+    prepare: async (batch) => ({ handle: {}, items: await loadItems(db, batch.map((j) => j.key)) }),
     onSettled: (job, outcome, error) => {
       run.total++;
       if (outcome === 'done') run.success++;

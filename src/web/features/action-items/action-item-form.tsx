@@ -1,5 +1,5 @@
 import { Button, Grid, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FORM_MESSAGES, type ActionItemFormValues } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
 import { AUTO_END_MINUTES } from '../../../core/constants.ts';
@@ -58,8 +58,10 @@ interface Props {
   onKeepMine?(values: FormState): void;
   /** The calendar is connected: the form shows the sync toggle. */
   calendar?: boolean;
-  /** Remove or Unlink the editing item's event (the toggle turned off on a synced item). */
+  /** Remove or Unlink the editing item's event (the toggle turned off on a synced item); true when sync is off after it. */
   onCalendarOff?(choice: CalendarOffChoice): Promise<boolean>;
+  /** Whether the form holds edits not saved yet (a timed reset leaves such a form alone). */
+  onDirtyChange?(dirty: boolean): void;
 }
 
 /** The fields and buttons of the action item form (SPEC §2), shared by the inline and modal forms. */
@@ -71,7 +73,10 @@ export function ActionItemForm(props: Props) {
     Boolean(initial.endTime && initial.endTime !== addMinutes(initial.startTime, AUTO_END_MINUTES)),
   );
   const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
-  useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  useUnsavedChanges(dirty);
+  const { onDirtyChange } = props;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const withSync = Boolean(props.calendar && form.calendarSync);
   const syncing = busy && withSync;
   const submitLabel = withSync ? 'Save & Sync' : editing ? 'Update' : 'Save';

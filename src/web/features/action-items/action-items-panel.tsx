@@ -7,6 +7,7 @@ import {
   sortActionItems, type ActionItemFilter, type SortState,
 } from '../../../core/action-items.ts';
 import type { TActionItem, TCardProject } from '../../../core/api/action-items.ts';
+import { formResetAfterChoiceMs } from '../../../core/calendar.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
@@ -50,7 +51,7 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
   const list = useActionItems(projectId, enabled);
   useActionItemEvents(projectId, enabled);
   const users = useAssignableUsers();
-  const calendar = useSyncStatus().data?.available ?? false;
+  const calendar = useSyncStatus(projectId).data?.available ?? false;
   const rows = useRowActions(projectId);
   const [filter, setFilter] = useState<ActionItemFilter>(DEFAULT_FILTER);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -63,10 +64,16 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
   const [result, setResult] = useState<SaveResult | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const project = list.data?.project ?? null;
+  // The timed reset after Remove/Unlink (SPEC §9), and whether the open form holds unsaved edits.
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((d: boolean) => void (dirty.current = d), []);
   const setOpen = useCallback((next: OpenForm | null) => {
+    clearTimeout(resetTimer.current);
     setConflict(null);
     setOpenState(next);
   }, []);
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
 
   // Switching project closes the form (the stream switch happens in useActionItemEvents).
   useEffect(() => setOpen(null), [projectId, setOpen]);
@@ -147,21 +154,33 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
     openedFromLink.current = item.id;
     startEditing(item);
   }, [openItemId, items, startEditing]);
-  /** Remove or Unlink (SPEC §4); the form stays open with the user's edits, on the item's new version. */
+  /**
+   * Remove or Unlink (SPEC §4). The form shows the item's new version (sync off) and resets (closes)
+   * 4 s later, 8 s when the choice failed (SPEC §9), unless it holds edits not saved yet.
+   */
   const calendarOff = async (choice: CalendarOffChoice) => {
     const editing = open?.editing;
     if (!editing) return false;
+    let ok = false;
+    let syncOff = false;
     try {
       const outcome = await (choice === 'remove' ? removeFromCalendar(editing.id) : unlinkFromCalendar(editing.id));
+      ok = outcome.outcome !== 'failed';
       const fresh = await getActionItem(editing.id);
       storeItem(client, fresh);
-      setOpenState((o) => (o && o.editing?.id === fresh.id ? { ...o, editing: fresh } : o));
-      setResult({ ok: outcome.outcome !== 'failed', title: 'GCal Sync Disabled', message: outcome.message });
-      return outcome.outcome !== 'failed';
+      syncOff = !fresh.calendarSync;
+      setOpenState((o) => (o && o.editing?.id === fresh.id
+        ? { ...o, editing: fresh, initial: { ...o.initial, calendarSync: fresh.calendarSync } }
+        : o));
+      setResult({ ok, title: 'GCal Sync Disabled', message: outcome.message });
     } catch (error) {
       setResult({ ok: false, title: 'Error', message: error instanceof ApiError ? error.message : 'Failed to sync with the calendar. Please try again.' });
-      return false;
     }
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => {
+      setOpenState((o) => (o?.editing?.id === editing.id && !dirty.current ? null : o));
+    }, formResetAfterChoiceMs(ok));
+    return syncOff;
   };
   const form = open && (
     <ActionItemForm
@@ -178,6 +197,7 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
       onKeepMine={(v) => conflict && void submit(v, conflict)}
       calendar={calendar}
       onCalendarOff={calendarOff}
+      onDirtyChange={onDirtyChange}
     />
   );
 
@@ -190,7 +210,7 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
             {!dashboard && project && <Text size="sm" c="dimmed">{project.label} · {project.client}</Text>}
           </div>
           <Group gap="md">
-            {enabled && <SyncIndicator />}
+            {enabled && <SyncIndicator projectId={projectId} />}
             {enabled && <PdfReportButton projectId={projectId} filter={effective} items={items} />}
             {!open && (
               <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={startAdding}>

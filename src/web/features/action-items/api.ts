@@ -85,7 +85,7 @@ export function useActionItemEvents(projectId: string | null, enabled: boolean) 
       });
       // The calendar queue's status and run summaries ride on the same stream.
       current.addEventListener('sync', (message) => {
-        handleSyncEvent(client, JSON.parse((message as MessageEvent<string>).data) as TSyncEvent);
+        handleSyncEvent(client, JSON.parse((message as MessageEvent<string>).data) as TSyncEvent, projectId);
       });
       current.onopen = () => {
         attempt = 0;

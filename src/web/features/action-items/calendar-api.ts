@@ -3,14 +3,24 @@ import { useEffect } from 'react';
 import type { TRemovalResult, TSyncEvent, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
 import { api } from '../../lib/api.ts';
 
-export const syncStatusKey = ['calendar', 'status'] as const;
+const syncStatusKey = (projectId: string | null) => ['calendar', 'status', projectId ?? 'firm'] as const;
 
-/** The sync queue and connection as any signed-in user sees them; kept live by the action items stream. */
-export function useSyncStatus() {
-  return useQuery({ queryKey: syncStatusKey, queryFn: () => api<TSyncStatus>('/api/calendar/status'), staleTime: 30_000 });
+/**
+ * The sync queue of one project (its card) or of the firm (the dashboard), and the connection, as
+ * any signed-in user sees them; kept live by the action items stream of the same project.
+ */
+export function useSyncStatus(projectId: string | null) {
+  return useQuery({
+    queryKey: syncStatusKey(projectId),
+    queryFn: () => api<TSyncStatus>(projectId ? `/api/calendar/status?projectId=${projectId}` : '/api/calendar/status'),
+    staleTime: 30_000,
+  });
 }
 
-export const syncNow = () => api<TSyncSummary>('/api/calendar/sync-now', { method: 'POST', body: {} });
+export const syncNow = (projectId: string | null) =>
+  api<TSyncSummary>('/api/calendar/sync-now', { method: 'POST', body: projectId ? { projectId } : {} });
+export const clearFailed = (projectId: string | null) =>
+  api<{ cleared: number }>('/api/calendar/clear', { method: 'POST', body: projectId ? { projectId } : {} });
 export const removeFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/remove`, { method: 'POST', body: {} });
 export const unlinkFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/unlink`, { method: 'POST', body: {} });
 
@@ -22,10 +32,10 @@ export const markQueued = (id: string) => void queuedHere.add(id);
 type Listener = (summary: TSyncSummary) => void;
 const listeners = new Set<Listener>();
 
-/** Called for every `sync` event of the stream. */
-export function handleSyncEvent(client: QueryClient, event: TSyncEvent) {
+/** Called for every `sync` event of a stream (one project's, or the firm's: the status is that stream's). */
+export function handleSyncEvent(client: QueryClient, event: TSyncEvent, projectId: string | null) {
   if (event.type === 'status') {
-    client.setQueryData(syncStatusKey, event.status);
+    client.setQueryData(syncStatusKey(projectId), event.status);
     return;
   }
   const mine = event.summary.results.filter((r) => queuedHere.has(r.itemId));

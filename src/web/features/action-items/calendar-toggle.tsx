@@ -11,7 +11,7 @@ interface Props {
   hasSyncedEvent: boolean;
   busy: boolean;
   onChange(on: boolean): void;
-  /** Resolves true when the choice went through (the toggle then shows off). */
+  /** Resolves true when the item's sync is off after the choice (the toggle then shows off; a failed Remove still turns it off). */
   onTurnOff(choice: CalendarOffChoice): Promise<boolean>;
 }
 

@@ -25,6 +25,21 @@ function useConnectionMutation<V>(fn: (v: V) => Promise<TCalendarConnection>) {
 export const useFinishCalendarConnect = () => useConnectionMutation((body: { code: string; state: string }) =>
   api<TCalendarConnection>('/api/calendar/oauth/callback', { method: 'POST', body }));
 
+/** Saving the client id touches integration_settings: the address-lookup form re-reads the version it saves against. */
+export function useSaveClientId() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => api<TCalendarConnection>('/api/calendar/client-id', { method: 'PUT', body: { clientId } }),
+    onSuccess: (status) => {
+      client.setQueryData(key, status);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: ['calendar', 'status'] }),
+        client.invalidateQueries({ queryKey: ['settings', 'address-lookup'] }),
+      ]);
+    },
+  });
+}
+
 export const useDisconnectCalendar = () => useConnectionMutation(() =>
   api<TCalendarConnection>('/api/calendar/disconnect', { method: 'POST', body: {} }));
 

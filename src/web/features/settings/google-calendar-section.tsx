@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCalendarConnection } from '../../../core/api/calendar.ts';
 import { ApiError } from '../../lib/api.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { CalendarClientId } from './calendar-client-id.tsx';
 import { startCalendarConnect, useCalendarConnection, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar } from './calendar-api.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
@@ -78,12 +79,7 @@ export function GoogleCalendarSection() {
           Action items with sync on become events in the firm's Google Calendar. Tokens stay on the server, encrypted.
         </Text>
         {connection.error && <Alert color="red">{connection.error.message}</Alert>}
-        {c && !c.configured && (
-          <Alert color="yellow" maw={620} title="Not configured">
-            Set {c.missing.map((m, i) => <span key={m}>{i > 0 && ' and '}<Code>{m}</Code></span>)} in the server's environment
-            and restart Casebook. Until then action items are not synced.
-          </Alert>
-        )}
+        {c && <CalendarClientId c={c} />}
         {c?.needsReconnect && <Alert color="red" role="alert" maw={620}>{c.message}</Alert>}
         {problem && <Alert color="red" role="alert" maw={620}>{problem}</Alert>}
         {finish.isSuccess && c?.connected && !c.needsReconnect && (
