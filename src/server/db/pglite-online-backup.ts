@@ -21,7 +21,7 @@ export type Hold = <T>(fn: (lite: PGlite) => Promise<T> | T) => Promise<T>;
 export async function onlineBackup(hold: Hold, write: (chunk: Buffer) => void): Promise<void> {
   // One pass through the thread pool per turn: every wait for zlib is a wait for a turn of an event
   // loop that may be busy with the app's requests, so the turn's bytes go in one piece.
-  const gzip = createGzip({ chunkSize: TURN_BYTES, highWaterMark: 2 * TURN_BYTES });
+  const gzip = createGzip({ chunkSize: TURN_BYTES });
   gzip.on('data', write);
   const ended = new Promise<void>((resolve, reject) => { gzip.on('end', resolve); gzip.on('error', reject); });
   const push = async (chunks: Buffer[]) => {
