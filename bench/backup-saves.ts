@@ -8,11 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase, withActor, type DatabaseHandle } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { BackupService } from '../src/server/features/backups/service.ts';
 import { BackupStore } from '../src/server/features/backups/store.ts';
-import { admin, databaseUrl, fmt, pct } from './lib.ts';
+import { ADMIN_URL, admin, databaseUrl, fmt, pct } from './lib.ts';
 
 const ROWS = Number(process.env.AUDIT_ROWS ?? 300_000);
 const BASELINE_MS = 3_000;
@@ -66,6 +67,16 @@ async function measure(label: string, database: DatabaseHandle) {
   }
 }
 
+async function connectionsTo(name: string): Promise<number> {
+  const probe = new pg.Client({ connectionString: ADMIN_URL });
+  await probe.connect();
+  try {
+    return (await probe.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows[0]!.n;
+  } finally {
+    await probe.end();
+  }
+}
+
 const NAME = `casebook_bench_saves_${process.pid}`;
 await admin(`CREATE DATABASE ${NAME}`);
 const pgDb = await openDatabase({ kind: 'postgres', url: databaseUrl(NAME) });
@@ -73,6 +84,8 @@ try {
   await measure('PostgreSQL', pgDb);
 } finally {
   await pgDb.close();
+  // pg-pool's end() resolves before its sockets close: wait for them, or FORCE kills live ones.
+  for (let i = 0; i < 50 && (await connectionsTo(NAME)) > 0; i++) await new Promise((r) => setTimeout(r, 100));
   await admin(`DROP DATABASE IF EXISTS ${NAME} WITH (FORCE)`);
 }
 const liteDir = mkdtempSync(path.join(tmpdir(), 'casebook-bench-pglite-'));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { testDbKind } from '../helpers/test-database.ts';
 
 const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-backups-'));
 const TZ = 'America/New_York';
@@ -111,6 +112,20 @@ describe('backups', () => {
   it('a scheduled run keeps the newest BACKUP_KEEP scheduled backups', async () => {
     for (let i = 0; i < 9; i++) await t.app.backups.scheduledBackup(7);
     expect((await list()).backups.filter((b) => b.trigger === 'scheduled')).toHaveLength(7);
+  });
+
+  it.skipIf(testDbKind() !== 'postgres')('without the PostgreSQL client tools a backup fails saying what to install; the failure is listed until a backup succeeds', async () => {
+    const path0 = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(t.app.backups.backup('manual')).rejects.toThrow(BACKUP_MESSAGES.noClientTools);
+    } finally {
+      process.env.PATH = path0;
+    }
+    // The list (and the admins' dashboard notice, which reads it) shows the failed run first.
+    expect((await list()).backups[0]).toMatchObject({ status: 'failed', error: BACKUP_MESSAGES.noClientTools });
+    await backUpNow();
+    expect((await list()).backups.every((b) => b.status === 'completed')).toBe(true);
   });
 
   it('a limited user gets 403 on every backup route', async () => {
