@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
@@ -136,6 +137,18 @@ describe('backups', () => {
       expect((await limited.request({ method, url, payload: {} })).statusCode, url).toBe(403);
     }
   });
+
+  it('migrations the backup lacks are applied after the restore', async () => {
+    // A backup from before 002: its function and indexes gone, and not recorded as applied.
+    const db = t.database.db;
+    await sql`drop function search_bigrams(text, text) cascade`.execute(db);
+    await sql`delete from schema_migrations where name = '002_short_search.sql'`.execute(db);
+    const backup = await t.app.backups.backup('manual');
+    await (await t.app.backups.restore(path.join(BACKUP_DIR, backup.name!), confirmationDate(backup.createdAt, TZ))).done;
+    expect((await sql`select name from schema_migrations where name = '002_short_search.sql'`.execute(db)).rows).toHaveLength(1);
+    const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname in ('cases_search_bigrams', 'clients_search_bigrams')`.execute(db);
+    expect(rows).toHaveLength(2);
+  }, 120_000);
 });
 
 async function waitForRestore() {
