@@ -37,6 +37,7 @@ try {
     times.push(performance.now() - start);
   }
   console.log(`audit by record: p50 ${fmt(pct(times, 50))}  p95 ${fmt(pct(times, 95))}  p99 ${fmt(pct(times, 99))}`);
+  console.log(`target audit by record p95 ≤ 100 ms: ${pct(times, 95) <= 100 ? 'PASS' : 'FAIL'}`);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'casebook-bench-backups-'));
   const service = new BackupService({ database, store: new BackupStore(dir), timeZone: 'UTC', appVersion: 'bench' });

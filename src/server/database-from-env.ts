@@ -4,11 +4,16 @@ import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import type { Env } from './env.ts';
+import { restoreUnderWay } from './features/backups/maintenance.ts';
 import { recoverPgliteSwap } from './features/backups/pglite-engine.ts';
 import { parseTokenKey } from './integrations/google/token-cipher.ts';
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
-export async function openDatabaseFromEnv(env: Env): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and
+ * migrates it. While another instance restores a backup into the same PostgreSQL, the migrations
+ * wait for the end of the restore (`migrated`), so the app can start and say "maintenance" meanwhile.
+ */
+export async function openDatabaseFromEnv(env: Env): Promise<{ database: DatabaseHandle; migrated: Promise<void> }> {
   const pgliteDir = path.join(env.DATA_DIR, 'pglite');
   if (!env.DATABASE_URL) {
     // A restore killed half-way is finished or undone before anything opens the folder.
@@ -18,14 +23,20 @@ export async function openDatabaseFromEnv(env: Env): Promise<DatabaseHandle> {
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, timeZone: env.TZ })
     : await openDatabase({ kind: 'pglite', dataDir: pgliteDir, timeZone: env.TZ });
-  try {
+  const restoring = await restoreUnderWay(database);
+  if (restoring) console.warn('A backup is being restored into this database: the app starts in maintenance mode until it has finished.');
+  const migrated = (async () => {
+    while (await restoreUnderWay(database)) await new Promise((resolve) => setTimeout(resolve, RESTORE_POLL_MS));
     await migrate(database.db);
-  } catch (error) {
+  })().catch(async (error: unknown) => {
     await database.close();
     throw error;
-  }
-  return database;
+  });
+  if (!restoring) await migrated;
+  return { database, migrated };
 }
+
+const RESTORE_POLL_MS = 1_000;
 
 /**
  * The session secret: SESSION_SECRET, else (outside production) one generated once and

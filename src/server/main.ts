@@ -7,9 +7,7 @@ import { EnvError, loadEnv } from './env.ts';
 async function main() {
   const env = loadEnv();
   process.env.TZ = env.TZ;
-  const database = await openDatabaseFromEnv(env);
-  let signIns: DemoSignIn[] = [];
-  if (env.demo && !(await hasAnyUser(database.db))) signIns = await seedDemo(database.db);
+  const { database, migrated } = await openDatabaseFromEnv(env);
 
   const app = await buildApp({
     database,
@@ -33,6 +31,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Started in the middle of a restore: the maintenance page answers until it has finished.
+  await migrated;
+  let signIns: DemoSignIn[] = [];
+  if (env.demo && !(await hasAnyUser(database.db))) signIns = await seedDemo(database.db);
   await app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
   const url = `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${port}`;

@@ -3,10 +3,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { testDbKind } from '../helpers/test-database.ts';
 
 const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-backups-'));
 const TZ = 'America/New_York';
@@ -113,6 +115,20 @@ describe('backups', () => {
     expect((await list()).backups.filter((b) => b.trigger === 'scheduled')).toHaveLength(7);
   });
 
+  it.skipIf(testDbKind() !== 'postgres')('without the PostgreSQL client tools a backup fails saying what to install; the failure is listed until a backup succeeds', async () => {
+    const path0 = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      await expect(t.app.backups.backup('manual')).rejects.toThrow(BACKUP_MESSAGES.noClientTools);
+    } finally {
+      process.env.PATH = path0;
+    }
+    // The list (and the admins' dashboard notice, which reads it) shows the failed run first.
+    expect((await list()).backups[0]).toMatchObject({ status: 'failed', error: BACKUP_MESSAGES.noClientTools });
+    await backUpNow();
+    expect((await list()).backups.every((b) => b.status === 'completed')).toBe(true);
+  });
+
   it('a limited user gets 403 on every backup route', async () => {
     const limited = await t.signIn((await t.user('limited_user')).email);
     const name = 'casebook-20261123-000000-manual.backup';
@@ -121,6 +137,18 @@ describe('backups', () => {
       expect((await limited.request({ method, url, payload: {} })).statusCode, url).toBe(403);
     }
   });
+
+  it('migrations the backup lacks are applied after the restore', async () => {
+    // A backup from before 002: its function and indexes gone, and not recorded as applied.
+    const db = t.database.db;
+    await sql`drop function search_bigrams(text, text) cascade`.execute(db);
+    await sql`delete from schema_migrations where name = '002_short_search.sql'`.execute(db);
+    const backup = await t.app.backups.backup('manual');
+    await (await t.app.backups.restore(path.join(BACKUP_DIR, backup.name!), confirmationDate(backup.createdAt, TZ))).done;
+    expect((await sql`select name from schema_migrations where name = '002_short_search.sql'`.execute(db)).rows).toHaveLength(1);
+    const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname in ('cases_search_bigrams', 'clients_search_bigrams')`.execute(db);
+    expect(rows).toHaveLength(2);
+  }, 120_000);
 });
 
 async function waitForRestore() {

@@ -47,7 +47,9 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() =
   const handle = await openDatabase({ kind: 'pglite' });
   await migrate(handle.db);
   await mkdir(CACHE, { recursive: true });
-  await writeFile(pgliteTemplate(), Buffer.from(await (await handle.dump!()).arrayBuffer()));
+  const chunks: Buffer[] = [];
+  await handle.backup!((chunk) => chunks.push(chunk));
+  await writeFile(pgliteTemplate(), Buffer.concat(chunks));
   await handle.close();
   return () => rm(pgliteTemplate(), { force: true });
 }
@@ -69,7 +71,7 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const blob = new Blob([await readFile(pgliteTemplate())]);
+  const blob = new Blob([await readFile(pgliteTemplate())], { type: 'application/x-gzip' });
   return openDatabase({ kind: 'pglite', loadDataDir: blob });
 }
 

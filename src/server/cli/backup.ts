@@ -17,7 +17,8 @@ if (command !== 'backup' && !(command === 'restore' && file)) {
   process.exit(2);
 }
 const env = loadEnv();
-const database = await openDatabaseFromEnv(env);
+const { database, migrated } = await openDatabaseFromEnv(env);
+await migrated;
 const log = { info: (m: string) => console.log(m), error: (m: string) => console.error(m) };
 const service = new BackupService({
   database, log, timeZone: env.TZ, appVersion: APP_VERSION,

@@ -47,7 +47,8 @@ try {
   process.exit(2);
 }
 const env = loadEnv();
-const database = await openDatabaseFromEnv(env);
+const { database, migrated } = await openDatabaseFromEnv(env);
+await migrated;
 try {
   const user = await createUser(database.db, {
     email: args.data.email, password, firstName: args.data.first, lastName: args.data.last, role: args.data.role,

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { onlineBackup } from './pglite-online-backup.ts';
 
 // DATE columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -21,8 +22,11 @@ export interface DatabaseHandle {
   /** Subscribes to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onMessage: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
-  /** PGlite only: a snapshot of the data folder (tests copy a migrated template this way). */
-  dump?(): Promise<Blob>;
+  /**
+   * PGlite only: an online backup of the whole database (a gzip'd tar of the data folder that
+   * PGlite's loadDataDir reads), taken while queries keep running (docs/decisions/073).
+   */
+  backup?(write: (chunk: Buffer) => void): Promise<void>;
   /**
    * PGlite only: closes the database, lets `load` put the new data in place (a data folder: it
    * swaps the folder and returns nothing; in memory: it returns the snapshot), and reopens.
@@ -75,7 +79,8 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZ
           return exclusive(pool, () => entry.stop());
         };
       },
-      dump: () => exclusive(pool, () => lite.dumpDataDir('gzip')),
+      // Each step of the backup takes the pool's only connection in turn with the app's queries.
+      backup: (write) => onlineBackup((fn) => exclusive(pool, async () => fn(lite)), write),
       async replaceData(load) {
         let swapped!: () => void;
         swapping = new Promise((resolve) => { swapped = resolve; });

@@ -60,7 +60,7 @@ export class BackupService {
       const meta = { app: 'casebook' as const, format: 1 as const, appVersion: this.deps.appVersion, kind: database.kind, trigger, lastMigration: await latestMigration() };
       const result = await store.write(meta, async (write) => {
         if (database.kind === 'postgres') await pgDump(database.url!, write);
-        else write(Buffer.from(await (await database.dump!()).arrayBuffer()));
+        else await database.backup!(write);
       }, (bytes) => { if (this.activity) this.activity.bytes = bytes; });
       await store.clearFailuresBefore(result.createdAt);
       if (!options.nested) this.end(null);
@@ -163,6 +163,6 @@ export class BackupService {
   private async snapshotOf(file: string, manifest: Manifest): Promise<Blob> {
     const chunks: Buffer[] = [];
     for await (const chunk of payloadStream(file, manifest)) chunks.push(chunk as Buffer);
-    return new Blob(chunks as unknown as BlobPart[]);
+    return new Blob(chunks as unknown as BlobPart[], { type: 'application/x-gzip' });
   }
 }
