@@ -99,9 +99,11 @@ describe('a restore killed half-way (embedded database)', () => {
     await second.close();
 
     const restore = cli(['restore', file], dataDir);
+    // Listened to from the start: a restore that ends before the kill has already closed.
+    const ended = finished(restore);
     await new Promise((r) => setTimeout(r, afterMs));
     restore.kill('SIGKILL');
-    await finished(restore);
+    await ended;
 
     const note = await recoverPgliteSwap(pgliteDir);
     const reopened = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
