@@ -30,22 +30,23 @@ async function startServer() {
 }
 
 /**
- * Records, for every keydown and click, the time to a laid-out DOM and to the end of the next
- * frame. A string, not a function: tsx would wrap named functions in a helper the page lacks.
+ * Records, for every keydown and click, the time to a laid-out DOM and to the end of the frame
+ * that paints it. A string, not a function: tsx would wrap named functions in a helper the page lacks.
  */
 const RECORDER = `
   window.latencies = [];
   window.frames = [];
-  const record = (e) => {
-    const t0 = e.timeStamp;
-    setTimeout(() => {
-      void document.body.offsetHeight;
-      window.latencies.push(performance.now() - t0);
-      requestAnimationFrame(() => setTimeout(() => window.frames.push(performance.now() - t0), 0));
-    }, 0);
-  };
-  document.addEventListener('keydown', record, true);
-  document.addEventListener('click', record, true);
+  const laidOut = (t0) => setTimeout(() => {
+    void document.body.offsetHeight;
+    window.latencies.push(performance.now() - t0);
+  }, 0);
+  // The frame that paints a change: asked for once the change is in the DOM (a key's input event,
+  // after which React has rendered; a click's own handler), timed to the end of that frame.
+  const painted = (t0) => requestAnimationFrame(() => setTimeout(() => window.frames.push(performance.now() - t0), 0));
+  let keyAt = null;
+  document.addEventListener('keydown', (e) => { keyAt = e.timeStamp; laidOut(e.timeStamp); }, true);
+  document.addEventListener('input', () => { if (keyAt !== null) painted(keyAt); keyAt = null; });
+  document.addEventListener('click', (e) => { laidOut(e.timeStamp); painted(e.timeStamp); }, true);
 `;
 const frames: number[][] = [];
 const takeLatencies = async (page: Page) => {

@@ -57,6 +57,8 @@ async function twoProjects(page: Page): Promise<[string, string]> {
 async function turnSyncOff(page: Page, title: string, choice: 'unlink' | 'remove') {
   await rowOf(page, title).getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Action Item' });
+  // A forced click does not wait for the dialog's opening animation: wait for it first.
+  await expect(edit).toHaveCSS('opacity', '1');
   await edit.getByRole('switch', { name: 'Google Calendar sync' }).click({ force: true });
   if (choice === 'unlink') {
     await page.getByRole('button', { name: 'Disable without Removing' }).click();
@@ -146,6 +148,8 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   // Turning sync off and choosing Remove deletes the event.
   await rowOf(page, title).getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Action Item' });
+  // A forced click does not wait for the dialog's opening animation: wait for it first.
+  await expect(edit).toHaveCSS('opacity', '1');
   await edit.getByRole('switch', { name: 'Google Calendar sync' }).click({ force: true });
   await page.getByRole('button', { name: 'Remove from Google Calendar' }).click();
   await page.getByRole('button', { name: 'Yes, Remove' }).click();
@@ -219,6 +223,8 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
   await rowOf(page, edited).getByRole('button', { name: 'Edit' }).click();
   edit = page.getByRole('dialog', { name: 'Edit Action Item' });
   await edit.getByLabel('Long Description').fill('Bring the moisture meter');
+  // A forced click does not wait for the dialog's opening animation: wait for it first.
+  await expect(edit).toHaveCSS('opacity', '1');
   await edit.getByRole('switch', { name: 'Google Calendar sync' }).click({ force: true });
   await page.getByRole('button', { name: 'Disable without Removing' }).click();
   await expect(page.getByText('Sync disabled without removing from the calendar.')).toBeVisible();
