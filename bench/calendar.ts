@@ -22,7 +22,7 @@ import { makeProject } from '../test/helpers/action-items-fixtures.ts';
 import { admin, databaseUrl, fmt, pct } from './lib.ts';
 
 const DB_NAME = 'casebook_bench_calendar';
-const ROUNDS = 6;
+const ROUNDS = 20;
 const SAVES_PER_ROUND = 60;
 const CLIENTS = 5;
 const DRAIN = Number(process.env.BENCH_DRAIN ?? 1000);
