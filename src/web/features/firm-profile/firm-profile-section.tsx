@@ -1,9 +1,10 @@
-import { Alert, Button, Card, FileButton, Group, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TFirmProfile } from '../../../core/api/firm-profile.ts';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { useFirmProfile, useLogo, useSaveFirmProfile } from './api.ts';
+import { SettingsCard } from '../../ui/settings-card.tsx';
 
 const FIELDS = [
   { key: 'firmName', label: 'Firm name', required: true },
@@ -35,12 +36,7 @@ export function FirmProfileSection() {
   const logoError = logo.upload.error ?? logo.remove.error;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="firm-profile-title">
-      <Stack gap="md">
-        <Group gap="sm">
-          <IconBuilding size={22} color="var(--mantine-color-indigo-6)" />
-          <Title order={3} id="firm-profile-title">Firm profile</Title>
-        </Group>
+    <SettingsCard id="firm-profile" icon={IconBuilding} title="Firm profile">
         <Text size="sm" c="dimmed">Printed as the letterhead and footer of every PDF report. Empty fields are left off.</Text>
         {profile.error && <Alert color="red">{profile.error.message}</Alert>}
         {p && form && (
@@ -85,7 +81,6 @@ export function FirmProfileSection() {
             <Text size="xs" c="dimmed">PNG or JPEG, up to 20 MB; a wide logo prints best.</Text>
           </Stack>
         )}
-      </Stack>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Text } from '@mantine/core';
 import { IconSignature, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { dataUrlToBlob, SignaturePad } from '../../ui/signature-pad.tsx';
 import { useSignature, useSignatureStatus } from './api.ts';
+import { SettingsCard } from '../../ui/settings-card.tsx';
 
 /** Settings → my signature (every user): used when they certify a field report. */
 export function SignatureSection() {
@@ -13,12 +14,7 @@ export function SignatureSection() {
   const s = status.data;
   const error = signature.upload.error ?? signature.remove.error;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="signature-title">
-      <Stack gap="sm" maw={720}>
-        <Group gap="sm">
-          <IconSignature size={22} color="var(--mantine-color-indigo-6)" />
-          <Title order={3} id="signature-title">My signature</Title>
-        </Group>
+    <SettingsCard id="signature" icon={IconSignature} title="My signature" gap="sm" maw={720}>
         <Text size="sm" c="dimmed">Printed on the field reports you certify. Only you can use it.</Text>
         {s?.hasSignature
           ? <Image src={`/api/me/signature/image?v=${encodeURIComponent(s.updatedAt ?? '')}`} alt="My signature" h={72} w="auto" fit="contain" maw={300} bg="white" />
@@ -49,7 +45,6 @@ export function SignatureSection() {
             {s?.hasSignature && <Button variant="subtle" color="red" onClick={() => signature.remove.mutate()}>Remove signature</Button>}
           </Group>
         )}
-      </Stack>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TAddressLookupSettings, TRadarEnvironment } from '../../../core/api/settings.ts';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { fetchAddressLookupKeys, useAddressLookupSettings, useSaveAddressLookupSettings, useTestAddressLookup } from './api.ts';
+import { SettingsCard } from '../../ui/settings-card.tsx';
 
 interface Draft { enabled: boolean; environment: TRadarEnvironment; testKey: string; liveKey: string }
 
@@ -54,13 +55,8 @@ export function AddressLookupSection() {
   const draftKey = draft ? (draft.environment === 'live' ? draft.liveKey : draft.testKey) : '';
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="address-lookup-title">
-      <Stack gap="md">
-        <Group gap="sm">
-          <IconMapPin size={22} color="var(--mantine-color-indigo-6)" />
-          <Title order={3} id="address-lookup-title">Address lookup</Title>
-          {s && <Badge color={s.enabled ? 'green' : 'gray'} variant="light">{s.enabled ? 'Enabled' : 'Disabled'}</Badge>}
-        </Group>
+    <SettingsCard id="address-lookup" icon={IconMapPin} title="Address lookup"
+      aside={s && <Badge color={s.enabled ? 'green' : 'gray'} variant="light">{s.enabled ? 'Enabled' : 'Disabled'}</Badge>}>
         <Text size="sm" c="dimmed">
           Suggests addresses while staff type, through Radar. The publishable keys stay on the server; browsers never receive them.
         </Text>
@@ -125,7 +121,6 @@ export function AddressLookupSection() {
             </Stack>
           </form>
         )}
-      </Stack>
-    </Card>
+    </SettingsCard>
   );
 }

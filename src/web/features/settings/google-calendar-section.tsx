@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { CalendarClientId } from './calendar-client-id.tsx';
 import { startCalendarConnect, useCalendarConnection, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar } from './calendar-api.ts';
+import { SettingsCard } from '../../ui/settings-card.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -66,15 +67,10 @@ export function GoogleCalendarSection() {
   const problem = connectError ?? denied ?? finish.error?.message ?? disconnect.error?.message ?? null;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="google-calendar-title">
-      <Stack gap="md">
-        <Group gap="sm">
-          <IconCalendar size={22} color="var(--mantine-color-indigo-6)" />
-          <Title order={3} id="google-calendar-title">Google Calendar</Title>
-          {c && (c.needsReconnect
-            ? <Badge color="red" variant="light">Needs reconnecting</Badge>
-            : <Badge color={c.connected ? 'green' : 'gray'} variant="light">{c.connected ? 'Connected' : 'Not connected'}</Badge>)}
-        </Group>
+    <SettingsCard id="google-calendar" icon={IconCalendar} title="Google Calendar"
+      aside={c && (c.needsReconnect
+        ? <Badge color="red" variant="light">Needs reconnecting</Badge>
+        : <Badge color={c.connected ? 'green' : 'gray'} variant="light">{c.connected ? 'Connected' : 'Not connected'}</Badge>)}>
         <Text size="sm" c="dimmed">
           Action items with sync on become events in the firm's Google Calendar. Tokens stay on the server, encrypted.
         </Text>
@@ -102,7 +98,6 @@ export function GoogleCalendarSection() {
             )}
           </Group>
         )}
-      </Stack>
       <ConfirmModal
         opened={confirming}
         question="Disconnect Google Calendar? Action items stop syncing until it is connected again."
@@ -113,6 +108,6 @@ export function GoogleCalendarSection() {
           disconnect.mutate();
         }}
       />
-    </Card>
+    </SettingsCard>
   );
 }
