@@ -60,6 +60,8 @@ describe.skipIf(testDbKind() !== 'postgres')('maintenance across instances on on
     const b = await startInstance();
     await b.migrated;
     const maintenance = a.app.backups.maintenance!;
+    let migrated = false;
+    let cMigrated: Promise<void> | undefined;
     await maintenance.begin();
     try {
       await until(b.app, true);
@@ -70,8 +72,7 @@ describe.skipIf(testDbKind() !== 'postgres')('maintenance across instances on on
       const c = await startInstance(); // starts while the restore is under way
       expect(await inMaintenance(c.app)).toBe(true);
       expect((await asAdmin(c.app, 'GET', '/api/auth/session')).statusCode).toBe(503);
-      let migrated = false;
-      void c.migrated.then(() => { migrated = true; });
+      cMigrated = c.migrated.then(() => { migrated = true; });
       await new Promise((r) => setTimeout(r, 1500));
       expect(migrated).toBe(false); // waits for the restore
 
@@ -80,6 +81,8 @@ describe.skipIf(testDbKind() !== 'postgres')('maintenance across instances on on
       await maintenance.end();
     }
     for (const { app } of started) await until(app, false);
+    await cMigrated; // once the restore is over, before anything else takes the restore lock
+    expect(migrated).toBe(true);
     const saved = await asAdmin(b.app, 'POST', '/api/action-items', newItem(projectId, adminId));
     expect(saved.statusCode, saved.body).toBe(201);
   }, 60_000);
