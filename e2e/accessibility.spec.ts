@@ -21,6 +21,11 @@ interface Violation { id: string; impact: string; help: string; nodes: { target:
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+  // The page fades in over 180 ms: axe read mid-fade sees text at part opacity, so low contrast.
+  // Finite animations must be over; endless ones (a striped progress bar) are left alone.
+  await page.waitForFunction(() => document.getAnimations().every(
+    (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+  ));
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;

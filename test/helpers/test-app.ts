@@ -28,8 +28,8 @@ export interface Agent {
 let counter = 0;
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const database = await freshDatabase(env.TZ);
   const app = await buildApp({ database, env, sessionSecret: 'test-secret-'.padEnd(40, 'x') });
   await app.ready();
   return {

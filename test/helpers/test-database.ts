@@ -54,12 +54,15 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() =
   return () => rm(pgliteTemplate(), { force: true });
 }
 
-/** A fresh, migrated database for one test file. */
-export async function freshDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database for one test file; `timeZone` as a started app sets it from TZ, so
+ * current_date and whole days are the firm's.
+ */
+export async function freshDatabase(timeZone?: string): Promise<DatabaseHandle> {
   if (testDbKind() === 'postgres') {
     const name = `casebook_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateDb()}`);
-    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL!, name) });
+    const handle = await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL!, name), timeZone });
     return {
       ...handle,
       async close() {
@@ -72,7 +75,7 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
     };
   }
   const blob = new Blob([await readFile(pgliteTemplate())], { type: 'application/x-gzip' });
-  return openDatabase({ kind: 'pglite', loadDataDir: blob });
+  return openDatabase({ kind: 'pglite', loadDataDir: blob, timeZone });
 }
 
 /** Waits (up to 2 s) until no session is connected to the database. */
