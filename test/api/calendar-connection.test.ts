@@ -187,6 +187,23 @@ describe('connection (admins only)', () => {
     expect((await connectCalendar(admin)).body).toMatchObject({ connected: true, needsReconnect: false });
   });
 
+  it("says 'Failed to store tokens' and 'Failed to disconnect' when the database refuses, and keeps the connection", async () => {
+    await sql`create function refuse_calendar_write() returns trigger language plpgsql as $$
+      begin raise exception 'database is read-only'; end $$`.execute(t.database.db);
+    await sql`create trigger refuse_calendar_write before update on calendar_connection
+      for each row execute function refuse_calendar_write()`.execute(t.database.db);
+    try {
+      const stored = await connectCalendar(admin);
+      expect(stored.body).toMatchObject({ error: { message: 'Failed to store tokens: database is read-only' } });
+      const disconnected = await post(admin, '/api/calendar/disconnect');
+      expect(disconnected.json().error.message).toBe('Failed to disconnect: database is read-only');
+    } finally {
+      await sql`drop trigger refuse_calendar_write on calendar_connection`.execute(t.database.db);
+      await sql`drop function refuse_calendar_write`.execute(t.database.db);
+    }
+    expect((await get(admin, '/api/calendar/connection')).json()).toMatchObject({ connected: true, needsReconnect: false });
+  });
+
   it('disconnects: tokens, expiry, calendar id and scope cleared', async () => {
     expect((await post(admin, '/api/calendar/disconnect')).json()).toMatchObject({
       connected: false, calendarId: null, scope: null, tokenExpiry: null, calendarSummary: null,

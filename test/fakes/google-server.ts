@@ -28,6 +28,8 @@ export interface GoogleControl {
   failNext?: { count: number; status: number } | null;
   /** The grant is revoked: refresh answers invalid_grant, access tokens 401. false restores it. */
   revoked?: boolean;
+  /** Seconds a forced failure asks the caller to wait (Retry-After); null: only a 429 asks, 1 s. */
+  retryAfter?: number | null;
   /** Milliseconds each calendar call waits before answering. */
   delayMs?: number;
   /** Lifetime of new access tokens, seconds. */
@@ -92,7 +94,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
   const refreshTokens = new Set<string>();
   const accessTokens = new Map<string, number>(); // token → expiry (ms)
   const store = new Map<string, FakeEvent>();
-  let settings: Required<Omit<GoogleControl, 'reset'>> = { calendarStatus: null, failNext: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
+  let settings: Required<Omit<GoogleControl, 'reset'>> = { calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
   const fake = { calls: [] as string[], lastAuthorization: null as URLSearchParams | null, tokenRequests: [] as URLSearchParams[] };
 
   const issueAccess = () => {
@@ -103,7 +105,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
 
   const control = (change: GoogleControl) => {
     if (change.reset) {
-      settings = { calendarStatus: null, failNext: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
+      settings = { calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
       store.clear();
       fake.calls.length = 0;
     }
@@ -162,7 +164,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       if (settings.failNext && settings.calendarStatus === null) settings.failNext.count--;
       const [message, reason] = ERRORS[forced] ?? ['Error', 'error'];
       return send(res, forced, googleError(forced, message, forced === 403 && settings.calendarStatus === 403 ? 'forbidden' : reason),
-        forced === 429 ? { 'retry-after': '1' } : {});
+        settings.retryAfter !== null ? { 'retry-after': String(settings.retryAfter) } : forced === 429 ? { 'retry-after': '1' } : {});
     }
     if (req.method === 'GET' && path === '/calendars/primary') return send(res, 200, { kind: 'calendar#calendar', ...CALENDAR, timeZone: 'America/New_York' });
     const match = /^\/calendars\/primary\/events(?:\/([^/]+))?$/.exec(path);
