@@ -29,8 +29,7 @@ async function someProject(page: Page): Promise<string> {
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 async function showStatus(page: Page, label: string) {
-  await page.getByRole('textbox', { name: 'Status', exact: true }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label });
 }
 
 test('two people on one project: create, live update, complete, filter, archive', async ({ browser }) => {
@@ -46,7 +45,7 @@ test('two people on one project: create, live update, complete, filter, archive'
   const dialog = margaret.getByRole('dialog', { name: 'New Action Item' });
   await expect(dialog.getByLabel('Client Name')).not.toHaveValue('');
   await dialog.getByLabel('Assignee').fill('Denise');
-  await margaret.getByRole('option', { name: 'Denise Park' }).click();
+  await margaret.getByRole('listbox').getByRole('option', { name: 'Denise Park' }).click();
   await dialog.getByLabel('Short Description').fill(title);
   await dialog.getByLabel('Date').fill('next friday');
   await dialog.getByLabel('Date').press('Tab');
@@ -143,7 +142,7 @@ test('the card on time tracking: no project, inline form, edit, inline assignee 
   await expect(card.getByRole('button', { name: 'Add New Action Item' })).toHaveCount(0);
   const title = `Order moisture readings ${Date.now()}`;
   await card.getByPlaceholder('Start typing a name').fill('Priya');
-  await page.getByRole('option', { name: 'Priya Raman' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Priya Raman' }).click();
   await card.getByLabel('Short Description').fill(title);
   await card.getByRole('textbox', { name: /^Date/ }).fill('tomorrow');
   await card.getByLabel('End Time').fill('5pm');
@@ -165,7 +164,7 @@ test('the card on time tracking: no project, inline form, edit, inline assignee 
 
   // Inline assignee change, saved.
   await rowOf(page, title).getByRole('button', { name: /Change assignee/ }).click();
-  await page.getByRole('option', { name: 'James Whitaker' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'James Whitaker' }).click();
   await expect(rowOf(page, title)).toContainText('James Whitaker');
   await page.reload();
   await expect(rowOf(page, title)).toContainText('James Whitaker');
@@ -175,7 +174,7 @@ test('the card on time tracking: no project, inline form, edit, inline assignee 
     ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"SERVER_ERROR","message":"x"}}' })
     : route.continue()));
   await rowOf(page, title).getByRole('button', { name: /Change assignee/ }).click();
-  await page.getByRole('option', { name: 'Priya Raman' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Priya Raman' }).click();
   await expect(card.getByRole('alert')).toHaveText('Failed to update assignee');
   await expect(rowOf(page, title)).toContainText('James Whitaker');
 });

@@ -36,8 +36,7 @@ test('an admin fills the firm profile; PDF Report with status Open downloads a l
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string; status: string }[] };
   const projectId = items.find((i) => i.status === 'open')!.project_id;
   await page.goto(`/action-items?project=${projectId}`);
-  await page.getByRole('textbox', { name: 'Status', exact: true }).click();
-  await page.getByRole('option', { name: 'Open', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'Open' });
   await page.getByRole('button', { name: 'PDF Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'PDF Report' });
   await expect(dialog.getByRole('textbox', { name: 'Report status' })).toHaveValue('Open');

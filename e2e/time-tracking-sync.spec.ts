@@ -105,7 +105,7 @@ test('500 time rows: every row is shown and typing in row 250 keeps every key', 
   });
   await page.goto('/time-tracking');
   await page.getByRole('combobox', { name: 'Project' }).fill(hit!.projectNumber);
-  await page.getByRole('option').first().click();
+  await page.getByRole('listbox').getByRole('option').first().click();
   await expect(page.locator('[data-row-key]')).toHaveCount(500, { timeout: 20_000 });
   await expect(page.locator('[data-row-key]').nth(499).getByLabel('Description')).toHaveValue('Row 499');
 
@@ -175,7 +175,7 @@ test('browser back to another project asks before dropping a row that cannot be 
   await page.getByRole('button', { name: 'Reset' }).click();
   const [other] = await search(page, 'northgate');
   await page.getByRole('combobox', { name: 'Project' }).fill(other!.projectNumber);
-  await expect(page.getByRole('option').first()).toContainText(other!.projectNumber);
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText(other!.projectNumber);
   await page.getByRole('combobox', { name: 'Project' }).press('Enter');
   await expect(page.getByRole('textbox', { name: 'Project' })).toHaveValue(other!.label);
   const key = await addRow(page);

@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { STATUS_FILTER_OPTIONS, type ActionItemFilter, type StatusFilter } from '../../../core/action-items.ts';
 import type { TActionItem } from '../../../core/api/action-items.ts';
 
@@ -19,27 +19,25 @@ export function ActionItemsFilters({ filter, onChange, items }: {
   items: readonly TActionItem[];
 }) {
   const people = assigneeOptions(items);
+  // Native selects: Mantine's Select scans the whole document (querySelectorAll('*'), for shadow
+  // roots) on every open, move and pick, which with 1,000 rows on the page cost more than the
+  // filtering itself (docs/decisions/036). A native select also types ahead to a name.
   return (
     <Group gap="sm">
-      <Select
+      <NativeSelect
         label="Status"
         w={160}
-        allowDeselect={false}
         data={STATUS_FILTER_OPTIONS}
         value={filter.status}
-        onChange={(v) => v && onChange({ ...filter, status: v as StatusFilter })}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(e) => onChange({ ...filter, status: e.currentTarget.value as StatusFilter })}
       />
-      <Select
+      <NativeSelect
         label="Assignee"
         w={220}
-        allowDeselect={false}
-        searchable
         data={people}
         // A chosen person whose last item went away: fall back to everyone.
         value={people.some((p) => p.value === filter.assignee) ? filter.assignee : 'all'}
-        onChange={(v) => v && onChange({ ...filter, assignee: v })}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(e) => onChange({ ...filter, assignee: e.currentTarget.value })}
       />
     </Group>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -202,7 +202,9 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
   );
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label="Action items">
+    // A Paper, not a Card: Card hands its children a context that is new on every render, and
+    // React then searches 1,000 memoised rows for readers of it on every sort (docs/decisions/036).
+    <Paper withBorder p="lg" component="section" aria-label="Action items">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <div>
@@ -259,6 +261,6 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
       )}
       <RequiredFieldsModal problems={problems} onClose={() => setProblems([])} />
       <ResultToast result={result} onClose={closeToast} />
-    </Card>
+    </Paper>
   );
 }
