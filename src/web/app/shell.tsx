@@ -69,7 +69,7 @@ function Header() {
         onYes={() => {
           setConfirmLogout(false);
           // Signing out ends the session, so unsaved edits could not be saved afterwards: ask first.
-          if (hasUnsaved) setConfirmDiscard(true);
+          if (hasUnsaved()) setConfirmDiscard(true);
           else void logOut();
         }}
       />

@@ -1,33 +1,49 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 
-interface Registry {
-  setDirty(key: string, dirty: boolean, queryToo?: boolean): void;
-  hasUnsaved: boolean;
+/**
+ * Each dirty screen, and whether its edits belong to the address's query too (?project=…). Kept
+ * outside React: the context's value is this one object for good, so a screen turning dirty or
+ * clean re-renders the provider alone, not every component under it (a context value that changed
+ * made React search the whole page, 500 time rows and 1,000 action items, on such a keystroke).
+ */
+class UnsavedRegistry {
+  private dirty: ReadonlyMap<string, boolean> = new Map();
+  private listeners = new Set<() => void>();
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  getSnapshot = () => this.dirty;
+  hasUnsaved = () => this.dirty.size > 0;
+  setDirty = (key: string, dirty: boolean, queryToo = false) => {
+    if (this.dirty.has(key) === dirty && (!dirty || this.dirty.get(key) === queryToo)) return;
+    const next = new Map(this.dirty);
+    if (dirty) next.set(key, queryToo);
+    else next.delete(key);
+    this.replace(next);
+  };
   /** Forget every unsaved edit (the user chose to leave without them). */
-  discardAll(): void;
+  discardAll = () => {
+    if (this.dirty.size > 0) this.replace(new Map());
+  };
+  private replace(next: ReadonlyMap<string, boolean>) {
+    this.dirty = next;
+    this.listeners.forEach((fn) => fn());
+  }
 }
 
-const UnsavedContext = createContext<Registry | null>(null);
+const UnsavedContext = createContext<UnsavedRegistry | null>(null);
 
 /**
  * Screens report unsaved edits here; leaving the page (back button, any link, closing the tab)
  * then asks the spec's question first.
  */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
-  // Each dirty screen, and whether its edits belong to the address's query too (?project=…).
-  const [dirtyKeys, setDirtyKeys] = useState<ReadonlyMap<string, boolean>>(new Map());
-  const setDirty = useCallback((key: string, dirty: boolean, queryToo = false) => {
-    setDirtyKeys((prev) => {
-      if (prev.has(key) === dirty && (!dirty || prev.get(key) === queryToo)) return prev;
-      const next = new Map(prev);
-      if (dirty) next.set(key, queryToo);
-      else next.delete(key);
-      return next;
-    });
-  }, []);
+  const [registry] = useState(() => new UnsavedRegistry());
+  const dirtyKeys = useSyncExternalStore(registry.subscribe, registry.getSnapshot);
   const hasUnsaved = dirtyKeys.size > 0;
   const queryBound = [...dirtyKeys.values()].some(Boolean);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsaved && (
@@ -40,16 +56,14 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [hasUnsaved]);
 
-  const discardAll = useCallback(() => setDirtyKeys(new Map()), []);
-  const value = useMemo(() => ({ setDirty, hasUnsaved, discardAll }), [setDirty, hasUnsaved, discardAll]);
   return (
-    <UnsavedContext.Provider value={value}>
+    <UnsavedContext.Provider value={registry}>
       {children}
       <ConfirmModal
         opened={blocker.state === 'blocked'}
         question={UNSAVED_CHANGES_QUESTION}
         onYes={() => {
-          setDirtyKeys(new Map());
+          registry.discardAll();
           blocker.proceed?.();
         }}
         onNo={() => blocker.reset?.()}
@@ -58,10 +72,10 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Whether any screen holds unsaved edits, and a way to drop them (sign-out asks first). */
-export function useUnsavedState(): Pick<Registry, 'hasUnsaved' | 'discardAll'> {
+/** Whether any screen holds unsaved edits (asked when needed), and a way to drop them (sign-out asks first). */
+export function useUnsavedState(): { hasUnsaved(): boolean; discardAll(): void } {
   const registry = useContext(UnsavedContext);
-  return { hasUnsaved: registry?.hasUnsaved ?? false, discardAll: registry?.discardAll ?? (() => undefined) };
+  return { hasUnsaved: registry?.hasUnsaved ?? (() => false), discardAll: registry?.discardAll ?? (() => undefined) };
 }
 
 /**
@@ -71,8 +85,6 @@ export function useUnsavedState(): Pick<Registry, 'hasUnsaved' | 'discardAll'> {
  */
 export function useUnsavedChanges(dirty: boolean, options: { queryToo?: boolean } = {}) {
   const { queryToo = false } = options;
-  // Depend on the stable setter only: the registry object changes with every dirty flag, and
-  // re-running on that would re-mark edits the user just chose to discard.
   const setDirty = useContext(UnsavedContext)?.setDirty;
   const key = useId();
   useEffect(() => {
