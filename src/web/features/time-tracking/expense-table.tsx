@@ -2,12 +2,12 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { formatCurrency } from '../../../core/money.ts';
-import { expenseTotal } from '../../../core/time-rows.ts';
 import { ExpenseRow, type ExpenseStore } from './expense-row.tsx';
 import { focusRowDate } from './row-focus.ts';
 import type { ShowResult } from './time-table.tsx';
 import { useProgressiveCount } from './use-progressive.ts';
-import { useRowKeys, useStoreRevision } from './use-store.ts';
+import { expenseTotalOf } from './totals.ts';
+import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 
 /** Expense entry table (SPEC §2); amounts are visible to every role. */
@@ -49,13 +49,12 @@ function ExpenseRows({ store, onDeleteError, editor }: { store: ExpenseStore; on
 }
 
 function ExpenseTotalsRow({ store }: { store: ExpenseStore }) {
-  useStoreRevision(store);
-  const total = expenseTotal(store.allRows().map((row) => row.draft));
+  const total = useStoreValue(store, expenseTotalOf, 0);
   return (
     <div role="rowgroup">
       <div role="row" className="tt-row tt-totals">
         <div role="cell" className="tt-span-4">Expense Totals</div>
-        <div role="cell" className="tt-money" data-label="Expense total">{formatCurrency(total)}</div>
+        <div role="cell" className="tt-money" data-label="Expense total"><span className="tt-fixed">{formatCurrency(total)}</span></div>
       </div>
     </div>
   );

@@ -3,11 +3,12 @@ import { IconPlus, IconClockHour4 } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { bulkApplyHours, timeTotals } from '../../../core/time-rows.ts';
-import { rowCost, TimeRow, type TimeStore } from './time-row.tsx';
+import { bulkApplyHours } from '../../../core/time-rows.ts';
+import { TimeRow, type TimeStore } from './time-row.tsx';
+import { timeTotalsOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
-import { useRowKeys, useStoreRevision } from './use-store.ts';
+import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 
 export type ShowResult = (kind: 'success' | 'error', message: string) => void;
@@ -91,14 +92,14 @@ function TimeRows({ store, jobTitles, money, onDeleteError, editor }: {
 
 /** Time Totals: total hours to one decimal and total cost (super admins only). */
 function TimeTotalsRow({ store }: { store: TimeStore }) {
-  useStoreRevision(store);
-  const totals = timeTotals(store.allRows().map((row) => ({ hours: row.draft.hours, cost: rowCost(row) })));
+  const hours = useStoreValue(store, (s) => timeTotalsOf(s).hours, 0);
+  const cost = useStoreValue(store, (s) => timeTotalsOf(s).cost, 0);
   return (
     <div role="rowgroup">
       <div role="row" className="tt-row tt-totals">
         <div role="cell" className="tt-span-4">Time Totals</div>
-        <div role="cell" data-label="Total hours">{formatHours(totals.hours)}</div>
-        <div role="cell" className="tt-money" data-label="Total cost">{formatCurrency(totals.cost)}</div>
+        <div role="cell" data-label="Total hours"><span className="tt-fixed">{formatHours(hours)}</span></div>
+        <div role="cell" className="tt-money" data-label="Total cost"><span className="tt-fixed">{formatCurrency(cost)}</span></div>
       </div>
     </div>
   );

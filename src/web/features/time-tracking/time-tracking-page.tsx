@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
-import { expenseTotal, timeTotals } from '../../../core/time-rows.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -17,9 +16,9 @@ import { EntryStore } from './entry-store.ts';
 import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
 import { ResultModal, type ResultMessage } from './result-modal.tsx';
-import { rowCost } from './time-row.tsx';
 import { TimeTable } from './time-table.tsx';
-import { useStoreRevision } from './use-store.ts';
+import { expenseTotalOf, timeTotalsOf } from './totals.ts';
+import { useStoreValue } from './use-store.ts';
 
 const ActionItemsCard = lazy(() => import('../action-items/action-items-card.tsx'));
 
@@ -128,31 +127,31 @@ export default function TimeTrackingPage() {
   );
 }
 
+const anyUnsaved = <D, X>(store: EntryStore<D, X>) => store.unsavedCount() > 0;
+const anyLost = <D, X>(store: EntryStore<D, X>) => store.lostOnDisposeCount() > 0;
+
 /**
  * Asks the unsaved-changes question before leaving the page while any row is unsaved, and before
  * going to another project (a pick, Reset, back or forward) while a row would be lost: rows that
- * only wait for their debounce are saved on the way out. A child of its own, so a keystroke
- * re-renders this, not the page.
+ * only wait for their debounce are saved on the way out. It re-renders only when one of its two
+ * flags changes, never per keystroke.
  */
 function UnsavedGuard({ time, expenses }: {
   time: EntryStore<TimeRowDraft, TimeExtra> | null; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> | null;
 }) {
-  useStoreRevision(time);
-  useStoreRevision(expenses);
-  useUnsavedChanges((time?.unsavedCount() ?? 0) + (expenses?.unsavedCount() ?? 0) > 0);
-  useUnsavedChanges((time?.lostOnDisposeCount() ?? 0) + (expenses?.lostOnDisposeCount() ?? 0) > 0, { queryToo: true });
+  const unsaved = [useStoreValue(time, anyUnsaved, false), useStoreValue(expenses, anyUnsaved, false)];
+  const wouldLose = [useStoreValue(time, anyLost, false), useStoreValue(expenses, anyLost, false)];
+  useUnsavedChanges(unsaved.includes(true));
+  useUnsavedChanges(wouldLose.includes(true), { queryToo: true });
   return null;
 }
 
 /** Grand Total: time cost plus expense amount (super admins only). */
 function GrandTotal({ time, expenses }: { time: EntryStore<TimeRowDraft, TimeExtra>; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> }) {
-  useStoreRevision(time);
-  useStoreRevision(expenses);
-  const cost = timeTotals(time.allRows().map((row) => ({ hours: row.draft.hours, cost: rowCost(row) }))).cost;
-  const total = cost + expenseTotal(expenses.allRows().map((row) => row.draft));
+  const total = useStoreValue(time, (s) => timeTotalsOf(s).cost, 0) + useStoreValue(expenses, expenseTotalOf, 0);
   return (
-    <Group justify="flex-end" mt="md">
-      <Text fw={700} size="lg" data-testid="grand-total">Grand Total: {formatCurrency(total)}</Text>
-    </Group>
+    <Text fw={700} size="lg" ta="right" mt="md" data-testid="grand-total">
+      <span className="tt-fixed">Grand Total: {formatCurrency(total)}</span>
+    </Text>
   );
 }

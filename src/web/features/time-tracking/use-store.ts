@@ -12,10 +12,27 @@ export function useRowKeys<D, X>(store: EntryStore<D, X>): string[] {
   return useSyncExternalStore(store.subscribe, store.getKeys);
 }
 
-/** Re-renders on any change of any row (totals, unsaved flag). */
-export function useStoreRevision<D, X>(store: EntryStore<D, X> | null): number {
-  return useSyncExternalStore(store ? store.subscribe : noopSubscribe, store ? store.getRevision : zero);
+/**
+ * A number or flag derived from every row (a total, "anything unsaved?"): re-renders only when
+ * that value changes, so a keystroke in a description re-renders no total (issue 13).
+ */
+export function useStoreValue<D, X, T extends number | boolean>(
+  store: EntryStore<D, X> | null, derive: (store: EntryStore<D, X>) => T, empty: T,
+): T {
+  return useSyncExternalStore(store ? store.subscribe : noopSubscribe, () => (store ? derive(store) : empty));
+}
+
+/** `fn` computed once per revision of a store, however many readers ask. */
+export function perRevision<S extends { getRevision(): number }, T>(fn: (store: S) => T): (store: S) => T {
+  const cache = new WeakMap<S, { revision: number; value: T }>();
+  return (store) => {
+    const revision = store.getRevision();
+    const hit = cache.get(store);
+    if (hit?.revision === revision) return hit.value;
+    const value = fn(store);
+    cache.set(store, { revision, value });
+    return value;
+  };
 }
 
 const noopSubscribe = () => () => undefined;
-const zero = () => 0;
