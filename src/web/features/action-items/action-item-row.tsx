@@ -1,7 +1,7 @@
-import { IconArchive } from '@tabler/icons-react';
 import { memo } from 'react';
 import { completedText, type UiStatus } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
+import { RowIcon } from '../../ui/row-icon.tsx';
 import { AssigneeCell, GcalCell, StatusCell } from './row-cells.tsx';
 
 /** What a row can ask of the table; one stable object, so a row renders again only when its item does. */
@@ -32,7 +32,7 @@ export const ActionItemRow = memo(function ActionItemRow({ item, users, markArch
       <div role="cell">
         <div className="ai-title">
           {markArchived && (
-            <span role="img" aria-label="Archived" title="Archived" style={{ display: 'inline-flex' }}><IconArchive size={16} /></span>
+            <span role="img" aria-label="Archived" title="Archived" style={{ display: 'inline-flex' }}><RowIcon name="archive" /></span>
           )}
           {item.shortDescription}
         </div>

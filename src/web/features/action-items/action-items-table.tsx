@@ -6,6 +6,9 @@ import type { TActionItem, TAssignableUser } from '../../../core/api/action-item
 import { ActionItemRow, type RowHandlers } from './action-item-row.tsx';
 import './action-items.css';
 
+/** A row's usual height, for the placeholder of the body while it is off screen (action-items.css). */
+const ROW_HEIGHT = 45;
+
 interface Props {
   items: TActionItem[];
   sort: SortState;
@@ -68,7 +71,7 @@ export function ActionItemsTable(props: Props) {
             <div role="columnheader">Actions</div>
           </div>
         </div>
-        <div role="rowgroup" className="ai-body">
+        <div role="rowgroup" className="ai-body" style={{ containIntrinsicSize: `auto ${Math.max(1, items.length) * ROW_HEIGHT}px` }}>
           {items.length === 0 && <div role="row" className="ai-row"><div role="cell" className="ai-empty">{emptyText}</div></div>}
           {items.map((item) => (
             <ActionItemRow key={item.id} item={item} users={users} markArchived={markArchived && item.archived}

@@ -1,8 +1,9 @@
 import { Menu, Select } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconCalendarCheck, IconCalendarOff, IconCheck } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { STATUS_LABELS, statusClass, type UiStatus } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
+import { RowIcon } from '../../ui/row-icon.tsx';
 import { assigneeLabels } from './assignee-input.tsx';
 
 const CLASS_COLOR = { active: 'blue', complete: 'green', rejected: 'gray' } as const;
@@ -86,9 +87,7 @@ export function GcalCell({ item }: { item: TActionItem }) {
   const label = item.gcalSynced ? 'Synced to Google Calendar' : 'Not synced to Google Calendar';
   return (
     <span role="img" aria-label={label} title={label} style={{ display: 'inline-flex' }}>
-      {item.gcalSynced
-        ? <IconCalendarCheck size={18} color="var(--mantine-color-green-7)" />
-        : <IconCalendarOff size={18} color="var(--mantine-color-gray-5)" />}
+      <RowIcon name={item.gcalSynced ? 'calendar-check' : 'calendar-off'} />
     </span>
   );
 }

@@ -1,6 +1,6 @@
-import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { DELETE_CONFIRM_MS } from '../../../core/constants.ts';
+import { RowIcon } from '../../ui/row-icon.tsx';
 
 const CONFIRM_HINT = 'Click again to confirm delete';
 
@@ -29,7 +29,7 @@ export function DeleteRowButton({ onConfirm }: { onConfirm(): void }) {
   }
   return (
     <button type="button" className="tt-text-button" aria-label="Delete Row" title="Delete Row" onClick={() => setArmed(true)}>
-      <IconTrash size={14} /> Delete
+      <RowIcon name="trash" /> Delete
     </button>
   );
 }

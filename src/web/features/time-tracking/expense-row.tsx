@@ -1,5 +1,5 @@
-import { IconCopy, IconX } from '@tabler/icons-react';
 import { memo } from 'react';
+import { RowIcon } from '../../ui/row-icon.tsx';
 import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '../../../core/constants.ts';
 import {
   cleanInitials, duplicateExpenseRow, expenseRowProblem, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft,
@@ -73,12 +73,12 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
               problem={row.status === 'pending' ? expenseRowProblem(draft) : null} />
             <button type="button" className="tt-icon-button" aria-label="Duplicate" title="Duplicate"
               onClick={() => store.add(duplicateExpenseRow(draft), rowKey)}>
-              <IconCopy size={16} />
+              <RowIcon name="copy" />
             </button>
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {!locked && (
               <button type="button" className="tt-text-button" onClick={remove}>
-                <IconX size={14} /> Remove
+                <RowIcon name="x" /> Remove
               </button>
             )}
           </div>

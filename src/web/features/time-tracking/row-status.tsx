@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCloudOff, IconPointFilled } from '@tabler/icons-react';
 import type { RowProblem } from '../../../core/time-rows.ts';
+import { RowIcon } from '../../ui/row-icon.tsx';
 import type { RowStatus } from './entry-store.ts';
 
 /**
@@ -17,21 +17,22 @@ export function RowStatusIcon({ status, saved, error, problem }: {
     icon = <Loader size={14} />;
   } else if (status === 'clean' && saved) {
     label = 'Saved';
-    icon = <IconCheck size={18} color="var(--mantine-color-green-7)" />;
+    icon = <RowIcon name="check" />;
   } else if (status === 'pending' && problem && !problem.missing) {
     label = problem.text;
-    icon = <IconAlertCircle size={18} color="var(--mantine-color-orange-7)" />;
+    icon = <RowIcon name="alert-circle" />;
   } else if (status === 'pending') {
     label = problem ? `Not saved yet: ${problem.text}` : 'Not saved yet';
-    icon = <IconPointFilled size={14} color="var(--mantine-color-gray-5)" />;
+    icon = <RowIcon name="point" />;
   } else if (status === 'retrying') {
     label = `Not saved - retrying${error ? ` (${error})` : ''}`;
-    icon = <IconCloudOff size={18} color="var(--mantine-color-orange-7)" />;
+    icon = <RowIcon name="cloud-off" />;
   } else if (status === 'error' || status === 'conflict') {
     label = status === 'conflict' ? 'Edit conflict' : `Not saved: ${error ?? ''}`;
-    icon = <IconAlertTriangle size={18} color="var(--mantine-color-red-7)" />;
+    icon = <RowIcon name="alert-triangle" />;
   }
   if (!icon) return <span className="tt-status-slot" />;
+  icon = <span className="tt-status-box">{icon}</span>;
   // A reason names a cell ('Hours must be…'): as a title only (still the accessible name of the
   // icon), so it does not become a second label of that cell.
   return problem && status === 'pending'

@@ -1,5 +1,5 @@
-import { IconCopy } from '@tabler/icons-react';
-import { memo } from 'react';
+import { memo, type FocusEvent } from 'react';
+import { RowIcon } from '../../ui/row-icon.tsx';
 import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
 import { costOf, formatCurrency } from '../../../core/money.ts';
 import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
@@ -22,6 +22,13 @@ export function rowCost(row: RowState<TimeRowDraft, TimeExtra>): number | null {
   if (row.draft.jobType !== row.base.jobType) return null;
   return costOf(parseNonNegative(row.draft.hours) ?? 0, row.extra.rate);
 }
+
+// The suggestions are the focused cell's only: an input with a list paints a picker of its own,
+// and 500 of them made every keystroke's frame dearer (issue 13).
+const WORK_DETAILS_LIST = {
+  onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.setAttribute('list', 'work-details-suggestions'),
+  onBlur: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.removeAttribute('list'),
+};
 
 interface Props {
   store: TimeStore;
@@ -63,9 +70,9 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
           <input aria-label="Hours" className="tt-cell" disabled={locked} type="number" step={HOURS_STEP} min={0} inputMode="decimal"
             value={draft.hours} aria-invalid={hoursInvalid} onChange={(e) => set({ hours: e.currentTarget.value })} />
         </div>
-        {money && <div role="cell" className="tt-money" data-label="Cost">{formatCurrency(rowCost(row))}</div>}
+        {money && <div role="cell" className="tt-money" data-label="Cost"><span className="tt-fixed">{formatCurrency(rowCost(row))}</span></div>}
         <div role="cell">
-          <input aria-label="Work Details" className="tt-cell" disabled={locked} list="work-details-suggestions" value={draft.workDetails}
+          <input aria-label="Work Details" className="tt-cell" disabled={locked} value={draft.workDetails} {...WORK_DETAILS_LIST}
             onChange={(e) => set({ workDetails: e.currentTarget.value })} />
         </div>
         <div role="cell">
@@ -78,7 +85,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
               problem={row.status === 'pending' ? timeRowProblem(draft) : null} />
             <button type="button" className="tt-icon-button" aria-label="Duplicate Row" title="Duplicate Row"
               onClick={() => store.add(duplicateTimeRow(draft), rowKey)}>
-              <IconCopy size={16} />
+              <RowIcon name="copy" />
             </button>
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {!locked && <DeleteRowButton onConfirm={remove} />}
