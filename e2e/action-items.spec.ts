@@ -307,3 +307,52 @@ test('live updates: a stream refused for good is opened again, and opening reloa
   await newItem(denise, projectId, live);
   await expect(rowOf(margaret, live)).toBeVisible();
 });
+
+test('300 items: a sort reaches every row, in order, and a row scrolled to shows its own item', async ({ browser }) => {
+  const page = await signIn(browser, 'denise.park@casebook.test');
+  const { items } = (await (await page.request.get('/api/action-items')).json()) as { items: Record<string, unknown>[] };
+  // Days 0..299 in a scrambled order (7 and 300 share no factor), one item per day.
+  const day = (i: number) => (i * 7) % 300;
+  const usDate = (d: number) => new Date(Date.UTC(2027, 0, 1 + d)).toISOString().replace(/^(\d{4})-(\d{2})-(\d{2}).*$/, '$2/$3/$1');
+  const many = Array.from({ length: 300 }, (_, i) => ({
+    ...items[0], id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, shortDescription: `Place ${i}`,
+    dueDate: usDate(day(i)), status: 'open', archived: false, dateCompleted: '',
+  }));
+  await page.route('**/api/action-items', (route) => route.fulfill({ json: { items: many, project: null } }));
+  await page.goto('/action-items');
+  const shownIds = () => page.locator('.ai-body [data-item-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
+  const byDate = [...many].sort((a, b) => day(Number(a.shortDescription.slice(6))) - day(Number(b.shortDescription.slice(6))));
+  await expect.poll(shownIds).toEqual(byDate.map((i) => i.id));
+
+  await page.getByRole('button', { name: 'Sort by Date' }).click();
+  await expect(page.locator('.ai-body [data-item-id]').first()).toContainText(byDate.at(-1)!.shortDescription);
+  // The rows far from the screen take their items a moment later: all of them, in order.
+  await expect.poll(shownIds).toEqual(byDate.map((i) => i.id).reverse());
+  const last = page.locator('.ai-body [data-item-id]').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toContainText(byDate[0]!.shortDescription);
+  await expect(last.getByRole('button', { name: `Edit ${byDate[0]!.shortDescription}` })).toBeVisible();
+});
+
+test("the focus follows its item when someone else's change moves it", async ({ browser }) => {
+  const page = await signIn(browser, 'margaret.hale@casebook.test');
+  const projectId = await someProject(page);
+  const stamp = Date.now();
+  const a = await newItem(page, projectId, `Follow A ${stamp}`);
+  const b = await newItem(page, projectId, `Follow B ${stamp}`);
+  await apiCall(page, 'PATCH', `/api/action-items/${b.id}`, { version: b.version, dueDate: '2030-01-16' });
+  await page.goto(`/action-items?project=${projectId}`);
+  // A on the 15th, then B on the 16th. The keyboard lands on A's Edit.
+  const editA = page.getByRole('button', { name: `Edit Follow A ${stamp}` });
+  await editA.focus();
+  await expect(editA).toBeFocused();
+  const rows = page.locator('.ai-body [data-item-id]');
+  const placeOf = async (id: string) => (await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-item-id')))).indexOf(id);
+  const before = await placeOf(a.id);
+  expect(before).toBeLessThan(await placeOf(b.id));
+  // Someone else moves A past B.
+  const other = await signIn(browser, 'denise.park@casebook.test');
+  await apiCall(other, 'PATCH', `/api/action-items/${a.id}`, { version: a.version, dueDate: '2030-01-17' });
+  await expect.poll(async () => (await placeOf(a.id)) > (await placeOf(b.id))).toBe(true);
+  await expect(editA).toBeFocused();
+});

@@ -22,8 +22,9 @@ interface Props {
 }
 
 /**
- * One row of the action items table, of plain elements. Memoised: sorting or filtering 1,000
- * items moves rows without rendering them again, and a change to one item renders that row alone.
+ * One row of the action items table, of plain elements. Memoised: a row renders again only when
+ * it is given another item (the table's rows are places) or its item changes. The cells that
+ * hold state (an open menu, an assignee being picked) keep it for their item, not for the place.
  */
 export const ActionItemRow = memo(function ActionItemRow({ item, users, markArchived, showProject, handlers }: Props) {
   return (

@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { type SortKey, type SortState, type StatusFilter, type UiStatus } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
 import { ActionItemRow, type RowHandlers } from './action-item-row.tsx';
+import { useRowPlaces } from './use-row-places.ts';
 import './action-items.css';
 
 /** A row's usual height, for the placeholder of the body while it is off screen (action-items.css). */
@@ -55,6 +56,7 @@ export function ActionItemsTable(props: Props) {
     onAssign: (item, userId) => latest.current.onAssign(item, userId),
     onEdit: (item) => latest.current.onEdit(item),
   }), []);
+  const { itemAt, bodyProps } = useRowPlaces(items);
   return (
     <div className="ai-scroll">
       <div role="table" aria-label="Action items" className="ai-table">
@@ -71,12 +73,15 @@ export function ActionItemsTable(props: Props) {
             <div role="columnheader">Actions</div>
           </div>
         </div>
-        <div role="rowgroup" className="ai-body" style={{ containIntrinsicSize: `auto ${Math.max(1, items.length) * ROW_HEIGHT}px` }}>
+        <div role="rowgroup" className="ai-body" {...bodyProps} style={{ containIntrinsicSize: `auto ${Math.max(1, items.length) * ROW_HEIGHT}px` }}>
           {items.length === 0 && <div role="row" className="ai-row"><div role="cell" className="ai-empty">{emptyText}</div></div>}
-          {items.map((item) => (
-            <ActionItemRow key={item.id} item={item} users={users} markArchived={markArchived && item.archived}
-              showProject={showProject} handlers={handlers} />
-          ))}
+          {items.map((_, place) => {
+            const item = itemAt(place);
+            return (
+              <ActionItemRow key={place} item={item} users={users} markArchived={markArchived && item.archived}
+                showProject={showProject} handlers={handlers} />
+            );
+          })}
         </div>
       </div>
     </div>

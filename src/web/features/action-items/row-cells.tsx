@@ -17,11 +17,13 @@ export function StatusCell({ item, onStatus, onArchive }: {
   onStatus(status: UiStatus): void;
   onArchive(): void;
 }) {
-  const [armed, setArmed] = useState(false);
+  // Whose menu was built: a row given another item (the table's rows are places) shows a badge again.
+  const [armedFor, setArmedFor] = useState<string | null>(null);
+  const armed = armedFor === item.id;
   const color = CLASS_COLOR[statusClass(item.status)];
   const badge = (
     <button type="button" className="ai-plain" aria-label={`Status: ${STATUS_LABELS[item.status]}. Change status`}
-      onClick={armed ? undefined : () => setArmed(true)}>
+      onClick={armed ? undefined : () => setArmedFor(item.id)}>
       <span className={`ai-badge status-${statusClass(item.status)}`} data-color={color}>{STATUS_LABELS[item.status]}</span>
     </button>
   );
@@ -51,8 +53,10 @@ export function AssigneeCell({ item, users, onAssign }: {
   users: readonly TAssignableUser[];
   onAssign(userId: string): void;
 }) {
-  const [editing, setEditing] = useState(false);
-  if (!editing) {
+  // Whose assignee is being picked (rows are places, as in StatusCell).
+  const [editingFor, setEditingFor] = useState<string | null>(null);
+  const setEditing = (on: boolean) => setEditingFor(on ? item.id : null);
+  if (editingFor !== item.id) {
     return (
       <button type="button" className="ai-plain ai-assignee" data-empty={item.assigneeName ? undefined : ''}
         onClick={() => setEditing(true)} aria-label={`Assignee: ${item.assigneeName || 'Unassigned'}. Change assignee`}>
