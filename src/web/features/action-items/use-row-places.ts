@@ -22,10 +22,10 @@ function rowsNearScreen(body: HTMLElement | null): { first: number; last: number
  * items instead of moving them, since moving 1,000 rows (insertBefore, then style, layout and
  * paint of each moved row) took 60-100 ms. `itemAt(place)` is the item a row shows: the rows near
  * the screen take their new item at once, the others once that frame is painted (a transition,
- * which React renders in slices and drops for any newer change). So every row stays in the page, in order, for browser find and the
- * keyboard, and the screen never shows a stale row. While a control in the table has focus, every
- * row takes its item at once and the focus follows its item to the row it is now in, as it did
- * when rows moved. Rows carry `data-item-id`.
+ * which React renders in slices and drops for any newer change). So every row stays in the page,
+ * in order, for browser find and the keyboard, and the screen never shows a stale row. While a
+ * control in the table has focus, every row takes its item at once and the focus follows its item
+ * to the row it is now in, as it did when rows moved. Rows carry `data-item-id`.
  */
 export function useRowPlaces<T>(items: readonly T[]) {
   const [settled, setSettled] = useState(items);
