@@ -332,6 +332,21 @@ test('300 items: a sort reaches every row, in order, and a row scrolled to shows
   await last.scrollIntoViewIfNeeded();
   await expect(last).toContainText(byDate[0]!.shortDescription);
   await expect(last.getByRole('button', { name: `Edit ${byDate[0]!.shortDescription}` })).toBeVisible();
+
+  // From the middle of the list, sorting back: the rows on screen are right in the frame after the
+  // click, before the rows far from the screen have caught up.
+  await page.locator('.ai-body [data-item-id]').nth(150).scrollIntoViewIfNeeded();
+  const onScreen = await page.evaluate(() => new Promise<{ place: number; id: string | null }[]>((resolve) => {
+    document.querySelector<HTMLElement>('[aria-label="Sort by Date"]')!.click();
+    requestAnimationFrame(() => resolve([...document.querySelectorAll('.ai-body [data-item-id]')]
+      .map((row, place) => ({ row, place }))
+      .filter(({ row }) => row.getBoundingClientRect().bottom > 0 && row.getBoundingClientRect().top < window.innerHeight)
+      .map(({ row, place }) => ({ place, id: row.getAttribute('data-item-id') }))));
+  }));
+  expect(onScreen.length).toBeGreaterThan(3);
+  expect(onScreen[0]!.place).toBeGreaterThan(100);
+  expect(onScreen).toEqual(onScreen.map(({ place }) => ({ place, id: byDate[place]!.id })));
+  await expect.poll(shownIds).toEqual(byDate.map((i) => i.id));
 });
 
 test("the focus follows its item when someone else's change moves it", async ({ browser }) => {

@@ -1,20 +1,33 @@
 import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
 
-// Bounds of a row's height (one line to a clamped two-line description with its project line),
-// generous on both sides, for finding the rows near the screen without measuring any.
-const MIN_ROW_HEIGHT = 30;
-const MAX_ROW_HEIGHT = 90;
 const CONTROLS = 'button, input, [tabindex]';
 
+/** The first index in [0, n) where `test` holds (it fails before that index and holds after), or n. */
+function firstIndex(n: number, test: (i: number) => boolean): number {
+  let [lo, hi] = [0, n];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (test(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /**
- * The positions of the rows on screen or within a screen of it: their bounds from where the body
- * is and the rows' possible heights (read when the layout is clean, before the change renders).
+ * The places of the rows on screen or within a screen of it, found by halving over the rows' boxes
+ * (about ten reads, while the layout is still clean, before the change renders). Places past the
+ * last row are near when that row is. None when the whole body is farther (its rows are not even
+ * laid out then: reading one would lay them all out).
  */
 function rowsNearScreen(body: HTMLElement | null): { first: number; last: number } {
-  if (!body) return { first: 0, last: Infinity };
-  const { top } = body.getBoundingClientRect();
+  const rows = body?.children;
+  if (!body || !rows || rows.length === 0) return { first: 0, last: Infinity };
   const screen = window.innerHeight;
-  return { first: Math.max(0, Math.floor((-top - screen) / MAX_ROW_HEIGHT)), last: Math.ceil((2 * screen - top) / MIN_ROW_HEIGHT) };
+  const box = body.getBoundingClientRect();
+  if (box.bottom < -screen || box.top > 2 * screen) return { first: 0, last: -1 };
+  const first = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().bottom >= -screen);
+  const end = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().top > 2 * screen);
+  return { first, last: end === rows.length ? Infinity : end - 1 };
 }
 
 /**
@@ -68,8 +81,7 @@ export function useRowPlaces<T>(items: readonly T[]) {
     control?.focus({ preventScroll: true });
   });
 
-  // Where the body is on screen, read before the change renders.
-  const near = focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current);
+  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current);
   const itemAt = (place: number): T =>
     (place >= near.first && place <= near.last) || place >= settled.length ? items[place]! : settled[place]!;
   return { itemAt, bodyProps: { ref: body, onFocus, onBlur } };
