@@ -5,7 +5,7 @@ import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { bulkApplyHours } from '../../../core/time-rows.ts';
 import { TimeRow, type TimeStore } from './time-row.tsx';
-import { timeTotalsOf } from './totals.ts';
+import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
@@ -92,8 +92,8 @@ function TimeRows({ store, jobTitles, money, onDeleteError, editor }: {
 
 /** Time Totals: total hours to one decimal and total cost (super admins only). */
 function TimeTotalsRow({ store }: { store: TimeStore }) {
-  const hours = useStoreValue(store, (s) => timeTotalsOf(s).hours, 0);
-  const cost = useStoreValue(store, (s) => timeTotalsOf(s).cost, 0);
+  const hours = useStoreValue(store, timeHoursOf, 0);
+  const cost = useStoreValue(store, timeCostOf, 0);
   return (
     <div role="rowgroup">
       <div role="row" className="tt-row tt-totals">

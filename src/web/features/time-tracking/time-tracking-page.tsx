@@ -17,7 +17,7 @@ import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
 import { ResultModal, type ResultMessage } from './result-modal.tsx';
 import { TimeTable } from './time-table.tsx';
-import { expenseTotalOf, timeTotalsOf } from './totals.ts';
+import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
 import { useStoreValue } from './use-store.ts';
 
 const ActionItemsCard = lazy(() => import('../action-items/action-items-card.tsx'));
@@ -127,9 +127,6 @@ export default function TimeTrackingPage() {
   );
 }
 
-const anyUnsaved = <D, X>(store: EntryStore<D, X>) => store.unsavedCount() > 0;
-const anyLost = <D, X>(store: EntryStore<D, X>) => store.lostOnDisposeCount() > 0;
-
 /**
  * Asks the unsaved-changes question before leaving the page while any row is unsaved, and before
  * going to another project (a pick, Reset, back or forward) while a row would be lost: rows that
@@ -139,8 +136,8 @@ const anyLost = <D, X>(store: EntryStore<D, X>) => store.lostOnDisposeCount() > 
 function UnsavedGuard({ time, expenses }: {
   time: EntryStore<TimeRowDraft, TimeExtra> | null; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> | null;
 }) {
-  const unsaved = [useStoreValue(time, anyUnsaved, false), useStoreValue(expenses, anyUnsaved, false)];
-  const wouldLose = [useStoreValue(time, anyLost, false), useStoreValue(expenses, anyLost, false)];
+  const unsaved = [useStoreValue(time, anyUnsavedOf, false), useStoreValue(expenses, anyUnsavedOf, false)];
+  const wouldLose = [useStoreValue(time, anyLostOf, false), useStoreValue(expenses, anyLostOf, false)];
   useUnsavedChanges(unsaved.includes(true));
   useUnsavedChanges(wouldLose.includes(true), { queryToo: true });
   return null;
@@ -148,7 +145,7 @@ function UnsavedGuard({ time, expenses }: {
 
 /** Grand Total: time cost plus expense amount (super admins only). */
 function GrandTotal({ time, expenses }: { time: EntryStore<TimeRowDraft, TimeExtra>; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> }) {
-  const total = useStoreValue(time, (s) => timeTotalsOf(s).cost, 0) + useStoreValue(expenses, expenseTotalOf, 0);
+  const total = useStoreValue(time, timeCostOf, 0) + useStoreValue(expenses, expenseTotalOf, 0);
   return (
     <Text fw={700} size="lg" ta="right" mt="md" data-testid="grand-total">
       <span className="tt-fixed">Grand Total: {formatCurrency(total)}</span>
