@@ -114,6 +114,26 @@ test('500 time rows: every row is shown and typing in row 250 keeps every key', 
   await page.keyboard.press('End');
   await page.keyboard.type(' typed quickly in a big table', { delay: 0 });
   await expect(cell).toHaveValue('Row 250 typed quickly in a big table');
+
+  // Rows more than half a screen away paint nothing (far-rows.ts), the rows on screen always do,
+  // and a far row is still there for the keyboard, find and the tests.
+  const farOnScreen = () => {
+    const rows = [...document.querySelectorAll('[data-row-key]')];
+    return rows.filter((r) => r.getBoundingClientRect().bottom > 0 && r.getBoundingClientRect().top < innerHeight && r.hasAttribute('data-far')).length;
+  };
+  await expect.poll(() => page.locator('[data-row-key][data-far]').count()).toBeGreaterThan(400);
+  expect(await page.evaluate(farOnScreen)).toBe(0);
+  // A jump to the end: the rows it shows are painted in the frame that shows them.
+  const farInJumpFrame = await page.evaluate(`new Promise((resolve) => {
+    scrollTo(0, document.documentElement.scrollHeight);
+    requestAnimationFrame(() => resolve((${farOnScreen.toString()})()));
+  })`);
+  expect(farInJumpFrame).toBe(0);
+  await expect(page.locator('[data-row-key]').nth(3)).toHaveAttribute('data-far', '');
+  const farCell = page.locator('[data-row-key]').nth(3).getByLabel('Description');
+  await farCell.fill('Row 3 edited from afar');
+  await expect(farCell).toHaveValue('Row 3 edited from afar');
+  await expect(page.locator('[data-row-key]').nth(3)).not.toHaveAttribute('data-far');
 });
 
 test('more than 24 hours or a third decimal is never sent: the row says why until it is fixed', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { GRID_CELL } from './grid-cell.ts';
 import { DATE_MESSAGES, maskDateInput, parseSmartDate, todayUs } from '../../core/smart-date.ts';
 import { SmartTextInput, useSmartText, type SmartTextInputProps, type SmartTextRules } from './smart-text-input.tsx';
 
@@ -30,7 +31,7 @@ export function SmartDateCell({ value, onChange, onValidityChange, disabled }: {
   const errorId = useId();
   return (
     <>
-      <input aria-label="Date" className="tt-cell" placeholder="MM/DD/YYYY" disabled={disabled} value={smart.text}
+      <input aria-label="Date" {...GRID_CELL} placeholder="MM/DD/YYYY" disabled={disabled} value={smart.text}
         aria-invalid={smart.error !== null} aria-describedby={smart.error ? errorId : undefined}
         onChange={(e) => smart.type(e.currentTarget.value)} onBlur={smart.commit}
         onKeyDown={(e) => e.key === 'Enter' && smart.commit()} />

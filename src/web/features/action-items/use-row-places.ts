@@ -1,34 +1,7 @@
 import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
+import { rowsNearScreen } from '../../ui/rows-near-screen.ts';
 
 const CONTROLS = 'button, input, [tabindex]';
-
-/** The first index in [0, n) where `test` holds (it fails before that index and holds after), or n. */
-function firstIndex(n: number, test: (i: number) => boolean): number {
-  let [lo, hi] = [0, n];
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (test(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/**
- * The places of the rows on screen or within a screen of it, found by halving over the rows' boxes
- * (about ten reads, while the layout is still clean, before the change renders). Places past the
- * last row are near when that row is. None when the whole body is farther (its rows are not even
- * laid out then: reading one would lay them all out).
- */
-function rowsNearScreen(body: HTMLElement | null): { first: number; last: number } {
-  const rows = body?.children;
-  if (!body || !rows || rows.length === 0) return { first: 0, last: Infinity };
-  const screen = window.innerHeight;
-  const box = body.getBoundingClientRect();
-  if (box.bottom < -screen || box.top > 2 * screen) return { first: 0, last: -1 };
-  const first = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().bottom >= -screen);
-  const end = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().top > 2 * screen);
-  return { first, last: end === rows.length ? Infinity : end - 1 };
-}
 
 /**
  * Rows as places, not items (issue 13, docs/decisions/036): a sort or a filter gives rows other
@@ -81,7 +54,7 @@ export function useRowPlaces<T>(items: readonly T[]) {
     control?.focus({ preventScroll: true });
   });
 
-  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current);
+  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current, 1);
   const itemAt = (place: number): T =>
     (place >= near.first && place <= near.last) || place >= settled.length ? items[place]! : settled[place]!;
   return { itemAt, bodyProps: { ref: body, onFocus, onBlur } };

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { RowIcon } from '../../ui/row-icon.tsx';
+import { GRID_CELL } from '../../ui/grid-cell.ts';
 import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '../../../core/constants.ts';
 import {
   cleanInitials, duplicateExpenseRow, expenseRowProblem, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft,
@@ -40,7 +41,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
           {custom ? (
-            <input aria-label="Custom expense type" className="tt-cell" disabled={locked} placeholder="Enter custom expense type"
+            <input aria-label="Custom expense type" {...GRID_CELL} disabled={locked} placeholder="Enter custom expense type"
               autoFocus={draft.customType === ''} value={draft.customType}
               onChange={(e) => set({ customType: e.currentTarget.value })}
               onBlur={() => {
@@ -48,7 +49,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
                 if (reverted.expenseType !== CUSTOM_EXPENSE_TYPE) set({ expenseType: '', customType: '' });
               }} />
           ) : (
-            <select aria-label="Expense Type" className="tt-cell" disabled={locked} value={draft.expenseType}
+            <select aria-label="Expense Type" {...GRID_CELL} disabled={locked} value={draft.expenseType}
               onChange={(e) => set({ expenseType: e.currentTarget.value })}>
               <option value="">Select type</option>
               {EXPENSE_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
@@ -56,15 +57,15 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
           )}
         </div>
         <div role="cell" className="tt-narrow">
-          <input aria-label="Initials" className="tt-cell" disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
+          <input aria-label="Initials" {...GRID_CELL} disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
             onChange={(e) => set({ initials: cleanInitials(e.currentTarget.value) })} />
         </div>
         <div role="cell">
-          <input aria-label="Expense Amt" className="tt-cell" disabled={locked} type="number" step={AMOUNT_STEP} min={0} inputMode="decimal"
+          <input aria-label="Expense Amt" {...GRID_CELL} disabled={locked} type="number" step={AMOUNT_STEP} min={0} inputMode="decimal"
             value={draft.amount} aria-invalid={amountInvalid} onChange={(e) => set({ amount: e.currentTarget.value })} />
         </div>
         <div role="cell">
-          <input aria-label="Description" className="tt-cell" disabled={locked} value={draft.description}
+          <input aria-label="Description" {...GRID_CELL} disabled={locked} value={draft.description}
             onChange={(e) => set({ description: e.currentTarget.value })} onKeyDown={addRowOnEnter(store, rowKey)} />
         </div>
         <div role="cell" className="tt-actions">

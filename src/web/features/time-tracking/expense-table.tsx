@@ -6,6 +6,7 @@ import { ExpenseRow, type ExpenseStore } from './expense-row.tsx';
 import { focusRowDate } from './row-focus.ts';
 import type { ShowResult } from './time-table.tsx';
 import { useProgressiveCount } from './use-progressive.ts';
+import { watchFarRows } from './far-rows.ts';
 import { expenseTotalOf } from './totals.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
@@ -32,7 +33,7 @@ export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStor
               <div role="columnheader">Actions</div>
             </div>
           </div>
-          <div role="rowgroup">{store && <ExpenseRows store={store} onDeleteError={onDeleteError} editor={editor} />}</div>
+          <div role="rowgroup" ref={watchFarRows}>{store && <ExpenseRows store={store} onDeleteError={onDeleteError} editor={editor} />}</div>
           {store && <ExpenseTotalsRow store={store} />}
         </div>
       </div>

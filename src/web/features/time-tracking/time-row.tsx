@@ -1,5 +1,6 @@
 import { memo, type FocusEvent } from 'react';
 import { RowIcon } from '../../ui/row-icon.tsx';
+import { GRID_CELL } from '../../ui/grid-cell.ts';
 import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
 import { costOf, formatCurrency } from '../../../core/money.ts';
 import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
@@ -56,27 +57,27 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
         title={locked ? lockReason(row) : undefined}>
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
-          <select aria-label="Job Title" className="tt-cell" disabled={locked} value={draft.jobType}
+          <select aria-label="Job Title" {...GRID_CELL} disabled={locked} value={draft.jobType}
             onChange={(e) => set({ jobType: e.currentTarget.value })}>
             <option value="">Select job title</option>
             {titles.map((title) => <option key={title} value={title}>{title}</option>)}
           </select>
         </div>
         <div role="cell" className="tt-narrow">
-          <input aria-label="Initials" className="tt-cell" disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
+          <input aria-label="Initials" {...GRID_CELL} disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
             onChange={(e) => set({ initials: cleanInitials(e.currentTarget.value) })} />
         </div>
         <div role="cell" className="tt-hours">
-          <input aria-label="Hours" className="tt-cell" disabled={locked} type="number" step={HOURS_STEP} min={0} inputMode="decimal"
+          <input aria-label="Hours" {...GRID_CELL} disabled={locked} type="number" step={HOURS_STEP} min={0} inputMode="decimal"
             value={draft.hours} aria-invalid={hoursInvalid} onChange={(e) => set({ hours: e.currentTarget.value })} />
         </div>
         {money && <div role="cell" className="tt-money" data-label="Cost"><span className="tt-fixed">{formatCurrency(rowCost(row))}</span></div>}
         <div role="cell">
-          <input aria-label="Work Details" className="tt-cell" disabled={locked} value={draft.workDetails} {...WORK_DETAILS_LIST}
+          <input aria-label="Work Details" {...GRID_CELL} disabled={locked} value={draft.workDetails} {...WORK_DETAILS_LIST}
             onChange={(e) => set({ workDetails: e.currentTarget.value })} />
         </div>
         <div role="cell">
-          <input aria-label="Description" className="tt-cell" disabled={locked} value={draft.description}
+          <input aria-label="Description" {...GRID_CELL} disabled={locked} value={draft.description}
             onChange={(e) => set({ description: e.currentTarget.value })} onKeyDown={addRowOnEnter(store, rowKey)} />
         </div>
         <div role="cell" className="tt-actions">

@@ -8,6 +8,7 @@ import { TimeRow, type TimeStore } from './time-row.tsx';
 import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
+import { watchFarRows } from './far-rows.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 
@@ -68,7 +69,7 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
               <div role="columnheader">Actions</div>
             </div>
           </div>
-          <div role="rowgroup">
+          <div role="rowgroup" ref={watchFarRows}>
             {store && <TimeRows store={store} jobTitles={jobTitles} money={money} onDeleteError={onDeleteError} editor={editor} />}
           </div>
           {store && money && <TimeTotalsRow store={store} />}

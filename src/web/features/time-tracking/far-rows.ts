@@ -1,0 +1,40 @@
+import { rowsNearScreen } from '../../ui/rows-near-screen.ts';
+
+/** How near the screen, in screens, a row paints. */
+const MARGIN = 0.5;
+
+/**
+ * Marks the rows of an entry table more than half a screen above or below the viewport
+ * (`data-far`); CSS clips their cells away, so they paint nothing. Every frame that paints a
+ * keystroke makes Blink layerize every painted row again, and content-visibility alone keeps
+ * painting rows one and a half screens away: about 90 rows of inputs for the 20 on screen
+ * (issue 13, docs/decisions/036, "Fifth pass"). The rows stay in the DOM, laid out, focusable,
+ * findable and read by assistive technology.
+ *
+ * The marks are worked out again when the page scrolls or resizes and when the rows or the page
+ * change size (rows added, removed or grown; something above the table shown or hidden), each
+ * time before that frame paints: a row reaches the screen painted unless the page jumps more than
+ * half a screen at once, which shows its cells one frame late, as content-visibility would. A new
+ * row paints until it is found far. The ref callback of the rows' container.
+ */
+export function watchFarRows(body: HTMLElement | null) {
+  if (!body) return;
+  const mark = () => {
+    const { first, last } = rowsNearScreen(body, MARGIN);
+    const rows = body.children;
+    for (let i = 0; i < rows.length; i++) {
+      const far = i < first || i > last;
+      if (rows[i]!.hasAttribute('data-far') !== far) rows[i]!.toggleAttribute('data-far', far);
+    }
+  };
+  const resized = new ResizeObserver(mark);
+  resized.observe(body);
+  resized.observe(document.documentElement);
+  window.addEventListener('scroll', mark, { capture: true, passive: true });
+  window.addEventListener('resize', mark);
+  return () => {
+    resized.disconnect();
+    window.removeEventListener('scroll', mark, { capture: true });
+    window.removeEventListener('resize', mark);
+  };
+}

@@ -1,0 +1,27 @@
+/** The first index in [0, n) where `test` holds (it fails before that index and holds after), or n. */
+function firstIndex(n: number, test: (i: number) => boolean): number {
+  let [lo, hi] = [0, n];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (test(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The rows of `body` (its children, in screen order) on screen or within `margin` screens of it,
+ * found by halving over the rows' boxes (about twenty reads, best while the layout is clean).
+ * Places past the last row are near when that row is. None when the whole body is farther (its
+ * rows may not even be laid out then: reading one would lay them all out).
+ */
+export function rowsNearScreen(body: HTMLElement | null, margin: number): { first: number; last: number } {
+  const rows = body?.children;
+  if (!body || !rows || rows.length === 0) return { first: 0, last: Infinity };
+  const [above, below] = [-margin * window.innerHeight, (1 + margin) * window.innerHeight];
+  const box = body.getBoundingClientRect();
+  if (box.bottom < above || box.top > below) return { first: 0, last: -1 };
+  const first = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().bottom >= above);
+  const end = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().top > below);
+  return { first, last: end === rows.length ? Infinity : end - 1 };
+}
