@@ -1,4 +1,5 @@
-import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
+import { watchFarRows } from '../../ui/far-rows.ts';
 import { rowsNearScreen } from '../../ui/rows-near-screen.ts';
 
 const CONTROLS = 'button, input, [tabindex]';
@@ -11,7 +12,8 @@ const CONTROLS = 'button, input, [tabindex]';
  * which React renders in slices and drops for any newer change). So every row stays in the page,
  * in order, for browser find and the keyboard, and the screen never shows a stale row. While a
  * control in the table has focus, every row takes its item at once and the focus follows its item
- * to the row it is now in, as it did when rows moved. Rows carry `data-item-id`.
+ * to the row it is now in, as it did when rows moved. Rows carry `data-item-id`; rows far from
+ * the screen paint nothing (far-rows.ts).
  */
 export function useRowPlaces<T>(items: readonly T[]) {
   const [settled, setSettled] = useState(items);
@@ -27,7 +29,15 @@ export function useRowPlaces<T>(items: readonly T[]) {
       clearTimeout(timer);
     };
   }, [catchingUp, items]);
-  const body = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement | null>(null);
+  const bodyRef = useCallback((el: HTMLDivElement | null) => {
+    body.current = el;
+    const unwatch = watchFarRows(el);
+    return () => {
+      body.current = null;
+      unwatch?.();
+    };
+  }, []);
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (!catchingUp) return;
@@ -57,5 +67,5 @@ export function useRowPlaces<T>(items: readonly T[]) {
   const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current, 1);
   const itemAt = (place: number): T =>
     (place >= near.first && place <= near.last) || place >= settled.length ? items[place]! : settled[place]!;
-  return { itemAt, bodyProps: { ref: body, onFocus, onBlur } };
+  return { itemAt, bodyProps: { ref: bodyRef, onFocus, onBlur } };
 }

@@ -6,7 +6,7 @@ import { ExpenseRow, type ExpenseStore } from './expense-row.tsx';
 import { focusRowDate } from './row-focus.ts';
 import type { ShowResult } from './time-table.tsx';
 import { useProgressiveCount } from './use-progressive.ts';
-import { watchFarRows } from './far-rows.ts';
+import { watchFarRows } from '../../ui/far-rows.ts';
 import { expenseTotalOf } from './totals.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';

@@ -8,7 +8,7 @@ import { TimeRow, type TimeStore } from './time-row.tsx';
 import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
-import { watchFarRows } from './far-rows.ts';
+import { watchFarRows } from '../../ui/far-rows.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 

@@ -1,13 +1,11 @@
-import { rowsNearScreen } from '../../ui/rows-near-screen.ts';
-
-/** How near the screen, in screens, a row paints. */
-const MARGIN = 0.5;
+import { NEAR, rowsNearScreen } from './rows-near-screen.ts';
+import './far-rows.css';
 
 /**
- * Marks the rows of an entry table more than half a screen above or below the viewport
+ * Marks the rows of a big table more than half a screen above or below the viewport
  * (`data-far`); CSS clips their cells away, so they paint nothing. Every frame that paints a
- * keystroke makes Blink layerize every painted row again, and content-visibility alone keeps
- * painting rows one and a half screens away: about 90 rows of inputs for the 20 on screen
+ * keystroke or a sort makes Blink layerize every painted row again, and content-visibility alone
+ * keeps painting rows one and a half screens away: about 90 rows of inputs for the 20 on screen
  * (issue 13, docs/decisions/036, "Fifth pass"). The rows stay in the DOM, laid out, focusable,
  * findable and read by assistive technology.
  *
@@ -20,7 +18,7 @@ const MARGIN = 0.5;
 export function watchFarRows(body: HTMLElement | null) {
   if (!body) return;
   const mark = () => {
-    const { first, last } = rowsNearScreen(body, MARGIN);
+    const { first, last } = rowsNearScreen(body, NEAR);
     const rows = body.children;
     for (let i = 0; i < rows.length; i++) {
       const far = i < first || i > last;
