@@ -2,6 +2,13 @@ import { NEAR, rowsNearScreen } from './rows-near-screen.ts';
 import './far-rows.css';
 
 /**
+ * Beyond this many screens content-visibility skips rows anyway (it paints about 1.8 screens out),
+ * so marks there would be work for nothing: a filter that adds 900 rows below the screen would
+ * restyle them all in its frame. A row's mark is set once it comes within this distance.
+ */
+const SKIPPED_PAST = 2.5;
+
+/**
  * Marks the rows of a big table more than half a screen above or below the viewport
  * (`data-far`); CSS clips their cells away, so they paint nothing. Every frame that paints a
  * keystroke or a sort makes Blink layerize every painted row again, and content-visibility alone
@@ -19,8 +26,9 @@ export function watchFarRows(body: HTMLElement | null) {
   if (!body) return;
   const mark = () => {
     const { first, last } = rowsNearScreen(body, NEAR);
+    const within = rowsNearScreen(body, SKIPPED_PAST);
     const rows = body.children;
-    for (let i = 0; i < rows.length; i++) {
+    for (let i = within.first; i <= Math.min(within.last, rows.length - 1); i++) {
       const far = i < first || i > last;
       if (rows[i]!.hasAttribute('data-far') !== far) rows[i]!.toggleAttribute('data-far', far);
     }
