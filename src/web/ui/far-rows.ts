@@ -1,5 +1,8 @@
-import { NEAR, rowsNearScreen } from './rows-near-screen.ts';
+import { rowsNearScreen } from './rows-near-screen.ts';
 import './far-rows.css';
+
+/** How near the screen, in screens, a row paints. */
+const NEAR = 0.5;
 
 /**
  * Beyond this many screens content-visibility skips rows anyway (it paints about 1.8 screens out),
@@ -9,9 +12,9 @@ import './far-rows.css';
 const SKIPPED_PAST = 2.5;
 
 /**
- * Marks the rows of a big table more than half a screen above or below the viewport
+ * Marks the rows of an entry table more than half a screen above or below the viewport
  * (`data-far`); CSS clips their cells away, so they paint nothing. Every frame that paints a
- * keystroke or a sort makes Blink layerize every painted row again, and content-visibility alone
+ * keystroke makes Blink layerize every painted row again, and content-visibility alone
  * keeps painting rows one and a half screens away: about 90 rows of inputs for the 20 on screen
  * (issue 13, docs/decisions/036, "Fifth pass"). The rows stay in the DOM, laid out, focusable,
  * findable and read by assistive technology.

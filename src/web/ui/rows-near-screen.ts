@@ -1,6 +1,3 @@
-/** How near the screen, in screens, a row of a big table paints (far-rows.ts). */
-export const NEAR = 0.5;
-
 /** The first index in [0, n) where `test` holds (it fails before that index and holds after), or n. */
 function firstIndex(n: number, test: (i: number) => boolean): number {
   let [lo, hi] = [0, n];

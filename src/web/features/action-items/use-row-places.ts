@@ -1,21 +1,17 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { watchFarRows } from '../../ui/far-rows.ts';
-import { NEAR, rowsNearScreen } from '../../ui/rows-near-screen.ts';
+import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
+import { rowsNearScreen } from '../../ui/rows-near-screen.ts';
 
 const CONTROLS = 'button, input, [tabindex]';
 
 /**
  * Rows as places, not items (issue 13, docs/decisions/036): a sort or a filter gives rows other
  * items instead of moving them, since moving 1,000 rows (insertBefore, then style, layout and
- * paint of each moved row) took 60-100 ms. `itemAt(place)` is the item a row shows: the rows that
- * paint (within half a screen of it) take their new item at once, the others once that frame is
- * painted (a transition, which React renders in slices and drops for any newer change; a row
- * scrolled near before then takes its item in the scroll's frame). So every row stays in the page,
+ * paint of each moved row) took 60-100 ms. `itemAt(place)` is the item a row shows: the rows near
+ * the screen take their new item at once, the others once that frame is painted (a transition,
+ * which React renders in slices and drops for any newer change). So every row stays in the page,
  * in order, for browser find and the keyboard, and the screen never shows a stale row. While a
  * control in the table has focus, every row takes its item at once and the focus follows its item
- * to the row it is now in, as it did when rows moved. Rows carry `data-item-id`; rows far from
- * the screen paint nothing (far-rows.ts).
+ * to the row it is now in, as it did when rows moved. Rows carry `data-item-id`.
  */
 export function useRowPlaces<T>(items: readonly T[]) {
   const [settled, setSettled] = useState(items);
@@ -31,22 +27,13 @@ export function useRowPlaces<T>(items: readonly T[]) {
       clearTimeout(timer);
     };
   }, [catchingUp, items]);
-  const body = useRef<HTMLDivElement | null>(null);
-  const bodyRef = useCallback((el: HTMLDivElement | null) => {
-    body.current = el;
-    const unwatch = watchFarRows(el);
-    return () => {
-      body.current = null;
-      unwatch?.();
-    };
-  }, []);
+  const body = useRef<HTMLDivElement>(null);
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (!catchingUp) return;
-    // A row scrolled near before the rest have caught up takes its item before the frame paints it.
-    const now = () => flushSync(renderAgain);
-    window.addEventListener('scroll', now, { capture: true, passive: true });
-    return () => window.removeEventListener('scroll', now, { capture: true });
+    // A row scrolled to before the rest have caught up takes its item at once.
+    window.addEventListener('scroll', renderAgain, { capture: true, passive: true });
+    return () => window.removeEventListener('scroll', renderAgain, { capture: true });
   }, [catchingUp]);
 
   // The item of the focused row, and which of its controls has the focus.
@@ -67,8 +54,8 @@ export function useRowPlaces<T>(items: readonly T[]) {
     control?.focus({ preventScroll: true });
   });
 
-  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current, NEAR);
+  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current, 1);
   const itemAt = (place: number): T =>
     (place >= near.first && place <= near.last) || place >= settled.length ? items[place]! : settled[place]!;
-  return { itemAt, bodyProps: { ref: bodyRef, onFocus, onBlur } };
+  return { itemAt, bodyProps: { ref: body, onFocus, onBlur } };
 }
