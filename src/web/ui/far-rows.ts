@@ -6,16 +6,16 @@ const NEAR = 0.5;
 
 /**
  * Beyond this many screens content-visibility skips rows anyway (it paints about 1.8 screens out),
- * so marks there would be work for nothing: a filter that adds 900 rows below the screen would
- * restyle them all in its frame. A row's mark is set once it comes within this distance.
+ * so marks there would be work for nothing: a change that adds hundreds of rows below the screen
+ * would restyle them all in its frame. A row's mark is set once it comes within this distance.
  */
 const SKIPPED_PAST = 2.5;
 
 /**
  * Marks the rows of an entry table more than half a screen above or below the viewport
  * (`data-far`); CSS clips their cells away, so they paint nothing. Every frame that paints a
- * keystroke makes Blink layerize every painted row again, and content-visibility alone
- * keeps painting rows one and a half screens away: about 90 rows of inputs for the 20 on screen
+ * keystroke makes Blink layerize every painted row again, and content-visibility alone keeps
+ * painting rows about 1.8 screens away: about 90 rows of inputs for the 17 on screen
  * (issue 13, docs/decisions/036, "Fifth pass"). The rows stay in the DOM, laid out, focusable,
  * findable and read by assistive technology.
  *
