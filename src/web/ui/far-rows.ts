@@ -5,9 +5,10 @@ import './far-rows.css';
 const NEAR = 0.5;
 
 /**
- * Beyond this many screens content-visibility skips rows anyway (it paints about 1.8 screens out),
- * so marks there would be work for nothing: a change that adds hundreds of rows below the screen
- * would restyle them all in its frame. A row's mark is set once it comes within this distance.
+ * Rows are marked within this many screens: beyond it their blocks are skipped (content-visibility
+ * renders about 1.8 screens out), and marks there would be work for nothing: a change that adds
+ * hundreds of rows below the screen would restyle them all in its frame. Rows of a block the
+ * browser skips are left alone too (reading their boxes would lay them out).
  */
 const SKIPPED_PAST = 2.5;
 
@@ -23,27 +24,36 @@ const SKIPPED_PAST = 2.5;
  * change size (rows added, removed or grown; something above the table shown or hidden), each
  * time before that frame paints: a row reaches the screen painted unless the page jumps more than
  * half a screen at once, which shows its cells one frame late, as content-visibility would. A new
- * row paints until it is found far. The ref callback of the rows' container.
+ * row paints until it is found far. The ref callback of the rows' container, whose children are
+ * the blocks of rows (row-block-list.tsx).
  */
 export function watchFarRows(body: HTMLElement | null) {
   if (!body) return;
   const mark = () => {
-    const { first, last } = rowsNearScreen(body, NEAR);
-    const within = rowsNearScreen(body, SKIPPED_PAST);
-    const rows = body.children;
-    for (let i = within.first; i <= Math.min(within.last, rows.length - 1); i++) {
-      const far = i < first || i > last;
-      if (rows[i]!.hasAttribute('data-far') !== far) rows[i]!.toggleAttribute('data-far', far);
+    const blocks = rowsNearScreen(body, SKIPPED_PAST);
+    const rows: Element[] = [];
+    for (let i = blocks.first; i <= Math.min(blocks.last, body.children.length - 1); i++) {
+      const block = body.children[i]!;
+      if (block.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })) rows.push(...block.children);
     }
+    const { first, last } = rowsNearScreen(body, NEAR, rows);
+    rows.forEach((row, i) => {
+      const far = i < first || i > last;
+      if (row.hasAttribute('data-far') !== far) row.toggleAttribute('data-far', far);
+    });
+  };
+  // A scroll inside a cell (its text longer than the box, scrolled on each keystroke) moves no row.
+  const scrolled = (e: Event) => {
+    if (e.target === document || (e.target instanceof Element && e.target.contains(body))) mark();
   };
   const resized = new ResizeObserver(mark);
   resized.observe(body);
   resized.observe(document.documentElement);
-  window.addEventListener('scroll', mark, { capture: true, passive: true });
+  window.addEventListener('scroll', scrolled, { capture: true, passive: true });
   window.addEventListener('resize', mark);
   return () => {
     resized.disconnect();
-    window.removeEventListener('scroll', mark, { capture: true });
+    window.removeEventListener('scroll', scrolled, { capture: true });
     window.removeEventListener('resize', mark);
   };
 }

@@ -10,13 +10,14 @@ function firstIndex(n: number, test: (i: number) => boolean): number {
 }
 
 /**
- * The rows of `body` (its children, in screen order) on screen or within `margin` screens of it,
+ * The rows of `body` (its children unless given, in screen order) on screen or within `margin` screens of it,
  * found by halving over the rows' boxes (about twenty reads, best while the layout is clean).
  * Places past the last row are near when that row is. None when the whole body is farther (its
  * rows may not even be laid out then: reading one would lay them all out).
  */
-export function rowsNearScreen(body: HTMLElement | null, margin: number): { first: number; last: number } {
-  const rows = body?.children;
+export function rowsNearScreen(
+  body: HTMLElement | null, margin: number, rows: ArrayLike<Element> | undefined = body?.children,
+): { first: number; last: number } {
   if (!body || !rows || rows.length === 0) return { first: 0, last: Infinity };
   const [above, below] = [-margin * window.innerHeight, (1 + margin) * window.innerHeight];
   const box = body.getBoundingClientRect();

@@ -7,6 +7,7 @@ import { focusRowDate } from './row-focus.ts';
 import type { ShowResult } from './time-table.tsx';
 import { useProgressiveCount } from './use-progressive.ts';
 import { watchFarRows } from '../../ui/far-rows.ts';
+import { RowBlockList } from '../../ui/row-block-list.tsx';
 import { expenseTotalOf } from './totals.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
@@ -46,7 +47,10 @@ function ExpenseRows({ store, onDeleteError, editor }: { store: ExpenseStore; on
   const all = useRowKeys(store);
   const shown = useProgressiveCount(all.length);
   const keys = shown < all.length ? all.slice(0, shown) : all;
-  return keys.map((key) => <ExpenseRow key={key} store={store} rowKey={key} onDeleteError={onDeleteError} editor={editor} />);
+  const renderRow = useCallback((key: string) => (
+    <ExpenseRow key={key} store={store} rowKey={key} onDeleteError={onDeleteError} editor={editor} />
+  ), [store, onDeleteError, editor]);
+  return <RowBlockList keys={keys} renderRow={renderRow} />;
 }
 
 function ExpenseTotalsRow({ store }: { store: ExpenseStore }) {

@@ -9,6 +9,7 @@ import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
 import { watchFarRows } from '../../ui/far-rows.ts';
+import { RowBlockList } from '../../ui/row-block-list.tsx';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 
@@ -53,8 +54,8 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
         {WORK_DETAIL_SUGGESTIONS.map((s) => <option key={s} value={s} />)}
       </datalist>
       <div className="tt-scroll">
-        {/* Rows are grid rows, not <tr>: each row lays out on its own and rows off screen are skipped
-            (content-visibility), so a keystroke in a 500-row table costs one row. */}
+        {/* Rows are grid rows, not <tr>: each row lays out on its own and blocks of rows off screen are
+            skipped (content-visibility), so a keystroke in a 500-row table costs one row. */}
         <div role="table" aria-label="Time entries" className={`tt-grid ${money ? 'tt-time-money' : 'tt-time'}`}>
           <div role="rowgroup">
             <div role="row" className="tt-row tt-head">
@@ -86,9 +87,10 @@ function TimeRows({ store, jobTitles, money, onDeleteError, editor }: {
   const all = useRowKeys(store);
   const shown = useProgressiveCount(all.length);
   const keys = shown < all.length ? all.slice(0, shown) : all;
-  return keys.map((key) => (
+  const renderRow = useCallback((key: string) => (
     <TimeRow key={key} store={store} rowKey={key} jobTitles={jobTitles} money={money} onDeleteError={onDeleteError} editor={editor} />
-  ));
+  ), [store, jobTitles, money, onDeleteError, editor]);
+  return <RowBlockList keys={keys} renderRow={renderRow} />;
 }
 
 /** Time Totals: total hours to one decimal and total cost (super admins only). */
