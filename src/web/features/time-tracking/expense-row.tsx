@@ -1,6 +1,6 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { RowIcon } from '../../ui/row-icon.tsx';
-import { GRID_CELL } from '../../ui/grid-cell.ts';
+import { GridInput, GridSelect } from '../../ui/grid-inputs.tsx';
 import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '../../../core/constants.ts';
 import {
   cleanInitials, duplicateExpenseRow, expenseRowProblem, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft,
@@ -14,6 +14,7 @@ import { isLocked, lockReason, type Editor } from './editor.ts';
 import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
+import { setField } from './set-field.ts';
 
 export type ExpenseStore = EntryStore<ExpenseRowDraft, ExpenseExtra>;
 
@@ -26,10 +27,22 @@ interface Props {
 
 export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteError, editor }: Props) {
   const row = useRow(store, rowKey);
+  const on = useMemo(() => ({
+    expenseType: setField(store, rowKey, 'expenseType'),
+    customType: setField(store, rowKey, 'customType'),
+    // An emptied custom type goes back to the list.
+    customBlur: () => {
+      const reverted = revertEmptyCustom(store.getRow(rowKey)!.draft);
+      if (reverted.expenseType !== CUSTOM_EXPENSE_TYPE) store.update(rowKey, { expenseType: '', customType: '' });
+    },
+    initials: setField(store, rowKey, 'initials', cleanInitials),
+    amount: setField(store, rowKey, 'amount'),
+    description: setField(store, rowKey, 'description'),
+    enter: addRowOnEnter(store, rowKey),
+  }), [store, rowKey]);
   if (!row) return null;
   const { draft } = row;
   const locked = isLocked(editor, row);
-  const set = (patch: Partial<ExpenseRowDraft>) => store.update(rowKey, patch);
   const custom = draft.expenseType === CUSTOM_EXPENSE_TYPE;
   const amountInvalid = draft.amount !== '' && parseNonNegative(draft.amount) === null;
   const remove = () => store.remove(rowKey).catch(() => onDeleteError('Failed to delete expense entry'));
@@ -41,32 +54,22 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
           {custom ? (
-            <input aria-label="Custom expense type" {...GRID_CELL} disabled={locked} placeholder="Enter custom expense type"
-              autoFocus={draft.customType === ''} value={draft.customType}
-              onChange={(e) => set({ customType: e.currentTarget.value })}
-              onBlur={() => {
-                const reverted = revertEmptyCustom(store.getRow(rowKey)!.draft);
-                if (reverted.expenseType !== CUSTOM_EXPENSE_TYPE) set({ expenseType: '', customType: '' });
-              }} />
+            <GridInput aria-label="Custom expense type" disabled={locked} placeholder="Enter custom expense type"
+              autoFocus={draft.customType === ''} value={draft.customType} onChange={on.customType} onBlur={on.customBlur} />
           ) : (
-            <select aria-label="Expense Type" {...GRID_CELL} disabled={locked} value={draft.expenseType}
-              onChange={(e) => set({ expenseType: e.currentTarget.value })}>
-              <option value="">Select type</option>
-              {EXPENSE_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
-            </select>
+            <GridSelect aria-label="Expense Type" disabled={locked} value={draft.expenseType} onChange={on.expenseType}
+              options={EXPENSE_TYPES} placeholder="Select type" />
           )}
         </div>
         <div role="cell" className="tt-narrow">
-          <input aria-label="Initials" {...GRID_CELL} disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
-            onChange={(e) => set({ initials: cleanInitials(e.currentTarget.value) })} />
+          <GridInput aria-label="Initials" disabled={locked} value={draft.initials} maxLength={INITIALS_MAX} onChange={on.initials} />
         </div>
         <div role="cell">
-          <input aria-label="Expense Amt" {...GRID_CELL} disabled={locked} type="number" step={AMOUNT_STEP} min={0} inputMode="decimal"
-            value={draft.amount} aria-invalid={amountInvalid} onChange={(e) => set({ amount: e.currentTarget.value })} />
+          <GridInput aria-label="Expense Amt" disabled={locked} type="number" step={AMOUNT_STEP} min={0} inputMode="decimal"
+            value={draft.amount} aria-invalid={amountInvalid} onChange={on.amount} />
         </div>
         <div role="cell">
-          <input aria-label="Description" {...GRID_CELL} disabled={locked} value={draft.description}
-            onChange={(e) => set({ description: e.currentTarget.value })} onKeyDown={addRowOnEnter(store, rowKey)} />
+          <GridInput aria-label="Description" disabled={locked} value={draft.description} onChange={on.description} onKeyDown={on.enter} />
         </div>
         <div role="cell" className="tt-actions">
           <div className="tt-action-group">

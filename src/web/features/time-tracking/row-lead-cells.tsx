@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SmartDateCell } from '../../ui/smart-date-input.tsx';
 import type { EntryStore } from './entry-store.ts';
 
@@ -9,8 +10,11 @@ interface Props<D extends { entryDate: string }, X> {
   locked: boolean;
 }
 
-/** The select box and the smart Date cell that open every time and expense row. */
-export function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey, selected, entryDate, locked }: Props<D, X>) {
+/**
+ * The select box and the smart Date cell that open every time and expense row; a keystroke in
+ * another cell of the row does not render them again.
+ */
+export const RowLeadCells = memo(function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey, selected, entryDate, locked }: Props<D, X>) {
   return (
     <>
       <div role="cell">
@@ -24,4 +28,4 @@ export function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey
       </div>
     </>
   );
-}
+}) as <D extends { entryDate: string }, X>(props: Props<D, X>) => ReturnType<typeof SmartDateCell>;

@@ -1,6 +1,6 @@
-import { memo, type FocusEvent } from 'react';
+import { memo, useMemo, type FocusEvent } from 'react';
 import { RowIcon } from '../../ui/row-icon.tsx';
-import { GRID_CELL } from '../../ui/grid-cell.ts';
+import { GridInput, GridSelect } from '../../ui/grid-inputs.tsx';
 import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
 import { costOf, formatCurrency } from '../../../core/money.ts';
 import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
@@ -14,6 +14,7 @@ import { isLocked, lockReason, type Editor } from './editor.ts';
 import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
+import { setField } from './set-field.ts';
 
 export type TimeStore = EntryStore<TimeRowDraft, TimeExtra>;
 
@@ -42,10 +43,17 @@ interface Props {
 
 export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, onDeleteError, editor }: Props) {
   const row = useRow(store, rowKey);
+  const on = useMemo(() => ({
+    jobType: setField(store, rowKey, 'jobType'),
+    initials: setField(store, rowKey, 'initials', cleanInitials),
+    hours: setField(store, rowKey, 'hours'),
+    workDetails: setField(store, rowKey, 'workDetails'),
+    description: setField(store, rowKey, 'description'),
+    enter: addRowOnEnter(store, rowKey),
+  }), [store, rowKey]);
   if (!row) return null;
   const { draft } = row;
   const locked = isLocked(editor, row);
-  const set = (patch: Partial<TimeRowDraft>) => store.update(rowKey, patch);
   const hoursInvalid = draft.hours !== '' && parseNonNegative(draft.hours) === null;
   const titles = draft.jobType && !jobTitles.includes(draft.jobType) ? [draft.jobType, ...jobTitles] : jobTitles;
   const remove = () => store.remove(rowKey).catch((e: unknown) =>
@@ -57,28 +65,22 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
         title={locked ? lockReason(row) : undefined}>
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
         <div role="cell">
-          <select aria-label="Job Title" {...GRID_CELL} disabled={locked} value={draft.jobType}
-            onChange={(e) => set({ jobType: e.currentTarget.value })}>
-            <option value="">Select job title</option>
-            {titles.map((title) => <option key={title} value={title}>{title}</option>)}
-          </select>
+          <GridSelect aria-label="Job Title" disabled={locked} value={draft.jobType} onChange={on.jobType}
+            options={titles} placeholder="Select job title" />
         </div>
         <div role="cell" className="tt-narrow">
-          <input aria-label="Initials" {...GRID_CELL} disabled={locked} value={draft.initials} maxLength={INITIALS_MAX}
-            onChange={(e) => set({ initials: cleanInitials(e.currentTarget.value) })} />
+          <GridInput aria-label="Initials" disabled={locked} value={draft.initials} maxLength={INITIALS_MAX} onChange={on.initials} />
         </div>
         <div role="cell" className="tt-hours">
-          <input aria-label="Hours" {...GRID_CELL} disabled={locked} type="number" step={HOURS_STEP} min={0} inputMode="decimal"
-            value={draft.hours} aria-invalid={hoursInvalid} onChange={(e) => set({ hours: e.currentTarget.value })} />
+          <GridInput aria-label="Hours" disabled={locked} type="number" step={HOURS_STEP} min={0} inputMode="decimal"
+            value={draft.hours} aria-invalid={hoursInvalid} onChange={on.hours} />
         </div>
         {money && <div role="cell" className="tt-money" data-label="Cost"><span className="tt-fixed">{formatCurrency(rowCost(row))}</span></div>}
         <div role="cell">
-          <input aria-label="Work Details" {...GRID_CELL} disabled={locked} value={draft.workDetails} {...WORK_DETAILS_LIST}
-            onChange={(e) => set({ workDetails: e.currentTarget.value })} />
+          <GridInput aria-label="Work Details" disabled={locked} value={draft.workDetails} {...WORK_DETAILS_LIST} onChange={on.workDetails} />
         </div>
         <div role="cell">
-          <input aria-label="Description" {...GRID_CELL} disabled={locked} value={draft.description}
-            onChange={(e) => set({ description: e.currentTarget.value })} onKeyDown={addRowOnEnter(store, rowKey)} />
+          <GridInput aria-label="Description" disabled={locked} value={draft.description} onChange={on.description} onKeyDown={on.enter} />
         </div>
         <div role="cell" className="tt-actions">
           <div className="tt-action-group">
