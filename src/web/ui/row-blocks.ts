@@ -1,5 +1,5 @@
-/** Rows per block when rows first arrive (about a screen of entry rows). */
-export const BLOCK_ROWS = 25;
+/** Rows per block when rows first arrive (about a screen of rows; even, so striped rows stay striped). */
+export const BLOCK_ROWS = 24;
 
 export interface RowBlock {
   id: number;

@@ -26,3 +26,22 @@ export function rowsNearScreen(
   const end = firstIndex(rows.length, (i) => rows[i]!.getBoundingClientRect().top > below);
   return { first, last: end === rows.length ? Infinity : end - 1 };
 }
+
+/**
+ * The same for rows in blocks (the children of `body`, each holding rows in screen order): row
+ * indexes count across blocks, and only the rows of blocks near the screen are read (a row of a
+ * block the browser skips would be laid out to be read).
+ */
+export function blockRowsNearScreen(body: HTMLElement | null, margin: number): { first: number; last: number } {
+  const blocks = rowsNearScreen(body, margin);
+  if (!body || blocks.last < blocks.first) return blocks;
+  const lastBlock = Math.min(blocks.last, body.children.length - 1);
+  let before = 0;
+  for (let i = 0; i < blocks.first; i++) before += body.children[i]!.children.length;
+  const rows: Element[] = [];
+  for (let i = blocks.first; i <= lastBlock; i++) rows.push(...body.children[i]!.children);
+  const near = rowsNearScreen(body, margin, rows);
+  // Rows after the blocks read are near only when the last block is.
+  const last = near.last !== Infinity ? near.last : blocks.last === Infinity ? Infinity : rows.length - 1;
+  return { first: before + near.first, last: last === Infinity ? Infinity : before + last };
+}

@@ -1,10 +1,12 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { type SortKey, type SortState, type StatusFilter, type UiStatus } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
 import { ActionItemRow, type RowHandlers } from './action-item-row.tsx';
 import { useRowPlaces } from './use-row-places.ts';
+import { BLOCK_ROWS } from '../../ui/row-blocks.ts';
+import '../../ui/row-blocks.css';
 import './action-items.css';
 
 /** A row's usual height, for the placeholder of the body while it is off screen (action-items.css). */
@@ -39,6 +41,13 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
     </div>
   );
 }
+
+/**
+ * Rows are places (use-row-places.ts), so their blocks are places too: the browser skips a block
+ * off screen whole, about 42 blocks for 1,000 rows instead of 1,000 rows each frame.
+ */
+const placeBlocks = (count: number) =>
+  Array.from({ length: Math.ceil(count / BLOCK_ROWS) }, (_, b) => ({ from: b * BLOCK_ROWS, to: Math.min(count, (b + 1) * BLOCK_ROWS) }));
 
 /** The 9-column action items table (SPEC §2 Action items card). */
 export function ActionItemsTable(props: Props) {
@@ -75,13 +84,17 @@ export function ActionItemsTable(props: Props) {
         </div>
         <div role="rowgroup" className="ai-body" {...bodyProps} style={{ containIntrinsicSize: `auto ${Math.max(1, items.length) * ROW_HEIGHT}px` }}>
           {items.length === 0 && <div role="row" className="ai-row"><div role="cell" className="ai-empty">{emptyText}</div></div>}
-          {items.map((_, place) => {
-            const item = itemAt(place);
-            return (
-              <ActionItemRow key={place} item={item} users={users} markArchived={markArchived && item.archived}
-                showProject={showProject} handlers={handlers} />
-            );
-          })}
+          {placeBlocks(items.length).map(({ from, to }) => (
+            <div key={from} className="row-block" style={{ '--rows': to - from } as CSSProperties}>
+              {Array.from({ length: to - from }, (_, i) => {
+                const item = itemAt(from + i);
+                return (
+                  <ActionItemRow key={from + i} item={item} users={users} markArchived={markArchived && item.archived}
+                    showProject={showProject} handlers={handlers} />
+                );
+              })}
+            </div>
+          ))}
         </div>
       </div>
     </div>

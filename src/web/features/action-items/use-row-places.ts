@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
-import { rowsNearScreen } from '../../ui/rows-near-screen.ts';
+import { blockRowsNearScreen } from '../../ui/rows-near-screen.ts';
 
 const CONTROLS = 'button, input, [tabindex]';
 
@@ -54,7 +54,7 @@ export function useRowPlaces<T>(items: readonly T[]) {
     control?.focus({ preventScroll: true });
   });
 
-  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : rowsNearScreen(body.current, 1);
+  const near = !catchingUp || focused.current ? { first: 0, last: Infinity } : blockRowsNearScreen(body.current, 1);
   const itemAt = (place: number): T =>
     (place >= near.first && place <= near.last) || place >= settled.length ? items[place]! : settled[place]!;
   return { itemAt, bodyProps: { ref: body, onFocus, onBlur } };
