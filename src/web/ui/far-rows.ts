@@ -1,14 +1,14 @@
-import { rowsNearScreen } from './rows-near-screen.ts';
+import { rowsNearScreen, rowsOfBlocksNear } from './rows-near-screen.ts';
 import './far-rows.css';
 
 /** How near the screen, in screens, a row paints. */
 const NEAR = 0.5;
 
 /**
- * Rows are marked within this many screens: beyond it their blocks are skipped (content-visibility
- * renders about 1.8 screens out), and marks there would be work for nothing: a change that adds
- * hundreds of rows below the screen would restyle them all in its frame. Rows of a block the
- * browser skips are left alone too (reading their boxes would lay them out).
+ * Rows are marked within this many screens only (the rows of the blocks there): the browser skips
+ * blocks farther off screen, so marks there would be work for nothing, and a change that adds
+ * hundreds of rows below the screen would restyle them all in its frame. A mark left from an
+ * earlier visit is worked out again in the frame that brings its row near.
  */
 const SKIPPED_PAST = 2.5;
 
@@ -30,12 +30,7 @@ const SKIPPED_PAST = 2.5;
 export function watchFarRows(body: HTMLElement | null) {
   if (!body) return;
   const mark = () => {
-    const blocks = rowsNearScreen(body, SKIPPED_PAST);
-    const rows: Element[] = [];
-    for (let i = blocks.first; i <= Math.min(blocks.last, body.children.length - 1); i++) {
-      const block = body.children[i]!;
-      if (block.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })) rows.push(...block.children);
-    }
+    const { rows } = rowsOfBlocksNear(body, SKIPPED_PAST);
     const { first, last } = rowsNearScreen(body, NEAR, rows);
     rows.forEach((row, i) => {
       const far = i < first || i > last;

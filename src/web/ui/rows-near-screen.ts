@@ -28,20 +28,26 @@ export function rowsNearScreen(
 }
 
 /**
- * The same for rows in blocks (the children of `body`, each holding rows in screen order): row
- * indexes count across blocks, and only the rows of blocks near the screen are read (a row of a
- * block the browser skips would be laid out to be read).
+ * The rows of the blocks (the children of `body`, each holding rows in screen order) within
+ * `margin` screens, and the index of the first of them among all rows. Only those blocks' rows
+ * are read: a row of a block the browser skips is laid out to be read.
  */
-export function blockRowsNearScreen(body: HTMLElement | null, margin: number): { first: number; last: number } {
+export function rowsOfBlocksNear(body: HTMLElement, margin: number): { rows: Element[]; offset: number; toEnd: boolean } {
   const blocks = rowsNearScreen(body, margin);
-  if (!body || blocks.last < blocks.first) return blocks;
-  const lastBlock = Math.min(blocks.last, body.children.length - 1);
-  let before = 0;
-  for (let i = 0; i < blocks.first; i++) before += body.children[i]!.children.length;
+  const end = Math.min(blocks.last, body.children.length - 1);
+  let offset = 0;
+  for (let i = 0; i < blocks.first; i++) offset += body.children[i]!.children.length;
   const rows: Element[] = [];
-  for (let i = blocks.first; i <= lastBlock; i++) rows.push(...body.children[i]!.children);
+  for (let i = blocks.first; i <= end; i++) rows.push(...body.children[i]!.children);
+  return { rows, offset, toEnd: blocks.last === Infinity };
+}
+
+/** `rowsNearScreen` for rows in blocks: the indexes count rows across blocks. */
+export function blockRowsNearScreen(body: HTMLElement | null, margin: number): { first: number; last: number } {
+  if (!body) return { first: 0, last: Infinity };
+  const { rows, offset, toEnd } = rowsOfBlocksNear(body, margin);
   const near = rowsNearScreen(body, margin, rows);
-  // Rows after the blocks read are near only when the last block is.
-  const last = near.last !== Infinity ? near.last : blocks.last === Infinity ? Infinity : rows.length - 1;
-  return { first: before + near.first, last: last === Infinity ? Infinity : before + last };
+  // Rows after those read are near only when the last block is.
+  const last = near.last !== Infinity ? near.last : toEnd ? Infinity : rows.length - 1;
+  return { first: offset + near.first, last: last === Infinity ? Infinity : offset + last };
 }
