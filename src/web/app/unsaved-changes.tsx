@@ -1,38 +1,23 @@
-import { createContext, useContext, useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 
 /**
  * Each dirty screen, and whether its edits belong to the address's query too (?project=…). Kept
- * outside React: the context's value is this one object for good, so a screen turning dirty or
- * clean re-renders the provider alone, not every component under it (a context value that changed
- * made React search the whole page, 500 time rows and 1,000 action items, on such a keystroke).
+ * outside React and read when the user leaves, so a screen turning dirty or clean, which a
+ * keystroke can do (a digit typed and taken back), renders nothing (issue 13).
  */
 class UnsavedRegistry {
-  private dirty: ReadonlyMap<string, boolean> = new Map();
-  private listeners = new Set<() => void>();
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-  getSnapshot = () => this.dirty;
+  private dirty = new Map<string, boolean>();
   hasUnsaved = () => this.dirty.size > 0;
+  queryBound = () => [...this.dirty.values()].some(Boolean);
   setDirty = (key: string, dirty: boolean, queryToo = false) => {
-    if (this.dirty.has(key) === dirty && (!dirty || this.dirty.get(key) === queryToo)) return;
-    const next = new Map(this.dirty);
-    if (dirty) next.set(key, queryToo);
-    else next.delete(key);
-    this.replace(next);
+    if (dirty) this.dirty.set(key, queryToo);
+    else this.dirty.delete(key);
   };
   /** Forget every unsaved edit (the user chose to leave without them). */
-  discardAll = () => {
-    if (this.dirty.size > 0) this.replace(new Map());
-  };
-  private replace(next: ReadonlyMap<string, boolean>) {
-    this.dirty = next;
-    this.listeners.forEach((fn) => fn());
-  }
+  discardAll = () => this.dirty.clear();
 }
 
 const UnsavedContext = createContext<UnsavedRegistry | null>(null);
@@ -43,18 +28,16 @@ const UnsavedContext = createContext<UnsavedRegistry | null>(null);
  */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const [registry] = useState(() => new UnsavedRegistry());
-  const dirtyKeys = useSyncExternalStore(registry.subscribe, registry.getSnapshot);
-  const hasUnsaved = dirtyKeys.size > 0;
-  const queryBound = [...dirtyKeys.values()].some(Boolean);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsaved && (
-    currentLocation.pathname !== nextLocation.pathname || (queryBound && currentLocation.search !== nextLocation.search)));
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => registry.hasUnsaved() && (
+    currentLocation.pathname !== nextLocation.pathname || (registry.queryBound() && currentLocation.search !== nextLocation.search)));
 
   useEffect(() => {
-    if (!hasUnsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (registry.hasUnsaved()) event.preventDefault();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [hasUnsaved]);
+  }, [registry]);
 
   return (
     <UnsavedContext.Provider value={registry}>
