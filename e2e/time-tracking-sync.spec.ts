@@ -164,8 +164,19 @@ test('more than 24 hours or a third decimal is never sent: the row says why unti
   await expect(row.getByRole('img', { name: 'Hours may have at most 2 decimal places' })).toBeVisible();
   await page.waitForTimeout(1500);
   expect((await entriesOf(page, projectId)).timeEntries.some((e: { description: string }) => e.description === 'long day')).toBe(false);
+  // Closing the tab asks while the row is unsaved (the browser's own question), and not once it is saved.
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
   await row.getByLabel('Hours').fill('8.25');
   await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toEqual(['beforeunload']);
 });
 
 test('0 hours from Apply Hours shows why the row is not saved; Reset then asks before dropping it', async ({ page }) => {
