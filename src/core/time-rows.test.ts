@@ -2,8 +2,8 @@ import { LIMIT_MESSAGES } from './limits.ts';
 import { describe, expect, it } from 'vitest';
 import {
   blankExpenseRow, blankTimeRow, BULK_MESSAGES, bulkApplyHours, cleanInitials, duplicateExpenseRow, duplicateTimeRow,
-  effectiveExpenseType, expenseRowFromEntry, expenseRowProblem, ROW_PROBLEMS, timeRowProblem, expenseRowPayload, expenseTotal, expenseTypeFields, isExpenseRowValid,
-  isTimeRowValid, parseNonNegative, revertEmptyCustom, timeRowPayload, timeTotals, type ExpenseRowDraft, type TimeRowDraft,
+  effectiveExpenseType, expenseRowFromEntry, expenseRowProblem, ROW_PROBLEMS, timeRowProblem, expenseFigure, expenseRowPayload, expenseTypeFields, isExpenseRowValid,
+  isTimeRowValid, parseNonNegative, revertEmptyCustom, sumExpenseFigures, sumTimeFigures, timeFigures, timeRowPayload, type ExpenseRowDraft, type TimeRowDraft,
 } from './time-rows.ts';
 
 const time = (over: Partial<TimeRowDraft> = {}): TimeRowDraft => ({
@@ -127,12 +127,12 @@ describe('totals', () => {
     [[{ hours: '1.5', cost: 150 }, { hours: '0.25', cost: null }], { hours: 1.75, cost: 150 }],
     [[{ hours: '0.1', cost: 0.1 }, { hours: '0.2', cost: 0.2 }], { hours: 0.3, cost: 0.3 }],
     [[{ hours: 'x', cost: null }, { hours: '', cost: null }], { hours: 0, cost: 0 }],
-  ])('time %j', (rows, expected) => expect(timeTotals(rows)).toEqual(expected));
+  ])('time %j', (rows, expected) => expect(sumTimeFigures(rows.map(timeFigures))).toEqual(expected));
 
   it.each([
     [[], 0],
     [[{ amount: '10.10' }, { amount: '0.20' }, { amount: '' }], 10.3],
-  ])('expense %j → %s', (rows, expected) => expect(expenseTotal(rows)).toBe(expected));
+  ])('expense %j → %s', (rows, expected) => expect(sumExpenseFigures(rows.map(expenseFigure))).toBe(expected));
 });
 
 describe('payloads', () => {

@@ -149,17 +149,12 @@ export function bulkApplyHours(
   return { ok: true, value: { hours, keys, message: BULK_MESSAGES.applied(hours, keys.length) } };
 }
 
-/** Time Totals: hours of every row; cost of the rows that have one. */
-export function timeTotals(rows: readonly { hours: string; cost: number | null }[]): { hours: number; cost: number } {
-  return sumTimeFigures(rows.map(timeFigures));
-}
-
-/** A row's part of the Time Totals (its hours count when they are a number). */
+/** A row's part of the Time Totals: its hours when they are a number, its cost when it has one. */
 export function timeFigures(row: { hours: string; cost: number | null }): { hours: number; cost: number } {
   return { hours: parseNonNegative(row.hours) ?? 0, cost: row.cost ?? 0 };
 }
 
-/** Time Totals from the rows' parts: hours to two decimals, cost to the cent. */
+/** Time Totals from the rows' parts (kept per row by the page): hours to two decimals, cost to the cent. */
 export function sumTimeFigures(figures: readonly { hours: number; cost: number }[]): { hours: number; cost: number } {
   let hours = 0;
   let cost = 0;
@@ -170,13 +165,10 @@ export function sumTimeFigures(figures: readonly { hours: number; cost: number }
   return { hours: Math.round(hours * 100) / 100, cost: roundToCents(cost) };
 }
 
-export function expenseTotal(rows: readonly { amount: string }[]): number {
-  return sumExpenseFigures(rows.map(expenseFigure));
-}
-
 /** A row's part of the Expense Totals (its amount when it is a number). */
 export const expenseFigure = (row: { amount: string }): number => parseNonNegative(row.amount) ?? 0;
 
+/** Expense Totals from the rows' parts, to the cent. */
 export const sumExpenseFigures = (amounts: readonly number[]): number => roundToCents(amounts.reduce((sum, amount) => sum + amount, 0));
 
 /** Time row → request body fields; null when the row is not valid yet. */

@@ -9,7 +9,7 @@ import { BLOCK_ROWS } from '../../ui/row-blocks.ts';
 import '../../ui/row-blocks.css';
 import './action-items.css';
 
-/** A row's usual height, for the placeholder of the body while it is off screen (action-items.css). */
+/** A row's usual height, for the placeholders of the body and its blocks while they are off screen. */
 const ROW_HEIGHT = 45;
 
 interface Props {
@@ -82,7 +82,7 @@ export function ActionItemsTable(props: Props) {
             <div role="columnheader">Actions</div>
           </div>
         </div>
-        <div role="rowgroup" className="ai-body" {...bodyProps} style={{ containIntrinsicSize: `auto ${Math.max(1, items.length) * ROW_HEIGHT}px` }}>
+        <div role="rowgroup" className="ai-body" {...bodyProps} style={{ containIntrinsicSize: `auto ${Math.max(1, items.length) * ROW_HEIGHT}px`, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties}>
           {items.length === 0 && <div role="row" className="ai-row"><div role="cell" className="ai-empty">{emptyText}</div></div>}
           {placeBlocks(items.length).map(({ from, to }) => (
             <div key={from} className="row-block" style={{ '--rows': to - from } as CSSProperties}>
