@@ -11,7 +11,20 @@ export interface IcsEvent {
   updatedAt: Date;
 }
 
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped; every line break (CRLF,
+ * a lone CR or a lone LF) becomes `\\n`; other control characters, which TEXT cannot hold, are dropped.
+ * Tab is the one control character TEXT allows.
+ */
+export const escapeText = (text: string) => text
+  .replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,')
+  .replace(/\r\n|\r|\n/g, '\\n')
+  // eslint-disable-next-line no-control-regex
+  .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+
+/** A URI value (RFC 3986) holds no control character at all; a meeting URL's stray ones are dropped. */
+// eslint-disable-next-line no-control-regex
+const uriValue = (uri: string) => uri.replace(/[\u0000-\u001f\u007f]/g, '');
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */
 export function foldLine(line: string): string {
@@ -63,7 +76,7 @@ export function buildIcs(options: { name: string; events: IcsEvent[]; now: Date 
       timeProp('DTSTART', e.payload.start), timeProp('DTEND', e.payload.end),
       `SUMMARY:${escapeText(e.payload.summary)}`, `DESCRIPTION:${escapeText(e.payload.description)}`);
     if (e.payload.location) lines.push(`LOCATION:${escapeText(e.payload.location)}`);
-    if (e.url) lines.push(`URL:${e.url}`);
+    if (e.url) lines.push(`URL:${uriValue(e.url)}`);
     lines.push(`STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`);
     for (const r of e.payload.reminders.overrides) {
       lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(e.payload.summary)}`, `TRIGGER:-PT${r.minutes}M`, 'END:VALARM');

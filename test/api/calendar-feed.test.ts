@@ -31,6 +31,26 @@ describe('the calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
   });
 
+  it('keeps every control character of an item inside its property (RFC 5545 §3.3.11)', async () => {
+    const { projectId } = await makeProject(t.database.db, myId);
+    const nasty = 'Roof\rSUMMARY:Injected\nDESCRIPTION:x\r\nBEGIN:VALARM\u000b\u001b\u007f;done';
+    const made = await me.request({ method: 'POST', url: '/api/action-items', payload: newItem(projectId, myId, {
+      shortDescription: nasty.slice(0, 60), longDescription: nasty, location: nasty, url: 'https://meet.test/room\rX-INJECTED:1',
+    }) });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const path = new URL((await me.request({ method: 'POST', url: '/api/calendar/feed', payload: {} })).json().url).pathname;
+    const feed = await t.app.inject({ method: 'GET', url: path });
+    expect(feed.statusCode).toBe(200);
+    // Lines end in CRLF only; a bare CR or LF, or any other control character but a tab, is a broken feed.
+    // eslint-disable-next-line no-control-regex
+    expect(feed.body.replace(/\r\n/g, '')).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
+    const lines = feed.body.replace(/\r\n /g, '').split('\r\n');
+    expect(lines.filter((l) => l.startsWith('SUMMARY:Injected') || l.startsWith('X-INJECTED'))).toEqual([]);
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines.find((l) => l.startsWith('SUMMARY:Roof\\n'))).toBeDefined();
+    expect(lines).toContain('URL:https://meet.test/roomX-INJECTED:1');
+  });
+
   it('answers 404 to a made-up address and 401 to the link routes without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed/abcdefghijklmnopqrstuvwxyz.ics' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
