@@ -1,20 +1,33 @@
-/** Tables whose rows the audit log records (the triggers of migrations 001 and 008). */
+/** Tables whose rows the audit log records: every table with an audit trigger (test/api/audit-money.test.ts reads them). */
 export const AUDITED_TABLES = [
-  'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'users', 'profiles', 'user_roles',
+  'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'field_reports', 'field_report_images',
+  'firm_profile', 'users', 'profiles', 'user_roles',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
 export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   clients: 'Clients', cases: 'Cases', projects: 'Projects', time_entries: 'Time entries', expense_entries: 'Expense entries',
-  action_items: 'Action items', users: 'Users', profiles: 'Profiles', user_roles: 'User roles',
+  action_items: 'Action items', bills: 'Bills', field_reports: 'Field reports', field_report_images: 'Field report images',
+  firm_profile: 'Firm profile', users: 'Users', profiles: 'Profiles', user_roles: 'User roles',
 };
 
-/** Money in a row (SPEC §6, docs/decisions/021, 030): only a super admin sees its values. */
-const MONEY_FIELDS: Record<string, readonly string[]> = {
-  time_entries: ['rate', 'total_amount'],
+/**
+ * The money columns of the schema: rates, costs, amounts, totals, a bill's hours (docs/decisions/021, 030, 075).
+ * Only a super admin reads them, in the audit log as everywhere. The one list: every audited table names its
+ * own (an empty list says it holds none), and test/api/audit-money.test.ts fails on any column of the migrated
+ * schema that the money rule finds and this list lacks.
+ */
+export const MONEY_COLUMNS = {
+  clients: [], cases: [], projects: [], action_items: [], field_reports: [], field_report_images: [], firm_profile: [],
+  users: [], profiles: [], user_roles: [],
+  time_entries: ['rate', 'value_cents'],
+  expense_entries: ['amount', 'amount_cents'],
+  bills: ['hours', 'time_total', 'expense_total'],
   rate_code_items: ['rate'],
   case_rate_assignments: ['custom_rates'],
-};
+  unbilled_totals: ['time_value', 'expenses'],
+} as const satisfies Record<TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals', readonly string[]>;
+
 // Bookkeeping that changes with every update and says nothing to a reader.
 const NOISE = new Set(['updated_at', 'version']);
 // What the reports read from an entry (migration 014): it repeats its hours, value, amount and project.
@@ -23,14 +36,13 @@ const DERIVED: Record<string, readonly string[]> = {
   expense_entries: ['amount_cents', 'case_id', 'client_id'],
 };
 
-export const isMoneyField = (table: string, field: string) => MONEY_FIELDS[table]?.includes(field) ?? false;
+export const isMoneyField = (table: string, field: string) =>
+  (MONEY_COLUMNS as Record<string, readonly string[]>)[table]?.includes(field) ?? false;
 
 export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
-  /** A money field shown to someone who is not a super admin: values withheld. */
-  hidden: boolean;
 }
 
 type Row = Record<string, unknown> | null;
@@ -39,18 +51,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /**
  * What one audit row changed, field by field: for an update the fields whose values differ;
- * for an insert the fields it set, for a delete the fields it held (empty ones left out).
+ * for an insert the fields it set, for a delete the fields it held (empty ones left out). Money fields are
+ * left out whole (name and values) unless the reader is a super admin.
  */
 export function changedFields(table: string, before: Row, after: Row, options: { showMoney: boolean }): FieldChange[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((f) => !NOISE.has(f) && !DERIVED[table]?.includes(f));
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+    .filter((f) => !NOISE.has(f) && !DERIVED[table]?.includes(f) && (options.showMoney || !isMoneyField(table, f)));
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const b = before?.[field] ?? null;
     const a = after?.[field] ?? null;
     if (same(b, a)) continue;
     if (field === 'id' && (!before || !after)) continue;
-    const hidden = !options.showMoney && isMoneyField(table, field);
-    changes.push({ field, before: hidden ? null : b, after: hidden ? null : a, hidden });
+    changes.push({ field, before: b, after: a });
   }
   return changes.sort((x, y) => x.field.localeCompare(y.field));
 }

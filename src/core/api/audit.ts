@@ -15,7 +15,8 @@ export const ZAuditQuery = z.object({
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 
-export const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown(), hidden: z.boolean() });
+/** One changed field; money fields are absent for anyone but a super admin (docs/decisions/075). */
+export const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),

@@ -12,7 +12,7 @@ export function ActionBadge({ action }: { action: TAuditEntry['action'] }) {
   return <Badge variant="light" color={ACTION_COLOR[action]}>{ACTION_LABEL[action]}</Badge>;
 }
 
-/** The changed fields of one audit row: "field: before → after"; money withheld says so. */
+/** The changed fields of one audit row: "field: before → after" (money only for super admins, by the server). */
 export function ChangeList({ entry }: { entry: TAuditEntry }) {
   if (entry.changes.length === 0) return <Text size="sm" c="dimmed">No visible change</Text>;
   return (
@@ -21,13 +21,9 @@ export function ChangeList({ entry }: { entry: TAuditEntry }) {
         <List.Item key={c.field}>
           <Text span fw={600} size="sm">{c.field}</Text>
           <Text span size="sm">: </Text>
-          {c.hidden ? <Text span size="sm" c="dimmed">(hidden)</Text> : (
-            <>
-              {entry.action !== 'insert' && <Text span size="sm" td={entry.action === 'update' ? 'line-through' : undefined} c="dimmed">{auditValueText(c.before)}</Text>}
-              {entry.action === 'update' && <Text span size="sm"> → </Text>}
-              {entry.action !== 'delete' && <Text span size="sm">{auditValueText(c.after)}</Text>}
-            </>
-          )}
+          {entry.action !== 'insert' && <Text span size="sm" td={entry.action === 'update' ? 'line-through' : undefined} c="dimmed">{auditValueText(c.before)}</Text>}
+          {entry.action === 'update' && <Text span size="sm"> → </Text>}
+          {entry.action !== 'delete' && <Text span size="sm">{auditValueText(c.after)}</Text>}
         </List.Item>
       ))}
     </List>
