@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../../src/core/constants.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
@@ -150,6 +151,32 @@ describe('connection (admins only)', () => {
       + JSON.stringify((await sql`select * from audit_log`.execute(t.database.db)).rows);
     expect(dump).not.toMatch(/ya29\.|1\/\//);
     expect(dump).not.toContain(fake.clientSecret);
+  });
+
+  it("accepts a state once: a replayed callback is refused with 'Invalid OAuth state parameter', on any instance", async () => {
+    await sql`insert into oauth_states_used (state_hash, used_at) values ('stale', now() - interval '1 hour')`.execute(t.database.db);
+    const start = await post(admin, '/api/calendar/connect');
+    const back = new URL((await fetch(start.json().url, { redirect: 'manual' })).headers.get('location')!);
+    const payload = { code: back.searchParams.get('code'), state: back.searchParams.get('state') };
+    expect((await post(admin, '/api/calendar/oauth/callback', payload)).statusCode).toBe(200);
+    const again = await post(admin, '/api/calendar/oauth/callback', payload);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe('Invalid OAuth state parameter');
+    // A second app instance on the same database knows the state is spent.
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...googleEnv(fake) });
+    const other = await buildApp({ database: t.database, env, sessionSecret: 'test-secret-'.padEnd(40, 'x') });
+    try {
+      await other.ready();
+      const there = await other.inject({ method: 'POST', url: '/api/calendar/oauth/callback', payload, cookies: admin.cookies, headers: { [CSRF_HEADER]: admin.csrf } });
+      expect(there.statusCode, there.body).toBe(400);
+      expect(there.json().error.message).toBe('Invalid OAuth state parameter');
+    } finally {
+      await other.close();
+    }
+    // Spent states older than a state's 15 minutes are cleared; the recent one is kept.
+    const { rows } = await sql<{ state_hash: string }>`select state_hash from oauth_states_used`.execute(t.database.db);
+    expect(rows.map((r) => r.state_hash)).not.toContain('stale');
+    expect(rows.length).toBeGreaterThan(0);
   });
 
   it('tests the connection with GET /calendars/primary', async () => {

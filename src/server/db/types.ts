@@ -23,6 +23,7 @@ export interface UsersTable {
   last_name: string | null;
   disabled: Generated<boolean>;
   must_change_password: Generated<boolean>;
+  one_time_password_expires_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -305,6 +306,11 @@ export interface CalendarFeedsTable {
   created_at: DefaultTimestamp;
 }
 
+export interface OAuthStatesUsedTable {
+  state_hash: string;
+  used_at: DefaultTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -335,6 +341,7 @@ export interface Database {
   bill_counter: BillCounterTable;
   bills: BillsTable;
   calendar_feeds: CalendarFeedsTable;
+  oauth_states_used: OAuthStatesUsedTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
 import { CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS } from '../../../core/constants.ts';
@@ -129,9 +129,23 @@ export class CalendarConnection {
     return expected.length === given.length && timingSafeEqual(expected, given) && age >= 0 && age < STATE_MAX_AGE_MS;
   }
 
+  /**
+   * Marks a state used, in the database so that every instance knows (docs/decisions/075): true the
+   * first time, false ever after. States past their 15 minutes are refused by their stamp, so their
+   * rows are cleared here.
+   */
+  private async useState(state: string): Promise<boolean> {
+    await this.db.deleteFrom('oauth_states_used').where('used_at', '<', new Date(Date.now() - STATE_MAX_AGE_MS)).execute();
+    const inserted = await this.db.insertInto('oauth_states_used').values({ state_hash: createHash('sha256').update(state).digest('hex') })
+      .onConflict((oc) => oc.column('state_hash').doNothing()).returning('state_hash').executeTakeFirst();
+    return inserted !== undefined;
+  }
+
   /** The provider sent the browser back with a code: exchange it, store the tokens, read the calendar. */
   async complete(options: { code: string; state: string; sessionId: string; redirectUri: string; userId: string }): Promise<TCalendarConnection> {
-    if (!this.stateIsValid(options.state, options.sessionId)) throw new AppError('VALIDATION_ERROR', M.invalidState);
+    if (!this.stateIsValid(options.state, options.sessionId) || !(await this.useState(options.state))) {
+      throw new AppError('VALIDATION_ERROR', M.invalidState);
+    }
     const client = await this.oauthClient();
     if (!client) throw new AppError('VALIDATION_ERROR', M.clientIdMissing);
     let tokens;
