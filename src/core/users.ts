@@ -14,6 +14,12 @@ export const PASSWORD_MESSAGES = {
   unchanged: 'The new password must be different from the current one.',
 } as const;
 
+/** What signing in says beyond SPEC's one failure message, and only after the right password (docs/decisions/075). */
+export const SIGN_IN_MESSAGES = {
+  disabled: 'This account is disabled. Ask an administrator.',
+  oneTimePasswordExpired: 'This one-time password has expired. Ask an administrator to reset your password.',
+} as const;
+
 export const USER_RULE_MESSAGES = {
   self: 'You cannot disable or delete your own account.',
   lastSuperAdmin: 'The last active super admin cannot be demoted, disabled or deleted.',

@@ -25,6 +25,7 @@ const EnvSchema = z
     TZ: z.string().min(1).default('America/New_York'),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(120),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+    ONE_TIME_PASSWORD_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
     DEMO: bool.optional(),
     RADAR_BASE_URL: z.url().default('https://api.radar.io'),
     WEB_DIR: z.string().min(1).optional(),

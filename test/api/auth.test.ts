@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_FAILED } from '../../src/core/errors.ts';
+import { SIGN_IN_MESSAGES } from '../../src/core/users.ts';
 import { createTestApp, cookiesOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -47,11 +49,21 @@ describe('sign-in', () => {
     expect((await attempt(TEST_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
   });
 
-  it('rejects a disabled account like a wrong password', async () => {
+  it('tells a disabled account so after the right password only; a wrong one keeps the one message; the throttle counts both', async () => {
     const { id, email } = await t.user('admin');
     await t.database.db.updateTable('users').set({ disabled: true }).where('id', '=', id).execute();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD } });
-    expect(res.statusCode).toBe(401);
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '10.0.3.1' });
+    const right = await attempt(TEST_PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().error.message).toBe(SIGN_IN_MESSAGES.disabled);
+    expect(SIGN_IN_MESSAGES.disabled).toBe('This account is disabled. Ask an administrator.');
+    expect(right.cookies.find((c) => c.name === 'casebook_session')).toBeUndefined();
+    const wrong = await attempt('nope-nope-nope');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(SIGN_IN_FAILED);
+    for (let i = 0; i < 3; i++) await attempt(TEST_PASSWORD);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
   });
 
   it('stores an argon2id hash with m>=19456 and t>=2', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, USER_RULE_MESSAGES } from '../../src/core/users.ts';
+import { SIGN_IN_FAILED } from '../../src/core/errors.ts';
+import { PASSWORD_MESSAGES, SIGN_IN_MESSAGES, USER_RULE_MESSAGES } from '../../src/core/users.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 
@@ -47,8 +48,49 @@ describe('one-time passwords', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().user.mustChangePassword).toBe(false);
     expect((await lena.request({ method: 'GET', url: '/api/action-items/assignable-users' })).statusCode).toBe(200);
-    // The one-time password is spent.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: oneTimePassword } })).statusCode).toBe(401);
+    // The one-time password is spent: it never signs in again, the new password does, and it never expires.
+    const spent = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: oneTimePassword } });
+    expect(spent.statusCode).toBe(401);
+    expect(spent.json().error.message).toBe(SIGN_IN_FAILED);
+    const row = await t.database.db.selectFrom('users').select('one_time_password_expires_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.one_time_password_expires_at).toBeNull();
+    await t.signIn(user.email, 'tulip-ledger-window');
+  });
+
+  it('expires after ONE_TIME_PASSWORD_HOURS (72 by default): the right one-time password is then told so, a wrong one is not', async () => {
+    const before = Date.now();
+    const { user, oneTimePassword } = await createViaApi(sa);
+    const expiry = async () => (await t.database.db.selectFrom('users').select('one_time_password_expires_at')
+      .where('id', '=', user.id).executeTakeFirstOrThrow()).one_time_password_expires_at!.getTime();
+    expect(await expiry()).toBeGreaterThanOrEqual(before + 72 * 3_600_000);
+    expect(await expiry()).toBeLessThanOrEqual(Date.now() + 72 * 3_600_000);
+    await t.database.db.updateTable('users').set({ one_time_password_expires_at: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
+    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.0.4.1' });
+    const expired = await login(oneTimePassword);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().error.message).toBe(SIGN_IN_MESSAGES.oneTimePasswordExpired);
+    expect((await login('not-the-password')).json().error.message).toBe(SIGN_IN_FAILED);
+    // A reset gives a new one, with a new 72 hours.
+    const reset = await sa.request({ method: 'POST', url: `/api/users/${user.id}/reset-password` });
+    expect(await expiry()).toBeGreaterThan(Date.now() + 71 * 3_600_000);
+    await t.signIn(user.email, reset.json().oneTimePassword);
+  });
+
+  it('takes its lifetime from ONE_TIME_PASSWORD_HOURS, a whole number of hours from 1 to 8760', async () => {
+    const { loadEnv } = await import('../../src/server/env.ts');
+    expect(loadEnv({ NODE_ENV: 'test' }).ONE_TIME_PASSWORD_HOURS).toBe(72);
+    expect(loadEnv({ NODE_ENV: 'test', ONE_TIME_PASSWORD_HOURS: '24' }).ONE_TIME_PASSWORD_HOURS).toBe(24);
+    for (const bad of ['0', '1.5', 'abc', '9000']) expect(() => loadEnv({ NODE_ENV: 'test', ONE_TIME_PASSWORD_HOURS: bad }), bad).toThrow(/ONE_TIME_PASSWORD_HOURS/);
+    const short = await createTestApp({ ONE_TIME_PASSWORD_HOURS: '2' });
+    try {
+      const admin = await short.signIn((await short.user('admin')).email);
+      const made = (await admin.request({ method: 'POST', url: '/api/users', payload: newUserBody() })).json();
+      const row = await short.database.db.selectFrom('users').select('one_time_password_expires_at').where('id', '=', made.user.id).executeTakeFirstOrThrow();
+      expect(row.one_time_password_expires_at!.getTime() - Date.now()).toBeLessThanOrEqual(2 * 3_600_000);
+      expect(row.one_time_password_expires_at!.getTime() - Date.now()).toBeGreaterThan(2 * 3_600_000 - 60_000);
+    } finally {
+      await short.close();
+    }
   });
 
   it('a reset gives a new one-time password and ends the sessions the user had', async () => {

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CSRF_TOKEN_BYTES } from '../../../core/constants.ts';
+import { SIGN_IN_FAILED } from '../../../core/errors.ts';
+import { SIGN_IN_MESSAGES } from '../../../core/users.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
@@ -101,7 +103,15 @@ async function recentFailures(db: Db, email: string, ip: string) {
   return { fromAddress: Number(row.from_address), fromAnywhere: Number(row.from_anywhere) };
 }
 
-/** Verifies credentials with throttling per account and address; never tells which part was wrong. */
+/** A one-time password past its time no longer signs in; a password the user chose never expires. */
+const oneTimePasswordExpired = (user: User, now = Date.now()) =>
+  user.must_change_password && user.one_time_password_expires_at !== null && user.one_time_password_expires_at.getTime() <= now;
+
+/**
+ * Verifies credentials with throttling per account and address; never tells which part was wrong.
+ * Only the right password learns more: that the account is disabled, or its one-time password expired.
+ * Those attempts count as failures like any other, so the throttle is the same for all.
+ */
 export async function verifyCredentials(db: Db, input: { email: string; password: string; ip: string }): Promise<User> {
   const email = input.email.trim();
   const failures = await recentFailures(db, email, input.ip);
@@ -111,12 +121,15 @@ export async function verifyCredentials(db: Db, input: { email: string; password
     .selectAll()
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !valid || user.disabled) {
+  const refuse = async (error: AppError): Promise<never> => {
     await db.insertInto('login_failures').values({ email, ip: input.ip }).execute();
     await db.deleteFrom('login_failures').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    throw new AppError('AUTH_REQUIRED', 'Invalid email or password. Please try again.');
-  }
+    throw error;
+  };
+  const valid = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !valid) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_FAILED));
+  if (user.disabled) return refuse(new AppError('PERMISSION_DENIED', SIGN_IN_MESSAGES.disabled));
+  if (oneTimePasswordExpired(user)) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
   await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', input.ip).execute();
   return user;
 }

@@ -18,7 +18,8 @@ export async function changeOwnPassword(db: Db, input: TChangePasswordBody & { u
   assertAcceptablePassword(input.newPassword, user.email);
   const passwordHash = await hashPassword(input.newPassword);
   await withActor(db, input.userId, async (tx) => {
-    await tx.updateTable('users').set({ password_hash: passwordHash, must_change_password: false }).where('id', '=', input.userId).execute();
+    await tx.updateTable('users').set({ password_hash: passwordHash, must_change_password: false, one_time_password_expires_at: null })
+      .where('id', '=', input.userId).execute();
     await tx.deleteFrom('sessions').where('user_id', '=', input.userId).where('id', '<>', input.sessionId).execute();
   });
 }

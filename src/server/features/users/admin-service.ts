@@ -38,7 +38,10 @@ const setRole = (tx: Tx, userId: string, role: TDataRole) =>
   tx.insertInto('user_roles').values({ user_id: userId, role })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ role })).execute();
 
-export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody): Promise<TOneTimePasswordResult> {
+/** When a one-time password made now stops signing in (ONE_TIME_PASSWORD_HOURS). */
+const oneTimePasswordExpiry = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+
+export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody, otpHours: number): Promise<TOneTimePasswordResult> {
   if (input.role === 'super_admin' && actor.role !== 'super_admin') throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.superAdminOnly);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
@@ -47,7 +50,7 @@ export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody
     if (taken) throw new AppError('DUPLICATE_RECORD', 'A user with this e-mail already exists.');
     const user = await tx.insertInto('users').values({
       email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName,
-      role: input.role, must_change_password: true,
+      role: input.role, must_change_password: true, one_time_password_expires_at: oneTimePasswordExpiry(otpHours),
     }).returning('id').executeTakeFirstOrThrow();
     await setRole(tx, user.id, input.role);
     await tx.insertInto('profiles').values({
@@ -84,11 +87,13 @@ export async function updateAccount(db: Db, actor: Actor, id: string, input: TUp
   return readAccount(db, id, actor.id);
 }
 
-export async function resetPassword(db: Db, actor: Actor, id: string): Promise<TOneTimePasswordResult> {
+export async function resetPassword(db: Db, actor: Actor, id: string, otpHours: number): Promise<TOneTimePasswordResult> {
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   await changeAccount(db, actor, id, { kind: 'reset-password' }, async (tx) => {
-    await tx.updateTable('users').set({ password_hash: passwordHash, must_change_password: true }).where('id', '=', id).execute();
+    await tx.updateTable('users').set({
+      password_hash: passwordHash, must_change_password: true, one_time_password_expires_at: oneTimePasswordExpiry(otpHours),
+    }).where('id', '=', id).execute();
     await endSessions(tx, id);
   });
   return { user: await readAccount(db, id, actor.id), oneTimePassword: password };

@@ -21,7 +21,7 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
 
   app.post('/api/users', { config: admin, schema: { body: ZCreateUserBody, response: { 200: ZOneTimePasswordResult } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return createAccount(db, actorOf(requireUser(request)), request.body);
+    return createAccount(db, actorOf(requireUser(request)), request.body, env.ONE_TIME_PASSWORD_HOURS);
   });
 
   app.put('/api/users/:id', { config: admin, schema: { params: ZUserIdParams, body: ZUpdateUserBody, response: { 200: ZUserAccount } } },
@@ -30,7 +30,7 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
   app.post('/api/users/:id/reset-password', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZOneTimePasswordResult } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return resetPassword(db, actorOf(requireUser(request)), request.params.id);
+      return resetPassword(db, actorOf(requireUser(request)), request.params.id, env.ONE_TIME_PASSWORD_HOURS);
     });
 
   app.post('/api/users/:id/disable', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },

@@ -18,7 +18,8 @@ export async function createUser(db: DbOrTx, input: NewUserInput) {
   const passwordHash = await hashPassword(input.password);
   const run = async (tx: DbOrTx) => {
     const existing = await tx.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
-    const values = { email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName, disabled: false };
+    const values = { email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName, disabled: false,
+      one_time_password_expires_at: null };
     const user = existing
       ? await tx.updateTable('users').set(values).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
       : await tx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
