@@ -58,8 +58,15 @@ test('super admin: bill a case, issue it (the time row locks with the bill numbe
   const title = await dialog.getByRole('heading', { name: /^Bill \d{4}$/ }).innerText();
   const number = title.replace('Bill ', '');
   await dialog.getByRole('button', { name: 'Issue bill' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Issue bill' }).click();
   await expect(dialog.getByText('Issued', { exact: true })).toBeVisible();
+  // 'Mark paid' waits for the day the money came in.
+  const markPaid = dialog.getByRole('button', { name: 'Mark paid' });
+  await expect(markPaid).toBeDisabled();
+  await dialog.getByLabel('Paid on').fill(OLD_DAY);
+  await expect(markPaid).toBeEnabled();
+  await dialog.getByLabel('Paid on').fill('');
+  await expect(markPaid).toBeDisabled();
   await page.screenshot({ path: `${SHOTS}/accounting-04-issued.png` });
   // Print / PDF downloads the bill on the letterhead.
   const downloading = page.waitForEvent('download');
@@ -93,7 +100,7 @@ test('super admin: bill a case, issue it (the time row locks with the bill numbe
   await page.screenshot({ path: `${SHOTS}/accounting-06-receivables.png`, fullPage: true });
   await receivables.getByRole('button', { name: number }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Void bill' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Void bill' }).click();
   await expect(page.getByRole('dialog').getByText('Void', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto(`/time-tracking?project=${hit.id}`);

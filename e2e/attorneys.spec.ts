@@ -43,7 +43,7 @@ test('an admin creates a law firm and an attorney, then finds them', async ({ pa
 
   // A firm with an attorney cannot be deleted.
   await page.getByRole('button', { name: `Delete law firm ${firm}` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete law firm' }).click();
   await expect(page.getByText('This record is connected to other data and cannot be modified.')).toBeVisible();
 });
 

@@ -77,7 +77,7 @@ test.afterAll(async ({ browser }) => {
   const disconnect = page.getByRole('button', { name: 'Disconnect' });
   if (await disconnect.isVisible()) {
     await disconnect.click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Disconnect' }).click();
     await expect(page.getByText('Not connected')).toBeVisible();
   }
   await control(page, { reset: true });

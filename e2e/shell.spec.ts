@@ -74,7 +74,7 @@ test('sign-out asks first, then ends the session', async ({ page }) => {
   await page.getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Log out' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
   await page.goto('/dashboard');
@@ -109,14 +109,14 @@ test('sign-out with unsaved edits asks about them before ending the session', as
   await page.goto('/clients/new');
   await page.getByLabel('Client name').fill('Unsaved Person');
   await page.getByRole('button', { name: 'Log out' }).click();
-  await logout.getByRole('button', { name: 'Yes' }).click();
+  await logout.getByRole('button', { name: 'Log out' }).click();
   await unsaved.getByRole('button', { name: 'No' }).click();
   await expect(unsaved).toHaveCount(0);
   await expect(page).toHaveURL(/\/clients\/new$/);
   await expect(page.getByLabel('Client name')).toHaveValue('Unsaved Person');
   expect((await page.request.get('/api/auth/session')).status()).toBe(200);
   await page.getByRole('button', { name: 'Log out' }).click();
-  await logout.getByRole('button', { name: 'Yes' }).click();
-  await unsaved.getByRole('button', { name: 'Yes' }).click();
+  await logout.getByRole('button', { name: 'Log out' }).click();
+  await unsaved.getByRole('button', { name: 'Discard and log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -208,7 +208,7 @@ test('0 hours from Apply Hours shows why the row is not saved; Reset then asks b
   await expect(page.getByRole('textbox', { name: 'Project' })).toBeVisible();
   await expect(rowByKey(page, zero).getByLabel('Hours')).toHaveValue('0');
   await page.getByRole('button', { name: 'Reset' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
   const stored = (await entriesOf(page, projectId)).timeEntries.find((e: { id: string }) => e.id === saved);
   expect(stored).toMatchObject({ hours: 2 });
@@ -236,7 +236,7 @@ test('browser back to another project asks before dropping a row that cannot be 
   await expect(rowByKey(page, key).getByLabel('Hours')).toHaveValue('3');
 
   await page.goBack();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
   await expect(page).not.toHaveURL(/project=/);
 });

@@ -61,10 +61,20 @@ test('an admin creates a user; the one-time password forces a new one; disabling
 
   await admin.reload();
   await row.getByRole('button', { name: `Disable ${email}` }).click();
-  await admin.getByRole('button', { name: 'Yes' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirm.getByRole('button', { name: 'Yes' })).toHaveCount(0);
+  await admin.screenshot({ path: 'test-results/users-confirm-disable.png' });
+  await confirm.getByRole('button', { name: 'Disable user', exact: true }).click();
   await expect(row).toContainText('disabled');
   await admin.screenshot({ path: 'test-results/users-section.png', fullPage: true });
   expect((await nina.request.get('/api/action-items/assignable-users')).status()).toBe(401);
+  // Signing in again: the right password is told the account is disabled.
+  await nina.goto('/login');
+  await nina.getByLabel('Email').fill(email);
+  await nina.getByLabel('Password').fill('maple-harbor-lantern');
+  await nina.getByRole('button', { name: 'Sign in' }).click();
+  await expect(nina.getByRole('alert')).toHaveText('This account is disabled. Ask an administrator.');
+  await nina.screenshot({ path: 'test-results/users-disabled-sign-in.png' });
 });
 
 test('an admin cannot touch a super admin account, nor delete themselves or a user with records', async ({ browser }) => {

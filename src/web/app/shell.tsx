@@ -65,6 +65,7 @@ function Header() {
       <ConfirmModal
         opened={confirmLogout}
         question={LOGOUT_QUESTION}
+        confirmLabel="Log out"
         onNo={() => setConfirmLogout(false)}
         onYes={() => {
           setConfirmLogout(false);
@@ -76,6 +77,7 @@ function Header() {
       <ConfirmModal
         opened={confirmDiscard}
         question={UNSAVED_CHANGES_QUESTION}
+        confirmLabel="Discard and log out"
         onNo={() => setConfirmDiscard(false)}
         onYes={() => {
           setConfirmDiscard(false);

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
-import { ConfirmModal } from '../ui/confirm-modal.tsx';
+import { ConfirmModal, DISCARD_CHANGES } from '../ui/confirm-modal.tsx';
 
 /**
  * Each dirty screen, and whether its edits belong to the address's query too (?project=…). Kept
@@ -45,6 +45,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
       <ConfirmModal
         opened={blocker.state === 'blocked'}
         question={UNSAVED_CHANGES_QUESTION}
+        confirmLabel={DISCARD_CHANGES}
         onYes={() => {
           registry.discardAll();
           blocker.proceed?.();

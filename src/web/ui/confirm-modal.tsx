@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 export interface ConfirmProps {
   opened: boolean;
   question: string;
+  /** The confirming button names the action ('Delete user', 'Log out'), never a bare 'Yes'. */
+  confirmLabel: string;
   onYes(): void;
   onNo(): void;
 }
@@ -10,8 +12,11 @@ export interface ConfirmProps {
 const loadDialog = () => import('./confirm-dialog.tsx');
 const ConfirmDialog = lazy(loadDialog);
 
+/** The confirming button of the unsaved-changes question (SPEC §8): what answering it does. */
+export const DISCARD_CHANGES = 'Discard changes';
+
 /**
- * A yes/no question, as the spec's confirmations are worded. The dialog's code is fetched in
+ * A question, as the spec's confirmations are worded, answered by a button that names the action or No. The dialog's code is fetched in
  * the background once a page shows, so it is not part of any page's first load yet is ready
  * before anyone can ask for it.
  */

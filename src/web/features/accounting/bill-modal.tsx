@@ -2,8 +2,7 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@
 import { useState } from 'react';
 import { formatBillNumber, type BillAction } from '../../../core/billing.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { localIsoDate } from '../../../core/reports.ts';
-import { formatUsDate } from '../../../core/smart-date.ts';
+import { formatUsDate, isoDateProblem } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/api.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useBill, useMoveBill } from './api.ts';
@@ -11,17 +10,19 @@ import { BillLines } from './bill-lines.tsx';
 import { BillPdfButton } from './bill-pdf-button.tsx';
 import { BillStatusBadge } from './bill-status.tsx';
 
-const QUESTIONS: Record<BillAction, string> = {
-  issue: 'Issue this bill? Its entries will be locked and can no longer be changed.',
-  pay: 'Mark this bill as paid?',
-  void: 'Void this bill? Its entries will be unlocked and can be billed again.',
+const QUESTIONS: Record<BillAction, { question: string; label: string }> = {
+  issue: { question: 'Issue this bill? Its entries will be locked and can no longer be changed.', label: 'Issue bill' },
+  pay: { question: 'Mark this bill as paid?', label: 'Mark paid' },
+  void: { question: 'Void this bill? Its entries will be unlocked and can be billed again.', label: 'Void bill' },
 };
 
 export function BillModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const bill = useBill(id);
   const move = useMoveBill();
   const [asking, setAsking] = useState<BillAction | null>(null);
-  const [paidOn, setPaidOn] = useState(localIsoDate(new Date()));
+  // Empty until the user types the day the money came in: 'Mark paid' waits for it.
+  const [paidOn, setPaidOn] = useState('');
+  const paidOnProblem = paidOn === '' ? null : isoDateProblem(paidOn, new Date());
   const [pdfError, setPdfError] = useState<string | null>(null);
   const b = bill.data;
   const run = (action: BillAction) => {
@@ -54,8 +55,10 @@ export function BillModal({ id, onClose }: { id: string | null; onClose: () => v
             {b.status === 'draft' && <Button onClick={() => setAsking('issue')} loading={move.isPending}>Issue bill</Button>}
             {b.status === 'issued' && (
               <>
-                <TextInput label="Paid on" type="date" value={paidOn} onChange={(e) => setPaidOn(e.currentTarget.value)} />
-                <Button color="green" onClick={() => setAsking('pay')} loading={move.isPending}>Mark paid</Button>
+                <TextInput label="Paid on" type="date" value={paidOn} error={paidOnProblem} onChange={(e) => setPaidOn(e.currentTarget.value)} />
+                <Button color="green" onClick={() => setAsking('pay')} loading={move.isPending} disabled={paidOn === '' || paidOnProblem !== null}>
+                  Mark paid
+                </Button>
               </>
             )}
             {(b.status === 'draft' || b.status === 'issued') && (
@@ -64,7 +67,7 @@ export function BillModal({ id, onClose }: { id: string | null; onClose: () => v
           </Group>
         </Stack>
       )}
-      <ConfirmModal opened={!!asking} question={asking ? QUESTIONS[asking] : ''} onYes={() => asking && run(asking)} onNo={() => setAsking(null)} />
+      <ConfirmModal opened={!!asking} question={asking ? QUESTIONS[asking].question : ''} confirmLabel={asking ? QUESTIONS[asking].label : ''} onYes={() => asking && run(asking)} onNo={() => setAsking(null)} />
     </Modal>
   );
 }

@@ -153,6 +153,7 @@ export default function AttorneysPage() {
       <ConfirmModal
         opened={deleting !== null}
         question={`Delete ${deleting?.kind === 'attorney' ? 'attorney' : 'law firm'} ${deleting?.name ?? ''}?`}
+        confirmLabel={deleting?.kind === 'attorney' ? 'Delete attorney' : 'Delete law firm'}
         onYes={confirmDelete}
         onNo={() => setDeleting(null)}
       />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Address } from '../../../core/address.ts';
 import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { ConfirmModal, DISCARD_CHANGES } from '../../ui/confirm-modal.tsx';
 import { AddressInput } from '../address/address-input.tsx';
 
 export interface ContactValues {
@@ -52,7 +52,7 @@ export function ContactFormModal({ title, nameLabel, initial, firms, saving, ser
 
   return (
     <Modal opened onClose={close} title={title} size="lg" closeOnClickOutside={!dirty}>
-      <ConfirmModal opened={confirmClose} question={UNSAVED_CHANGES_QUESTION} onYes={onClose} onNo={() => setConfirmClose(false)} />
+      <ConfirmModal opened={confirmClose} question={UNSAVED_CHANGES_QUESTION} confirmLabel={DISCARD_CHANGES} onYes={onClose} onNo={() => setConfirmClose(false)} />
       <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <Stack gap="sm">
           {serverError && <Alert color="red" role="alert">{serverError}</Alert>}

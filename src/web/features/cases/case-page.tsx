@@ -148,6 +148,7 @@ export default function CasePage() {
         question={confirmDelete?.project
           ? `Delete project ${confirmDelete.project.projectNumber}? This cannot be undone.`
           : `Delete case ${c.fileNumber}? Only a case without projects can be deleted.`}
+        confirmLabel={confirmDelete?.project ? 'Delete project' : 'Delete case'}
         onYes={() => confirmDelete && remove(confirmDelete)}
         onNo={() => setConfirmDelete(null)}
       />

@@ -83,6 +83,7 @@ export default function DraftsPage() {
       <ConfirmModal
         opened={toDelete !== null}
         question={toDelete ? `Delete the draft "${clientLabel(toDelete)}"? Its case and project are deleted too. This cannot be undone.` : ''}
+        confirmLabel="Delete draft"
         onYes={() => toDelete && remove(toDelete)}
         onNo={() => setToDelete(null)}
       />

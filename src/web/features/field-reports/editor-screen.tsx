@@ -140,7 +140,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
         <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={readOnly} />
       ))}
       <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its attachments?`}
-        onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
+        confirmLabel="Delete report" onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
         onCertified={(certified) => {
           setCertifying(false);

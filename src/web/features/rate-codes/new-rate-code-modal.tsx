@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { ConfirmModal, DISCARD_CHANGES } from '../../ui/confirm-modal.tsx';
 import { useCreateRateCode } from './api.ts';
 import { parseRate } from './parse-rate.ts';
 
@@ -44,7 +44,7 @@ export function NewRateCodeModal({ withItems, onClose }: { withItems: boolean; o
 
   return (
     <Modal opened onClose={close} title="Add Rate Code" size="lg" closeOnClickOutside={!dirty}>
-      <ConfirmModal opened={confirmClose} question={UNSAVED_CHANGES_QUESTION} onYes={onClose} onNo={() => setConfirmClose(false)} />
+      <ConfirmModal opened={confirmClose} question={UNSAVED_CHANGES_QUESTION} confirmLabel={DISCARD_CHANGES} onYes={onClose} onNo={() => setConfirmClose(false)} />
       <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <Stack gap="sm">
           {create.error && <Alert color="red" role="alert">{create.error.message}</Alert>}

@@ -18,7 +18,7 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
   const [codeText, setCodeText] = useState(code.code);
   const [newJob, setNewJob] = useState({ jobType: '', rate: '' });
   const [newErrors, setNewErrors] = useState<{ jobType?: string; rate?: string }>({});
-  const [confirm, setConfirm] = useState<{ question: string; run(): void } | null>(null);
+  const [confirm, setConfirm] = useState<{ question: string; label: string; run(): void } | null>(null);
   const update = useUpdateRateCode();
   const remove = useDeleteRateCode();
   const addItem = useAddRateCodeItem();
@@ -77,7 +77,7 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
               </Tooltip>
               <Tooltip label="Delete rate code">
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete rate code ${code.code}`} onClick={() => setConfirm({
-                  question: `Delete rate code ${code.code} and its job types?`,
+                  question: `Delete rate code ${code.code} and its job types?`, label: 'Delete rate code',
                   run: () => remove.mutate(code.id, { onError: fail('delete') }),
                 })}><IconTrash size={16} /></ActionIcon>
               </Tooltip>
@@ -101,7 +101,7 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
               {code.items.map((item) => (
                 <ItemRow key={`${item.id}-${item.version}`} rateCodeId={code.id} item={item} showRates={showRates} canWrite={canWrite}
                   onDelete={() => setConfirm({
-                    question: `Delete job type ${item.jobType} from ${code.code}?`,
+                    question: `Delete job type ${item.jobType} from ${code.code}?`, label: 'Delete job type',
                     run: () => removeItem.mutate({ id: code.id, itemId: item.id }, { onError: fail('delete job type') }),
                   })} />
               ))}
@@ -123,7 +123,7 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
         )}
       </Stack>
       <ConfirmModal
-        opened={confirm !== null} question={confirm?.question ?? ''}
+        opened={confirm !== null} question={confirm?.question ?? ''} confirmLabel={confirm?.label ?? ''}
         onYes={() => {
           confirm?.run();
           setConfirm(null);

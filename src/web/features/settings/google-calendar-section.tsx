@@ -101,6 +101,7 @@ export function GoogleCalendarSection() {
       <ConfirmModal
         opened={confirming}
         question="Disconnect Google Calendar? Action items stop syncing until it is connected again."
+        confirmLabel="Disconnect"
         onNo={() => setConfirming(false)}
         onYes={() => {
           setConfirming(false);

@@ -8,7 +8,7 @@ import { useUserAction, useUsers, type UserAction } from './api.ts';
 import { OneTimePasswordModal } from './one-time-password-modal.tsx';
 import { UserFormModal, type UserFormValues } from './user-form-modal.tsx';
 
-type Confirm = { action: UserAction; question: string } | null;
+type Confirm = { action: UserAction; question: string; label: string } | null;
 
 const lastSignIn = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : 'Never');
 
@@ -43,7 +43,7 @@ export function UsersSection() {
     if (form?.user) run({ kind: 'update', id: form.user.id, body: { ...rest, version: form.user.version } });
     else run({ kind: 'create', body: { ...rest, email } });
   };
-  const ask = (action: UserAction, question: string) => setConfirm({ action, question });
+  const ask = (action: UserAction, question: string, label: string) => setConfirm({ action, question, label });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="users-heading">
@@ -83,16 +83,16 @@ export function UsersSection() {
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Edit ${u.email}`}
                           onClick={() => { act.reset(); setForm({ user: u }); }}>Edit</Button>
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Reset password of ${u.email}`}
-                          onClick={() => ask({ kind: 'reset', id: u.id }, `Reset the password of ${u.displayName}? Their sessions end and they get a one-time password.`)}>Reset password</Button>
+                          onClick={() => ask({ kind: 'reset', id: u.id }, `Reset the password of ${u.displayName}? Their sessions end and they get a one-time password.`, 'Reset password')}>Reset password</Button>
                         {u.status === 'active'
                           ? <Button size="compact-xs" variant="light" color="orange" disabled={u.isSelf || locked} aria-label={`Disable ${u.email}`}
-                              onClick={() => ask({ kind: 'disable', id: u.id }, `Disable ${u.displayName}? They are signed out at once and cannot sign in.`)}>Disable</Button>
+                              onClick={() => ask({ kind: 'disable', id: u.id }, `Disable ${u.displayName}? They are signed out at once and cannot sign in.`, 'Disable user')}>Disable</Button>
                           : <Button size="compact-xs" variant="light" color="green" disabled={locked} aria-label={`Enable ${u.email}`}
                               onClick={() => run({ kind: 'enable', id: u.id })}>Enable</Button>}
                         <Tooltip label={deleteReason} disabled={!deleteReason} multiline w={260}>
                           <span>
                             <Button size="compact-xs" variant="light" color="red" disabled={Boolean(deleteReason)} aria-label={`Delete ${u.email}`}
-                              onClick={() => ask({ kind: 'delete', id: u.id }, `Delete ${u.displayName} for good?`)}>Delete</Button>
+                              onClick={() => ask({ kind: 'delete', id: u.id }, `Delete ${u.displayName} for good?`, 'Delete user')}>Delete</Button>
                           </span>
                         </Tooltip>
                       </Group>
@@ -110,7 +110,7 @@ export function UsersSection() {
           error={act.isError ? act.error.message : null} onSubmit={submit} onClose={() => setForm(null)} />
       )}
       {otp && <OneTimePasswordModal name={otp.name} password={otp.password} onClose={() => setOtp(null)} />}
-      <ConfirmModal opened={confirm !== null} question={confirm?.question ?? ''}
+      <ConfirmModal opened={confirm !== null} question={confirm?.question ?? ''} confirmLabel={confirm?.label ?? ''}
         onYes={() => confirm && run(confirm.action)} onNo={() => setConfirm(null)} />
     </Card>
   );
