@@ -73,6 +73,7 @@ test('sign-out asks first, then ends the session', async ({ page }) => {
   await expect(page.getByText('Are you sure you want to log out?')).toBeVisible();
   await page.getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -115,6 +116,7 @@ test('sign-out with unsaved edits asks about them before ending the session', as
   await expect(page).toHaveURL(/\/clients\/new$/);
   await expect(page.getByLabel('Client name')).toHaveValue('Unsaved Person');
   expect((await page.request.get('/api/auth/session')).status()).toBe(200);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
   await logout.getByRole('button', { name: 'Log out' }).click();
   await unsaved.getByRole('button', { name: 'Discard and log out' }).click();

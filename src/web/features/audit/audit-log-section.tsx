@@ -23,7 +23,7 @@ export function AuditLogSection() {
           <Group align="flex-end" gap="sm">
             <Select label="User" placeholder="Anyone" clearable searchable w={200} value={draft.actorId || null}
               data={(actors.data ?? []).map((a) => ({ value: a.id, label: a.name }))} onChange={(v) => set({ actorId: v ?? '' })} />
-            <Select label="Table" placeholder="All tables" clearable w={170} value={draft.table || null}
+            <Select label="Table" placeholder="All tables" clearable w={210} value={draft.table || null}
               data={AUDITED_TABLES.map((t) => ({ value: t, label: tableLabel(t) }))} onChange={(v) => set({ table: v ?? '' })} />
             <TextInput label="Record id" w={300} value={draft.rowId} onChange={(e) => set({ rowId: e.currentTarget.value })} />
             <TextInput label="From" type="date" value={draft.from} onChange={(e) => set({ from: e.currentTarget.value })} />
