@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountChangeProblem, normalizeInitials, passwordProblem, PASSWORD_MESSAGES, USER_RULE_MESSAGES, type AccountChange } from './users.ts';
+import {
+  accountChangeProblem, normalizeInitials, oneTimePasswordExpired, passwordProblem, PASSWORD_MESSAGES, USER_RULE_MESSAGES, type AccountChange,
+} from './users.ts';
 import type { TDataRole } from './api/auth.ts';
 
 const common = new Set(['password', 'qwertyuiop', 'iloveyou']);
@@ -52,5 +54,18 @@ describe('accountChangeProblem', () => {
     ['anyone may edit their own names', admin, target('admin', 'ad'), edit('admin'), 1, null],
   ] as const)('%s', (_label, actor, t, change, count, expected) => {
     expect(accountChangeProblem({ actor, target: t, change: change as AccountChange, activeSuperAdmins: count })).toBe(expected);
+  });
+});
+
+describe('oneTimePasswordExpired', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  it.each([
+    ['a one-time password within its hours', true, '2026-11-26T12:00:01Z', false],
+    ['a one-time password at its last instant', true, '2026-11-26T12:00:00Z', true],
+    ['a one-time password past its hours', true, '2026-11-20T00:00:00Z', true],
+    ['a one-time password with no expiry (set by the operator)', true, null, false],
+    ['a password the user chose, whatever the stale date', false, '2026-11-20T00:00:00Z', false],
+  ])('%s', (_label, mustChangePassword, expiresAt, expired) => {
+    expect(oneTimePasswordExpired({ mustChangePassword, expiresAt: expiresAt ? new Date(expiresAt) : null }, now)).toBe(expired);
   });
 });

@@ -20,6 +20,10 @@ export const SIGN_IN_MESSAGES = {
   oneTimePasswordExpired: 'This one-time password has expired. Ask an administrator to reset your password.',
 } as const;
 
+/** A one-time password past its time no longer signs in; a password the user chose (no expiry) never expires. */
+export const oneTimePasswordExpired = (user: { mustChangePassword: boolean; expiresAt: Date | null }, now: Date) =>
+  user.mustChangePassword && user.expiresAt !== null && user.expiresAt.getTime() <= now.getTime();
+
 export const USER_RULE_MESSAGES = {
   self: 'You cannot disable or delete your own account.',
   lastSuperAdmin: 'The last active super admin cannot be demoted, disabled or deleted.',

@@ -66,6 +66,9 @@ describe('one-time passwords', () => {
     expect(await expiry()).toBeLessThanOrEqual(Date.now() + 72 * 3_600_000);
     await t.database.db.updateTable('users').set({ one_time_password_expires_at: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
     const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password }, remoteAddress: '10.0.4.1' });
+    const listed = async () => ((await sa.request({ method: 'GET', url: '/api/users' })).json().users as Array<{ id: string; oneTimePasswordExpired: boolean }>)
+      .find((u) => u.id === user.id)!.oneTimePasswordExpired;
+    expect(await listed()).toBe(true);
     const expired = await login(oneTimePassword);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.message).toBe(SIGN_IN_MESSAGES.oneTimePasswordExpired);
@@ -73,6 +76,7 @@ describe('one-time passwords', () => {
     // A reset gives a new one, with a new 72 hours.
     const reset = await sa.request({ method: 'POST', url: `/api/users/${user.id}/reset-password` });
     expect(await expiry()).toBeGreaterThan(Date.now() + 71 * 3_600_000);
+    expect(await listed()).toBe(false);
     await t.signIn(user.email, reset.json().oneTimePassword);
   });
 

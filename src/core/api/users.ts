@@ -21,6 +21,8 @@ export const ZUserAccount = z.object({
   status: z.enum(['active', 'disabled']),
   lastSignInAt: z.string().nullable(),
   mustChangePassword: z.boolean(),
+  /** The one-time password an admin set is past ONE_TIME_PASSWORD_HOURS: only a reset lets the user in. */
+  oneTimePasswordExpired: z.boolean(),
   /** False when the account has records (entries, items, reports): it can only be disabled. */
   canDelete: z.boolean(),
   isSelf: z.boolean(),

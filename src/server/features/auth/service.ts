@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CSRF_TOKEN_BYTES } from '../../../core/constants.ts';
 import { SIGN_IN_FAILED } from '../../../core/errors.ts';
-import { SIGN_IN_MESSAGES } from '../../../core/users.ts';
+import { oneTimePasswordExpired, SIGN_IN_MESSAGES } from '../../../core/users.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
@@ -103,10 +103,6 @@ async function recentFailures(db: Db, email: string, ip: string) {
   return { fromAddress: Number(row.from_address), fromAnywhere: Number(row.from_anywhere) };
 }
 
-/** A one-time password past its time no longer signs in; a password the user chose never expires. */
-const oneTimePasswordExpired = (user: User, now = Date.now()) =>
-  user.must_change_password && user.one_time_password_expires_at !== null && user.one_time_password_expires_at.getTime() <= now;
-
 /**
  * Verifies credentials with throttling per account and address; never tells which part was wrong.
  * Only the right password learns more: that the account is disabled, or its one-time password expired.
@@ -129,7 +125,7 @@ export async function verifyCredentials(db: Db, input: { email: string; password
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_FAILED));
   if (user.disabled) return refuse(new AppError('PERMISSION_DENIED', SIGN_IN_MESSAGES.disabled));
-  if (oneTimePasswordExpired(user)) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
+  if (oneTimePasswordExpired({ mustChangePassword: user.must_change_password, expiresAt: user.one_time_password_expires_at }, new Date())) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
   await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', input.ip).execute();
   return user;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
+import { oneTimePasswordExpired } from '../../../core/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -15,6 +16,7 @@ function accountQuery(db: DbOrTx) {
     .leftJoin('user_activity', 'user_activity.user_id', 'users.id')
     .select([
       'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.disabled', 'users.must_change_password',
+      'users.one_time_password_expires_at',
       'users.version', 'profiles.role as display_role', 'profiles.display_name', 'profiles.initials',
       'user_activity.last_sign_in_at', EFFECTIVE_ROLE.as('role'),
     ]);
@@ -35,6 +37,7 @@ function toAccount(row: AccountRow, actorId: string, referenced: Set<string>): T
     status: row.disabled ? 'disabled' : 'active',
     lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
     mustChangePassword: row.must_change_password,
+    oneTimePasswordExpired: oneTimePasswordExpired({ mustChangePassword: row.must_change_password, expiresAt: row.one_time_password_expires_at }, new Date()),
     canDelete: !referenced.has(row.id) && row.id !== actorId,
     isSelf: row.id === actorId,
     version: row.version,

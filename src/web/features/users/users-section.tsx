@@ -71,7 +71,9 @@ export function UsersSection() {
                   <Table.Tr key={u.id}>
                     <Table.Td>
                       <Text size="sm" fw={600}>{u.firstName} {u.lastName} <Badge variant="outline" size="xs">{u.initials}</Badge></Text>
-                      {u.mustChangePassword && <Text size="xs" c="dimmed">Must choose a new password</Text>}
+                      {u.oneTimePasswordExpired
+                        ? <Text size="xs" c="red">One-time password expired: reset the password</Text>
+                        : u.mustChangePassword && <Text size="xs" c="dimmed">Must choose a new password</Text>}
                     </Table.Td>
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td>{u.role}</Table.Td>
