@@ -134,7 +134,7 @@ export class CalendarConnection {
    * first time, false ever after. States past their 15 minutes are refused by their stamp, so their
    * rows are cleared here.
    */
-  private async useState(state: string): Promise<boolean> {
+  private async spendState(state: string): Promise<boolean> {
     await this.db.deleteFrom('oauth_states_used').where('used_at', '<', new Date(Date.now() - STATE_MAX_AGE_MS)).execute();
     const inserted = await this.db.insertInto('oauth_states_used').values({ state_hash: createHash('sha256').update(state).digest('hex') })
       .onConflict((oc) => oc.column('state_hash').doNothing()).returning('state_hash').executeTakeFirst();
@@ -143,7 +143,7 @@ export class CalendarConnection {
 
   /** The provider sent the browser back with a code: exchange it, store the tokens, read the calendar. */
   async complete(options: { code: string; state: string; sessionId: string; redirectUri: string; userId: string }): Promise<TCalendarConnection> {
-    if (!this.stateIsValid(options.state, options.sessionId) || !(await this.useState(options.state))) {
+    if (!this.stateIsValid(options.state, options.sessionId) || !(await this.spendState(options.state))) {
       throw new AppError('VALIDATION_ERROR', M.invalidState);
     }
     const client = await this.oauthClient();
