@@ -125,7 +125,8 @@ export async function verifyCredentials(db: Db, input: { email: string; password
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_FAILED));
   if (user.disabled) return refuse(new AppError('PERMISSION_DENIED', SIGN_IN_MESSAGES.disabled));
-  if (oneTimePasswordExpired({ mustChangePassword: user.must_change_password, expiresAt: user.one_time_password_expires_at }, new Date())) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
+  const oneTimePassword = { mustChangePassword: user.must_change_password, expiresAt: user.one_time_password_expires_at };
+  if (oneTimePasswordExpired(oneTimePassword, new Date())) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
   await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', input.ip).execute();
   return user;
 }
