@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets several runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 3217);
+// The firm's time zone (the server's TZ, America/New_York unless set): the browser and the tests'
+// own date arithmetic live in it too, as the firm's people do, so "today" is one day for all of
+// them whatever the machine's zone (late evening in New York is already tomorrow in UTC; issue 22).
+const FIRM_TZ = process.env.TZ || 'America/New_York';
+process.env.TZ = FIRM_TZ;
 
 // One app on a throw-away PGlite folder with demo data, shared by every spec.
 export default defineConfig({
@@ -15,6 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    timezoneId: FIRM_TZ,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -25,6 +31,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn', TZ: FIRM_TZ },
   },
 });

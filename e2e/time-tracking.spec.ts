@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { usDay } from './days.ts';
 import { addRow, entriesOf, LIMITED, rowByKey, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test('super admin: search, ghost, keyboard row, auto-save, reload, duplicate, bulk hours, delete, custom expense', async ({ page }) => {
@@ -79,9 +80,7 @@ test('super admin: search, ghost, keyboard row, auto-save, reload, duplicate, bu
   await page.keyboard.press('Tab');
   await page.keyboard.type('E2E keyboard entry');
   await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const tomorrowUs = `${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${String(tomorrow.getDate()).padStart(2, '0')}/${tomorrow.getFullYear()}`;
-  await expect(row.getByLabel('Date')).toHaveValue(tomorrowUs);
+  await expect(row.getByLabel('Date')).toHaveValue(usDay(1));
   await page.screenshot({ path: `${SHOTS}/03-saved-row.png` });
 
   await page.reload();
