@@ -20,7 +20,6 @@ async function fillRow(page: Page, key: string, description: string) {
 }
 
 test('offline while editing, then online: the edit is saved once', async ({ page, context }) => {
-  test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   const projectId = await openProject(page, 'hudson crest');
   const key = await addRow(page);
@@ -43,7 +42,6 @@ test('offline while editing, then online: the edit is saved once', async ({ page
 });
 
 test('two browsers editing the same row: the second gets the conflict and chooses', async ({ browser }) => {
-  test.setTimeout(60_000);
   const a = await (await browser.newContext()).newPage();
   const b = await (await browser.newContext()).newPage();
   await signIn(a, SUPER_ADMIN);
@@ -91,7 +89,6 @@ test('deleting the last row leaves a blank row', async ({ page }) => {
 
 test('500 time rows: every row is shown and typing in row 250 keeps every key', async ({ page }) => {
   // How fast is measured by bench/screens.ts on a quiet machine, not here (issue 13).
-  test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   const [hit] = await search(page, 'meridian');
   await page.route('**/api/time-tracking/projects/*', async (route) => {
@@ -182,7 +179,6 @@ test('more than 24 hours or a third decimal is never sent: the row says why unti
 });
 
 test('0 hours from Apply Hours shows why the row is not saved; Reset then asks before dropping it', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   const projectId = await openProject(page, 'hudson crest');
   // The first selected row (in table order) gives its hours: a new row with 0 hours.
@@ -218,7 +214,6 @@ test('0 hours from Apply Hours shows why the row is not saved; Reset then asks b
 });
 
 test('browser back to another project asks before dropping a row that cannot be saved', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   await openProject(page, 'hudson crest');
   await page.getByRole('button', { name: 'Reset' }).click();

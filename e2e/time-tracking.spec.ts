@@ -178,7 +178,6 @@ test('a limited user sees no cost anywhere and the API sends no money', async ({
 });
 
 test('keyboard only: "/" opens the project search, arrows and Enter pick, Tab follows the row, Enter adds the next row', async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   await page.goto('/time-tracking');
   await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
