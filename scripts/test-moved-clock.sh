@@ -11,7 +11,8 @@
 # Node (the tests, the server, PGlite) runs under libfaketime (Debian's faketime, installed if missing).
 # Chromium hangs under libfaketime, so it runs on the real clock and the test build of the web app
 # loads moved-clock.js first, which moves the page's Date by the same offset.
-# api-pg needs TEST_DATABASE_URL; PostgreSQL's own clock (now(), current_date) is not moved.
+# api-pg starts a private PostgreSQL (the machine's binaries, port 5439) under the same moved clock:
+# the shared one keeps the real clock, and its current_date would not be the tests' today.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,7 +53,18 @@ FAILED=()
 for suite in "${SUITES[@]}"; do
   echo "== ${suite}"
   case "$suite" in
-    unit | api | api-pg) moved npx vitest run --project "$suite" || FAILED+=("$suite") ;;
+    unit | api) moved npx vitest run --project "$suite" || FAILED+=("$suite") ;;
+    api-pg)
+      PGDIR="$(mktemp -d /tmp/casebook-moved-pg.XXXXXX)"
+      PGBIN="$(dirname "$(readlink -f "$(command -v postgres)")")"
+      chown postgres "$PGDIR"
+      su postgres -c "'$PGBIN/initdb' -D '$PGDIR/data' -U postgres -A trust > /dev/null"
+      su postgres -c "FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '$SIGNED' '$PGBIN/pg_ctl' -D '$PGDIR/data' -l '$PGDIR/log' \
+        -o '-p 5439 -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off' -w start > /dev/null"
+      psql -h 127.0.0.1 -p 5439 -U postgres -qc 'create database test'
+      TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/test moved npx vitest run --project api-pg || FAILED+=(api-pg)
+      su postgres -c "'$PGBIN/pg_ctl' -D '$PGDIR/data' -m fast stop > /dev/null"
+      ;;
     e2e)
       WEB="$(mktemp -d /tmp/casebook-moved-web.XXXXXX)"
       npx vite build --outDir "$WEB" --emptyOutDir --logLevel warn
