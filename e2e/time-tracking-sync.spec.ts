@@ -26,7 +26,7 @@ test('offline while editing, then online: the edit is saved once', async ({ page
   await fillRow(page, key, 'offline edit');
   await context.setOffline(true);
   const row = rowByKey(page, key);
-  await expect(row.getByRole('img', { name: /Not saved - retrying/ })).toBeVisible({ timeout: 8_000 });
+  await expect(row.getByRole('img', { name: /Not saved - retrying/ })).toBeVisible();
   await row.getByLabel('Description').fill('offline edit, continued');
   // Leaving now would lose the row: the shell asks first.
   await page.getByRole('button', { name: 'Back to dashboard' }).click();
@@ -49,16 +49,16 @@ test('two browsers editing the same row: the second gets the conflict and choose
   const projectId = await openProject(a, 'northgate');
   const key = await addRow(a);
   await fillRow(a, key, 'first version');
-  await expect(rowByKey(a, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(rowByKey(a, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
 
   await b.goto(`/time-tracking?project=${projectId}`);
   await expect(rowByKey(b, key).getByLabel('Description')).toHaveValue('first version');
 
   await rowByKey(a, key).getByLabel('Description').fill('A saved this');
-  await expect(rowByKey(a, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(rowByKey(a, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await rowByKey(b, key).getByLabel('Description').fill('B typed this');
   const alert = b.getByRole('alert').filter({ hasText: 'Someone else saved this entry' });
-  await expect(alert).toContainText('A saved this', { timeout: 10_000 });
+  await expect(alert).toContainText('A saved this');
   await b.screenshot({ path: `${SHOTS}/08-conflict.png` });
   expect((await entriesOf(a, projectId)).timeEntries.find((e: { id: string }) => e.id === key).description).toBe('A saved this');
   await alert.getByRole('button', { name: 'Use their version' }).click();
@@ -67,10 +67,10 @@ test('two browsers editing the same row: the second gets the conflict and choose
 
   // Again, and this time B keeps theirs on purpose.
   await rowByKey(a, key).getByLabel('Description').fill('A again');
-  await expect(rowByKey(a, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(rowByKey(a, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await rowByKey(b, key).getByLabel('Description').fill('B insists');
   await b.getByRole('alert').filter({ hasText: 'A again' }).getByRole('button', { name: 'Keep mine' }).click();
-  await expect(rowByKey(b, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(rowByKey(b, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   expect((await entriesOf(a, projectId)).timeEntries.find((e: { id: string }) => e.id === key).description).toBe('B insists');
 });
 
@@ -172,7 +172,7 @@ test('more than 24 hours or a third decimal is never sent: the row says why unti
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => asked).toEqual(['beforeunload']);
   await row.getByLabel('Hours').fill('8.25');
-  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(asked).toEqual(['beforeunload']);
@@ -187,7 +187,7 @@ test('0 hours from Apply Hours shows why the row is not saved; Reset then asks b
   await rowByKey(page, zero).getByLabel('Hours').fill('0');
   const saved = await addRow(page);
   await fillRow(page, saved, 'zero hours check');
-  await expect(rowByKey(page, saved).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(rowByKey(page, saved).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await rowByKey(page, zero).getByLabel('Select row').check();
   await rowByKey(page, saved).getByLabel('Select row').check();
   await page.getByRole('button', { name: 'Apply Hours to Selected' }).click();
