@@ -2,12 +2,19 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets several runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 3217);
+// The firm's time zone (the server's TZ, America/New_York unless set): the browser and the tests'
+// own date arithmetic live in it too, as the firm's people do, so "today" is one day for all of
+// them whatever the machine's zone (late evening in New York is already tomorrow in UTC; issue 22).
+const FIRM_TZ = process.env.TZ || 'America/New_York';
+process.env.TZ = FIRM_TZ;
 
 // One app on a throw-away PGlite folder with demo data, shared by every spec.
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Ceilings that catch a hung test, not a measure of speed (bench/ measures that): a test that takes
+  // 20 s on a quiet machine needs more than 30 s beside a busy process per core (issue 22).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -15,8 +22,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    timezoneId: FIRM_TZ,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // scripts/test-moved-clock.sh starts it through a wrapper that keeps libfaketime out of it.
+      executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
@@ -25,6 +34,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn', TZ: FIRM_TZ },
   },
 });

@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import { search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test("dashboard: the user's overdue item, this week's hours linked to the report, the firm's money for a super admin", async ({ page }) => {
-  test.setTimeout(60_000);
   await signIn(page, SUPER_ADMIN);
   const me = (await (await page.request.get('/api/auth/session')).json()).user;
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;

@@ -5,6 +5,7 @@ import type { TFieldReport } from '../src/core/api/field-reports.ts';
 import { SECTION_TITLES } from '../src/core/field-reports.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
+import { usDay } from './days.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -176,8 +177,7 @@ test('a project page opens its field reports; a stale save offers the conflict c
   const date = section(page, 'Report').getByRole('textbox', { name: 'Date' });
   await date.fill('yesterday');
   await date.press('Enter');
-  const yesterday = new Date(Date.now() - 86_400_000);
-  const us = `${String(yesterday.getMonth() + 1).padStart(2, '0')}/${String(yesterday.getDate()).padStart(2, '0')}/${yesterday.getFullYear()}`;
+  const us = usDay(-1);
   await expect(date).toHaveValue(us);
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await date.fill('01/01/2045');

@@ -4,9 +4,6 @@ import { makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 
-// Two browsers' worth of work on a shared 2-core machine.
-test.describe.configure({ timeout: 60_000 });
-
 const COLUMNS = ['Attorney', 'Client', 'Assignee', 'Description', 'Date', 'Status', 'Date Completed'];
 
 async function fillProfile(page: Page) {

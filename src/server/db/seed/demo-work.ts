@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import { resolveRate } from '../../../core/rates.ts';
 import type { Database } from '../types.ts';
 import { ACTION_TEMPLATES, EXPENSE_KINDS, MEETING_TIMES, OFFICE_LOCATION, templatesFor } from './demo-text.ts';
-import { dayAt, round1, round2, timeOf, workday, ymd, type Rng } from './demo-random.ts';
+import { dayAt, Rng, round1, round2, timeOf, workday, ymd } from './demo-random.ts';
 import type { SeedCase, SeedProject, SeedUser } from './demo-org.ts';
 
 type Row<T extends keyof Database> = Insertable<Database[T]>;
@@ -20,11 +20,16 @@ const HOT_CASE = 10;
 const BUSY_CASES = [3, 8, 15, 22];
 const EXPENSE_COUNT = 130;
 const ACTION_ITEM_COUNT = 60;
+/** The stream for pulling rows back before "now" (see buildWork). */
+const LATE_SEED = 20261126;
 
 interface TimeEntry { row: Row<'time_entries'>; user: SeedUser; day: number; created: Date }
 
 export function buildWork(rng: Rng, today: Date, now: Date, cases: SeedCase[], projects: SeedProject[]): WorkRows {
-  const notAfterNow = (d: Date) => (d.getTime() > now.getTime() ? new Date(now.getTime() - rng.int(1, 90) * 60_000) : d);
+  // How many of today's rows fall after "now" depends on the time of day: their draws come from a
+  // stream of their own, so the main one (and with it every row) is the same at any hour (issue 22).
+  const late = new Rng(LATE_SEED);
+  const notAfterNow = (d: Date) => (d.getTime() > now.getTime() ? new Date(now.getTime() - late.int(1, 90) * 60_000) : d);
   const primaryOf = (i: number) => projects.find((p) => p.case === cases[i] && p.index === 0);
   const hot = primaryOf(HOT_CASE);
   const busy = new Set(BUSY_CASES.map(primaryOf));
