@@ -26,20 +26,28 @@ export class BackupStore {
     const name = await this.freeName(backupFileName(createdAt, meta.trigger));
     const partial = path.join(this.dir, `.${name}.partial`);
     const out = createWriteStream(partial);
+    // A disk that fills up, or a chunk arriving after the backup has failed, is this backup's
+    // failure: never an 'error' event nobody listens to (which would stop the process).
+    let failure: Error | null = null;
+    out.on('error', (error) => { failure ??= error; });
     const hash = createHash('sha256');
     let bytes = 0;
     try {
       await produce((chunk) => {
+        if (failure) return;
         hash.update(chunk);
         bytes += chunk.length;
         out.write(chunk);
         onProgress?.(bytes);
       });
+      if (failure) throw failure;
       const manifest: Manifest = { ...meta, createdAt: createdAt.toISOString(), payloadBytes: bytes, sha256: hash.digest('hex') };
       await new Promise<void>((resolve, reject) => out.end(trailerFor(manifest), (e?: Error | null) => (e ? reject(e) : resolve())));
+      if (failure) throw failure;
       await rename(partial, path.join(this.dir, name));
       return this.describe(name, manifest);
     } catch (error) {
+      failure ??= error as Error;
       out.destroy();
       await rm(partial, { force: true });
       throw error;
