@@ -4,7 +4,7 @@ import { ADMIN, SUPER_ADMIN, signIn } from './sign-in.ts';
 
 // A restore replaces the whole database and signs everyone out: named to run last (Playwright runs
 // files in name order with one worker), so no other spec loses its session mid-test.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 }); // an upload and a restore each trial-load the database
 
 test('an admin sees the backups and backs up, but cannot download, upload or restore, and is told why', async ({ page }) => {
   await signIn(page, ADMIN);
@@ -31,11 +31,16 @@ test('back up now, change an action item, upload the backup back, restore it: th
   const item = items[0]!;
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Backups' });
+  await expect(section.getByText(/^Daily at/)).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(BACKUP_MESSAGES.superAdminOnly)).toHaveCount(0);
-  await section.getByRole('button', { name: 'Back up now' }).click();
   const list = section.getByRole('table', { name: 'Backup list' });
-  const row = list.getByRole('row').filter({ hasText: 'Back up now' }).first();
-  await expect(row).toContainText(/\d+(\.\d)? MB/, { timeout: 60_000 });
+  const manual = list.getByRole('row').filter({ hasText: 'Back up now' });
+  const before = (await list.isVisible()) ? await manual.count() : 0;
+  await section.getByRole('button', { name: 'Back up now' }).click();
+  await expect(manual).toHaveCount(before + 1, { timeout: 60_000 });
+  await expect(section.getByRole('button', { name: 'Back up now' })).toBeEnabled({ timeout: 60_000 });
+  const row = manual.first(); // the newest
+  await expect(row).toContainText(/\d+(\.\d)? MB/);
   await expect(row).toContainText('completed');
 
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
@@ -49,7 +54,7 @@ test('back up now, change an action item, upload the backup back, restore it: th
     await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer });
   };
   await upload('random.backup', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
-  await expect(section.getByRole('alert')).toHaveText(BACKUP_MESSAGES.notABackup);
+  await expect(section.getByRole('alert')).toHaveText(BACKUP_MESSAGES.notABackup, { timeout: 30_000 });
 
   // The backup, downloaded and uploaded back, is listed as uploaded, by whom and when.
   const download = await row.getByRole('link', { name: /^Download / }).getAttribute('href');
@@ -74,7 +79,7 @@ test('back up now, change an action item, upload the backup back, restore it: th
   await expect(async () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/, { timeout: 2000 });
-  }).toPass({ timeout: 150_000 });
+  }).toPass({ timeout: 200_000 });
   await signIn(page, SUPER_ADMIN);
   const restored = await (await page.request.get(`/api/action-items/${item.id}`)).json() as { shortDescription: string };
   expect(restored.shortDescription).toBe(item.shortDescription);
