@@ -11,6 +11,9 @@ export const BACKUP_MESSAGES = {
   wrongConfirmation: "The date typed does not match the backup's date.",
   busy: 'A backup or restore is already running. Please wait until it has finished.',
   maintenance: 'Casebook is being restored from a backup. Please try again in a few minutes.',
+  superAdminOnly: 'Only a super admin can download, upload or restore a backup: a backup holds every password and every rate, cost and bill.',
+  /** Restoring a backup uploaded here: it holds the users and passwords of wherever it was made. */
+  uploadedRestore: 'This backup was made elsewhere: restoring it replaces every user and password with the ones in the backup.',
   noClientTools: 'The PostgreSQL client tools (pg_dump, pg_restore, psql) are not installed on this server. Install them, e.g. "apt-get install postgresql-client" (Debian/Ubuntu) or "brew install libpq" (macOS), then try again.',
 } as const;
 

@@ -13,17 +13,24 @@ import { testDbKind } from '../helpers/test-database.ts';
 const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-backups-'));
 const TZ = 'America/New_York';
 let t: TestApp;
+// Admins see the list and start backups; only super admins download, upload and restore (issue 22).
 let admin: Agent;
+let superAdmin: Agent;
 let adminId: string;
+let superAdminEmail: string;
+let adminEmail: string;
 beforeAll(async () => {
   t = await createTestApp({ BACKUP_DIR, TZ });
   const user = await t.user('admin');
   adminId = user.id;
+  adminEmail = user.email;
   admin = await t.signIn(user.email);
+  superAdminEmail = (await t.user('super_admin')).email;
+  superAdmin = await t.signIn(superAdminEmail);
 });
 afterAll(async () => t?.close());
 
-type Listed = { backups: Array<{ name: string | null; size: number; createdAt: string; kind: string; sha256: string; appVersion: string; status: string; trigger: string }>; activity: { finishedAt: string | null; error: string | null } | null };
+type Listed = { backups: Array<{ name: string | null; size: number; createdAt: string; kind: string; sha256: string; appVersion: string; status: string; trigger: string; uploaded: { by: string | null; at: string } | null }>; activity: { finishedAt: string | null; error: string | null } | null };
 const list = async () => (await admin.request({ method: 'GET', url: '/api/backups' })).json() as Listed;
 
 async function settled(): Promise<Listed> {
@@ -56,11 +63,11 @@ describe('backups', () => {
     const auditAfter = await t.database.db.selectFrom('audit_log').select('id').where('row_id', '=', item.id).execute();
     expect(auditAfter).toHaveLength(2);
 
-    const wrong = await admin.request({ method: 'POST', url: `/api/backups/${backup.name}/restore`, payload: { confirmation: '01/01/2000' } });
+    const wrong = await superAdmin.request({ method: 'POST', url: `/api/backups/${backup.name}/restore`, payload: { confirmation: '01/01/2000' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe(BACKUP_MESSAGES.wrongConfirmation);
 
-    const started = await admin.request({ method: 'POST', url: `/api/backups/${backup.name}/restore`, payload: { confirmation: confirmationDate(backup.createdAt, TZ) } });
+    const started = await superAdmin.request({ method: 'POST', url: `/api/backups/${backup.name}/restore`, payload: { confirmation: confirmationDate(backup.createdAt, TZ) } });
     expect(started.statusCode, started.body).toBe(202);
     const state = await waitForRestore();
     expect(state.error).toBeNull();
@@ -69,20 +76,43 @@ describe('backups', () => {
     expect(row.title).toBe('Site visit');
     expect(await t.database.db.selectFrom('audit_log').select('id').where('row_id', '=', item.id).execute()).toHaveLength(1);
     expect((await admin.request({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
-    admin = await t.signIn((await t.database.db.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirstOrThrow()).email);
+    expect((await superAdmin.request({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+    admin = await t.signIn(adminEmail);
+    superAdmin = await t.signIn(superAdminEmail);
     // The data replaced was backed up first.
     expect((await list()).backups.some((b) => b.trigger === 'pre-restore' && b.status === 'completed')).toBe(true);
-  });
+  }, 120_000);
 
-  it('downloads a backup and accepts it back as an upload', async () => {
+  it('downloads a backup and accepts it back as an upload, labelled with who uploaded it and when', async () => {
     const backup = await backUpNow();
-    const download = await admin.request({ method: 'GET', url: `/api/backups/${backup.name}/download` });
+    expect(backup.uploaded).toBeNull();
+    const download = await superAdmin.request({ method: 'GET', url: `/api/backups/${backup.name}/download` });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.length).toBe(backup.size);
-    const upload = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: download.rawPayload, headers: { 'content-type': 'application/octet-stream' } });
+    const before = Date.now();
+    const upload = await superAdmin.request({ method: 'POST', url: '/api/backups/upload', payload: download.rawPayload, headers: { 'content-type': 'application/octet-stream' } });
     expect(upload.statusCode, upload.body).toBe(200);
-    expect(upload.json()).toMatchObject({ sha256: backup.sha256, status: 'completed' });
+    expect(upload.json()).toMatchObject({ sha256: backup.sha256, status: 'completed', createdAt: backup.createdAt, uploaded: { by: 'Test super_admin' } });
     expect(upload.json().name).toMatch(/-uploaded(-\d+)?\.backup$/);
+    expect(Date.parse(upload.json().uploaded.at)).toBeGreaterThanOrEqual(before - 1000);
+    // The label is in the file: the list shows it too, and the file still verifies (same dump, same checksum).
+    expect((await list()).backups.find((b) => b.name === upload.json().name)?.uploaded).toEqual(upload.json().uploaded);
+    await expect(t.app.backups.verify(path.join(BACKUP_DIR, upload.json().name))).resolves.toMatchObject({ sha256: backup.sha256 });
+  }, 60_000);
+
+  it('admins see the list and start a backup; downloading, uploading and restoring are for super admins (403)', async () => {
+    const backup = await backUpNow();
+    for (const [method, url, payload] of [
+      ['GET', `/api/backups/${backup.name}/download`, undefined],
+      ['POST', '/api/backups/upload', Buffer.from('x')],
+      ['POST', `/api/backups/${backup.name}/restore`, { confirmation: confirmationDate(backup.createdAt, TZ) }],
+    ] as const) {
+      const res = await admin.request({ method, url, payload, headers: payload instanceof Buffer ? { 'content-type': 'application/octet-stream' } : {} });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await admin.request({ method: 'GET', url: '/api/backups' })).statusCode).toBe(200);
+    expect(t.app.backups.maintenance?.active ?? false).toBe(false);
+    expect(t.app.backups.activity?.kind).toBe('backup'); // no restore was started
   });
 
   it.each([
@@ -90,7 +120,7 @@ describe('backups', () => {
     ['an empty file', () => Buffer.alloc(0), BACKUP_MESSAGES.notABackup],
   ])('refuses %s and changes nothing', async (_label, bytes, message) => {
     const before = (await list()).backups.length;
-    const res = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: bytes(), headers: { 'content-type': 'application/octet-stream' } });
+    const res = await superAdmin.request({ method: 'POST', url: '/api/backups/upload', payload: bytes(), headers: { 'content-type': 'application/octet-stream' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(message);
     expect((await list()).backups.length).toBe(before);
@@ -99,11 +129,11 @@ describe('backups', () => {
   it('refuses a truncated backup and a file whose dump was altered', async () => {
     const backup = await backUpNow();
     const whole = await readFile(path.join(BACKUP_DIR, backup.name!));
-    const cut = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: whole.subarray(0, Math.floor(whole.length / 2)), headers: { 'content-type': 'application/octet-stream' } });
+    const cut = await superAdmin.request({ method: 'POST', url: '/api/backups/upload', payload: whole.subarray(0, Math.floor(whole.length / 2)), headers: { 'content-type': 'application/octet-stream' } });
     expect(cut.json().error.message).toBe(BACKUP_MESSAGES.notABackup);
     const altered = Buffer.from(whole);
     altered[100] = altered[100]! ^ 0xff;
-    const res = await admin.request({ method: 'POST', url: '/api/backups/upload', payload: altered, headers: { 'content-type': 'application/octet-stream' } });
+    const res = await superAdmin.request({ method: 'POST', url: '/api/backups/upload', payload: altered, headers: { 'content-type': 'application/octet-stream' } });
     expect(res.json().error.message).toBe(BACKUP_MESSAGES.incomplete);
     // A damaged file placed in the folder by hand is not listed, so it cannot be restored.
     await writeFile(path.join(BACKUP_DIR, 'casebook-20000101-000000-manual.backup'), altered.subarray(0, 500));
@@ -113,7 +143,7 @@ describe('backups', () => {
   it('a scheduled run keeps the newest BACKUP_KEEP scheduled backups', async () => {
     for (let i = 0; i < 9; i++) await t.app.backups.scheduledBackup(7);
     expect((await list()).backups.filter((b) => b.trigger === 'scheduled')).toHaveLength(7);
-  });
+  }, 120_000);
 
   it.skipIf(testDbKind() !== 'postgres')('without the PostgreSQL client tools a backup fails saying what to install; the failure is listed until a backup succeeds', async () => {
     const path0 = process.env.PATH;

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** Who uploaded a backup and when; `by` is null for a file uploaded before uploads were labelled. */
+export const ZUploaded = z.object({ by: z.string().max(200).nullable(), at: z.iso.datetime() });
+export type TUploaded = z.infer<typeof ZUploaded>;
+
 export const ZBackup = z.object({
   /** The file name; null for a failed run. */
   name: z.string().nullable(),
@@ -11,6 +15,8 @@ export const ZBackup = z.object({
   trigger: z.enum(['manual', 'scheduled', 'pre-restore', 'command']),
   status: z.enum(['completed', 'failed']),
   error: z.string().nullable(),
+  /** Set when the file came in through "Upload backup" (made elsewhere): restoring it replaces every user and password. */
+  uploaded: ZUploaded.nullable(),
 });
 export type TBackup = z.infer<typeof ZBackup>;
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { appendFile, open, stat, truncate } from 'node:fs/promises';
 import { z } from 'zod';
+import { ZUploaded } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -16,14 +17,16 @@ const TRAILER_FIXED = 8 + MAGIC.length;
 export const ZManifest = z.object({
   app: z.literal('casebook'),
   format: z.literal(1),
-  appVersion: z.string(),
+  appVersion: z.string().max(100),
   kind: z.enum(['pglite', 'postgres']),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
   trigger: z.enum(['manual', 'scheduled', 'pre-restore', 'command']),
   payloadBytes: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** The newest migration in the backup: a backup from a newer app is refused. */
-  lastMigration: z.string(),
+  lastMigration: z.string().max(200),
+  /** Set when the file came in through "Upload backup": made elsewhere, it holds that installation's users and passwords. */
+  uploaded: ZUploaded.optional(),
 });
 export type Manifest = z.infer<typeof ZManifest>;
 
@@ -32,6 +35,12 @@ export function trailerFor(manifest: Manifest): Buffer {
   const length = Buffer.alloc(8);
   length.writeBigUInt64BE(BigInt(json.length));
   return Buffer.concat([json, length, MAGIC]);
+}
+
+/** Replaces a backup file's trailer; the dump, and so its checksum, stay as they are. */
+export async function replaceTrailer(file: string, manifest: Manifest): Promise<void> {
+  await truncate(file, manifest.payloadBytes);
+  await appendFile(file, trailerFor(manifest));
 }
 
 /** Reads the manifest of a backup file; refuses anything without a whole, well-formed trailer. */

@@ -1,21 +1,55 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
 import { AppError } from '../../http/app-error.ts';
+import { payloadStream, type Manifest } from './archive.ts';
+import { maxTarBytes, readDataFolderArchive } from './data-folder-archive.ts';
 
-/** Loads a data-folder snapshot into a throw-away in-memory PGlite: proof that it loads. */
-export async function verifyPgliteSnapshot(snapshot: Blob): Promise<void> {
-  let lite: PGlite | undefined;
-  try {
-    lite = await PGlite.create({ loadDataDir: snapshot, extensions: { pg_trgm } });
-    await lite.query('select count(*) from schema_migrations');
-    await lite.query('select count(*) from audit_log');
-  } catch {
+const APP_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const TRIAL_LOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-trial-load.ts');
+/** A trial load of a big database takes seconds; one that runs this long is stuck. */
+const TRIAL_LOAD_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Reads a PGlite backup's dump through and checks its gzip and tar (data-folder-archive.ts), in
+ * this process and with every error caught; with `keep`, returns the plain tar PGlite loads, so
+ * PGlite's own decompression (which can reject a promise nobody handles) never runs.
+ */
+async function readDump(file: string, manifest: Manifest, keep: boolean): Promise<Buffer[]> {
+  if (manifest.payloadBytes === 0) throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.notABackup);
+  return readDataFolderArchive(payloadStream(file, manifest), { maxBytes: maxTarBytes(manifest.payloadBytes), keep });
+}
+
+export const pgliteTarOf = async (file: string, manifest: Manifest) => new Blob((await readDump(file, manifest, true)) as unknown as BlobPart[]);
+
+/** The whole check of a PGlite dump: its gzip and tar here, then a trial load in a child process. */
+export async function verifyPgliteDump(file: string, manifest: Manifest, log?: (reason: string) => void): Promise<void> {
+  await readDump(file, manifest, false);
+  await trialLoadPglite(file, log);
+}
+
+/**
+ * Proof that the database can start on the dump: loaded into a throw-away in-memory PGlite in a
+ * child process (pglite-trial-load.ts), so that whatever PostgreSQL does with a damaged data
+ * folder (an abort, a thrown callback, memory exhausted) ends that process, never this one.
+ */
+async function trialLoadPglite(file: string, log?: (reason: string) => void): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', TRIAL_LOAD, file], { cwd: APP_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
+  const timer = setTimeout(() => child.kill('SIGKILL'), TRIAL_LOAD_TIMEOUT_MS);
+  const code = await new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(null));
+    child.on('close', resolve);
+  }).finally(() => clearTimeout(timer));
+  if (code !== 0) {
+    log?.(`Trial load of ${path.basename(file)} failed (exit ${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`);
     throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.doesNotLoad);
-  } finally {
-    await lite?.close().catch(() => undefined);
   }
 }
 

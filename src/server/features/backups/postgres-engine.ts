@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { open } from 'node:fs/promises';
+import { devNull } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
 import { AppError } from '../../http/app-error.ts';
+import { payloadStream, type Manifest } from './archive.ts';
 
 /** Runs a PostgreSQL client tool; ENOENT becomes the "install the client tools" message. */
 function run(command: string, args: string[], stdin: 'pipe' | 'ignore' = 'ignore'): ChildProcess {
@@ -30,13 +33,55 @@ export async function pgDump(url: string, sink: (chunk: Buffer) => void): Promis
 }
 
 /** Lists the archive's contents: fails on anything pg_restore cannot read. */
-export async function pgRestoreList(payload: Readable): Promise<string> {
+async function pgRestoreList(payload: Readable): Promise<string> {
   const child = run('pg_restore', ['--list'], 'pipe');
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
   payload.pipe(child.stdin as Writable).on('error', () => undefined);
   await finished(child, 'pg_restore --list');
   return out;
+}
+
+/** Reads the whole archive as a restore would, every data block decompressed, writing nothing. */
+async function pgRestoreReadAll(payload: Readable): Promise<void> {
+  const child = run('pg_restore', [`--file=${devNull}`], 'pipe');
+  child.stdout!.resume();
+  payload.pipe(child.stdin as Writable).on('error', () => undefined);
+  await finished(child, 'pg_restore');
+}
+
+/**
+ * pg_dump's custom format starts "PGDMP", the format's version (1.x), the sizes of an int and an
+ * offset, and the format (1: custom). Checked here before pg_restore sees the file.
+ */
+async function checkHeader(file: string, payloadBytes: number): Promise<void> {
+  const head = Buffer.alloc(11);
+  const handle = await open(file, 'r');
+  try {
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  const ok = payloadBytes > head.length && head.toString('latin1', 0, 5) === 'PGDMP' && head[5] === 1
+    && head[8]! >= 2 && head[8]! <= 8 && head[9]! >= 4 && head[9]! <= 8 && head[10] === 1;
+  if (!ok) throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.notABackup);
+}
+
+/**
+ * The whole check of a pg_dump archive, each step only on what passed the one before: its
+ * header; its table of contents (schema_migrations and audit_log, every Casebook database has
+ * them); every data block read through. pg_restore runs as a child process, so nothing it meets
+ * can stop this one; its failures are the catalogue's 400.
+ */
+export async function verifyPgDump(file: string, manifest: Manifest): Promise<void> {
+  await checkHeader(file, manifest.payloadBytes);
+  const doesNotLoad = (error: unknown): never => {
+    if (error instanceof AppError) throw error;
+    throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.doesNotLoad);
+  };
+  const toc = await pgRestoreList(payloadStream(file, manifest)).catch(doesNotLoad);
+  if (!/TABLE public schema_migrations/.test(toc) || !/TABLE public audit_log/.test(toc)) throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.notABackup);
+  await pgRestoreReadAll(payloadStream(file, manifest)).catch(doesNotLoad);
 }
 
 /**

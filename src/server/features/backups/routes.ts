@@ -10,11 +10,14 @@ import { BackupService } from './service.ts';
 import { BackupStore } from './store.ts';
 import { APP_VERSION } from './version.ts';
 
+// A backup holds every password hash and every rate, cost and bill: admins see the list and start
+// a backup; only super admins download, upload or restore (issue 22, docs/decisions/074).
 const admin = { role: 'admin' } as const;
+const superAdmin = { role: 'super_admin' } as const;
 // An upload is a whole database: allow large files on this one route.
 const UPLOAD_LIMIT = 64 * 1024 ** 3;
 
-/** Settings → Backups (admins), the maintenance status, and the daily schedule (docs/decisions/072). */
+/** Settings → Backups (admins; moving backups: super admins), the maintenance status, and the daily schedule (docs/decisions/072). */
 export function backupRoutes({ app, database, env, jobs, maintenance }: AppContext) {
   const store = new BackupStore(path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')));
   const service = new BackupService({
@@ -49,7 +52,7 @@ export function backupRoutes({ app, database, env, jobs, maintenance }: AppConte
     return reply.status(202).send({ started: true });
   });
 
-  app.get('/api/backups/:name/download', { config: admin, schema: { params: ZBackupNameParams } }, async (request, reply) => {
+  app.get('/api/backups/:name/download', { config: superAdmin, schema: { params: ZBackupNameParams } }, async (request, reply) => {
     requireUser(request);
     const file = store.pathOf(request.params.name);
     await readManifest(file);
@@ -64,14 +67,14 @@ export function backupRoutes({ app, database, env, jobs, maintenance }: AppConte
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/octet-stream', { bodyLimit: UPLOAD_LIMIT }, (_request, payload, done) => done(null, payload));
     scope.post('/api/backups/upload', {
-      config: admin, bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: ZBackup } },
+      config: superAdmin, bodyLimit: UPLOAD_LIMIT, schema: { response: { 200: ZBackup } },
     }, async (request) => {
-      requireUser(request);
-      return store.receive(request.body as Readable);
+      const { user } = requireUser(request);
+      return service.receive(request.body as Readable, user.displayName || user.email);
     });
   });
 
-  app.post('/api/backups/:name/restore', { config: admin, schema: { params: ZBackupNameParams, body: ZRestoreBody, response: { 202: z.object({ started: z.boolean() }) } } },
+  app.post('/api/backups/:name/restore', { config: superAdmin, schema: { params: ZBackupNameParams, body: ZRestoreBody, response: { 202: z.object({ started: z.boolean() }) } } },
     async (request, reply) => {
       requireUser(request);
       const { done } = await service.restore(store.pathOf(request.params.name), request.body.confirmation);

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { TBackup, TBackupActivity } from '../../../core/api/backups.ts';
@@ -9,8 +10,8 @@ import { migrate } from '../../db/migrate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { payloadStream, readManifest, verifyChecksum, type Manifest } from './archive.ts';
 import type { Maintenance } from './maintenance.ts';
-import { finishPgliteSwap, stagePgliteFolder, swapPgliteFolder, verifyPgliteSnapshot } from './pglite-engine.ts';
-import { pgDump, pgRestoreList, pgRestoreReplacing } from './postgres-engine.ts';
+import { finishPgliteSwap, pgliteTarOf, stagePgliteFolder, swapPgliteFolder, verifyPgliteDump } from './pglite-engine.ts';
+import { pgDump, pgRestoreReplacing, verifyPgDump } from './postgres-engine.ts';
 import type { BackupStore } from './store.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
@@ -35,6 +36,8 @@ async function latestMigration(): Promise<string> {
 /** Back up, list and restore. One backup or restore at a time per process. */
 export class BackupService {
   activity: TBackupActivity | null = null;
+  /** The verification running now: the next waits for it. */
+  private verifying: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: BackupDeps) {}
 
@@ -82,21 +85,30 @@ export class BackupService {
     }
   }
 
-  /** Everything that can be checked without touching the data: checksum, kind, version, and that it loads. */
-  async verify(file: string): Promise<Manifest> {
+  /**
+   * Everything that can be checked without touching the data: checksum, kind, version, then the
+   * dump itself read through (gzip and tar, or pg_dump's archive) and loaded where it cannot harm
+   * this process (a child process). One verification at a time: each may hold a database's worth
+   * of memory in its child. Rejects only with the catalogue's AppError (400).
+   */
+  verify(file: string): Promise<Manifest> {
+    const run = this.verifying.then(() => this.verifyNow(file));
+    this.verifying = run.catch(() => undefined);
+    return run;
+  }
+
+  private async verifyNow(file: string): Promise<Manifest> {
     const manifest = await verifyChecksum(file);
     if (manifest.kind !== this.deps.database.kind) throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.otherKind(manifest.kind));
     if (manifest.lastMigration > (await latestMigration())) throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.newerApp);
-    if (manifest.kind === 'pglite') {
-      await verifyPgliteSnapshot(await this.snapshotOf(file, manifest));
-    } else {
-      const toc = await pgRestoreList(payloadStream(file, manifest)).catch((error: unknown) => {
-        if (error instanceof AppError) throw error;
-        throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.doesNotLoad);
-      });
-      if (!/TABLE public schema_migrations/.test(toc) || !/TABLE public audit_log/.test(toc)) throw new AppError('VALIDATION_ERROR', BACKUP_MESSAGES.notABackup);
-    }
+    if (manifest.kind === 'pglite') await verifyPgliteDump(file, manifest, (reason) => this.deps.log?.error(reason));
+    else await verifyPgDump(file, manifest);
     return manifest;
+  }
+
+  /** An upload is kept only once it has passed the same verification as a restore; it is labelled with who uploaded it and when. */
+  receive(body: Readable, uploadedBy: string): Promise<TBackup> {
+    return this.deps.store.receive(body, (file) => this.verify(file), { by: uploadedBy, at: new Date().toISOString() });
   }
 
   /**
@@ -136,7 +148,7 @@ export class BackupService {
       if (database.kind === 'postgres') {
         await pgRestoreReplacing(database.url!, payloadStream(file, manifest), 'DELETE FROM public.sessions;');
       } else {
-        const snapshot = await this.snapshotOf(file, manifest);
+        const snapshot = await pgliteTarOf(file, manifest);
         const name = path.basename(file);
         if (pgliteDir) await stagePgliteFolder(pgliteDir, snapshot, name);
         const resume = (await this.deps.pause?.()) ?? (async () => undefined);
@@ -158,11 +170,5 @@ export class BackupService {
     } finally {
       await maintenance?.end();
     }
-  }
-
-  private async snapshotOf(file: string, manifest: Manifest): Promise<Blob> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of payloadStream(file, manifest)) chunks.push(chunk as Buffer);
-    return new Blob(chunks as unknown as BlobPart[], { type: 'application/x-gzip' });
   }
 }

@@ -4,10 +4,10 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { TBackup } from '../../../core/api/backups.ts';
+import { ZBackup, type TBackup, type TUploaded } from '../../../core/api/backups.ts';
 import { backupFileName, isBackupFileName, type BackupTrigger } from '../../../core/backups.ts';
 import { AppError } from '../../http/app-error.ts';
-import { readManifest, trailerFor, verifyChecksum, type Manifest } from './archive.ts';
+import { readManifest, replaceTrailer, trailerFor, type Manifest } from './archive.ts';
 
 /** The backup folder: finished backups (`*.backup`) and failure notes (`failed-*.json`). */
 export class BackupStore {
@@ -26,33 +26,45 @@ export class BackupStore {
     const name = await this.freeName(backupFileName(createdAt, meta.trigger));
     const partial = path.join(this.dir, `.${name}.partial`);
     const out = createWriteStream(partial);
+    // A disk that fills up, or a chunk arriving after the backup has failed, is this backup's
+    // failure: never an 'error' event nobody listens to (which would stop the process).
+    let failure: Error | null = null;
+    out.on('error', (error) => { failure ??= error; });
     const hash = createHash('sha256');
     let bytes = 0;
     try {
       await produce((chunk) => {
+        if (failure) return;
         hash.update(chunk);
         bytes += chunk.length;
         out.write(chunk);
         onProgress?.(bytes);
       });
+      if (failure) throw failure;
       const manifest: Manifest = { ...meta, createdAt: createdAt.toISOString(), payloadBytes: bytes, sha256: hash.digest('hex') };
       await new Promise<void>((resolve, reject) => out.end(trailerFor(manifest), (e?: Error | null) => (e ? reject(e) : resolve())));
+      if (failure) throw failure;
       await rename(partial, path.join(this.dir, name));
       return this.describe(name, manifest);
     } catch (error) {
+      failure ??= error as Error;
       out.destroy();
       await rm(partial, { force: true });
       throw error;
     }
   }
 
-  /** Stores an uploaded file after checking it is a whole Casebook backup. */
-  async receive(body: Readable): Promise<TBackup> {
+  /**
+   * Stores an uploaded file once `verify` (the same verification as a restore) has passed, labelled
+   * with who uploaded it and when. A refused file is deleted: nothing is listed, nothing is left.
+   */
+  async receive(body: Readable, verify: (file: string) => Promise<Manifest>, uploaded: TUploaded): Promise<TBackup> {
     await mkdir(this.dir, { recursive: true });
-    const partial = path.join(this.dir, `.upload-${Date.now()}-${process.pid}.partial`);
+    const partial = path.join(this.dir, `.upload-${Date.now()}-${process.pid}-${++this.uploads}.partial`);
     try {
       await pipeline(body, createWriteStream(partial));
-      const manifest = await verifyChecksum(partial);
+      const manifest: Manifest = { ...(await verify(partial)), uploaded };
+      await replaceTrailer(partial, manifest);
       const name = await this.freeName(backupFileName(new Date(manifest.createdAt), manifest.trigger).replace('.backup', '-uploaded.backup'));
       await rename(partial, path.join(this.dir, name));
       return this.describe(name, manifest);
@@ -60,6 +72,8 @@ export class BackupStore {
       await rm(partial, { force: true });
     }
   }
+
+  private uploads = 0;
 
   async list(): Promise<TBackup[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
@@ -70,15 +84,20 @@ export class BackupStore {
         return null; // a damaged file is not offered for restore
       }
     }));
-    const failures = await Promise.all(names.filter((n) => /^failed-\d+\.json$/.test(n)).map(async (n) =>
-      JSON.parse(await readFile(path.join(this.dir, n), 'utf8')) as TBackup));
-    return [...backups.filter((b): b is TBackup => b !== null), ...failures].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const failures = await Promise.all(names.filter((n) => /^failed-\d+\.json$/.test(n)).map(async (n) => {
+      try {
+        return ZBackup.parse({ uploaded: null, ...JSON.parse(await readFile(path.join(this.dir, n), 'utf8')) });
+      } catch {
+        return null; // not a note this app wrote
+      }
+    }));
+    return [...backups, ...failures].filter((b): b is TBackup => b !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   async recordFailure(trigger: BackupTrigger, kind: Manifest['kind'], error: string): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const now = new Date();
-    const failure: TBackup = { name: null, createdAt: now.toISOString(), size: 0, kind, appVersion: '', sha256: '', trigger, status: 'failed', error };
+    const failure: TBackup = { name: null, createdAt: now.toISOString(), size: 0, kind, appVersion: '', sha256: '', trigger, status: 'failed', error, uploaded: null };
     await writeFile(path.join(this.dir, `failed-${now.getTime()}.json`), JSON.stringify(failure));
   }
 
@@ -94,10 +113,12 @@ export class BackupStore {
   remove = (name: string) => rm(this.pathOf(name), { force: true });
 
   private async describe(name: string, manifest: Manifest): Promise<TBackup> {
-    const { size } = await stat(path.join(this.dir, name));
+    const { size, mtime } = await stat(path.join(this.dir, name));
+    // Files uploaded before uploads were labelled say so only in their name.
+    const uploaded = manifest.uploaded ?? (name.includes('-uploaded') ? { by: null, at: mtime.toISOString() } : null);
     return {
       name, createdAt: manifest.createdAt, size, kind: manifest.kind, appVersion: manifest.appVersion, sha256: manifest.sha256,
-      trigger: manifest.trigger, status: 'completed', error: null,
+      trigger: manifest.trigger, status: 'completed', error: null, uploaded,
     };
   }
 

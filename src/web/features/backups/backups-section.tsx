@@ -1,16 +1,32 @@
 import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TBackup } from '../../../core/api/backups.ts';
+import { BACKUP_MESSAGES } from '../../../core/backups.ts';
+import { useUser } from '../../app/auth.tsx';
 import { useBackupAction, useBackups } from './api.ts';
+import { formatSize, when } from './format.ts';
 import { RestoreModal } from './restore-modal.tsx';
 
-const MB = 1024 * 1024;
-export const formatSize = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const when = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-US', { timeZone, dateStyle: 'short', timeStyle: 'short' });
 const TRIGGER = { manual: 'Back up now', scheduled: 'Daily', 'pre-restore': 'Before a restore', command: 'Command line' } as const;
 
-/** Settings → Backups: the real list, Back up now, download, upload and restore. */
+/** Made by: the trigger, and for a file uploaded here a badge with who uploaded it and when. */
+function MadeBy({ backup, timeZone }: { backup: TBackup; timeZone: string }) {
+  if (!backup.uploaded) return <>{TRIGGER[backup.trigger]}</>;
+  return (
+    <Stack gap={2}>
+      <Badge color="orange" variant="light" styles={{ label: { overflow: 'visible' } }}>Uploaded</Badge>
+      <Text size="xs">{backup.uploaded.by ? `by ${backup.uploaded.by}, ` : ''}{when(backup.uploaded.at, timeZone)}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * Settings → Backups: the real list and Back up now for admins; download, upload and restore for
+ * super admins only (a backup holds every password and every rate, cost and bill; the API refuses
+ * admins too).
+ */
 export function BackupsSection() {
+  const mover = useUser().isSuperAdmin;
   const backups = useBackups();
   const act = useBackupAction();
   const [restoring, setRestoring] = useState<TBackup | null>(null);
@@ -24,9 +40,11 @@ export function BackupsSection() {
         <Group justify="space-between">
           <Title order={3} id="backups-heading">Backups</Title>
           <Group gap="sm">
-            <FileButton accept=".backup" onChange={(file) => file && act.mutate({ kind: 'upload', file })}>
-              {(props) => <Button variant="default" {...props} loading={act.isPending && act.variables?.kind === 'upload'}>Upload backup</Button>}
-            </FileButton>
+            {mover && (
+              <FileButton accept=".backup" onChange={(file) => file && act.mutate({ kind: 'upload', file })}>
+                {(props) => <Button variant="default" {...props} loading={act.isPending && act.variables?.kind === 'upload'}>Upload backup</Button>}
+              </FileButton>
+            )}
             <Button onClick={() => act.mutate({ kind: 'backup' })} disabled={running}>Back up now</Button>
           </Group>
         </Group>
@@ -35,6 +53,7 @@ export function BackupsSection() {
             Daily at {data.schedule.hour} ({data.schedule.timeZone}), keeping the newest {data.schedule.keep}. Stored in {data.directory}.
           </Text>
         )}
+        {!mover && <Text size="sm">{BACKUP_MESSAGES.superAdminOnly}</Text>}
         {running && activity && (
           <Alert color="blue" role="status" icon={<Loader size="xs" />}>
             {activity.kind === 'backup' ? 'Backing up' : 'Restoring'}: {activity.phase}{activity.bytes > 0 ? `, ${formatSize(activity.bytes)} written` : ''}…
@@ -47,7 +66,7 @@ export function BackupsSection() {
         {data && data.backups.length > 0 && (
           <Table striped verticalSpacing="xs" aria-label="Backup list">
             <Table.Thead>
-              <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Size</Table.Th><Table.Th>Database</Table.Th><Table.Th>Version</Table.Th><Table.Th>Made by</Table.Th><Table.Th>Status</Table.Th><Table.Th>Checksum</Table.Th><Table.Th>Actions</Table.Th></Table.Tr>
+              <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Size</Table.Th><Table.Th>Database</Table.Th><Table.Th>Version</Table.Th><Table.Th>Made by</Table.Th><Table.Th>Status</Table.Th><Table.Th>Checksum</Table.Th>{mover && <Table.Th>Actions</Table.Th>}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.backups.map((b) => (
@@ -56,13 +75,13 @@ export function BackupsSection() {
                   <Table.Td>{b.status === 'completed' ? formatSize(b.size) : '—'}</Table.Td>
                   <Table.Td>{b.kind === 'pglite' ? 'Embedded' : 'PostgreSQL'}</Table.Td>
                   <Table.Td>{b.appVersion || '—'}</Table.Td>
-                  <Table.Td>{TRIGGER[b.trigger]}{b.name?.includes('-uploaded') ? ' (uploaded)' : ''}</Table.Td>
+                  <Table.Td><MadeBy backup={b} timeZone={timeZone} /></Table.Td>
                   <Table.Td>
                     <Badge color={b.status === 'completed' ? 'green' : 'red'} styles={{ label: { overflow: 'visible' } }}>{b.status}</Badge>
                     {b.error && <Text size="xs" c="red">{b.error}</Text>}
                   </Table.Td>
                   <Table.Td><Text size="xs" ff="monospace" title={b.sha256}>{b.sha256.slice(0, 12)}</Text></Table.Td>
-                  <Table.Td>
+                  {mover && <Table.Td>
                     {b.name && (
                       <Group gap={6} wrap="nowrap">
                         <Anchor size="sm" href={`/api/backups/${b.name}/download`} download aria-label={`Download ${b.name}`}>Download</Anchor>
@@ -70,7 +89,7 @@ export function BackupsSection() {
                           onClick={() => { act.reset(); setRestoring(b); }}>Restore</Button>
                       </Group>
                     )}
-                  </Table.Td>
+                  </Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>
