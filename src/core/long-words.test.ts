@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { breakLongWords } from './long-words.ts';
 
 // Widths in units: every character 1 wide unless listed.
-const WIDE: Record<string, number> = { W: 2, i: 0.5, '😀': 2, '\u0301': 0 };
+const WIDE: Record<string, number> = { W: 2, i: 0.5, '😀': 2, '\u0301': 0, '\n': 0 };
 const monospace = (s: string) => [...s].reduce((sum, c) => sum + (WIDE[c] ?? 1), 0);
 // Kerning that makes a pair wider than its letters' sum: 0.2 extra between any two letters.
 const kerned = (s: string) => monospace(s) + 0.2 * Math.max(0, [...s].length - 1);
@@ -27,6 +27,12 @@ describe('breakLongWords', () => {
     expect(breakLongWords(text, width, monospace)).toBe(expected);
   });
 
+  it('leaves room for the line break, which a font may give a width, after every piece but the last', () => {
+    const withBreak = (s: string) => monospace(s) + [...s].filter((c) => c === '\n').length;
+    expect(breakLongWords('abcdefgh', 4, withBreak)).toBe('abc\ndef\ngh');
+    expect(breakLongWords('abcdefg', 4, withBreak)).toBe('abc\ndefg');
+  });
+
   it('checks each piece as a whole, so kerning never makes one overflow', () => {
     const out = breakLongWords('abcdefghij', 5, kerned);
     for (const piece of out.split('\n')) expect(kerned(piece)).toBeLessThanOrEqual(5);
@@ -39,7 +45,7 @@ describe('breakLongWords', () => {
     let measured = 0;
     const out = breakLongWords(`Notes: ${word} end`, 100, (s) => {
       measured += s.length;
-      return s.length;
+      return s.replaceAll('\n', '').length;
     });
     const lines = out.split('\n');
     expect(lines).toHaveLength(500);

@@ -33,7 +33,7 @@ function letterStarts(word: string): number[] {
 
 /**
  * `text` with every word wider than `width` cut into pieces that each fit a line, joined by '\n'
- * (a line break, which prints nothing). Narrower words are left whole, so the wrapper still moves
+ * (a line break, which prints nothing; measured with the piece before it, as a wrapper does). Narrower words are left whole, so the wrapper still moves
  * them to the next line as usual. A letter and its accents, a surrogate pair or an emoji sequence
  * is never cut; a single one wider than the line gets a piece of its own.
  * `measure` gives the printed width of a string in the same unit as `width`.
@@ -52,20 +52,24 @@ export function breakLongWords(text: string, width: number, measure: (s: string)
     }
     return sum;
   };
+  // The break goes into the text, and a wrapper measures it with the piece before it.
   const pieces = (word: string) => {
     const starts = letterStarts(word);
+    const end = starts.length - 1;
+    const breakWidth = estimate('\n');
+    const fits = (to: number, sum: number) => sum + (to === end ? 0 : breakWidth) <= width;
     const out: string[] = [];
-    for (let i = 0; i < starts.length - 1;) {
+    for (let i = 0; i < end;) {
       let j = i + 1;
       let sum = estimate(word.slice(starts[i], starts[j]));
-      while (j < starts.length - 1) {
+      while (j < end) {
         const next = estimate(word.slice(starts[j], starts[j + 1]));
-        if (sum + next > width) break;
+        if (!fits(j + 1, sum + next)) break;
         sum += next;
         j++;
       }
       // Checked once as a whole, since kerning may make it wider than its letters' sum.
-      while (j > i + 1 && measure(word.slice(starts[i], starts[j])) > width) j--;
+      while (j > i + 1 && measure(word.slice(starts[i], starts[j]) + (j === end ? '' : '\n')) > width) j--;
       out.push(word.slice(starts[i], starts[j]));
       i = j;
     }
