@@ -23,7 +23,9 @@ function letterStarts(word: string): number[] {
   let previous = '';
   let at = 0;
   for (const c of word) {
-    if (starts.length === 0 || (previous !== '\u200d' && !JOINS_PREVIOUS.test(c))) starts.push(at);
+    // Nothing below U+0300 (where the combining marks begin) joins the character before it.
+    const joins = previous === '\u200d' || (c.charCodeAt(0) >= 0x300 && JOINS_PREVIOUS.test(c));
+    if (starts.length === 0 || !joins) starts.push(at);
     previous = c;
     at += c.length;
   }

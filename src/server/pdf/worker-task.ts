@@ -2,15 +2,18 @@ import type { MessagePort } from 'node:worker_threads';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { move } from 'piscina';
-import { writeReportWorkbook } from '../features/reports/xlsx-workbook.ts';
 import type { Letterhead } from './letterhead.ts';
-import { PDF_RENDERERS, type PdfKind } from './renderers.ts';
+import type { PdfKind } from './renderers.ts';
 
 // What a document worker does (docs/decisions/065): pure rendering from plain data, never a
 // database. Loaded by worker.mjs in each thread of the pool (pool.ts).
 
+// Loaded on a thread's first document of each family: pdfkit and exceljs each take a while to load.
+const pdfRenderers = () => import('./renderers.ts').then((m) => m.PDF_RENDERERS);
 /** Documents written as a stream, fed a page of rows at a time by the request thread. */
-export const STREAM_WRITERS = { reportXlsx: writeReportWorkbook };
+const STREAM_WRITERS = {
+  reportXlsx: () => import('../features/reports/xlsx-workbook.ts').then((m) => m.writeReportWorkbook),
+};
 export type StreamKind = keyof typeof STREAM_WRITERS;
 
 export type DocumentTask =
@@ -57,7 +60,7 @@ async function stream(task: Extract<DocumentTask, { type: 'stream' }>) {
   const out = new PassThrough();
   out.on('data', (chunk: Buffer) => port.postMessage({ chunk } satisfies FromWorker));
   try {
-    const write = STREAM_WRITERS[task.kind] as (input: unknown, pages: AsyncIterable<unknown[]>, out: PassThrough) => Promise<void>;
+    const write = (await STREAM_WRITERS[task.kind]()) as (input: unknown, pages: AsyncIterable<unknown[]>, out: PassThrough) => Promise<void>;
     await write(task.input, pagesFrom(port), out);
     await finished(out);
     port.postMessage({ done: true } satisfies FromWorker);
@@ -67,9 +70,9 @@ async function stream(task: Extract<DocumentTask, { type: 'stream' }>) {
 }
 
 export default async function runTask(task: DocumentTask): Promise<unknown> {
-  if (task.type === 'warm') return null;
+  if (task.type === 'warm') return pdfRenderers().then(() => null);
   if (task.type === 'stream') return stream(task);
-  const render = PDF_RENDERERS[task.kind] as (data: unknown, letterhead: Letterhead) => Promise<Buffer>;
+  const render = (await pdfRenderers())[task.kind] as (data: unknown, letterhead: Letterhead) => Promise<Buffer>;
   const pdf = await render(revive(task.data), revive(task.letterhead) as Letterhead);
   // Handed over without a copy when the bytes own their memory (a small Buffer may share a pool).
   const owned = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength;
