@@ -37,6 +37,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { registerUploads } from './uploads/multipart.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { TokenCipher } from './integrations/google/token-cipher.ts';
+import { DocumentPool } from './pdf/pool.ts';
 import { SseHub } from './realtime/sse-hub.ts';
 
 declare module 'fastify' {
@@ -75,6 +76,8 @@ export interface AppContext {
   tokenCipher: TokenCipher;
   /** The Server-Sent Events fan-out of this process (the action items stream). */
   liveUpdates: SseHub;
+  /** The worker threads that render every PDF and XLSX (docs/decisions/065). */
+  documents: DocumentPool;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -109,12 +112,16 @@ export async function buildApp(options: AppOptions) {
   const jobs = new JobRunner({ database, log: app.log, ...options.jobs });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  const documents = new DocumentPool(env.DOCUMENT_WORKERS);
+  app.addHook('onListen', async () => void documents.warm().catch((error: unknown) => app.log.error({ err: error }, 'document workers failed to start')));
+  app.addHook('onClose', async () => documents.close());
 
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs, maintenance,
     sessionSecret: options.sessionSecret,
     tokenCipher: options.tokenKey ? new TokenCipher(options.tokenKey) : TokenCipher.derivedFrom(options.sessionSecret),
     liveUpdates: new SseHub(),
+    documents,
   } as AppContext;
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -46,6 +47,8 @@ const EnvSchema = z
       .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
         'must be 32 bytes: 64 hex characters or base64')
       .optional(),
+    // Threads that render PDFs and XLSX off the event loop (docs/decisions/065): one per core but one, at least one.
+    DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(32).default(Math.max(1, availableParallelism() - 1)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { FONT, registerFonts } from './fonts.ts';
 import { stampPage, type Letterhead } from './letterhead.ts';
+import { breakLongWordsIn } from './long-words.ts';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 export interface Margins {
@@ -37,6 +38,7 @@ export function createPdf(options: { title: string; margins: Margins; letterhead
   // Embedded once, drawn on every page.
   const logo = options.letterhead.logo ? openImage(doc, options.letterhead.logo) : null;
   registerFonts(doc);
+  breakLongWordsIn(doc);
   doc.font(FONT.regular).fontSize(10);
 
   /** Stamps every page, ends the document and resolves with its bytes. */

@@ -43,8 +43,10 @@ export function stampPage(doc: Doc, l: Letterhead, logo: unknown, page: number, 
     textX = left + LOGO_BOX.width + 12;
   }
   const textWidth = right - textX;
+  // One line each, cut with an ellipsis: pdfkit applies it only within a height.
+  const oneLine = () => ({ height: doc.currentLineHeight(true), ellipsis: true });
   doc.fillColor(INK).font(FONT.bold).fontSize(13)
-    .text(l.firmName, textX, top + 2, { width: textWidth, lineBreak: false, ellipsis: true });
+    .text(l.firmName, textX, top + 2, { width: textWidth, ...oneLine() });
   const contact = contactLine(l);
   if (contact) {
     doc.fillColor(MUTED).font(FONT.regular).fontSize(8)
@@ -60,8 +62,8 @@ export function stampPage(doc: Doc, l: Letterhead, logo: unknown, page: number, 
   doc.text(pageText, right - pageWidth, footerTop + 8, { lineBreak: false });
   const footerWidth = right - left - pageWidth - 16;
   const first = [l.firmName, licenceText(l)].filter(Boolean).join('  ·  ');
-  doc.font(FONT.bold).text(first, left, footerTop + 8, { width: footerWidth, lineBreak: false, ellipsis: true });
-  if (contact) doc.font(FONT.regular).text(contact, left, footerTop + 20, { width: footerWidth, lineBreak: false, ellipsis: true });
+  doc.font(FONT.bold).text(first, left, footerTop + 8, { width: footerWidth, ...oneLine() });
+  if (contact) doc.font(FONT.regular).text(contact, left, footerTop + 20, { width: footerWidth, ...oneLine() });
   doc.page.margins = margins;
   doc.fillColor(INK);
 }

@@ -6,7 +6,6 @@ import { billFileName } from '../../../core/bill-pdf.ts';
 import { localIsoDate } from '../../../core/reports.ts';
 import type { AppContext } from '../../app.ts';
 import { requireUser } from '../../http/session.ts';
-import { renderBill } from '../../pdf/bill.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { billDetail, createBill, listBills, moveBill } from './bills.ts';
@@ -18,7 +17,7 @@ import { receivables } from './receivables.ts';
 const superAdmin = { role: 'super_admin' } as const;
 const today = () => localIsoDate(new Date());
 
-export function accountingRoutes({ app, db, env }: AppContext) {
+export function accountingRoutes({ app, db, env, documents }: AppContext) {
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
     const cases = await unbilledCases(db);
     return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };
@@ -41,7 +40,7 @@ export function accountingRoutes({ app, db, env }: AppContext) {
   // The bill on the firm's letterhead; its amounts are money, so super admins only like every bill route.
   app.get('/api/bills/:id/pdf', { config: superAdmin, schema: { params: ZBillIdParams } }, async (request, reply) => {
     const bill = await billDetail(db, request.params.id);
-    return sendPdf(reply, await renderBill(bill, await loadLetterhead(db, env.FIRM_NAME)), billFileName(bill));
+    return sendPdf(reply, await documents.pdf('bill', bill, await loadLetterhead(db, env.FIRM_NAME)), billFileName(bill));
   });
 
   app.post('/api/bills', { config: superAdmin, schema: { body: ZBillCreate, response: { 201: ZBillDetail } } }, async (request, reply) =>

@@ -8,8 +8,8 @@ import { displayName } from '../../../core/people.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
-import { renderActionItemsReport } from '../../pdf/action-items-report.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
+import type { DocumentPool } from '../../pdf/pool.ts';
 import { cardProject, joinedItems } from './service.ts';
 
 type Query = Required<Omit<TActionItemsReportQuery, 'projectId'>> & { projectId?: string };
@@ -48,7 +48,7 @@ function checkDates(query: Query, today: Date) {
 /** The action-items PDF and its file name (SPEC §9), for one project or all. */
 export async function actionItemsReport(
   db: DbOrTx,
-  options: { query: Query; letterhead: Letterhead; today: Date },
+  options: { query: Query; documents: DocumentPool; letterhead: Letterhead; today: Date },
 ): Promise<{ pdf: Buffer; fileName: string }> {
   const { query, today } = options;
   checkDates(query, today);
@@ -59,7 +59,7 @@ export async function actionItemsReport(
   const filter = { status: query.status, assignee: query.assignee, dateRange: { start: query.start, end: query.end } };
   const items = itemsForReport(all, filter);
   const assigneeName = all.find((i) => i.assignee === query.assignee)?.assigneeName ?? '';
-  const pdf = await renderActionItemsReport({
+  const pdf = await options.documents.pdf('actionItemsReport', {
     scope: project ? `Project ${project.label}  ·  Client ${project.client}` : 'All projects',
     filterLine: filterDescription(filter, assigneeName),
     generatedOn: formatUsDate(today),

@@ -37,6 +37,7 @@ export async function actionItemRoutes(context: AppContext) {
     requireUser(request);
     const { pdf, fileName } = await actionItemsReport(db, {
       query: request.query,
+      documents: context.documents,
       letterhead: await loadLetterhead(db, env.FIRM_NAME),
       today: firmToday(env.TZ),
     });

@@ -3,8 +3,8 @@ import { uploadProblem } from '../../../core/images.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
-import { renderFieldReport } from '../../pdf/field-report.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
+import type { DocumentPool } from '../../pdf/pool.ts';
 import { prepareMark } from '../../uploads/images.ts';
 import { imagesForPdf } from './attachments.ts';
 import { getReport } from './reads.ts';
@@ -25,13 +25,15 @@ async function signatureFor(db: DbOrTx, actorId: string, drawn: string | undefin
 }
 
 /** The PDF of a report: as certified (stored bytes) or, for a draft, made now and marked draft. */
-export async function reportPdf(db: DbOrTx, options: { id: string; letterhead: Letterhead; certification?: { name: string; signature: Buffer; on: Date } }) {
+export async function reportPdf(db: DbOrTx, options: {
+  id: string; documents: DocumentPool; letterhead: Letterhead; certification?: { name: string; signature: Buffer; on: Date };
+}) {
   const report = await getReport(db, options.id);
   if (report.status !== 'draft' && !options.certification) {
     const row = await db.selectFrom('field_reports').select('certified_pdf').where('id', '=', options.id).executeTakeFirstOrThrow();
     return { pdf: row.certified_pdf!, fileName: report.fileName, report };
   }
-  const pdf = await renderFieldReport({
+  const pdf = await options.documents.pdf('fieldReport', {
     reportType: report.reportType,
     displayNumber: report.displayNumber,
     date: report.date,
@@ -52,7 +54,10 @@ export async function reportPdf(db: DbOrTx, options: { id: string; letterhead: L
  */
 export async function certifyReport(
   db: DbOrTx,
-  options: { actorId: string; actorName: string; id: string; version: number; drawnSignature?: string; letterhead: Letterhead; today: Date },
+  options: {
+    actorId: string; actorName: string; id: string; version: number; drawnSignature?: string;
+    documents: DocumentPool; letterhead: Letterhead; today: Date;
+  },
 ) {
   const signature = await signatureFor(db, options.actorId, options.drawnSignature);
   return withActor(db, options.actorId, async (tx) => {
@@ -63,7 +68,7 @@ export async function certifyReport(
     }
     if (!row.inspector_id) await tx.updateTable('field_reports').set({ inspector_id: options.actorId }).where('id', '=', options.id).execute();
     const { pdf } = await reportPdf(tx, {
-      id: options.id, letterhead: options.letterhead,
+      id: options.id, documents: options.documents, letterhead: options.letterhead,
       certification: { name: options.actorName, signature: signature.image, on: options.today },
     });
     await tx.updateTable('field_reports').set({

@@ -19,7 +19,7 @@ const ZNoQuery = z.object({}).strict();
 const ZReviseBody = z.object({ newId: z.uuid() });
 
 // Field reports are open to every signed-in member of staff (SPEC §6); certifying is the inspector's.
-export function fieldReportRoutes({ app, db, env }: AppContext) {
+export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
   const today = () => firmToday(env.TZ);
   const letterhead = () => loadLetterhead(db, env.FIRM_NAME);
   const imageList = { 200: ZImageList };
@@ -63,7 +63,7 @@ export function fieldReportRoutes({ app, db, env }: AppContext) {
       const { user } = requireUser(request);
       return certifyReport(db, {
         actorId: user.id, actorName: user.displayName, id: request.params.id, version: request.body.version,
-        drawnSignature: request.body.drawnSignature, letterhead: await letterhead(), today: today(),
+        drawnSignature: request.body.drawnSignature, documents, letterhead: await letterhead(), today: today(),
       });
     });
 
@@ -75,7 +75,7 @@ export function fieldReportRoutes({ app, db, env }: AppContext) {
 
   app.get('/api/field-reports/:id/pdf', { schema: { params: ZReportIdParams, querystring: ZNoQuery } }, async (request, reply) => {
     requireUser(request);
-    const { pdf, fileName } = await reportPdf(db, { id: request.params.id, letterhead: await letterhead() });
+    const { pdf, fileName } = await reportPdf(db, { id: request.params.id, documents, letterhead: await letterhead() });
     return sendPdf(reply, pdf, fileName);
   });
 

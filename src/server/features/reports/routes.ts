@@ -12,7 +12,7 @@ import { runReport } from './summary.ts';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
-export function reportRoutes({ app, db }: AppContext) {
+export function reportRoutes({ app, db, documents }: AppContext) {
   app.get('/api/reports', { schema: { querystring: ZReportQuery, response: { 200: ZReportResponse } } }, async (request) =>
     runReport(db, { query: request.query, viewer: requireUser(request).user }));
 
@@ -34,10 +34,11 @@ export function reportRoutes({ app, db }: AppContext) {
   app.get('/api/reports/export.xlsx', { schema: { querystring: ZReportQuery } }, async (request, reply) => {
     const { user } = requireUser(request);
     const report = await runReport(db, { query: request.query, viewer: user });
+    const file = await reportXlsx(db, documents, { query: request.query, report });
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', attachment(reportFileName(request.query.from, request.query.to, 'xlsx')))
       .header('cache-control', 'no-store')
-      .send(reportXlsx(db, { query: request.query, report }));
+      .send(file);
   });
 }

@@ -1,0 +1,16 @@
+import { renderActionItemsReport } from './action-items-report.ts';
+import { renderBill } from './bill.ts';
+import { renderFieldReport } from './field-report.ts';
+
+/**
+ * Every PDF the app makes, by name. Only the document worker (worker-task.ts) loads them; the
+ * request thread names one and hands it plain data (docs/decisions/065).
+ */
+export const PDF_RENDERERS = {
+  fieldReport: renderFieldReport,
+  actionItemsReport: renderActionItemsReport,
+  bill: renderBill,
+};
+
+export type PdfKind = keyof typeof PDF_RENDERERS;
+export type PdfData<K extends PdfKind> = Parameters<(typeof PDF_RENDERERS)[K]>[0];
