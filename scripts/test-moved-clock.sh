@@ -70,7 +70,7 @@ for suite in "${SUITES[@]}"; do
       npx vite build --outDir "$WEB" --emptyOutDir --logLevel warn
       cp scripts/moved-clock/moved-clock.js "$WEB/moved-clock.js"
       sed -i "s#<head>#<head><script src=\"/moved-clock.js\" data-offset-ms=\"${OFFSET}000\"></script>#" "$WEB/index.html"
-      TZ="$FIRM_TZ" E2E_CHROMIUM="$PWD/scripts/moved-clock/chromium.sh" WEB_DIR="$WEB" moved npx playwright test "$@" || FAILED+=(e2e)
+      TZ="$FIRM_TZ" E2E_CHROMIUM="$PWD/scripts/moved-clock/chromium.sh" WEB_DIR="$WEB" moved npx playwright test --output "$WEB/results" "$@" || FAILED+=(e2e)
       ;;
   esac
 done
