@@ -9,7 +9,8 @@ import type { Refusal } from '../lib/refusal.ts';
  */
 export function RefusalAlert<K extends string>({ refusal, labels }: { refusal: Refusal<K> | null; labels: Partial<Record<K, string>> }) {
   if (!refusal) return null;
-  const named = (Object.entries(refusal.fields) as [K, string][]).filter(([key]) => labels[key]);
+  // A duplicate's message already says which value; only other problems are listed by field.
+  const named = (Object.entries(refusal.fields) as [K, string][]).filter(([key, problem]) => labels[key] && problem !== refusal.message);
   return (
     <Alert color="red" icon={<IconAlertTriangle />} role="alert" title="Not saved">
       <Text size="sm">{refusal.message}</Text>
