@@ -100,7 +100,10 @@ test('a new client through the phased form: draft, resume, finish, find, second 
   await dialog.getByLabel('Project number').fill(`P-${tag}-2`);
   await dialog.getByRole('button', { name: 'Create project' }).click();
   await expect(dialog.getByRole('alert')).toContainText(`Project number P-${tag}-2 is already in use by another project.`);
+  // Closing with the typed number asks first (issue 22: no typed work is dropped unasked).
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(dialog).toBeHidden();
 
   // Super admin: a custom rate for the first job type.
   const rateInput = page.getByRole('textbox', { name: /^Custom rate for / }).first();

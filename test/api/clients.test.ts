@@ -81,6 +81,21 @@ describe('the phased new client', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Client name is required');
   });
+
+  it('names each over-long field with its limit, in the words the forms use (issue 22)', async () => {
+    const res = await admin.request({
+      method: 'POST', url: '/api/clients', payload: { isBusinessClient: false, name: 'n'.repeat(201), phone: '9'.repeat(41) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Please check the form and fix any errors.',
+      details: [
+        { path: '/name', message: 'Must be 200 characters or fewer (now 201)' },
+        { path: '/phone', message: 'Must be 40 characters or fewer (now 41)' },
+      ],
+    });
+  });
 });
 
 describe('cases and projects', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { meetingUrlProblem } from '../action-items.ts';
-import { rule, ZStoredDate } from './common.ts';
+import { rule, ZStoredDate, ZText } from './common.ts';
 
 // HTTP contract of action items (SPEC §3 "Action item as used in the interface", §7 action_items).
 
@@ -64,6 +64,9 @@ export const ZActionItemList = z.object({
 });
 export type TActionItemList = z.infer<typeof ZActionItemList>;
 
+/** The longest text each field stores; the form checks the same numbers before saving. */
+export const ACTION_ITEM_LIMITS = { shortDescription: 500, longDescription: 20_000, location: 1000, url: 2000 } as const;
+
 const time = z.union([z.literal(''), z.iso.time({ precision: -1, error: 'Invalid time format' }), z.iso.time({ precision: 0, error: 'Invalid time format' })]);
 
 /**
@@ -72,14 +75,14 @@ const time = z.union([z.literal(''), z.iso.time({ precision: -1, error: 'Invalid
  */
 const ZFields = z.object({
   assignee: z.uuid({ error: 'Assignee is required' }),
-  shortDescription: z.string().trim().min(1, 'Short description is required').max(500),
-  longDescription: z.string().max(20_000),
+  shortDescription: ZText(ACTION_ITEM_LIMITS.shortDescription).min(1, 'Short description is required'),
+  longDescription: ZText(ACTION_ITEM_LIMITS.longDescription, { trim: false }),
   dueDate: ZStoredDate,
   startTime: time,
   endTime: time,
-  location: z.string().max(1000),
+  location: ZText(ACTION_ITEM_LIMITS.location, { trim: false }),
   locationAddress: ZLocationAddress.nullable(),
-  url: z.string().trim().max(2000).superRefine(rule(meetingUrlProblem)),
+  url: ZText(ACTION_ITEM_LIMITS.url).superRefine(rule(meetingUrlProblem)),
   /** Sync On/Off of the form; turning it off on a synced item goes through Remove or Unlink instead. */
   calendarSync: z.boolean(),
 });

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { ZAddress } from './address.ts';
+import { ZText } from './common.ts';
 
 // HTTP contract of clients, cases and projects (issue 3, docs/decisions/010).
 
-const text = (max: number) => z.string().trim().max(max);
+/** The longest text each field stores; the forms check the same numbers before saving. */
+export const CLIENT_LIMITS = { name: 200, contactName: 200, lastName: 120, email: 254, phone: 40 } as const;
+export const CASE_LIMITS = { fileNumber: 60, caseName: 200 } as const;
+export const PROJECT_LIMITS = { projectNumber: 60, projectName: 200, projectType: 120, buildingType: 120 } as const;
+
+const text = ZText;
 const optionalText = (max: number) => text(max).nullable().optional().transform((v) => (v ? v : null));
 
 export const ZIdParams = z.object({ id: z.guid() });
@@ -16,12 +22,12 @@ export type TAddressObject = z.infer<typeof ZAddress>;
 
 export const ZClientInput = z.object({
   isBusinessClient: z.boolean(),
-  name: text(200).min(1, 'Client name is required'),
-  contactName: optionalText(200),
-  lastName: optionalText(120),
-  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address').max(254)]).nullable().optional()
+  name: text(CLIENT_LIMITS.name).min(1, 'Client name is required'),
+  contactName: optionalText(CLIENT_LIMITS.contactName),
+  lastName: optionalText(CLIENT_LIMITS.lastName),
+  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address').max(CLIENT_LIMITS.email)]).nullable().optional()
     .transform((v) => (v ? v : null)),
-  phone: optionalText(40),
+  phone: optionalText(CLIENT_LIMITS.phone),
 });
 export type TClientInput = z.input<typeof ZClientInput>;
 // PUT replaces the record: every field must be sent, so a missing key never clears a value.
@@ -69,11 +75,11 @@ export const ZDraftList = z.object({ drafts: z.array(ZDraft) });
 // Projects --------------------------------------------------------------------------
 
 export const ZProjectInput = z.object({
-  projectNumber: text(60).min(1, 'Project number is required'),
-  projectName: text(200).default(''),
+  projectNumber: text(PROJECT_LIMITS.projectNumber).min(1, 'Project number is required'),
+  projectName: text(PROJECT_LIMITS.projectName).default(''),
   address: ZAddressObject.nullable().default(null),
-  projectType: optionalText(120),
-  buildingType: optionalText(120),
+  projectType: optionalText(PROJECT_LIMITS.projectType),
+  buildingType: optionalText(PROJECT_LIMITS.buildingType),
   status: z.enum(['active', 'on_hold', 'closed']).default('active'),
   isPrimaryProject: z.boolean().default(false),
 });
@@ -103,8 +109,8 @@ export type TProject = z.infer<typeof ZProject>;
 // Cases -----------------------------------------------------------------------------
 
 export const ZCaseInput = z.object({
-  fileNumber: text(60).min(1, 'File number is required'),
-  caseName: text(200).default(''),
+  fileNumber: text(CASE_LIMITS.fileNumber).min(1, 'File number is required'),
+  caseName: text(CASE_LIMITS.caseName).default(''),
   attorneyId: z.guid().nullable().default(null),
   rateCodeId: z.guid().nullable().default(null),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountProblem, hoursProblem } from '../limits.ts';
 import { isoDateProblem } from '../smart-date.ts';
+import { tooLongMessage } from '../text-limits.ts';
 
 // Field schemas shared by every area's contract. Each wraps one rule of src/core, so the browser
 // and the server refuse the same values with the same words.
@@ -20,3 +21,10 @@ export const ZHours = z.number().min(0, 'Hours cannot be negative').superRefine(
 /** A money amount: not negative, at most cents. */
 export const ZAmount = (max: number) =>
   z.number().min(0, 'Amount cannot be negative').max(max).superRefine(rule(amountProblem));
+
+/**
+ * Text of at most `max` characters, stored trimmed unless `trim` is false (a description keeps its
+ * layout); too long is refused with the limit named, in the words the forms use (core/text-limits).
+ */
+export const ZText = (max: number, { trim = true } = {}) =>
+  (trim ? z.string().trim() : z.string()).max(max, { error: (issue) => tooLongMessage(max, String(issue.input ?? '').length) });

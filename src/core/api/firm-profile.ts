@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './common.ts';
 
 // Firm profile (the letterhead and footer of every PDF) and each user's signature.
 
@@ -16,15 +17,17 @@ export const ZFirmProfile = z.object({
 });
 export type TFirmProfile = z.infer<typeof ZFirmProfile>;
 
-const line = (max: number) => z.string().trim().max(max);
+/** The longest text each field stores; the form checks the same numbers before saving. */
+export const FIRM_PROFILE_LIMITS = { firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200 } as const;
+const line = (key: keyof typeof FIRM_PROFILE_LIMITS) => ZText(FIRM_PROFILE_LIMITS[key]);
 
 export const ZFirmProfileBody = z.object({
-  firmName: line(200).min(1, 'Firm name is required'),
-  licenceNumber: line(100),
-  address: line(500),
-  phone: line(50),
-  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address').max(200)]),
-  website: line(200),
+  firmName: line('firmName').min(1, 'Firm name is required'),
+  licenceNumber: line('licenceNumber'),
+  address: line('address'),
+  phone: line('phone'),
+  email: z.union([z.literal(''), z.email('Please enter a valid e-mail address').max(FIRM_PROFILE_LIMITS.email)]),
+  website: line('website'),
   version: z.number().int().positive(),
 });
 export type TFirmProfileBody = z.input<typeof ZFirmProfileBody>;

@@ -15,13 +15,15 @@ export interface PickedProject {
 interface Props {
   value: PickedProject | null;
   onChange(project: PickedProject | null): void;
+  /** A problem from outside (a refused save). */
+  error?: string;
 }
 
 /**
  * A form's Project field (action items, field reports): searches like the project search box (number, name or
  * client; 10 matches), then shows the pick read-only with a Reset button.
  */
-export function ProjectField({ value, onChange }: Props) {
+export function ProjectField({ value, onChange, error }: Props) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const hits = useQuery({
@@ -38,7 +40,7 @@ export function ProjectField({ value, onChange }: Props) {
   if (value) {
     return (
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput label="Project" withAsterisk readOnly value={value.label} style={{ flex: 1 }} />
+        <TextInput label="Project" withAsterisk readOnly value={value.label} style={{ flex: 1 }} error={error} />
         <Button variant="default" onClick={() => {
           setText('');
           onChange(null);
@@ -50,6 +52,7 @@ export function ProjectField({ value, onChange }: Props) {
     <Autocomplete
       label="Project"
       withAsterisk
+      error={error}
       placeholder="Start typing case number, client name, or project name..."
       data={[...byLabel.keys()]}
       filter={({ options }) => options}

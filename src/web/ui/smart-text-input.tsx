@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { Result } from '../../core/result.ts';
 
 export interface SmartTextInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'error'> {
+  /** A problem from outside (a refused save); the box's own reading problem shows first. */
+  error?: string;
   /** The stored value, or '' when empty. */
   value: string;
   onChange(value: string): void;
@@ -54,13 +56,13 @@ export function useSmartText(options: Pick<SmartTextInputProps, 'value' | 'onCha
   };
 }
 
-export function SmartTextInput({ value, onChange, onValidityChange, onBlur, onKeyDown, rules, ...rest }: SmartTextInputProps & { rules: SmartTextRules }) {
+export function SmartTextInput({ value, onChange, onValidityChange, onBlur, onKeyDown, rules, error, ...rest }: SmartTextInputProps & { rules: SmartTextRules }) {
   const smart = useSmartText({ value, onChange, onValidityChange, rules });
   return (
     <TextInput
       {...rest}
       value={smart.text}
-      error={smart.error}
+      error={smart.error ?? error}
       onChange={(e) => smart.type(e.currentTarget.value)}
       onBlur={(e) => {
         smart.commit();

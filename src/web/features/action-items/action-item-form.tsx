@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { FORM_MESSAGES, type ActionItemFormValues } from '../../../core/action-items.ts';
+import { useEffect, useRef, useState } from 'react';
+import { FORM_FIELD_LABELS, FORM_MESSAGES, type ActionItemFormValues } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
 import { AUTO_END_MINUTES } from '../../../core/constants.ts';
 import { parseSmartDate } from '../../../core/smart-date.ts';
@@ -14,6 +14,14 @@ import { ConflictNotice } from './conflict-notice.tsx';
 import { LocationField } from './location-field.tsx';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
 import { HistoryPanel } from '../audit/history-panel.tsx';
+import type { Refusal } from '../../lib/refusal.ts';
+import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
+
+/** The fields a refusal can name, by the form's names (the labels of the result toast). */
+export type FormField = keyof typeof FORM_FIELD_LABELS;
+export const FORM_FIELDS = Object.keys(FORM_FIELD_LABELS) as FormField[];
+/** Request fields shown by another field of the form. */
+export const REQUEST_NAMES: Partial<Record<string, FormField>> = { locationAddress: 'location' };
 
 export interface FormState extends ActionItemFormValues {
   project: PickedProject | null;
@@ -62,6 +70,10 @@ interface Props {
   onCalendarOff?(choice: CalendarOffChoice): Promise<boolean>;
   /** Whether the form holds edits not saved yet (a timed reset leaves such a form alone). */
   onDirtyChange?(dirty: boolean): void;
+  /** The last save's refusal: its message above the buttons, each named field's problem under it. */
+  refusal?: Refusal<FormField> | null;
+  /** Fields the user changed (their refusal problem goes away). */
+  onEdit?(fields: string[]): void;
 }
 
 /** The fields and buttons of the action item form (SPEC §2), shared by the inline and modal forms. */
@@ -72,9 +84,17 @@ export function ActionItemForm(props: Props) {
   const [endByHand, setEndByHand] = useState(
     Boolean(initial.endTime && initial.endTime !== addMinutes(initial.startTime, AUTO_END_MINUTES)),
   );
-  const set = (patch: Partial<FormState>) => setForm((f) => ({ ...f, ...patch }));
+  const { refusal = null, onEdit } = props;
+  const set = (patch: Partial<FormState>) => {
+    onEdit?.(Object.keys(patch));
+    setForm((f) => ({ ...f, ...patch }));
+  };
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
-  useUnsavedChanges(dirty);
+  // The panel closes the form when the project changes (?project=): that asks first too.
+  useUnsavedChanges(dirty, { queryToo: true });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusRefused(formRef, refusal);
+  const problem = refusal?.fields ?? {};
   const { onDirtyChange } = props;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const withSync = Boolean(props.calendar && form.calendarSync);
@@ -83,6 +103,7 @@ export function ActionItemForm(props: Props) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -105,6 +126,7 @@ export function ActionItemForm(props: Props) {
         {withProjectField && (
           <ProjectField
             value={form.project}
+            error={problem.projectId}
             onChange={(p) => set({ project: p, projectId: p?.id ?? '', clientName: p?.clientName ?? '' })}
           />
         )}
@@ -113,14 +135,14 @@ export function ActionItemForm(props: Props) {
             <TextInput label="Client Name" readOnly value={form.clientName} variant="filled" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <AssigneeInput users={users} value={form.assignee} onChange={(assignee) => set({ assignee })} />
+            <AssigneeInput users={users} value={form.assignee} onChange={(assignee) => set({ assignee })} error={problem.assignee} />
           </Grid.Col>
         </Grid>
         <TextInput
           label="Short Description"
           withAsterisk
-          maxLength={500}
           value={form.shortDescription}
+          error={problem.shortDescription}
           onChange={(e) => set({ shortDescription: e.currentTarget.value })}
         />
         <Grid gutter="sm">
@@ -129,6 +151,7 @@ export function ActionItemForm(props: Props) {
               label="Date"
               withAsterisk
               value={form.dueDate}
+              error={problem.dueDate}
               onChange={(dueDate) => set({ dueDate })}
               onBlur={(e) => {
                 const text = e.currentTarget.value.trim();
@@ -141,6 +164,7 @@ export function ActionItemForm(props: Props) {
             <SmartTimeInput
               label="Start Time"
               value={form.startTime}
+              error={problem.startTime}
               onChange={(startTime) => set(endByHand
                 ? { startTime }
                 : { startTime, endTime: startTime ? addMinutes(startTime, AUTO_END_MINUTES) : '' })}
@@ -150,6 +174,7 @@ export function ActionItemForm(props: Props) {
             <SmartTimeInput
               label="End Time"
               value={form.endTime}
+              error={problem.endTime}
               onChange={(endTime) => {
                 setEndByHand(endTime !== '');
                 set({ endTime });
@@ -162,6 +187,7 @@ export function ActionItemForm(props: Props) {
             <LocationField
               value={{ location: form.location, locationAddress: form.locationAddress }}
               onChange={(v) => set(v)}
+              error={problem.location}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 5 }}>
@@ -170,6 +196,7 @@ export function ActionItemForm(props: Props) {
               placeholder="Optional"
               type="url"
               value={form.url}
+              error={problem.url}
               onChange={(e) => set({ url: e.currentTarget.value })}
             />
           </Grid.Col>
@@ -178,9 +205,12 @@ export function ActionItemForm(props: Props) {
           label="Long Description"
           autosize
           minRows={3}
+          maxRows={14}
           value={form.longDescription}
+          error={problem.longDescription}
           onChange={(e) => set({ longDescription: e.currentTarget.value })}
         />
+        <RefusalAlert refusal={refusal} labels={FORM_FIELD_LABELS} />
         <Group justify="space-between" align="flex-start">
           {props.calendar ? (
             <CalendarToggle

@@ -6,16 +6,19 @@ import {
   changedFields, DEFAULT_FILTER, DEFAULT_SORT, emptyMessage, filterActionItems, FORM_MESSAGES, formProblems, nextSort,
   sortActionItems, type ActionItemFilter, type SortState,
 } from '../../../core/action-items.ts';
-import type { TActionItem, TCardProject } from '../../../core/api/action-items.ts';
+import { ACTION_ITEM_LIMITS, type TActionItem, type TCardProject } from '../../../core/api/action-items.ts';
+import { tooLongProblems } from '../../../core/text-limits.ts';
+import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
+import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { formResetAfterChoiceMs } from '../../../core/calendar.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
-import { ActionItemForm, initialForm, type FormState } from './action-item-form.tsx';
+import { ActionItemForm, FORM_FIELDS, initialForm, REQUEST_NAMES, type FormField, type FormState } from './action-item-form.tsx';
 import { ActionItemsFilters, assigneeOptions } from './action-items-filters.tsx';
 import { ActionItemsTable } from './action-items-table.tsx';
 import { PdfReportButton } from './pdf-report-button.tsx';
-import { createActionItem, getActionItem, storeItem, updateActionItem, useActionItemEvents, useActionItems, useAssignableUsers } from './api.ts';
+import { createActionItemOnce, getActionItem, storeItem, updateActionItem, useActionItemEvents, useActionItems, useAssignableUsers } from './api.ts';
 import { RequiredFieldsModal } from './required-fields-modal.tsx';
 import { ResultToast, type SaveResult } from './result-toast.tsx';
 import { useRowActions } from './use-row-actions.ts';
@@ -60,6 +63,8 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
   // Update met someone else's newer save: their item, until the user picks a version.
   const [conflict, setConflict] = useState<TActionItem | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  // The last save's refusal, shown in the form with the fields it names (docs/decisions/037).
+  const [refusal, setRefusal] = useState<Refusal<FormField> | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SaveResult | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
@@ -71,6 +76,7 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
   const setOpen = useCallback((next: OpenForm | null) => {
     clearTimeout(resetTimer.current);
     setConflict(null);
+    setRefusal(null);
     setOpenState(next);
   }, []);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -96,6 +102,9 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
     const editing = base;
     const found = formProblems(values, { needsProject: dashboard && !editing });
     if (found.length > 0) return setProblems(found);
+    // Text too long to store is named under its field before anything is sent.
+    const tooLong = tooLongProblems(values, ACTION_ITEM_LIMITS);
+    if (Object.keys(tooLong).length > 0) return setRefusal(formRefusal(tooLong));
     const body = {
       assignee: values.assignee, shortDescription: values.shortDescription.trim(), longDescription: values.longDescription,
       dueDate: toIsoDate(values.dueDate)!, startTime: values.startTime, endTime: values.endTime,
@@ -104,10 +113,11 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
       ...(calendar || !editing ? { calendarSync: calendar && values.calendarSync } : {}),
     };
     setBusy(true);
+    setRefusal(null);
     try {
       const saved = editing
         ? await updateActionItem(editing.id, { ...body, version: editing.version })
-        : await createActionItem({ ...body, id: open?.id, projectId: values.projectId });
+        : await createActionItemOnce({ ...body, id: open?.id ?? newId(), projectId: values.projectId });
       storeItem(client, saved);
       if (saved.calendarSync) markQueued(saved.id);
       setOpen(null);
@@ -129,6 +139,8 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
           error = reload;
         }
       }
+      // The form stays open with everything typed; the refusal names its fields there.
+      setRefusal(readRefusal(error, FORM_FIELDS, REQUEST_NAMES));
       const fallback = editing ? FORM_MESSAGES.updateFailed : FORM_MESSAGES.saveFailed;
       setResult({ ok: false, title: 'Error', message: error instanceof ApiError ? error.message : fallback });
     } finally {
@@ -182,6 +194,9 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
     }, formResetAfterChoiceMs(ok));
     return syncOff;
   };
+  const onEdit = useCallback((fields: string[]) => setRefusal((r) => withoutFields(r, fields)), []);
+  // Escape, the × or a click outside the dashboard's dialog asks before typed text is dropped.
+  const guard = useCloseGuard(() => dirty.current, () => setOpen(null));
   const form = open && (
     <ActionItemForm
       key={open.key}
@@ -198,6 +213,8 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
       calendar={calendar}
       onCalendarOff={calendarOff}
       onDirtyChange={onDirtyChange}
+      refusal={refusal}
+      onEdit={onEdit}
     />
   );
 
@@ -254,9 +271,10 @@ export function ActionItemsPanel({ mode, projectId, onProject, openItemId }: Pro
         )}
       </Stack>
       {dashboard && (
-        <Modal opened={open !== null} onClose={() => !busy && setOpen(null)} size="lg"
+        <Modal opened={open !== null} onClose={() => !busy && guard.requestClose()} size="lg"
           title={<Text fw={700}>{open?.editing ? 'Edit Action Item' : 'New Action Item'}</Text>}>
           {form}
+          {guard.question}
         </Modal>
       )}
       <RequiredFieldsModal problems={problems} onClose={() => setProblems([])} />

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type {
   TActionItem, TActionItemCreate, TActionItemEvent, TActionItemList, TActionItemUpdate, TAssignableUser,
 } from '../../../core/api/action-items.ts';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import type { TSyncEvent } from '../../../core/api/calendar.ts';
 import { handleSyncEvent } from './calendar-api.ts';
@@ -32,6 +32,23 @@ export function useAssignableUsers() {
 
 export const createActionItem = (body: TActionItemCreate) =>
   api<TActionItem>('/api/action-items', { method: 'POST', body });
+
+/**
+ * Creates the item with the browser's id. A Save whose answer was lost (the connection dropped
+ * after the server stored it) is met on retry by 'This action item already exists.' for that very
+ * id: the item is ours, so the form's values are saved over it instead of refusing the user forever.
+ */
+export async function createActionItemOnce(body: TActionItemCreate & { id: string }): Promise<TActionItem> {
+  try {
+    return await createActionItem(body);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'DUPLICATE_RECORD')) throw error;
+    const landed = await getActionItem(body.id).catch(() => null);
+    if (!landed) throw error;
+    const { id: _id, projectId: _project, ...fields } = body;
+    return updateActionItem(landed.id, { ...fields, version: landed.version });
+  }
+}
 
 export const updateActionItem = (id: string, body: TActionItemUpdate) =>
   api<TActionItem>(`/api/action-items/${id}`, { method: 'PATCH', body });

@@ -16,10 +16,12 @@ interface Props {
   /** Selected user id or ''. */
   value: string;
   onChange(id: string): void;
+  /** A problem from outside (a refused save); the typed name's own problem shows first. */
+  error?: string;
 }
 
 /** Assignee autocomplete (SPEC §2): up to 10 suggestions; typed text must name a listed user. */
-export function AssigneeInput({ users, value, onChange }: Props) {
+export function AssigneeInput({ users, value, onChange, error: refused }: Props) {
   const labels = useMemo(() => assigneeLabels(users), [users]);
   const byLabel = useMemo(() => new Map([...labels].map(([id, label]) => [label.toLowerCase(), id])), [labels]);
   const [text, setText] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function AssigneeInput({ users, value, onChange }: Props) {
       data={[...labels.values()]}
       limit={ASSIGNEE_SUGGESTIONS}
       value={shown}
-      error={error}
+      error={error ?? refused}
       onChange={(v) => {
         setText(v);
         setError(null);

@@ -22,7 +22,7 @@ function textOnly(text: string): Address {
  * stored as the object plus its full text; text typed without picking a suggestion is kept as
  * plain text rather than silently dropped.
  */
-export function LocationField({ value, onChange }: { value: LocationValue; onChange(v: LocationValue): void }) {
+export function LocationField({ value, onChange, error }: { value: LocationValue; onChange(v: LocationValue): void; error?: string }) {
   const [legacy] = useState(() => (value.location && !value.locationAddress ? textOnly(value.location) : null));
   const [typed, setTyped] = useState(false);
   const shown = (value.locationAddress as Address | null) ?? (typed ? null : legacy);
@@ -40,6 +40,7 @@ export function LocationField({ value, onChange }: { value: LocationValue; onCha
       <AddressInput
         label="Location"
         value={shown}
+        error={error}
         onChange={(a) => {
           if (a) onChange({ location: a.fullAddress, locationAddress: { ...a } });
           else if (!typed) onChange({ location: '', locationAddress: null });

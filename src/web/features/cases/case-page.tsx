@@ -1,13 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { TProject } from '../../../core/api/clients.ts';
+import type { TCaseDetail, TProject } from '../../../core/api/clients.ts';
 import { addressLine, clientLabel } from '../../../core/cases.ts';
 import { useUser } from '../../app/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { ProjectEditor } from '../clients/add-project-form.tsx';
+import { ProjectModal } from '../clients/add-project-form.tsx';
 import { deleteCase, deleteProject, makePrimary, useCase, useInvalidateClients } from '../clients/api.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { STATUS_LABELS } from '../clients/forms.ts';
@@ -25,6 +25,16 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+function ProjectDialog({ kase, projectId, onClose }: { kase: TCaseDetail; projectId?: string; onClose(): void }) {
+  const project = kase.projects.find((p) => p.id === projectId);
+  if (projectId && !project) return null;
+  return (
+    <ProjectModal caseId={kase.id} project={project} firstOfCase={kase.projects.length === 0}
+      title={project ? `Edit project ${project.projectNumber}` : 'New project'}
+      submitLabel={project ? 'Save project' : 'Create project'} onDone={onClose} onClose={onClose} />
+  );
+}
+
 /** /case/{id}: the case, its client, attorney, rate code, address and projects. */
 export default function CasePage() {
   const { id = '' } = useParams();
@@ -35,7 +45,8 @@ export default function CasePage() {
   const invalidate = useInvalidateClients();
   const [editing, setEditing] = useState(false);
   const [editingClient, setEditingClient] = useState(false);
-  const [projectModal, setProjectModal] = useState<{ project?: TProject } | null>(null);
+  // The project being edited, by id: after a reload (an edit conflict) the dialog edits the fresh row.
+  const [projectModal, setProjectModal] = useState<{ projectId?: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<{ project?: TProject } | null>(null);
   const navigate = useNavigate();
 
@@ -129,7 +140,7 @@ export default function CasePage() {
                 <Table.Td>
                   {user.isAdmin && (
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setProjectModal({ project: p })} aria-label={`Edit ${p.projectNumber}`}>Edit</Button>
+                      <Button size="xs" variant="light" onClick={() => setProjectModal({ projectId: p.id })} aria-label={`Edit ${p.projectNumber}`}>Edit</Button>
                       <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDelete({ project: p })}
                         aria-label={`Delete ${p.projectNumber}`}>Delete</Button>
                     </Group>
@@ -155,14 +166,7 @@ export default function CasePage() {
       <HistoryPanel table="cases" id={c.id} />
       {editingClient && <ClientEditModal clientId={c.client.id} onClose={() => setEditingClient(false)} />}
       {editing && <CaseEditModal kase={c} onClose={() => setEditing(false)} />}
-      <Modal opened={projectModal !== null} onClose={() => setProjectModal(null)} size="xl"
-        title={projectModal?.project ? `Edit project ${projectModal.project.projectNumber}` : 'New project'}>
-        {projectModal && (
-          <ProjectEditor caseId={c.id} project={projectModal.project} firstOfCase={c.projects.length === 0}
-            submitLabel={projectModal.project ? 'Save project' : 'Create project'}
-            onDone={() => setProjectModal(null)} onCancel={() => setProjectModal(null)} />
-        )}
-      </Modal>
+      {projectModal && <ProjectDialog kase={c} projectId={projectModal.projectId} onClose={() => setProjectModal(null)} />}
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { useCloseGuard } from '../../ui/close-guard.tsx';
+import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { saveCase } from './api.ts';
-import { CaseFields, SaveError } from './fields.tsx';
-import { caseProblems, emptyCase } from './forms.ts';
+import { CaseFields } from './fields.tsx';
+import { CASE_LABELS, caseProblems, emptyCase } from './forms.ts';
 import { useEditForm } from './use-edit-form.ts';
 
 /** Another case for a complete client; afterwards the project-creation prompt offers a project. */
@@ -25,14 +27,16 @@ export function AddCaseModal({ client, onClose }: { client: { id: string; name: 
     edit.reset();
     onClose();
   };
+  const guard = useCloseGuard(() => edit.dirty, close);
   return (
-    <Modal opened={client !== null} onClose={close} title="New case" size="lg">
-      <Stack>
+    <Modal opened={client !== null} onClose={guard.requestClose} title="New case" size="lg">
+      {guard.question}
+      <Stack ref={edit.container}>
         <Text size="sm">Client: <b>{client?.name}</b></Text>
         <CaseFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
-        <SaveError error={edit.error} />
+        <RefusalAlert refusal={edit.refusal} labels={CASE_LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button onClick={edit.save} loading={edit.saving}>Create case</Button>
         </Group>
       </Stack>

@@ -1,6 +1,6 @@
-import { Alert, Autocomplete, Checkbox, Select, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { ApiError } from '../../lib/api.ts';
+import { Autocomplete, Checkbox, Select, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { readRefusal } from '../../lib/refusal.ts';
+import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { AddressInput } from '../address/address-input.tsx';
 import { useAttorneys, useRateCodes } from './api.ts';
 import {
@@ -28,15 +28,15 @@ export function ClientFields({ value, onChange, errors = {}, readOnly }: FieldsP
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={value.isBusinessClient ? 'Business name' : 'Client name'} required readOnly={readOnly}
           value={value.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} />
-        <TextInput label="Contact name" readOnly={readOnly} value={value.contactName}
+        <TextInput label="Contact name" readOnly={readOnly} value={value.contactName} error={errors.contactName}
           onChange={(e) => set({ contactName: e.currentTarget.value })}
           description={value.isBusinessClient ? 'The person we deal with at the business' : undefined} />
-        <TextInput label="Last name" readOnly={readOnly} value={value.lastName}
+        <TextInput label="Last name" readOnly={readOnly} value={value.lastName} error={errors.lastName}
           onChange={(e) => set({ lastName: e.currentTarget.value })}
           description={value.isBusinessClient ? undefined : 'Used in report file names; defaults to the last word of the name'} />
         <TextInput label="E-mail" type="email" readOnly={readOnly} value={value.email}
           onChange={(e) => set({ email: e.currentTarget.value })} error={errors.email} />
-        <TextInput label="Phone" type="tel" readOnly={readOnly} value={value.phone}
+        <TextInput label="Phone" type="tel" readOnly={readOnly} value={value.phone} error={errors.phone}
           onChange={(e) => set({ phone: e.currentTarget.value })} />
       </SimpleGrid>
     </Stack>
@@ -55,15 +55,15 @@ export function CaseFields({ value, onChange, errors = {}, readOnly }: FieldsPro
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="File number" required readOnly={readOnly} value={value.fileNumber}
         onChange={(e) => set({ fileNumber: e.currentTarget.value })} error={errors.fileNumber} />
-      <TextInput label="Case name" readOnly={readOnly} value={value.caseName}
+      <TextInput label="Case name" readOnly={readOnly} value={value.caseName} error={errors.caseName}
         onChange={(e) => set({ caseName: e.currentTarget.value })} />
       <Select label="Attorney and law firm" placeholder={attorneys.isLoading ? 'Loading attorneys…' : 'Pick an attorney'}
         searchable clearable readOnly={readOnly} data={attorneyData} value={value.attorneyId}
         onChange={(v) => set({ attorneyId: v })} nothingFoundMessage="No attorney by that name — add one under Attorneys & Law Firms"
-        error={attorneys.error ? 'Could not load the attorneys' : undefined} />
+        error={errors.attorneyId ?? (attorneys.error ? 'Could not load the attorneys' : undefined)} />
       <Select label="Rate code" placeholder={rateCodes.isLoading ? 'Loading rate codes…' : 'Pick a rate code'}
         searchable clearable readOnly={readOnly} data={rateCodeData} value={value.rateCodeId}
-        onChange={(v) => set({ rateCodeId: v })} error={rateCodes.error ? 'Could not load the rate codes' : undefined} />
+        onChange={(v) => set({ rateCodeId: v })} error={errors.rateCodeId ?? (rateCodes.error ? 'Could not load the rate codes' : undefined)} />
     </SimpleGrid>
   );
 }
@@ -76,29 +76,26 @@ export function ProjectFields({ value, onChange, errors = {}, readOnly }: Fields
         <TextInput label="Project number" required readOnly={readOnly} value={value.projectNumber}
           onChange={(e) => set({ projectNumber: e.currentTarget.value })} error={errors.projectNumber} />
         <TextInput label="Project name" readOnly={readOnly} value={value.projectName} placeholder="Unnamed Project"
-          onChange={(e) => set({ projectName: e.currentTarget.value })} />
+          error={errors.projectName} onChange={(e) => set({ projectName: e.currentTarget.value })} />
       </SimpleGrid>
-      <AddressInput label="Property address" value={value.address} onChange={(a) => set({ address: a })} disabled={readOnly} />
+      <AddressInput label="Property address" value={value.address} onChange={(a) => set({ address: a })} disabled={readOnly}
+        error={errors.address} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Autocomplete label="Project type" readOnly={readOnly} data={PROJECT_TYPES} value={value.projectType}
-          onChange={(v) => set({ projectType: v })} />
+          error={errors.projectType} onChange={(v) => set({ projectType: v })} />
         <Autocomplete label="Building type" readOnly={readOnly} data={BUILDING_TYPES} value={value.buildingType}
-          onChange={(v) => set({ buildingType: v })} />
-        <Select label="Status" readOnly={readOnly} allowDeselect={false} value={value.status}
+          error={errors.buildingType} onChange={(v) => set({ buildingType: v })} />
+        <Select label="Status" readOnly={readOnly} allowDeselect={false} value={value.status} error={errors.status}
           data={Object.entries(STATUS_LABELS).map(([v, label]) => ({ value: v, label }))}
           onChange={(v) => v && set({ status: v as ProjectForm['status'] })} />
       </SimpleGrid>
-      <Checkbox label="Primary project (its address is the case address)" disabled={readOnly}
+      <Checkbox label="Primary project (its address is the case address)" disabled={readOnly} error={errors.isPrimaryProject}
         checked={value.isPrimaryProject} onChange={(e) => set({ isPrimaryProject: e.currentTarget.checked })} />
     </Stack>
   );
 }
 
-/** The reason a save failed, next to the button that failed (duplicates say which value). */
+/** The reason a save failed, next to the button that failed, for a form whose fields a refusal cannot name. */
 export function SaveError({ error }: { error: unknown }) {
-  if (!error) return null;
-  const message = error instanceof ApiError ? error.message : 'The save failed. Please try again.';
-  return (
-    <Alert color="red" icon={<IconAlertTriangle />} role="alert" title="Not saved">{message}</Alert>
-  );
+  return <RefusalAlert refusal={error ? readRefusal(error, []) : null} labels={{}} />;
 }

@@ -1,5 +1,6 @@
 import type { Address } from '../../../core/address.ts';
-import type { TCaseListItem, TClient, TProject } from '../../../core/api/clients.ts';
+import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS, type TCaseListItem, type TClient, type TProject } from '../../../core/api/clients.ts';
+import { tooLongProblems } from '../../../core/text-limits.ts';
 
 // Form values of the three phases as plain strings, and their request bodies.
 
@@ -38,19 +39,32 @@ export const projectBody = (f: ProjectForm) => ({ ...f, projectType: orNull(f.pr
 
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Checks done before a phase is sent, so the obvious gaps are named next to the fields. */
+/** Checks done before a phase is sent, so the obvious gaps (and text too long to store) are named next to the fields. */
 export function clientProblems(f: ClientForm): Partial<Record<keyof ClientForm, string>> {
-  const p: Partial<Record<keyof ClientForm, string>> = {};
+  const p: Partial<Record<keyof ClientForm, string>> = tooLongProblems(f, CLIENT_LIMITS);
   if (!f.name.trim()) p.name = f.isBusinessClient ? 'Business name is required' : 'Client name is required';
-  if (f.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) p.email = 'Please enter a valid e-mail address';
+  if (f.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) p.email ??= 'Please enter a valid e-mail address';
   return p;
 }
 export function caseProblems(f: CaseForm): Partial<Record<keyof CaseForm, string>> {
-  return f.fileNumber.trim() ? {} : { fileNumber: 'File number is required' };
+  return { ...tooLongProblems(f, CASE_LIMITS), ...(f.fileNumber.trim() ? {} : { fileNumber: 'File number is required' }) };
 }
 export function projectProblems(f: ProjectForm): Partial<Record<keyof ProjectForm, string>> {
-  return f.projectNumber.trim() ? {} : { projectNumber: 'Project number is required' };
+  return { ...tooLongProblems(f, PROJECT_LIMITS), ...(f.projectNumber.trim() ? {} : { projectNumber: 'Project number is required' }) };
 }
+
+/** Each field's label, as a refusal names it above the buttons. */
+export const clientLabels = (f: ClientForm): Record<keyof ClientForm, string> => ({
+  isBusinessClient: 'Client type', name: f.isBusinessClient ? 'Business name' : 'Client name', contactName: 'Contact name',
+  lastName: 'Last name', email: 'E-mail', phone: 'Phone',
+});
+export const CASE_LABELS: Record<keyof CaseForm, string> = {
+  fileNumber: 'File number', caseName: 'Case name', attorneyId: 'Attorney and law firm', rateCodeId: 'Rate code',
+};
+export const PROJECT_LABELS: Record<keyof ProjectForm, string> = {
+  projectNumber: 'Project number', projectName: 'Project name', address: 'Property address', projectType: 'Project type',
+  buildingType: 'Building type', status: 'Status', isPrimaryProject: 'Primary project',
+};
 
 export const PROJECT_TYPES = ['Water Loss', 'Fire Loss', 'Structural Assessment', 'Roof Inspection', 'Mold Assessment', 'Construction Defect', 'Wind Damage'];
 export const BUILDING_TYPES = ['Single Family', 'Multi-Family', 'Condominium', 'Townhouse', 'Commercial', 'Mixed Use', 'Industrial'];

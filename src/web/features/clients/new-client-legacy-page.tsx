@@ -1,16 +1,19 @@
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TClientDetail } from '../../../core/api/clients.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
+import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
 import { completeClient } from './api.ts';
+import { changedKeys } from './field-notes.ts';
 import { reloadDraft, writePhase } from './draft-writer.ts';
-import { CaseFields, ClientFields, ProjectFields, SaveError } from './fields.tsx';
+import { CaseFields, ClientFields, ProjectFields } from './fields.tsx';
 import {
-  caseProblems, clientProblems, emptyCase, emptyClient, emptyProject, projectProblems, same,
-  type CaseForm, type ClientForm, type ProjectForm,
+  CASE_LABELS, caseProblems, clientLabels, clientProblems, emptyCase, emptyClient, emptyProject, PROJECT_LABELS, projectProblems,
+  same, type CaseForm, type ClientForm, type ProjectForm,
 } from './forms.ts';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 
@@ -28,18 +31,34 @@ export default function NewClientLegacyPage() {
   const [project, setProject] = useState<ProjectForm>(emptyProject(true));
   const [detail, setDetail] = useState<TClientDetail | null>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  // A refused save keeps every typed value and names the fields it is about; the three sections'
+  // field names differ, so one refusal serves the page (docs/decisions/037).
+  const [refusal, setRefusal] = useState<Refusal<string> | null>(null);
   const [saving, setSaving] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  useFocusRefused(container, refusal);
   const touched = !same(client, emptyClient) || !same(kase, emptyCase) || !same(project, emptyProject(true));
   useUnsavedChanges(touched && !saving);
 
   if (!user.isAdmin) return <ReadOnlyNotice what="create clients" />;
   const problems = { client: clientProblems(client), case: caseProblems(kase), project: projectProblems(project) };
+  const errors = <F extends object>(own: Partial<Record<keyof F, string>>, form: F) => ({
+    ...(showErrors ? own : {}),
+    ...Object.fromEntries(Object.entries(refusal?.fields ?? {}).filter(([key]) => key in form)),
+  });
+  const edited = <F extends object>(set: (f: F) => void, before: F) => (next: F) => {
+    setRefusal((r) => withoutFields(r, changedKeys(before, next)));
+    set(next);
+  };
 
   const save = async () => {
-    if (Object.values(problems).some((p) => Object.keys(p).length)) return setShowErrors(true);
+    if (Object.values(problems).some((p) => Object.keys(p).length)) {
+      setShowErrors(true);
+      requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setSaving(true);
-    setError(null);
+    setRefusal(null);
     let current = detail;
     try {
       for (const phase of [{ client }, { case: kase }, { project }]) {
@@ -54,7 +73,7 @@ export default function NewClientLegacyPage() {
       setProject(emptyProject(true));
       navigate(`/case/${current!.cases[0]!.id}`, { state: { notice: `${current!.name} is now a complete client.` } });
     } catch (e) {
-      setError(e);
+      setRefusal(readRefusal(e, [...Object.keys(client), ...Object.keys(kase), ...Object.keys(project)]));
     } finally {
       setSaving(false);
     }
@@ -67,19 +86,19 @@ export default function NewClientLegacyPage() {
         <Text c="dimmed">The same details as the step-by-step form. Fields marked * are required.</Text>
       </div>
       <Paper withBorder p="lg">
-        <Stack>
+        <Stack ref={container}>
           <Title order={3}>Client</Title>
-          <ClientFields value={client} onChange={setClient} errors={showErrors ? problems.client : {}} />
+          <ClientFields value={client} onChange={edited(setClient, client)} errors={errors(problems.client, client)} />
           <Divider />
           <Title order={3}>Case</Title>
-          <CaseFields value={kase} onChange={setCase} errors={showErrors ? problems.case : {}} />
+          <CaseFields value={kase} onChange={edited(setCase, kase)} errors={errors(problems.case, kase)} />
           <Divider />
           <Title order={3}>First project</Title>
-          <ProjectFields value={project} onChange={setProject} errors={showErrors ? problems.project : {}} />
-          {detail && error !== null && (
+          <ProjectFields value={project} onChange={edited(setProject, project)} errors={errors(problems.project, project)} />
+          {detail && refusal !== null && (
             <Text size="sm" c="dimmed">What was saved so far is kept as a draft ({detail.completionPercentage}% complete).</Text>
           )}
-          <SaveError error={error} />
+          <RefusalAlert refusal={refusal} labels={{ ...clientLabels(client), ...CASE_LABELS, ...PROJECT_LABELS }} />
           <Group justify="flex-end">
             <Button onClick={save} loading={saving}>Create client</Button>
           </Group>

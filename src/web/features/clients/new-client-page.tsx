@@ -1,19 +1,22 @@
 import { Button, Group, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TClientDetail } from '../../../core/api/clients.ts';
 import { CLIENT_PHASES, draftResumePhase, phaseLabel, PHASE_COMPLETION, type ClientPhase } from '../../../core/cases.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
+import { readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
+import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { completeClient, useClient } from './api.ts';
 import { reloadDraft, writePhase } from './draft-writer.ts';
-import { CaseFields, ClientFields, ProjectFields, SaveError } from './fields.tsx';
+import { changedKeys } from './field-notes.ts';
+import { CaseFields, ClientFields, ProjectFields } from './fields.tsx';
 import {
-  caseForm, caseProblems, clientForm, clientProblems, emptyCase, emptyClient, emptyProject, projectForm, projectProblems, same,
-  type CaseForm, type ClientForm, type ProjectForm,
+  CASE_LABELS, caseForm, caseProblems, clientForm, clientLabels, clientProblems, emptyCase, emptyClient, emptyProject,
+  PROJECT_LABELS, projectForm, projectProblems, same, type CaseForm, type ClientForm, type ProjectForm,
 } from './forms.ts';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import { ReviewSummary } from './review-summary.tsx';
@@ -55,7 +58,10 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
   const [project, setProject] = useState<ProjectForm>(() => baselines(initial).project);
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<unknown>(null);
+  // A refused save keeps every typed value and names the fields it is about (docs/decisions/037).
+  const [refusal, setRefusal] = useState<Refusal<string> | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  useFocusRefused(container, refusal);
 
   const base = baselines(detail);
   const dirty = !same(base.client, client) || !same(base.case, kase) || !same(base.project, project);
@@ -67,14 +73,28 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
 
   const go = (next: ClientPhase) => {
     setShowErrors(false);
-    setSaveError(null);
+    setRefusal(null);
     setPhase(next);
   };
+  const refuse = (error: unknown) => {
+    const fields = { client, case: kase, project, review: {} }[phase];
+    setRefusal(readRefusal(error, Object.keys(fields)));
+  };
+  /** An edit drops the refusal's problem with the fields it changed. */
+  const edited = <F extends object>(set: (f: F) => void, before: F) => (next: F) => {
+    setRefusal((r) => withoutFields(r, changedKeys(before, next)));
+    set(next);
+  };
+  const errors = { ...(showErrors ? problems : {}), ...refusal?.fields };
 
   const saveAndContinue = async () => {
-    if (Object.keys(problems).length > 0) return setShowErrors(true);
+    if (Object.keys(problems).length > 0) {
+      setShowErrors(true);
+      requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setSaving(true);
-    setSaveError(null);
+    setRefusal(null);
     try {
       const body = phase === 'client' ? { client } : phase === 'case' ? { case: kase } : { project };
       const id = await writePhase(detail, body);
@@ -95,7 +115,7 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
       go(CLIENT_PHASES[CLIENT_PHASES.indexOf(phase) + 1]!);
       setSaving(false);
     } catch (error) {
-      setSaveError(error);
+      refuse(error);
       setSaving(false);
     }
   };
@@ -109,7 +129,7 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
       const caseId = detail.cases[0]!.id;
       navigate(`/case/${caseId}`, { state: { notice: `${detail.name} is now a complete client.` } });
     } catch (error) {
-      setSaveError(error);
+      refuse(error);
       reportError(error, { screen: 'new-client', step: 'finish' });
     } finally {
       setSaving(false);
@@ -135,13 +155,14 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
         ))}
       </Stepper>
       <Paper withBorder p="lg">
-        <Stack>
+        <Stack ref={container}>
           <Title order={3}>{phaseLabel(phase)}</Title>
-          {phase === 'client' && <ClientFields value={client} onChange={setClient} errors={showErrors ? problems : {}} />}
-          {phase === 'case' && <CaseFields value={kase} onChange={setCase} errors={showErrors ? problems : {}} />}
-          {phase === 'project' && <ProjectFields value={project} onChange={setProject} errors={showErrors ? problems : {}} />}
+          {phase === 'client' && <ClientFields value={client} onChange={edited(setClient, client)} errors={errors} />}
+          {phase === 'case' && <CaseFields value={kase} onChange={edited(setCase, kase)} errors={errors} />}
+          {phase === 'project' && <ProjectFields value={project} onChange={edited(setProject, project)} errors={errors} />}
           {phase === 'review' && detail && <ReviewSummary detail={detail} />}
-          <SaveError error={saveError} />
+          <RefusalAlert refusal={refusal}
+            labels={{ client: clientLabels(client), case: CASE_LABELS, project: PROJECT_LABELS, review: {} }[phase]} />
           <Group justify="space-between">
             <Button variant="default" disabled={index === 0 || saving} onClick={() => go(CLIENT_PHASES[index - 1]!)}>Back</Button>
             {phase === 'review'

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { theirNotes, useKeptEdits } from '../../lib/kept-edits.ts';
+import { readRefusal, withoutFields, type FieldErrors, type Refusal } from '../../lib/refusal.ts';
+import { useFocusRefused } from '../../ui/refusal-alert.tsx';
 import { isEditConflict, useInvalidateClients } from './api.ts';
-import { same } from './forms.ts';
+import { changedKeys } from './field-notes.ts';
 
 interface EditFormOptions<F, R> {
   /** The checks made before sending; their messages show only after a first save attempt. */
@@ -12,39 +15,63 @@ interface EditFormOptions<F, R> {
 }
 
 /**
- * The edit flow shared by the client, case and project forms. A save in flight does not count as an
- * unsaved edit, so a successful save may close the form or navigate without the leave question; an
- * edit conflict reloads the data so the next attempt is made against the other person's version.
+ * The edit flow shared by the client, case and project forms (docs/decisions/037). Nothing typed is
+ * lost: a refusal of any kind keeps the text and names its fields (under the field, in the alert,
+ * the cursor in the first); a new answer from the server (a reload after an edit conflict) updates
+ * only the fields the user has not changed, and shows beside a changed one what the other person saved.
+ * A save in flight does not count as an unsaved edit, so a successful save may close the form or
+ * navigate without the leave question.
  */
-export function useEditForm<F, R>(start: F, { problems, send, onSaved }: EditFormOptions<F, R>) {
+export function useEditForm<F extends object, R>(start: F, { problems, send, onSaved }: EditFormOptions<F, R>) {
+  type Key = keyof F & string;
   const invalidate = useInvalidateClients();
-  const [form, setForm] = useState<F>(start);
+  const kept = useKeptEdits(start);
   const [showErrors, setShowErrors] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const [refusal, setRefusal] = useState<Refusal<Key> | null>(null);
   const [saving, setSaving] = useState(false);
-  const dirty = !same(form, start);
-  useUnsavedChanges(dirty && !saving);
+  const container = useRef<HTMLDivElement>(null);
+  useUnsavedChanges(kept.dirty && !saving);
+  useFocusRefused(container, refusal);
+
+  const setForm = (next: F) => {
+    setRefusal((r) => withoutFields(r, changedKeys(kept.form, next)));
+    kept.setForm(next);
+  };
 
   const save = async () => {
-    if (Object.keys(problems(form)).length) return setShowErrors(true);
+    const form = kept.form;
+    if (Object.keys(problems(form)).length) {
+      setShowErrors(true);
+      // The same cursor move as a server refusal: to the first field named.
+      setRefusal(null);
+      requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setSaving(true);
-    setError(null);
+    setRefusal(null);
     try {
       const result = await send(form);
+      kept.acknowledge(form);
       await invalidate();
       onSaved(result);
     } catch (e) {
-      setError(e);
+      setRefusal(readRefusal(e, Object.keys(start) as Key[]));
       if (isEditConflict(e)) await invalidate();
     } finally {
       setSaving(false);
     }
   };
-  /** Back to the starting values, with no error or problem showing (a form that stays mounted when closed). */
+
+  const errors: FieldErrors<Key> = {
+    ...theirNotes(kept.theirs),
+    ...refusal?.fields,
+    ...(showErrors ? problems(kept.form) : {}),
+  };
+  /** Back to the saved values, with no error or problem showing (Discard, or a form that stays mounted when closed). */
   const reset = () => {
-    setForm(start);
-    setError(null);
+    kept.reset();
+    setRefusal(null);
     setShowErrors(false);
   };
-  return { form, setForm, errors: showErrors ? problems(form) : {}, error, saving, dirty, save, reset };
+  return { form: kept.form, setForm, errors, refusal, container, saving, dirty: kept.dirty, save, reset };
 }

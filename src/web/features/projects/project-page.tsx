@@ -7,8 +7,9 @@ import { clientLabel } from '../../../core/cases.ts';
 import { useUser } from '../../app/auth.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { saveProject, useProject } from '../clients/api.ts';
-import { ProjectFields, SaveError } from '../clients/fields.tsx';
-import { projectForm, projectProblems } from '../clients/forms.ts';
+import { ProjectFields } from '../clients/fields.tsx';
+import { PROJECT_LABELS, projectForm, projectProblems } from '../clients/forms.ts';
+import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { useEditForm } from '../clients/use-edit-form.ts';
 import { HistoryPanel } from '../audit/history-panel.tsx';
 
@@ -24,17 +25,14 @@ export default function ProjectPage() {
 function ProjectScreen({ project }: { project: TProjectDetail }) {
   const user = useUser();
   const [saved, setSaved] = useState(false);
-  const start = projectForm(project);
-  const { form, setForm, errors, error, saving, dirty, save } = useEditForm(start, {
+  // A reload of the project (after a save, or someone else's save met as a conflict) updates only
+  // the fields not being edited: nothing typed is replaced (docs/decisions/037).
+  const { form, setForm, errors, refusal, container, saving, dirty, save, reset } = useEditForm(projectForm(project), {
     problems: projectProblems, send: (f) => saveProject(f, project), onSaved: () => setSaved(true),
   });
   useEffect(() => {
     if (dirty) setSaved(false);
   }, [dirty]);
-  // A saved edit comes back with a new version (and trimmed values): show what was stored.
-  useEffect(() => {
-    setForm(projectForm(project));
-  }, [project, setForm]);
 
   return (
     <Stack gap="lg">
@@ -74,14 +72,14 @@ function ProjectScreen({ project }: { project: TProjectDetail }) {
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="lg">
-        <Stack>
+        <Stack ref={container}>
           <Title order={3}>Details</Title>
           <ProjectFields value={form} onChange={setForm} readOnly={!user.isAdmin} errors={errors} />
-          <SaveError error={error} />
+          <RefusalAlert refusal={refusal} labels={PROJECT_LABELS} />
           {user.isAdmin && (
             <Group justify="flex-end">
               {saved && !dirty && <Text size="sm" c="teal">Project saved.</Text>}
-              <Button variant="default" disabled={!dirty || saving} onClick={() => setForm(start)}>Discard changes</Button>
+              <Button variant="default" disabled={!dirty || saving} onClick={reset}>Discard changes</Button>
               <Button onClick={save} loading={saving} disabled={!dirty}>Save project</Button>
             </Group>
           )}

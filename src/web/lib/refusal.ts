@@ -1,0 +1,66 @@
+import { messageFor } from '../../core/errors.ts';
+import { ApiError } from './api.ts';
+
+/** A problem per form field, in the words to show under it. */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** A save the server (or the network) refused: its message, and the fields it names by the form's own names. */
+export interface Refusal<K extends string> {
+  message: string;
+  fields: FieldErrors<K>;
+  /** Tells one refusal from the next (the same words twice still move the cursor again). */
+  seq: number;
+}
+
+let refusals = 0;
+
+const FALLBACK = 'The save failed. Please try again.';
+
+/** The request field a problem's path names: '/name', 'body/name' and '/address/postalCode' name the first key. */
+function fieldOfPath(path: unknown): string | null {
+  if (typeof path !== 'string') return null;
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'body') parts.shift();
+  return parts[0] ?? null;
+}
+
+/**
+ * Reads a refusal (docs/decisions/034, 037): a 400 names fields as `details: [{ path, message }]`,
+ * a duplicate as `details: { field }` with the message saying which value. `names` maps the
+ * request's field names to the form's (a field not listed maps to itself when it is a form field).
+ */
+export function readRefusal<K extends string>(
+  error: unknown,
+  fields: readonly K[],
+  names: Partial<Record<string, K>> = {},
+): Refusal<K> {
+  const message = error instanceof ApiError || error instanceof Error ? error.message : FALLBACK;
+  const result: Refusal<K> = { message, fields: {}, seq: ++refusals };
+  if (!(error instanceof ApiError)) return result;
+  const toField = (name: string | null): K | undefined =>
+    name === null ? undefined : names[name] ?? (fields.includes(name as K) ? (name as K) : undefined);
+  const { details } = error;
+  if (Array.isArray(details)) {
+    for (const item of details as { path?: unknown; message?: unknown }[]) {
+      const key = toField(fieldOfPath(item?.path));
+      if (key && !result.fields[key]) result.fields[key] = typeof item.message === 'string' ? item.message : message;
+    }
+  } else if (details && typeof details === 'object' && typeof (details as { field?: unknown }).field === 'string') {
+    const key = toField((details as { field: string }).field);
+    if (key) result.fields[key] = message;
+  }
+  return result;
+}
+
+/** What the browser itself refuses before sending (text too long to store), worded as the server's refusal. */
+export function formRefusal<K extends string>(fields: FieldErrors<K>): Refusal<K> {
+  return { message: messageFor('VALIDATION_ERROR'), fields, seq: ++refusals };
+}
+
+/** The refusal without the fields the user has changed since (their problem may be fixed). */
+export function withoutFields<K extends string>(refusal: Refusal<K> | null, changed: readonly string[]): Refusal<K> | null {
+  if (!refusal || !changed.some((key) => key in refusal.fields)) return refusal;
+  const fields = { ...refusal.fields };
+  for (const key of changed) delete fields[key as K];
+  return { ...refusal, fields };
+}
