@@ -89,7 +89,7 @@ test('case page dialogs: a duplicate is named, refusals keep the text, closing a
   await question.getByRole('button', { name: 'No' }).click();
   await expect(dialog.getByLabel('Project name')).toHaveValue('Basement');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await question.getByRole('button', { name: 'Yes' }).click();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Edit case' }).click();

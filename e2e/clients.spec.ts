@@ -102,7 +102,7 @@ test('a new client through the phased form: draft, resume, finish, find, second 
   await expect(dialog.getByRole('alert')).toContainText(`Project number P-${tag}-2 is already in use by another project.`);
   // Closing with the typed number asks first (issue 22: no typed work is dropped unasked).
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toBeHidden();
 
   // Super admin: a custom rate for the first job type.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal, DISCARD_CHANGES } from './confirm-modal.tsx';
 
 /**
  * Closing a dialog that holds unsaved text (Escape, the ×, a click outside, Cancel) asks the
@@ -13,6 +13,7 @@ export function useCloseGuard(isDirty: () => boolean, onClose: () => void) {
     <ConfirmModal
       opened={asking}
       question={UNSAVED_CHANGES_QUESTION}
+      confirmLabel={DISCARD_CHANGES}
       onYes={() => {
         setAsking(false);
         onClose();
