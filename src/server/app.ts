@@ -26,6 +26,7 @@ import { fieldReportRoutes } from './features/field-reports/routes.ts';
 import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { AppError } from './http/app-error.ts';
+import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { BODY_LIMIT_BYTES } from './http/limits.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background runner: features register on it; main.ts starts it, tests may drive it. */
     jobs: JobRunner;
+    /** Graceful shutdown's drain (docs/decisions/053): main.ts begins it on SIGTERM, then closes the app. */
+    drain: Drain;
   }
 }
 
@@ -86,6 +89,8 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ? { level: env.LOG_LEVEL } : false,
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request reaching a closing app hears the drain's own 503 (envelope, Retry-After), not Fastify's.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +106,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(cookie);
   registerSecurityHeaders(app);
   registerErrorHandler(app, database.db);
+  // A draining process refuses new requests before anything else looks at them (docs/decisions/053).
+  const drain = new Drain();
+  drain.register(app);
+  app.decorate('drain', drain);
   // Maintenance answers first: during a restore even a signed-out browser hears it, not 401.
   const maintenance = new Maintenance(database);
   maintenance.register(app);
@@ -115,6 +124,7 @@ export async function buildApp(options: AppOptions) {
   const documents = new DocumentPool(env.DOCUMENT_WORKERS);
   app.addHook('onListen', async () => void documents.warm().catch((error: unknown) => app.log.error({ err: error }, 'document workers failed to start')));
   app.addHook('onClose', async () => documents.close());
+  drain.onBegin(() => jobs.stop());
 
   const context = {
     app, db: database.db, database, env, sessionConfig, demoAdminEmail: options.demoAdminEmail, jobs, maintenance,
@@ -123,6 +133,8 @@ export async function buildApp(options: AppOptions) {
     liveUpdates: new SseHub(),
     documents,
   } as AppContext;
+  // Open event streams would hold the drain up: they end as it begins (browsers reconnect later).
+  drain.onBegin(() => context.liveUpdates.close());
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,

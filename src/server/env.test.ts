@@ -35,6 +35,9 @@ describe('loadEnv', () => {
     [{ TOKEN_ENCRYPTION_KEY: 'abc' }, /TOKEN_ENCRYPTION_KEY: must be 32 bytes/],
     [{ GOOGLE_TOKEN_URL: 'not a url' }, /GOOGLE_TOKEN_URL/],
     [{ PUBLIC_URL: 'ftp://x.test' }, /PUBLIC_URL/],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, /SHUTDOWN_TIMEOUT_SECONDS/],
+    [{ SHUTDOWN_GRACE_SECONDS: '-1' }, /SHUTDOWN_GRACE_SECONDS/],
+    [{ SHUTDOWN_GRACE_SECONDS: '10', SHUTDOWN_TIMEOUT_SECONDS: '5' }, /SHUTDOWN_GRACE_SECONDS: must be less than SHUTDOWN_TIMEOUT_SECONDS/],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x', GOOGLE_CLIENT_SECRET: 's' }, /TOKEN_ENCRYPTION_KEY: is required/],
   ])('rejects %o with a message naming the variable', (vars, message) => {
     expect(() => loadEnv(vars)).toThrow(EnvError);
@@ -48,6 +51,11 @@ describe('loadEnv', () => {
       GOOGLE_CALENDAR_URL: 'https://www.googleapis.com/calendar/v3',
     });
     expect(loadEnv({ TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32) }).TOKEN_ENCRYPTION_KEY).toBe('ab'.repeat(32));
+  });
+
+  it('drains for at least 1 s on shutdown and forces the exit after 30 s', () => {
+    expect(loadEnv({})).toMatchObject({ SHUTDOWN_GRACE_SECONDS: 1, SHUTDOWN_TIMEOUT_SECONDS: 30 });
+    expect(loadEnv({ SHUTDOWN_GRACE_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '90' })).toMatchObject({ SHUTDOWN_GRACE_SECONDS: 0, SHUTDOWN_TIMEOUT_SECONDS: 90 });
   });
 
   it('reports every problem at once', () => {

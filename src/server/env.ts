@@ -50,6 +50,10 @@ const EnvSchema = z
     // Threads that render PDFs and XLSX off the event loop (docs/decisions/065): one per core but one, at least one.
     DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(32).default(Math.max(1, availableParallelism() - 1)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Graceful shutdown (docs/decisions/053): new requests hear 503 for at least the grace window while
+    // accepted ones finish; past the timeout (or at a second SIGTERM) the process exits regardless.
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(1),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -61,6 +65,9 @@ const EnvSchema = z
     // Instances sharing PostgreSQL must share the key: a generated one lives in one instance's DATA_DIR.
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.GOOGLE_CLIENT_SECRET && !env.TOKEN_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production on PostgreSQL when the calendar is configured' });
+    }
+    if (env.SHUTDOWN_GRACE_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
+      ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_GRACE_SECONDS'], message: 'must be less than SHUTDOWN_TIMEOUT_SECONDS' });
     }
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: env.TZ });

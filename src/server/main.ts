@@ -18,24 +18,37 @@ async function main() {
     logger: true,
   });
 
+  // Graceful shutdown (docs/decisions/053): drain, close, flush, exit 0; bounded, and a second signal forces it.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn(`${signal} again: exiting without waiting for the shutdown to finish`);
+      process.exit(1);
+    }
     closing = true;
-    app.log.info(`${signal}: finishing in-flight requests and background jobs`);
-    await app.close(); // stops accepting, waits for in-flight requests, stops the job runner
-    await database.close();
+    setTimeout(() => {
+      app.log.error(`Shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS (${env.SHUTDOWN_TIMEOUT_SECONDS} s): exiting anyway`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    app.log.info(`${signal}: draining: new requests answer 503; finishing ${app.drain.inFlight} requests and the jobs in hand`);
+    await app.drain.begin(env.SHUTDOWN_GRACE_SECONDS * 1000); // also ends event streams and stops claiming jobs
+    await app.close(); // closes the listener and idle keep-alive connections, then the onClose hooks
+    await database.close(); // PGlite: shuts down cleanly (its files complete on disk), then frees DATA_DIR's lock
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const onSignal = (signal: string) => () => shutdown(signal).catch((error: unknown) => {
+    console.error('Casebook failed to shut down cleanly:', error);
+    process.exit(1);
+  });
+  process.on('SIGTERM', onSignal('SIGTERM'));
+  process.on('SIGINT', onSignal('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // Started in the middle of a restore: the maintenance page answers until it has finished.
   await migrated;
   let signIns: DemoSignIn[] = [];
   if (env.demo && !(await hasAnyUser(database.db))) signIns = await seedDemo(database.db);
-  await app.jobs.start();
+  if (!closing) await app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
   const url = `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${port}`;
   const lines = [

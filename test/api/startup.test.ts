@@ -1,41 +1,11 @@
 // The real process: start, refuse a second process on the same data folder, shut down gracefully.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killServers, startServer as start } from '../helpers/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const running: ChildProcess[] = [];
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
-  });
-  running.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`exited early:\n${out}`));
-    });
-  });
-  ready.catch(() => undefined); // awaited only by tests that expect a start
-  return { child, ready, exited, output: () => out };
-}
-
-afterAll(() => running.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+afterAll(killServers);
 
 describe('npm start', () => {
   it('seeds demo data once, refuses a second process on the same folder, and shuts down on SIGTERM', async () => {

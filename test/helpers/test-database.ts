@@ -56,9 +56,10 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() =
 
 /**
  * A fresh, migrated database for one test file; `timeZone` as a started app sets it from TZ, so
- * current_date and whole days are the firm's.
+ * current_date and whole days are the firm's. On PGlite, `dataDir` puts it in that folder (for a
+ * real process to open after it is closed) instead of memory.
  */
-export async function freshDatabase(timeZone?: string): Promise<DatabaseHandle> {
+export async function freshDatabase(timeZone?: string, options: { dataDir?: string } = {}): Promise<DatabaseHandle> {
   if (testDbKind() === 'postgres') {
     const name = `casebook_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateDb()}`);
@@ -75,7 +76,7 @@ export async function freshDatabase(timeZone?: string): Promise<DatabaseHandle> 
     };
   }
   const blob = new Blob([await readFile(pgliteTemplate())], { type: 'application/x-gzip' });
-  return openDatabase({ kind: 'pglite', loadDataDir: blob, timeZone });
+  return openDatabase({ kind: 'pglite', loadDataDir: blob, timeZone, dataDir: options.dataDir });
 }
 
 /** Waits (up to 2 s) until no session is connected to the database. */

@@ -76,6 +76,7 @@ export class JobRunner {
   private readonly wakers = new Map<string, Waker[]>();
   private loops: Promise<void>[] = [];
   private running = false;
+  private stopping?: Promise<void>;
   private unlisten?: () => Promise<void>;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -131,14 +132,20 @@ export class JobRunner {
     ];
   }
 
-  /** Stops claiming, lets the jobs in hand finish, and stops listening. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
+  /**
+   * Stops claiming, lets the job in hand finish (the rest of its batch goes back), and stops
+   * listening. A second call (the drain, then the app's close) waits for the same stop.
+   */
+  stop(): Promise<void> {
+    if (!this.running) return this.stopping ?? Promise.resolve();
     this.running = false;
     for (const list of this.wakers.values()) list.forEach((w) => w.wake());
-    await Promise.all(this.loops);
-    this.loops = [];
-    await this.unlisten?.();
+    this.stopping = (async () => {
+      await Promise.all(this.loops);
+      this.loops = [];
+      await this.unlisten?.();
+    })();
+    return this.stopping;
   }
 
   /** Looks at a queue now instead of at the next poll. */
@@ -228,6 +235,8 @@ export class JobRunner {
     beat.unref();
     const runs: JobRun[] = [];
     try {
+      // Claimed just as the runner stopped: give the whole batch back untouched.
+      if (!goOn()) return runs;
       let shared: unknown;
       let prepareError: unknown;
       try {

@@ -16,8 +16,11 @@ class FakeResponse extends EventEmitter {
     this.written += chunk;
     return true;
   }
-  end() {
+  socketEnded = false;
+  socket = { end: () => (this.socketEnded = true) };
+  end(done?: () => void) {
     this.ended = true;
+    done?.();
   }
 }
 
@@ -75,12 +78,13 @@ describe('SseHub', () => {
     hub.close();
   });
 
-  it('ends every stream on close', () => {
+  it('ends every stream on close, and its connection (a shutdown waits for neither)', () => {
     const hub = new SseHub();
     const a = open(hub, 'p1');
     const b = open(hub, null);
     hub.close();
     expect([a.ended, b.ended, hub.size]).toEqual([true, true, 0]);
+    expect([a.socketEnded, b.socketEnded]).toEqual([true, true]);
   });
 });
 

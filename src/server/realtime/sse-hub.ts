@@ -92,10 +92,16 @@ export class SseHub {
     for (const s of this.subscribers) s.res.write(frame);
   }
 
-  /** Ends every stream (server shutdown); browsers reconnect to another or the restarted process. */
+  /**
+   * Ends every stream and its connection (server shutdown: called as the drain begins, so no stream
+   * holds the close up); browsers reconnect to another or the restarted process.
+   */
   close(): void {
     clearInterval(this.heartbeat);
-    for (const s of this.subscribers) s.res.end();
+    for (const s of this.subscribers) {
+      const socket = s.res.socket;
+      s.res.end(() => socket?.end());
+    }
     this.subscribers.clear();
   }
 }

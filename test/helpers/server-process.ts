@@ -1,0 +1,50 @@
+// The real process (`node src/server/main.ts`), for tests and benchmarks that start, signal and restart it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const running = new Set<ChildProcess>();
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The base URL, once the banner says it is running; rejects if the process exits first. */
+  ready: Promise<string>;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+/** Starts the app on a free port of 127.0.0.1 with `env` over this process's environment. */
+export function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+  });
+  running.add(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
+    running.delete(child);
+    resolve(code);
+  }));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      }
+    }, 100);
+    void exited.then(() => {
+      clearInterval(timer);
+      reject(new Error(`exited early:\n${out}`));
+    });
+  });
+  ready.catch(() => undefined); // awaited only by callers that expect a start
+  return { child, ready, exited, output: () => out };
+}
+
+/** Kills whatever is still running (a failed test's leftovers). */
+export function killServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
