@@ -67,6 +67,10 @@ export const ZReportNumber = z.string().trim().min(1, 'Report number is required
   .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots and dashes only');
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
 
+/** One field a save refused: its path (src/core/field-paths.ts), its label and why. */
+export const ZFieldProblem = z.object({ path: z.string(), label: z.string(), message: z.string() });
+export type TFieldProblem = z.infer<typeof ZFieldProblem>;
+
 /** A photo, diagram or reading attached to a report (docs/decisions/063). */
 export const ZReportImage = z.object({
   id: z.string(), caption: z.string(), position: z.number().int(), width: z.number().int(), height: z.number().int(),
@@ -98,6 +102,13 @@ export const ZFieldReport = z.object({
   version: z.number().int(),
 });
 export type TFieldReport = z.infer<typeof ZFieldReport>;
+
+/**
+ * The `details` of a save that stored every field but those named (400, or 409 for a taken number):
+ * why each was refused, and the report as it now is, with its new version (docs/decisions/066).
+ */
+export const ZPartlySaved = z.object({ fields: z.array(ZFieldProblem).min(1), report: ZFieldReport });
+export type TPartlySaved = z.infer<typeof ZPartlySaved>;
 
 export const ZFieldReportListItem = z.object({
   id: z.string(),
@@ -146,9 +157,6 @@ export type TFieldReportUpdate = z.input<typeof ZFieldReportUpdate>;
 /** The fields of a report's form (a save without its version). */
 export type TFieldReportFields = Omit<z.output<typeof ZFieldReportUpdate>, 'version' | 'content'> & { content: TFieldReportContent };
 
-/** One field a save refused: its path (src/core/field-paths.ts), its label and why. */
-export const ZFieldProblem = z.object({ path: z.string(), label: z.string(), message: z.string() });
-export type TFieldProblem = z.infer<typeof ZFieldProblem>;
 
 /** What a report copies from a project when it is picked, and the project's next free number. */
 export const ZProjectFacts = z.object({
