@@ -19,6 +19,14 @@ async function draw(page: Page, pad: Locator) {
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
+/** The editor has loaded (its chunks and the report can take a while on a busy machine). */
+const editorOpen = (page: Page) => expect(section(page, 'Findings')).toBeVisible({ timeout: 30_000 });
+/** What the browser kept of a closed tab's typing, offered back. */
+const keptOffer = async (page: Page) => {
+  const offer = page.getByRole('region', { name: /^You have unsaved changes from / });
+  await expect(offer).toBeVisible({ timeout: 20_000 });
+  return offer;
+};
 
 test('an inspector creates, fills, photographs, certifies and prints a field report; a change makes R1', async ({ page }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
@@ -201,4 +209,115 @@ test('a project page opens its field reports; a stale save offers the conflict c
   release();
   await expect(section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Upload progress of photos' })).toHaveCount(0);
+});
+
+test('a field past its limit is counted and refused by name, the others save, and a closed tab gives the text back', async ({ page, context }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await signIn(page, LIMITED);
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId: items[0]!.project_id, reportType: 'Re-Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  const report = await created.json() as TFieldReport;
+  const stored = async () => (await (await page.request.get(`/api/field-reports/${report.id}`)).json() as TFieldReport).content;
+  await page.goto(`/field-reports/${report.id}`);
+  await editorOpen(page);
+
+  // The count appears from 80% of the limit, with a description for screen readers.
+  const findings = section(page, 'Findings');
+  const summary = findings.getByLabel('Damage summary');
+  await summary.fill('a'.repeat(7_999));
+  await expect(findings.getByText('7,999 / 10,000')).toHaveCount(0);
+  await summary.fill('a'.repeat(9_812));
+  await expect(findings.getByText('9,812 / 10,000')).toBeVisible();
+  await expect(summary).toHaveAccessibleDescription('188 of 10,000 characters left');
+
+  // A paste past the limit is kept whole, counted in red, refused by name; the other fields save.
+  const long = 'Water stains along the east wall, ceiling tiles sagging. '.repeat(180);
+  expect(long.length).toBe(10_260);
+  await summary.fill(long);
+  await expect(summary).toHaveValue(long);
+  const counter = findings.getByText('10,260 / 10,000');
+  await expect(counter).toBeVisible();
+  await expect(counter).toHaveCSS('color', 'rgb(201, 42, 42)');
+  await expect(summary).toHaveAccessibleDescription(/260 characters over the limit of 10,000/);
+  await section(page, 'Habitability and Timeline').getByLabel('Habitability notes').fill('Power restored to the kitchen.');
+  await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Met the owner at 9.');
+  const status = page.getByRole('status').filter({ hasText: 'Not saved' });
+  await expect(status).toHaveText('Not saved: Damage summary · everything else is saved');
+  await expect(findings.getByText('Damage summary has 10,260 characters; the limit is 10,000. Shorten it to save it.')).toBeVisible();
+  await expect(summary).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(async () => (await stored()).notes).toBe('Met the owner at 9.');
+  expect((await stored()).habitability.notes).toBe('Power restored to the kitchen.');
+  expect((await stored()).damageSummary.length).toBeLessThanOrEqual(10_000);
+  // The status names the field and takes the user to it.
+  await page.getByRole('textbox', { name: 'Field notes' }).focus();
+  await status.getByRole('button', { name: 'Damage summary' }).click();
+  await expect(summary).toBeFocused();
+  await page.screenshot({ path: 'test-results/screens/field-report-refused-field.png' });
+
+  // Close the tab and open the report again in a new one: the refused text is offered back.
+  await page.close();
+  const again = await context.newPage();
+  await again.setViewportSize({ width: 820, height: 1180 });
+  await again.goto(`/field-reports/${report.id}`);
+  await editorOpen(again);
+  const offer = await keptOffer(again);
+  await expect(offer).toContainText(/You have unsaved changes from \d{1,2}:\d{2} [AP]M/);
+  await expect(offer).toContainText('Damage summary');
+  await expect(offer).not.toContainText('Field notes');
+  await again.screenshot({ path: 'test-results/screens/field-report-restore-offer.png' });
+  await offer.getByRole('button', { name: 'Restore' }).click();
+  await expect(offer).toHaveCount(0);
+  const summaryAgain = section(again, 'Findings').getByLabel('Damage summary');
+  await expect(summaryAgain).toHaveValue(long);
+  await expect(again.getByRole('status').filter({ hasText: 'Not saved' })).toContainText('Damage summary');
+
+  // Shortened, it saves, and the browser forgets its copy: a reload offers nothing.
+  await summaryAgain.fill(long.slice(0, 9_000));
+  await expect(again.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await expect.poll(async () => (await stored()).damageSummary.length).toBe(9_000);
+  await again.reload();
+  await editorOpen(again);
+  await expect(section(again, 'Findings').getByLabel('Damage summary')).toHaveValue(long.slice(0, 9_000));
+  await expect(again.getByRole('region', { name: /^You have unsaved changes from / })).toHaveCount(0);
+});
+
+test('text typed just before the tab closes is offered back, and Discard forgets it', async ({ page, context }) => {
+  await signIn(page, LIMITED);
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId: items[0]!.project_id, reportType: 'Final Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  const report = await created.json() as TFieldReport;
+  // The server is unreachable: nothing typed can be saved before the tab closes.
+  await page.route(`**/api/field-reports/${report.id}`, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  await page.goto(`/field-reports/${report.id}`);
+  await editorOpen(page);
+  await section(page, 'Findings').getByLabel('Cause of loss').fill('Frozen pipe in the attic');
+  await section(page, 'Testing').getByRole('checkbox', { name: 'Lead required' }).check();
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto(`/field-reports/${report.id}`);
+  await editorOpen(again);
+  const offer = await keptOffer(again);
+  await expect(offer).toContainText('Cause of loss');
+  await expect(offer).toContainText('Lead required');
+  // Per field: keep the cause, drop the checkbox.
+  await offer.getByRole('checkbox', { name: 'Cause of loss' }).uncheck();
+  await offer.getByRole('button', { name: 'Discard' }).click();
+  await expect(offer).not.toContainText('Lead required');
+  await offer.getByRole('button', { name: 'Restore' }).click();
+  await expect(section(again, 'Findings').getByLabel('Cause of loss')).toHaveValue('Frozen pipe in the attic');
+  await expect(section(again, 'Testing').getByRole('checkbox', { name: 'Lead required' })).not.toBeChecked();
+  await expect(again.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await again.reload();
+  await editorOpen(again);
+  await expect(section(again, 'Findings').getByLabel('Cause of loss')).toHaveValue('Frozen pipe in the attic');
+  await expect(again.getByRole('region', { name: /^You have unsaved changes from / })).toHaveCount(0);
 });

@@ -47,13 +47,88 @@ export const CONDITIONS_TEXT =
   'becomes available. This report was prepared for the client named above and may not be relied on by others ' +
   'without written consent.';
 
+/**
+ * Every field of a report's form by its path (src/core/field-paths.ts): the label the screen shows
+ * and, for text, the most characters it may hold. The one list of limits: the zod schema refuses
+ * past them, the editor counts towards them, messages name them (docs/decisions/066).
+ */
+export const REPORT_FIELDS = {
+  '/reportType': { label: 'Report type' },
+  '/reportNumber': { label: 'Report number', max: 40 },
+  '/date': { label: 'Date' },
+  '/projectId': { label: 'Project' },
+  '/inspectorId': { label: 'Inspector' },
+  '/content/projectName': { label: 'Project name', max: 500 },
+  '/content/projectNumber': { label: 'Project number', max: 200 },
+  '/content/buildingOwner': { label: 'Building owner', max: 500 },
+  '/content/propertyAddress': { label: 'Property address', max: 1000 },
+  '/content/presentParties': { label: 'Present parties', maxItems: 50 },
+  '/content/inspectionPurpose': { label: 'Inspection purpose', max: 10_000 },
+  '/content/causeOfLoss': { label: 'Cause of loss', max: 10_000 },
+  '/content/areasInvolved': { label: 'Areas involved', max: 10_000 },
+  '/content/damageSummary': { label: 'Damage summary', max: 10_000 },
+  '/content/temporaryMeasures/started': { label: 'Temporary measures started' },
+  '/content/temporaryMeasures/commence': { label: 'Temporary measures to commence', max: 500 },
+  '/content/emergency/emsRequired': { label: 'Emergency services required' },
+  '/content/emergency/emsFloors': { label: 'Emergency services: floors' },
+  '/content/emergency/emsWalls': { label: 'Emergency services: walls' },
+  '/content/emergency/emsCeilings': { label: 'Emergency services: ceilings' },
+  '/content/testing/acm/required': { label: 'ACM required' },
+  '/content/testing/acm/completed': { label: 'ACM completed' },
+  '/content/testing/lead/required': { label: 'Lead required' },
+  '/content/testing/lead/completed': { label: 'Lead completed' },
+  '/content/testing/water/required': { label: 'Water required' },
+  '/content/testing/water/completed': { label: 'Water completed' },
+  '/content/testing/materials/required': { label: 'Materials required' },
+  '/content/testing/materials/completed': { label: 'Materials completed' },
+  '/content/habitability/isHabitable': { label: 'Habitable' },
+  '/content/habitability/notes': { label: 'Habitability notes', max: 5000 },
+  '/content/timeline/estimated': { label: 'Estimated timeline', max: 500 },
+  '/content/timeline/returnOn': { label: 'Return on' },
+  '/content/timeline/followUpWith': { label: 'Follow up with', max: 500 },
+  '/content/notes': { label: 'Field notes', max: 50_000 },
+} as const satisfies Record<string, { label: string; max?: number; maxItems?: number }>;
+export type ReportFieldPath = keyof typeof REPORT_FIELDS;
+export type ReportTextPath = { [P in ReportFieldPath]: (typeof REPORT_FIELDS)[P] extends { max: number } ? P : never }[ReportFieldPath];
+
+/** Each present party's name, role and company: the label under 'Party n' and the limit. */
+export const PARTY_FIELDS = {
+  name: { label: 'Name', max: 200 },
+  role: { label: 'Role', max: 200 },
+  company: { label: 'Company', max: 200 },
+} as const;
+export type PartyKey = keyof typeof PARTY_FIELDS;
+
+const PARTY_PATH = /^\/content\/presentParties\/(\d+)\/(name|role|company)$/;
+
+/** A field's label and limit by its path; party fields read 'Party 2 name'. Undefined if unknown. */
+export function reportField(path: string): { label: string; max?: number } | undefined {
+  const party = PARTY_PATH.exec(path);
+  if (party) {
+    const field = PARTY_FIELDS[party[2] as PartyKey];
+    return { label: `Party ${Number(party[1]) + 1} ${field.label.toLowerCase()}`, max: field.max };
+  }
+  return (REPORT_FIELDS as Record<string, { label: string; max?: number }>)[path];
+}
+
+export const fieldLabel = (path: string): string => reportField(path)?.label ?? path;
+
 export const FIELD_REPORT_MESSAGES = {
   numberTaken: (n: string) => `Report number ${n} is already used on this project. Please choose another number.`,
   certified: 'This report is certified and cannot be changed. Start a new revision to make changes.',
   notDraft: 'Only the latest revision of a report can be revised.',
   noSignature: 'Please draw your signature or upload one in Settings before certifying.',
   projectMissing: 'The project was not found. It may have been deleted.',
+  tooManyParties: `At most ${REPORT_FIELDS['/content/presentParties'].maxItems} present parties can be listed.`,
+  /** A save that stored every field but these (docs/decisions/066). */
+  partlySaved: (labels: readonly string[]) =>
+    `${listText(labels)} ${labels.length === 1 ? 'was' : 'were'} not saved; everything else was saved.`,
 } as const;
+
+/** 'A', 'A and B', 'A, B and C'. */
+export function listText(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
 
 /** The next number for a project: one more than the highest number used, three digits at least. */
 export function nextReportNumber(existing: readonly string[]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountProblem, findNul, hasAtMostTwoDecimals, hoursProblem, LIMIT_MESSAGES } from './limits.ts';
+import { amountProblem, findNul, hasAtMostTwoDecimals, hoursProblem, LIMIT_MESSAGES, textCounter, tooLongMessage } from './limits.ts';
 
 describe('hasAtMostTwoDecimals', () => {
   it.each([
@@ -44,5 +44,39 @@ describe('findNul on what is not JSON', () => {
     expect(findNul(new Stream())).toBeNull();
     expect(findNul(new Uint8Array([0, 1, 2]))).toBeNull();
     expect(findNul({ file: new Stream() })).toBeNull();
+  });
+});
+
+describe('textCounter', () => {
+  it.each([
+    // length, max → shown, over, text
+    [0, 10_000, false, false, '0 / 10,000'],
+    [7_999, 10_000, false, false, '7,999 / 10,000'],
+    [8_000, 10_000, true, false, '8,000 / 10,000'],
+    [9_812, 10_000, true, false, '9,812 / 10,000'],
+    [10_000, 10_000, true, false, '10,000 / 10,000'],
+    [10_001, 10_000, true, true, '10,001 / 10,000'],
+    [3_999, 5_000, false, false, '3,999 / 5,000'],
+    [4_000, 5_000, true, false, '4,000 / 5,000'],
+    [159, 200, false, false, '159 / 200'],
+    [160, 200, true, false, '160 / 200'],
+    [33, 40, true, false, '33 / 40'],
+    [32, 40, true, false, '32 / 40'],
+    [31, 40, false, false, '31 / 40'],
+  ])('%i of %i: shown %s, over %s', (length, max, shown, over, text) => {
+    expect(textCounter(length, max)).toMatchObject({ shown, over, text });
+  });
+
+  it('says what is left, or how far over the limit, for screen readers', () => {
+    expect(textCounter(9_812, 10_000).description).toBe('188 of 10,000 characters left');
+    expect(textCounter(10_000, 10_000).description).toBe('0 of 10,000 characters left');
+    expect(textCounter(10_250, 10_000).description).toBe('250 characters over the limit of 10,000');
+  });
+});
+
+describe('tooLongMessage', () => {
+  it('names the field, its length and the limit', () => {
+    expect(tooLongMessage('Damage summary', 10_250, 10_000))
+      .toBe('Damage summary has 10,250 characters; the limit is 10,000. Shorten it to save it.');
   });
 });

@@ -52,3 +52,38 @@ function isJsonContainer(value: unknown): value is object {
   const ctor = (value as { constructor?: unknown }).constructor;
   return ctor === undefined || ctor === Object;
 }
+
+// Text limits (issue 22): a field's count shows as the user nears its limit, and text over it is
+// refused with a message naming the field and the limit, never cut (a paste is never truncated).
+
+/** From this share of its limit on, a text field shows its count. */
+export const COUNTER_FROM = 0.8;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+export interface TextCounter {
+  /** Whether the count is shown at all (from COUNTER_FROM of the limit). */
+  shown: boolean;
+  over: boolean;
+  /** What the screen shows: '9,812 / 10,000'. */
+  text: string;
+  /** What a screen reader says: '188 of 10,000 characters left'. */
+  description: string;
+}
+
+/** The counter of a text field holding `length` characters (a string's length, as the server counts). */
+export function textCounter(length: number, max: number): TextCounter {
+  const over = length > max;
+  return {
+    shown: length >= Math.ceil(max * COUNTER_FROM),
+    over,
+    text: `${count(length)} / ${count(max)}`,
+    description: over
+      ? `${count(length - max)} characters over the limit of ${count(max)}`
+      : `${count(max - length)} of ${count(max)} characters left`,
+  };
+}
+
+/** The refusal of a text over its limit: names the field, its length and the limit. */
+export const tooLongMessage = (label: string, length: number, max: number): string =>
+  `${label} has ${count(length)} characters; the limit is ${count(max)}. Shorten it to save it.`;

@@ -253,3 +253,81 @@ describe('field reports', () => {
     expect(pdfPages(r1Pdf).join('\n')).not.toContain('DRAFT - not certified');
   });
 });
+
+describe('field reports save field by field (issue 22)', () => {
+  type Problem = { path: string; label: string; message: string };
+  const get = async (id: string) => (await inspector.request({ method: 'GET', url: `/api/field-reports/${id}` })).json() as Report;
+  let report: Report;
+
+  beforeAll(async () => {
+    report = (await create(inspector)).json();
+    report = (await save(inspector, report, { content: filled })).json();
+  });
+
+  it('a save with one over-long field stores the others and names the refused field', async () => {
+    const content = {
+      ...filled, damageSummary: 'd'.repeat(10_001), notes: 'Saved beside the long summary.',
+      habitability: { isHabitable: true, notes: 'Power restored' },
+    };
+    const res = await save(inspector, report, { content });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.message).toBe('Damage summary has 10,001 characters; the limit is 10,000. Shorten it to save it.');
+    expect(error.details.fields).toEqual([{ path: '/content/damageSummary', label: 'Damage summary', message: error.message }]);
+    // The answer carries the report as saved, with its new version for the next save.
+    expect(error.details.report.version).toBeGreaterThan(report.version);
+    const stored = await get(report.id);
+    expect(stored.content).toEqual({ ...content, damageSummary: filled.damageSummary });
+    expect(error.details.report).toEqual(stored);
+    report = stored;
+  });
+
+  it('names every refused field; a refused save that changes nothing else stores nothing', async () => {
+    const res = await save(inspector, report, {
+      content: { ...report.content, damageSummary: 'd'.repeat(12_000), habitability: { isHabitable: true, notes: 'h'.repeat(5_001) } },
+    });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.message).toBe('Damage summary and Habitability notes were not saved; everything else was saved.');
+    expect(error.details.fields.map((f: Problem) => [f.label, f.message])).toEqual([
+      ['Damage summary', 'Damage summary has 12,000 characters; the limit is 10,000. Shorten it to save it.'],
+      ['Habitability notes', 'Habitability notes has 5,001 characters; the limit is 5,000. Shorten it to save it.'],
+    ]);
+    expect((await get(report.id)).version).toBe(report.version);
+  });
+
+  it('keeps the edit-conflict protocol: a stale save changes nothing, even its valid fields', async () => {
+    const stale = { ...report, version: report.version - 1 };
+    const res = await save(inspector, stale, { content: { ...report.content, causeOfLoss: 'Stale cause', damageSummary: 'd'.repeat(10_001) } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('EDIT_CONFLICT');
+    expect((await get(report.id)).content.causeOfLoss).toBe(filled.causeOfLoss);
+  });
+
+  it('a taken number or a far date refuses only itself', async () => {
+    const first = (await create(inspector)).json();
+    const taken = await save(inspector, first, { reportNumber: report.reportNumber, content: { ...filled, causeOfLoss: 'Hail' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(`Report number ${report.reportNumber} is already used on this project. Please choose another number.`);
+    expect(taken.json().error.details.fields.map((f: Problem) => f.path)).toEqual(['/reportNumber']);
+    const afterTaken = await get(first.id);
+    expect([afterTaken.reportNumber, afterTaken.content.causeOfLoss]).toEqual([first.reportNumber, 'Hail']);
+
+    const far = await save(inspector, afterTaken, { date: '2040-01-01', reportNumber: 'bad/number', content: { ...afterTaken.content, notes: 'Late notes' } });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error.details.fields.map((f: Problem) => [f.label, f.message])).toEqual([
+      ['Report number', 'Use letters, digits, dots and dashes only'],
+      ['Date', 'Date seems incorrect (>10 years from today)'],
+    ]);
+    const afterFar = await get(first.id);
+    expect([afterFar.date, afterFar.reportNumber, afterFar.content.notes]).toEqual([first.date, first.reportNumber, 'Late notes']);
+    await inspector.request({ method: 'DELETE', url: `/api/field-reports/${first.id}` });
+  });
+
+  it('still refuses a malformed save whole (a wrong type is no one\'s typing)', async () => {
+    const res = await save(inspector, report, { content: { ...report.content, damageSummary: 42 } });
+    expect(res.statusCode).toBe(400);
+    expect((await get(report.id)).version).toBe(report.version);
+  });
+});

@@ -1,47 +1,75 @@
 import { z } from 'zod';
-import { ATTACHMENT_KINDS, REPORT_TYPES } from '../field-reports.ts';
+import {
+  ATTACHMENT_KINDS, FIELD_REPORT_MESSAGES, fieldLabel, PARTY_FIELDS, REPORT_FIELDS, REPORT_TYPES, type PartyKey, type ReportTextPath,
+} from '../field-reports.ts';
+import { toPath } from '../field-paths.ts';
+import { tooLongMessage } from '../limits.ts';
 import { ZImageDataUrl } from './firm-profile.ts';
 
 // Field inspection reports (SPEC §3 Field report). Dates are YYYY-MM-DD.
 
-const text = (max = 10_000) => z.string().max(max).default('');
 const flag = z.boolean().default(false);
 const test = z.object({ completed: flag, required: flag }).default({ completed: false, required: false });
 const isoOrEmpty = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format')]).default('');
 
-export const ZPresentParty = z.object({ name: text(200), role: text(200), company: text(200) });
+/** Text within its limit (REPORT_FIELDS), refused past it with the field's name and the limit. */
+const limited = (label: (path: readonly PropertyKey[]) => string, max: number) =>
+  z.string().max(max, { error: (issue) => tooLongMessage(label(issue.path ?? []), String(issue.input).length, max) }).default('');
+const text = (path: ReportTextPath) => limited(() => REPORT_FIELDS[path].label, REPORT_FIELDS[path].max);
+const partyText = (key: PartyKey) =>
+  limited((at) => fieldLabel(toPath(['content', 'presentParties', at.find((s) => typeof s === 'number') ?? 0, key])), PARTY_FIELDS[key].max);
+
+/**
+ * Everything but the columns: kept as one JSON document. `checked` applies the text limits; a save
+ * is read without them and checked field by field, so one long field refuses only itself (066).
+ */
+function contentSchema(checked: boolean) {
+  const field = (path: ReportTextPath) => (checked ? text(path) : z.string().default(''));
+  const party = (key: PartyKey) => (checked ? partyText(key) : z.string().default(''));
+  const parties = z.array(z.object({ name: party('name'), role: party('role'), company: party('company') }));
+  return z.object({
+    projectName: field('/content/projectName'),
+    projectNumber: field('/content/projectNumber'),
+    buildingOwner: field('/content/buildingOwner'),
+    propertyAddress: field('/content/propertyAddress'),
+    presentParties: parties.max(checked ? REPORT_FIELDS['/content/presentParties'].maxItems : Infinity, FIELD_REPORT_MESSAGES.tooManyParties)
+      .default([]),
+    inspectionPurpose: field('/content/inspectionPurpose'),
+    causeOfLoss: field('/content/causeOfLoss'),
+    areasInvolved: field('/content/areasInvolved'),
+    damageSummary: field('/content/damageSummary'),
+    temporaryMeasures: z.object({ started: flag, commence: field('/content/temporaryMeasures/commence') })
+      .default({ started: false, commence: '' }),
+    emergency: z.object({ emsRequired: flag, emsFloors: flag, emsWalls: flag, emsCeilings: flag })
+      .default({ emsRequired: false, emsFloors: false, emsWalls: false, emsCeilings: false }),
+    testing: z.object({ acm: test, lead: test, water: test, materials: test }).default({
+      acm: { completed: false, required: false }, lead: { completed: false, required: false },
+      water: { completed: false, required: false }, materials: { completed: false, required: false },
+    }),
+    habitability: z.object({ isHabitable: z.boolean().nullable().default(null), notes: field('/content/habitability/notes') })
+      .default({ isHabitable: null, notes: '' }),
+    timeline: z.object({ estimated: field('/content/timeline/estimated'), returnOn: isoOrEmpty, followUpWith: field('/content/timeline/followUpWith') })
+      .default({ estimated: '', returnOn: '', followUpWith: '' }),
+    notes: field('/content/notes'),
+  });
+}
+
+/** The stored document: every text within its limit. */
+export const ZFieldReportContent = contentSchema(true);
+export type TFieldReportContent = z.output<typeof ZFieldReportContent>;
+export const ZPresentParty = ZFieldReportContent.shape.presentParties.unwrap().element;
 export type TPresentParty = z.infer<typeof ZPresentParty>;
 
-/** Everything but the columns: kept as one JSON document, checked here on every save. */
-export const ZFieldReportContent = z.object({
-  projectName: text(500),
-  projectNumber: text(200),
-  buildingOwner: text(500),
-  propertyAddress: text(1000),
-  presentParties: z.array(ZPresentParty).max(50).default([]),
-  inspectionPurpose: text(),
-  causeOfLoss: text(),
-  areasInvolved: text(),
-  damageSummary: text(),
-  temporaryMeasures: z.object({ started: flag, commence: text(500) }).default({ started: false, commence: '' }),
-  emergency: z.object({ emsRequired: flag, emsFloors: flag, emsWalls: flag, emsCeilings: flag })
-    .default({ emsRequired: false, emsFloors: false, emsWalls: false, emsCeilings: false }),
-  testing: z.object({ acm: test, lead: test, water: test, materials: test }).default({
-    acm: { completed: false, required: false }, lead: { completed: false, required: false },
-    water: { completed: false, required: false }, materials: { completed: false, required: false },
-  }),
-  habitability: z.object({ isHabitable: z.boolean().nullable().default(null), notes: text(5000) })
-    .default({ isHabitable: null, notes: '' }),
-  timeline: z.object({ estimated: text(500), returnOn: isoOrEmpty, followUpWith: text(500) })
-    .default({ estimated: '', returnOn: '', followUpWith: '' }),
-  notes: text(50_000),
-});
-export type TFieldReportContent = z.output<typeof ZFieldReportContent>;
-
 export const ZReportType = z.enum(REPORT_TYPES, { error: 'Please choose a report type' });
-const ZReportNumber = z.string().trim().min(1, 'Report number is required').max(40)
+const NUMBER_MAX = REPORT_FIELDS['/reportNumber'].max;
+export const ZReportNumber = z.string().trim().min(1, 'Report number is required')
+  .max(NUMBER_MAX, { error: (issue) => tooLongMessage(REPORT_FIELDS['/reportNumber'].label, String(issue.input).length, NUMBER_MAX) })
   .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots and dashes only');
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
+
+/** One field a save refused: its path (src/core/field-paths.ts), its label and why. */
+export const ZFieldProblem = z.object({ path: z.string(), label: z.string(), message: z.string() });
+export type TFieldProblem = z.infer<typeof ZFieldProblem>;
 
 /** A photo, diagram or reading attached to a report (docs/decisions/063). */
 export const ZReportImage = z.object({
@@ -75,6 +103,13 @@ export const ZFieldReport = z.object({
 });
 export type TFieldReport = z.infer<typeof ZFieldReport>;
 
+/**
+ * The `details` of a save that stored every field but those named (400, or 409 for a taken number):
+ * why each was refused, and the report as it now is, with its new version (docs/decisions/066).
+ */
+export const ZPartlySaved = z.object({ fields: z.array(ZFieldProblem).min(1), report: ZFieldReport });
+export type TPartlySaved = z.infer<typeof ZPartlySaved>;
+
 export const ZFieldReportListItem = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -104,16 +139,24 @@ export const ZFieldReportCreate = z.object({
 });
 export type TFieldReportCreate = z.input<typeof ZFieldReportCreate>;
 
+/**
+ * A save: the whole form with the version it edits. Text limits, the report number's form and the
+ * dates' window are checked per field by the server (fieldReportSave in src/core/field-report-save.ts):
+ * a refused field keeps its stored value and the others are saved (docs/decisions/066).
+ */
 export const ZFieldReportUpdate = z.object({
   projectId: z.uuid({ error: 'Please select a project' }),
   reportType: ZReportType,
-  reportNumber: ZReportNumber,
-  date: ZIsoDate,
+  reportNumber: z.string(),
+  date: z.string(),
   inspectorId: z.uuid().nullable(),
-  content: ZFieldReportContent,
+  content: contentSchema(false),
   version: z.number().int().positive(),
 });
 export type TFieldReportUpdate = z.input<typeof ZFieldReportUpdate>;
+/** The fields of a report's form (a save without its version). */
+export type TFieldReportFields = Omit<z.output<typeof ZFieldReportUpdate>, 'version' | 'content'> & { content: TFieldReportContent };
+
 
 /** What a report copies from a project when it is picked, and the project's next free number. */
 export const ZProjectFacts = z.object({

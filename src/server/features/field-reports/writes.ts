@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { addressLine, projectDisplayName } from '../../../core/cases.ts';
 import {
-  ZFieldReportContent, type TFieldReport, type TFieldReportCreate, type TFieldReportUpdate,
+  ZFieldReportContent, type TFieldReport, type TFieldReportCreate, type TFieldReportFields,
 } from '../../../core/api/field-reports.ts';
-import { FIELD_REPORT_MESSAGES, reportDateProblem } from '../../../core/field-reports.ts';
+import { sameValue } from '../../../core/field-paths.ts';
+import { checkReportSave } from '../../../core/field-report-save.ts';
+import { FIELD_REPORT_MESSAGES, fieldLabel, reportDateProblem } from '../../../core/field-reports.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -71,38 +73,77 @@ export async function createReport(
 
 /** Locks the row and refuses anything but a draft (certified reports are read-only). */
 export async function draftForUpdate(tx: Tx, id: string) {
-  const row = await tx.selectFrom('field_reports').select(['id', 'status', 'revision', 'report_number', 'project_id', 'version', 'inspector_id'])
+  const row = await tx.selectFrom('field_reports')
+    .select(['id', 'status', 'revision', 'report_number', 'project_id', 'version', 'inspector_id', 'report_type', 'report_date', 'content'])
     .where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   if (row.status !== 'draft') throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.certified, { status: row.status });
   return row;
 }
 
+type StoredRow = Awaited<ReturnType<typeof draftForUpdate>>;
+const storedFields = (row: StoredRow): TFieldReportFields => ({
+  projectId: row.project_id, reportType: row.report_type as TFieldReportFields['reportType'], reportNumber: row.report_number,
+  date: row.report_date, inspectorId: row.inspector_id, content: ZFieldReportContent.parse(row.content),
+});
+
+/** A number another report of the project already has (the unique index's rule, asked first). */
+async function numberTaken(tx: Tx, row: StoredRow, fields: TFieldReportFields) {
+  if (fields.projectId === row.project_id && fields.reportNumber.toLowerCase() === row.report_number.toLowerCase()) return false;
+  const other = await tx.selectFrom('field_reports').select('id')
+    .where('project_id', '=', fields.projectId).where(sql<string>`lower(report_number)`, '=', fields.reportNumber.toLowerCase())
+    .where('revision', '=', row.revision).where('id', '!=', row.id).executeTakeFirst();
+  return other !== undefined;
+}
+
+/**
+ * Saves a report field by field (docs/decisions/066): fields that break a rule keep their stored
+ * values and the others are saved; then, if any was refused, the answer is 400 (409 for a taken
+ * number) naming each one in `details.fields`, with the report as saved in `details.report`. A
+ * stale version changes nothing (409 EDIT_CONFLICT).
+ */
 export async function updateReport(
   db: DbOrTx,
-  options: { actorId: string; id: string; input: TFieldReportUpdate; today: Date },
+  options: { actorId: string; id: string; input: TFieldReportFields & { version: number }; today: Date },
 ): Promise<TFieldReport> {
-  const { input } = options;
-  checkDate(input.date, options.today, 'date');
-  const content = ZFieldReportContent.parse(input.content);
-  if (content.timeline.returnOn) checkDate(content.timeline.returnOn, options.today, 'content.timeline.returnOn');
-  const number = input.reportNumber.trim();
+  const { version, ...sent } = options.input;
+  let number = sent.reportNumber.trim();
+  let taken = false;
   try {
-    return await withActor(db, options.actorId, async (tx) => {
+    const { report, refused } = await withActor(db, options.actorId, async (tx) => {
       const row = await draftForUpdate(tx, options.id);
-      if (row.revision > 0 && (number.toLowerCase() !== row.report_number.toLowerCase() || input.projectId !== row.project_id)) {
+      if (row.version !== version) throw new AppError('EDIT_CONFLICT', undefined, { current: await getReport(tx, options.id) });
+      const stored = storedFields(row);
+      const checked = checkReportSave(sent, stored, options.today);
+      let fields = checked.fields;
+      const refused = [...checked.refused];
+      if (row.revision > 0 && (fields.reportNumber.toLowerCase() !== row.report_number.toLowerCase() || fields.projectId !== row.project_id)) {
         throw new AppError('VALIDATION_ERROR', 'A revision keeps the number and project of the report it revises.');
       }
-      await updateVersioned(tx, 'field_reports', options.id, input.version, {
-        project_id: input.projectId,
-        report_type: input.reportType,
-        report_number: number,
-        report_date: input.date,
-        inspector_id: input.inspectorId,
-        content: JSON.stringify(content),
-      });
-      return getReport(tx, options.id);
+      number = fields.reportNumber;
+      taken = !refused.some((r) => r.path === '/reportNumber') && await numberTaken(tx, row, fields);
+      if (taken) {
+        refused.unshift({ path: '/reportNumber', label: fieldLabel('/reportNumber'), message: FIELD_REPORT_MESSAGES.numberTaken(number) });
+        fields = { ...fields, reportNumber: row.report_number };
+      }
+      if (!sameValue(fields, stored)) {
+        await updateVersioned(tx, 'field_reports', options.id, version, {
+          project_id: fields.projectId,
+          report_type: fields.reportType,
+          report_number: fields.reportNumber,
+          report_date: fields.date,
+          inspector_id: fields.inspectorId,
+          content: JSON.stringify(fields.content),
+        });
+      }
+      return { report: await getReport(tx, options.id), refused };
     });
+    if (!refused.length) return report;
+    // One refusal answers as it always has (a taken number is 409 DUPLICATE_RECORD), in its own words.
+    const only = refused.length === 1 ? refused[0]! : null;
+    const message = only ? only.message : FIELD_REPORT_MESSAGES.partlySaved(refused.map((r) => r.label));
+    const duplicate = only !== null && taken;
+    throw new AppError(duplicate ? 'DUPLICATE_RECORD' : 'VALIDATION_ERROR', message, { fields: refused, report }, duplicate ? '23505' : undefined);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError('DUPLICATE_RECORD', FIELD_REPORT_MESSAGES.numberTaken(number), { field: 'reportNumber' }, '23505');

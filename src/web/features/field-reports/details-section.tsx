@@ -1,13 +1,13 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { REPORT_TYPES } from '../../../core/field-reports.ts';
+import { REPORT_FIELDS, REPORT_TYPES } from '../../../core/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/api.ts';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { projectFacts, useStaff } from './api.ts';
-import { Section } from './sections.tsx';
+import { limitedField, Section, type Problems } from './sections.tsx';
 import type { Editable } from './use-autosave.ts';
 
 interface Props {
@@ -15,16 +15,19 @@ interface Props {
   draft: Editable;
   onChange(update: (d: Editable) => Editable): void;
   readOnly: boolean;
+  problems: Problems;
   onDateValidity(ok: boolean): void;
 }
 
 /** Type, number, date, project and inspector: the report's own columns. */
-export function DetailsSection({ report, draft, onChange, readOnly, onDateValidity }: Props) {
+export function DetailsSection({ report, draft, onChange, readOnly, problems, onDateValidity }: Props) {
   const staff = useStaff();
   const [project, setProject] = useState<PickedProject | null>({ id: report.projectId, label: report.projectLabel, clientName: '' });
   const [projectError, setProjectError] = useState<string | null>(null);
   // A revision keeps its report's number and project.
   const fixed = readOnly || report.revision > 0;
+  const { label, max } = REPORT_FIELDS['/reportNumber'];
+  const numberField = limitedField('/reportNumber', label, max, draft.reportNumber, problems);
 
   const pickProject = async (picked: PickedProject | null) => {
     setProject(picked);
@@ -46,17 +49,20 @@ export function DetailsSection({ report, draft, onChange, readOnly, onDateValidi
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         <Select label="Report type" data={[...REPORT_TYPES]} value={draft.reportType} allowDeselect={false} readOnly={readOnly}
           onChange={(v) => v && onChange((d) => ({ ...d, reportType: v as Editable['reportType'] }))} comboboxProps={{ withinPortal: true }} />
-        <TextInput label="Report number" value={draft.reportNumber} readOnly={fixed}
-          description={report.revision > 0 ? `Revision ${report.revision}: shown as ${report.displayNumber}` : undefined}
+        <TextInput value={draft.reportNumber} readOnly={fixed} {...numberField}
+          description={report.revision > 0 ? `Revision ${report.revision}: shown as ${report.displayNumber}` : numberField.description}
           onChange={(e) => {
             const reportNumber = e.currentTarget.value;
             onChange((d) => ({ ...d, reportNumber }));
           }} />
-        <SmartDateInput label="Date" withAsterisk value={formatUsDate(draft.date)} readOnly={readOnly} onValidityChange={onDateValidity}
-          onChange={(v) => {
-            const iso = toIsoDate(v);
-            if (iso) onChange((d) => ({ ...d, date: iso }));
-          }} />
+        <div>
+          <SmartDateInput label="Date" withAsterisk data-field="/date" value={formatUsDate(draft.date)} readOnly={readOnly}
+            onValidityChange={onDateValidity} onChange={(v) => {
+              const iso = toIsoDate(v);
+              if (iso) onChange((d) => ({ ...d, date: iso }));
+            }} />
+          {problems['/date'] && <Text size="xs" c="red.8" mt={4}>{problems['/date']}</Text>}
+        </div>
         <div style={{ gridColumn: 'span 2' }}>
           {fixed
             ? <TextInput label="Project" readOnly value={report.projectLabel} />

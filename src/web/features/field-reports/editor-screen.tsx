@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
-import { ATTACHMENT_KINDS } from '../../../core/field-reports.ts';
+import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
 import { useUser } from '../../app/auth.tsx';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -16,35 +16,50 @@ import { deleteReport, pdfUrl, reviseReport, storeReport } from './api.ts';
 import { CertifyModal } from './certify-modal.tsx';
 import { AttachmentsPanel } from './attachments-panel.tsx';
 import { DetailsSection } from './details-section.tsx';
+import { KeptDraftsAlert } from './kept-drafts-alert.tsx';
 import { ConflictAlert, SaveStatus, StatusBadge } from './save-status.tsx';
 import {
   FindingsSection, HabitabilitySection, MeasuresSection, NotesSection, PartiesSection, ProjectInfoSection, TestingSection,
 } from './sections.tsx';
-import { useAutosave } from './use-autosave.ts';
+import { editableOf, useAutosave } from './use-autosave.ts';
+import { useKeptDrafts } from './use-kept-drafts.ts';
+
+/** Scrolls to a field by its path (`data-field`) and puts the cursor in it. */
+function showField(path: string) {
+  const field = document.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`);
+  field?.scrollIntoView({ block: 'center' });
+  field?.focus({ preventScroll: true });
+}
 
 /** The editor of one report (a revision): auto-saved while a draft, read-only once certified. */
 export function EditorScreen({ report }: { report: TFieldReport }) {
   const user = useUser();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const save = useAutosave(report);
   const readOnly = report.status !== 'draft';
+  const kept = useKeptDrafts({ userId: user.id, reportId: report.id, opened: editableOf(report), readOnly });
+  const save = useAutosave(report, kept.listener);
   const [certifying, setCertifying] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const invalidDates = useRef(new Set<string>());
   useUnsavedChanges(!readOnly && save.state !== 'saved');
 
   const { setBlocked } = save;
-  const dateValidity = useCallback((field: string) => (ok: boolean) => {
-    if (ok) invalidDates.current.delete(field);
-    else invalidDates.current.add(field);
-    setBlocked(invalidDates.current.size > 0);
-  }, [setBlocked]);
+  const dateValidity = useCallback((path: string) => (ok: boolean) => setBlocked(path, !ok), [setBlocked]);
   const onContent = (update: (c: TFieldReport['content']) => TFieldReport['content']) =>
     save.setDraft((d) => ({ ...d, content: update(d.content) }));
-  const sectionProps = { content: save.draft.content, onChange: onContent, readOnly };
+  const problems = Object.fromEntries(save.refused.map((r) => [r.path, r.message]));
+  const sectionProps = { content: save.draft.content, onChange: onContent, readOnly, problems };
+  const named = save.state === 'blocked' ? save.blocked : save.refused.map((r) => r.path);
+
+  // A new refusal takes the user to the field, unless they are typing in another one.
+  const refusedPaths = save.refused.map((r) => r.path).join('\n');
+  useEffect(() => {
+    const first = refusedPaths.split('\n')[0];
+    const active = document.activeElement;
+    if (first && !(active instanceof HTMLElement && active.matches('input, textarea, select'))) showField(first);
+  }, [refusedPaths]);
 
   const downloadPdf = async () => {
     setFailure(null);
@@ -74,6 +89,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
     setConfirmDelete(false);
     try {
       await deleteReport(report.id);
+      kept.dropAll();
       client.removeQueries({ queryKey: ['field-reports', 'one', report.id] });
       navigate('/field-reports', { replace: true });
     } catch (e) {
@@ -95,7 +111,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
             <Text size="sm" c="dimmed">{report.projectLabel}</Text>
           </div>
           <Group gap="sm">
-            {!readOnly && <SaveStatus state={save.state} />}
+            {!readOnly && <SaveStatus state={save.state} fields={named.map(fieldLabel)} onShow={() => named[0] && showField(named[0])} />}
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloadPdf()} loading={busy}>PDF</Button>
             {!readOnly && (
               <Button leftSection={<IconSignature size={16} />} disabled={!canCertify || save.state !== 'saved'}
@@ -111,7 +127,8 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
           </Group>
         </Group>
       </Paper>
-      {save.state === 'refused' && <Alert color="red" role="alert">{save.message}</Alert>}
+      {!readOnly && <KeptDraftsAlert drafts={kept.offer} onRestore={(fields) => kept.restore(fields, save.setDraft)} onDiscard={kept.discard} />}
+      {save.state === 'refused' && !save.refused.length && <Alert color="red" role="alert">{save.message}</Alert>}
       {save.state === 'conflict' && save.theirs && (
         <ConflictAlert theirsBy="" onTakeTheirs={save.takeTheirs} onKeepMine={save.keepMine} />
       )}
@@ -128,13 +145,14 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
           <span key={r.id}>{i > 0 && ' · '}{r.id === report.id ? <b>{r.displayNumber}</b> : <Anchor component={Link} to={`/field-reports/${r.id}`}>{r.displayNumber}</Anchor>}</span>
         ))}</Text>
       )}
-      <DetailsSection report={report} draft={save.draft} onChange={save.setDraft} readOnly={readOnly} onDateValidity={dateValidity('date')} />
+      <DetailsSection report={report} draft={save.draft} onChange={save.setDraft} readOnly={readOnly} problems={problems}
+        onDateValidity={dateValidity('/date')} />
       <ProjectInfoSection {...sectionProps} />
       <PartiesSection {...sectionProps} />
       <FindingsSection {...sectionProps} />
       <MeasuresSection {...sectionProps} />
       <TestingSection {...sectionProps} />
-      <HabitabilitySection {...sectionProps} onDateValidity={dateValidity('returnOn')} />
+      <HabitabilitySection {...sectionProps} onDateValidity={dateValidity('/content/timeline/returnOn')} />
       <NotesSection {...sectionProps} />
       {ATTACHMENT_KINDS.map((kind) => (
         <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={readOnly} />

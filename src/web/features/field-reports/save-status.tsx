@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { listText } from '../../../core/field-reports.ts';
 import type { SaveState } from './use-autosave.ts';
 
 const LABELS: Record<SaveState, string> = {
@@ -12,14 +13,26 @@ const LABELS: Record<SaveState, string> = {
   blocked: 'Not saved: fix the date',
 };
 
-export function SaveStatus({ state }: { state: SaveState }) {
+/**
+ * The report's save state; a refusal or a date being fixed names its fields ('Not saved: Damage
+ * summary'), and pressing the names goes to the first of them.
+ */
+export function SaveStatus({ state, fields, onShow }: { state: SaveState; fields: readonly string[]; onShow(): void }) {
   const bad = state === 'refused' || state === 'conflict' || state === 'blocked' || state === 'retrying';
+  const named = (state === 'refused' || state === 'blocked') && fields.length > 0;
   return (
-    <Group gap={6} role="status" aria-live="polite">
+    <Group gap={6} role="status" aria-live="polite" wrap="nowrap">
       {state === 'saving' && <Loader size={14} />}
       {state === 'saved' && <IconCheck size={16} color="var(--mantine-color-teal-6)" />}
       {bad && <IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" />}
-      <Text size="sm" c={bad ? 'orange.8' : 'dimmed'}>{LABELS[state]}</Text>
+      {named
+        ? (
+          <Text size="sm" c="orange.8">
+            Not saved: <Anchor component="button" type="button" size="sm" c="red.8" fw={600} onClick={onShow}>{listText(fields)}</Anchor>
+            {state === 'refused' && ' · everything else is saved'}
+          </Text>
+        )
+        : <Text size="sm" c={bad ? 'orange.8' : 'dimmed'}>{LABELS[state]}</Text>}
     </Group>
   );
 }

@@ -2,16 +2,27 @@ import { ActionIcon, Button, Card, Checkbox, Group, SegmentedControl, SimpleGrid
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TFieldReportContent } from '../../../core/api/field-reports.ts';
-import { TESTS } from '../../../core/field-reports.ts';
+import { PARTY_FIELDS, REPORT_FIELDS, TESTS, type ReportTextPath } from '../../../core/field-reports.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
+import { limitProps } from '../../ui/limit-counter.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 
 type Content = TFieldReportContent;
+/** Why the server refused a field, by the field's path (docs/decisions/066). */
+export type Problems = Readonly<Record<string, string>>;
 export interface SectionProps {
   content: Content;
   onChange(update: (c: Content) => Content): void;
   readOnly: boolean;
+  problems: Problems;
 }
+
+/** A text field's label, count towards its limit and refusal, all by its path; `data-field` finds it. */
+export function limitedField(path: string, label: string, max: number, value: string, problems: Problems) {
+  return { label, 'data-field': path, ...limitProps(value, max, problems[path]) };
+}
+const textField = (path: ReportTextPath, value: string, problems: Problems) =>
+  limitedField(path, REPORT_FIELDS[path].label, REPORT_FIELDS[path].max, value, problems);
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -24,9 +35,9 @@ export function Section({ title, children }: { title: string; children: ReactNod
 
 const grow = { autosize: true, minRows: 2, maxRows: 12 };
 
-export function ProjectInfoSection({ content, onChange, readOnly }: SectionProps) {
-  const text = (key: 'projectName' | 'projectNumber' | 'buildingOwner' | 'propertyAddress', label: string) => (
-    <TextInput label={label} value={content[key]} readOnly={readOnly}
+export function ProjectInfoSection({ content, onChange, readOnly, problems }: SectionProps) {
+  const text = (key: 'projectName' | 'projectNumber' | 'buildingOwner' | 'propertyAddress') => (
+    <TextInput {...textField(`/content/${key}`, content[key], problems)} value={content[key]} readOnly={readOnly}
       onChange={(e) => {
         const value = e.currentTarget.value;
         onChange((c) => ({ ...c, [key]: value }));
@@ -35,16 +46,16 @@ export function ProjectInfoSection({ content, onChange, readOnly }: SectionProps
   return (
     <Section title="Project Information">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('projectName', 'Project name')}
-        {text('projectNumber', 'Project number')}
-        {text('buildingOwner', 'Building owner')}
-        {text('propertyAddress', 'Property address')}
+        {text('projectName')}
+        {text('projectNumber')}
+        {text('buildingOwner')}
+        {text('propertyAddress')}
       </SimpleGrid>
     </Section>
   );
 }
 
-export function PartiesSection({ content, onChange, readOnly }: SectionProps) {
+export function PartiesSection({ content, onChange, readOnly, problems }: SectionProps) {
   const parties = content.presentParties;
   const setParty = (index: number, key: 'name' | 'role' | 'company', value: string) =>
     onChange((c) => ({ ...c, presentParties: c.presentParties.map((p, i) => (i === index ? { ...p, [key]: value } : p)) }));
@@ -52,10 +63,12 @@ export function PartiesSection({ content, onChange, readOnly }: SectionProps) {
     <Section title="Present Parties">
       <Stack gap="xs">
         {parties.length === 0 && <Text size="sm" c="dimmed">No one else recorded as present.</Text>}
+        {problems['/content/presentParties'] && <Text size="sm" c="red.8" role="alert">{problems['/content/presentParties']}</Text>}
         {parties.map((party, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="wrap" role="group" aria-label={`Party ${index + 1}`}>
             {(['name', 'role', 'company'] as const).map((key) => (
-              <TextInput key={key} label={`${key[0]!.toUpperCase()}${key.slice(1)}`} value={party[key]} readOnly={readOnly}
+              <TextInput key={key} value={party[key]} readOnly={readOnly}
+                {...limitedField(`/content/presentParties/${index}/${key}`, PARTY_FIELDS[key].label, PARTY_FIELDS[key].max, party[key], problems)}
                 style={{ flex: '1 1 160px' }} onChange={(e) => setParty(index, key, e.currentTarget.value)} />
             ))}
             {!readOnly && (
@@ -77,9 +90,9 @@ export function PartiesSection({ content, onChange, readOnly }: SectionProps) {
   );
 }
 
-export function FindingsSection({ content, onChange, readOnly }: SectionProps) {
-  const area = (key: 'inspectionPurpose' | 'causeOfLoss' | 'areasInvolved' | 'damageSummary', label: string) => (
-    <Textarea label={label} {...grow} value={content[key]} readOnly={readOnly}
+export function FindingsSection({ content, onChange, readOnly, problems }: SectionProps) {
+  const area = (key: 'inspectionPurpose' | 'causeOfLoss' | 'areasInvolved' | 'damageSummary') => (
+    <Textarea {...textField(`/content/${key}`, content[key], problems)} {...grow} value={content[key]} readOnly={readOnly}
       onChange={(e) => {
         const value = e.currentTarget.value;
         onChange((c) => ({ ...c, [key]: value }));
@@ -88,16 +101,16 @@ export function FindingsSection({ content, onChange, readOnly }: SectionProps) {
   return (
     <Section title="Findings">
       <Stack gap="sm">
-        {area('inspectionPurpose', 'Inspection purpose')}
-        {area('causeOfLoss', 'Cause of loss')}
-        {area('areasInvolved', 'Areas involved')}
-        {area('damageSummary', 'Damage summary')}
+        {area('inspectionPurpose')}
+        {area('causeOfLoss')}
+        {area('areasInvolved')}
+        {area('damageSummary')}
       </Stack>
     </Section>
   );
 }
 
-export function MeasuresSection({ content, onChange, readOnly }: SectionProps) {
+export function MeasuresSection({ content, onChange, readOnly, problems }: SectionProps) {
   const e = content.emergency;
   const ems = (key: keyof Content['emergency'], label: string) => (
     <Checkbox size="md" label={label} checked={e[key]} disabled={readOnly}
@@ -115,8 +128,8 @@ export function MeasuresSection({ content, onChange, readOnly }: SectionProps) {
               const started = ev.currentTarget.checked;
               onChange((c) => ({ ...c, temporaryMeasures: { ...c.temporaryMeasures, started } }));
             }} />
-          <TextInput label="Temporary measures to commence" placeholder="e.g. Immediately, 11/30/2026" readOnly={readOnly}
-            value={content.temporaryMeasures.commence}
+          <TextInput {...textField('/content/temporaryMeasures/commence', content.temporaryMeasures.commence, problems)}
+            placeholder="e.g. Immediately, 11/30/2026" readOnly={readOnly} value={content.temporaryMeasures.commence}
             onChange={(ev) => {
               const commence = ev.currentTarget.value;
               onChange((c) => ({ ...c, temporaryMeasures: { ...c.temporaryMeasures, commence } }));
@@ -161,7 +174,7 @@ export function TestingSection({ content, onChange, readOnly }: SectionProps) {
 
 const HABITABLE = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }, { value: 'unknown', label: 'Not determined' }];
 
-export function HabitabilitySection({ content, onChange, readOnly, onDateValidity }: SectionProps & { onDateValidity(ok: boolean): void }) {
+export function HabitabilitySection({ content, onChange, readOnly, problems, onDateValidity }: SectionProps & { onDateValidity(ok: boolean): void }) {
   const h = content.habitability;
   const t = content.timeline;
   const setTimeline = (patch: Partial<Content['timeline']>) => onChange((c) => ({ ...c, timeline: { ...c.timeline, ...patch } }));
@@ -174,17 +187,20 @@ export function HabitabilitySection({ content, onChange, readOnly, onDateValidit
             value={h.isHabitable === null ? 'unknown' : h.isHabitable ? 'yes' : 'no'}
             onChange={(v) => onChange((c) => ({ ...c, habitability: { ...c.habitability, isHabitable: v === 'unknown' ? null : v === 'yes' } }))} />
         </div>
-        <Textarea label="Habitability notes" {...grow} value={h.notes} readOnly={readOnly}
+        <Textarea {...textField('/content/habitability/notes', h.notes, problems)} {...grow} value={h.notes} readOnly={readOnly}
           onChange={(ev) => {
             const notes = ev.currentTarget.value;
             onChange((c) => ({ ...c, habitability: { ...c.habitability, notes } }));
           }} />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Estimated timeline" placeholder="e.g. 6-8 weeks" value={t.estimated} readOnly={readOnly}
+          <TextInput {...textField('/content/timeline/estimated', t.estimated, problems)} placeholder="e.g. 6-8 weeks" value={t.estimated} readOnly={readOnly}
             onChange={(ev) => setTimeline({ estimated: ev.currentTarget.value })} />
-          <SmartDateInput label="Return on" value={formatUsDate(t.returnOn)} readOnly={readOnly} onValidityChange={onDateValidity}
-            onChange={(v) => setTimeline({ returnOn: v ? toIsoDate(v) ?? '' : '' })} />
-          <TextInput label="Follow up with" value={t.followUpWith} readOnly={readOnly}
+          <div>
+            <SmartDateInput label="Return on" data-field="/content/timeline/returnOn" value={formatUsDate(t.returnOn)} readOnly={readOnly}
+              onValidityChange={onDateValidity} onChange={(v) => setTimeline({ returnOn: v ? toIsoDate(v) ?? '' : '' })} />
+            {problems['/content/timeline/returnOn'] && <Text size="xs" c="red.8" mt={4}>{problems['/content/timeline/returnOn']}</Text>}
+          </div>
+          <TextInput {...textField('/content/timeline/followUpWith', t.followUpWith, problems)} value={t.followUpWith} readOnly={readOnly}
             onChange={(ev) => setTimeline({ followUpWith: ev.currentTarget.value })} />
         </SimpleGrid>
       </Stack>
@@ -192,10 +208,11 @@ export function HabitabilitySection({ content, onChange, readOnly, onDateValidit
   );
 }
 
-export function NotesSection({ content, onChange, readOnly }: SectionProps) {
+export function NotesSection({ content, onChange, readOnly, problems }: SectionProps) {
+  const { label, ...field } = textField('/content/notes', content.notes, problems);
   return (
     <Section title="Field Notes">
-      <Textarea aria-label="Field notes" autosize minRows={5} maxRows={30} value={content.notes} readOnly={readOnly}
+      <Textarea aria-label={label} {...field} autosize minRows={5} maxRows={30} value={content.notes} readOnly={readOnly}
         onChange={(ev) => {
           const notes = ev.currentTarget.value;
           onChange((c) => ({ ...c, notes }));
