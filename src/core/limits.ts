@@ -87,3 +87,27 @@ export function textCounter(length: number, max: number): TextCounter {
 /** The refusal of a text over its limit: names the field, its length and the limit. */
 export const tooLongMessage = (label: string, length: number, max: number): string =>
   `${label} has ${count(length)} characters; the limit is ${count(max)}. Shorten it to save it.`;
+
+/** The refusal under a field (its label is beside it): the limit and the length now. */
+export const fieldTooLongMessage = (max: number, length: number) =>
+  `Must be ${count(max)} characters or fewer (now ${count(length)})`;
+
+/** Why a text is too long to store, or null. Counted as stored: without surrounding spaces. */
+export function tooLongProblem(text: string, max: number): string | null {
+  const length = text.trim().length;
+  return length > max ? fieldTooLongMessage(max, length) : null;
+}
+
+/** The first too-long field of a form, by field, for the limits given (field → characters). */
+export function tooLongProblems<K extends string>(
+  values: Partial<Record<K, unknown>>,
+  limits: Partial<Record<K, number>>,
+): Partial<Record<K, string>> {
+  const problems: Partial<Record<K, string>> = {};
+  for (const key of Object.keys(limits) as K[]) {
+    const value = values[key];
+    const problem = typeof value === 'string' ? tooLongProblem(value, limits[key]!) : null;
+    if (problem) problems[key] = problem;
+  }
+  return problems;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountProblem, hoursProblem } from '../limits.ts';
 import { isoDateProblem } from '../smart-date.ts';
-import { tooLongMessage } from '../text-limits.ts';
+import { fieldTooLongMessage } from '../limits.ts';
 
 // Field schemas shared by every area's contract. Each wraps one rule of src/core, so the browser
 // and the server refuse the same values with the same words.
@@ -24,7 +24,7 @@ export const ZAmount = (max: number) =>
 
 /**
  * Text of at most `max` characters, stored trimmed unless `trim` is false (a description keeps its
- * layout); too long is refused with the limit named, in the words the forms use (core/text-limits).
+ * layout); too long is refused with the limit named, in the words the forms use (core/limits).
  */
 export const ZText = (max: number, { trim = true } = {}) =>
-  (trim ? z.string().trim() : z.string()).max(max, { error: (issue) => tooLongMessage(max, String(issue.input ?? '').length) });
+  (trim ? z.string().trim() : z.string()).max(max, { error: (issue) => fieldTooLongMessage(max, String(issue.input ?? '').length) });

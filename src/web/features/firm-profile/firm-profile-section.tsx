@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text, TextI
 import { IconBuilding, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { FIRM_PROFILE_LIMITS, type TFirmProfile } from '../../../core/api/firm-profile.ts';
-import { tooLongProblems } from '../../../core/text-limits.ts';
+import { tooLongProblems } from '../../../core/limits.ts';
 import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { theirNotes, useKeptEdits } from '../../lib/kept-edits.ts';

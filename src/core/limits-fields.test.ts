@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tooLongMessage, tooLongProblem, tooLongProblems } from './text-limits.ts';
+import { fieldTooLongMessage, tooLongProblem, tooLongProblems } from './limits.ts';
 
 describe('tooLongProblem', () => {
   it.each([
@@ -17,8 +17,8 @@ describe('tooLongProblems', () => {
   it('names each field over its limit and nothing else', () => {
     const values = { name: 'x'.repeat(201), phone: '123', address: null, flag: true };
     expect(tooLongProblems(values, { name: 200, phone: 2, address: 10 })).toEqual({
-      name: tooLongMessage(200, 201),
-      phone: tooLongMessage(2, 3),
+      name: fieldTooLongMessage(200, 201),
+      phone: fieldTooLongMessage(2, 3),
     });
   });
 });
