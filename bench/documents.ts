@@ -8,6 +8,7 @@
 // Run: node --import tsx bench/documents.ts   (BENCH_DATABASE_URL to use another server)
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { ZFieldReportContent } from '../src/core/api/field-reports.ts';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase, withActor } from '../src/server/db/connection.ts';
@@ -19,6 +20,25 @@ import { renderFieldReport } from '../src/server/pdf/field-report.ts';
 import { admin, databaseUrl, fmt, pct } from './lib.ts';
 
 const DB_NAME = 'casebook_bench_documents';
+// The health poller's thread: asks every 10 ms until told to stop, then sends its answer times.
+const POLLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let busy = true;
+parentPort.on('message', () => { busy = false; });
+(async () => {
+  parentPort.postMessage('ready');
+  const times = [];
+  while (busy) {
+    const t0 = performance.now();
+    const res = await fetch(workerData + '/api/health');
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error('health -> ' + res.status);
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  parentPort.postMessage(times);
+})();
+`;
 const WORD = Array.from({ length: 50_000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[i % 26]).join('');
 const LETTERHEAD = { firmName: 'Bench Engineering', licenceNumber: '', address: '', phone: '', email: '', website: '', logo: null };
 
@@ -51,23 +71,27 @@ try {
     console.log(`  ${what}: ${fmt(value)}  target ≤ ${limit} ms  → ${pass ? 'PASS' : 'FAIL'}`);
   };
 
-  /** /api/health every 10 ms until `work` settles: the answer times. */
-  async function healthDuring(base: string, work: Promise<unknown>) {
-    let busy = true;
-    void work.finally(() => (busy = false));
+  /**
+   * /api/health every 10 ms from a thread of its own (its own event loop, as a browser or a load
+   * balancer would be) while `work` runs: the answer times, and the server loop's longest stall.
+   */
+  async function healthDuring(base: string, work: () => Promise<unknown>) {
+    const poller = new Worker(POLLER, { eval: true, workerData: base });
+    const answered = new Promise<number[]>((resolve, reject) => {
+      poller.on('message', (message: 'ready' | number[]) => message !== 'ready' && resolve(message));
+      poller.once('error', reject);
+    });
+    await new Promise((resolve) => poller.once('message', resolve));
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    const times: number[] = [];
-    while (busy) {
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/health`);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`health → ${res.status}`);
-      times.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 10));
+    try {
+      await work();
+    } finally {
+      poller.postMessage('stop');
     }
-    await work;
+    const times = await answered;
     lag.disable();
+    await poller.terminate();
     return Object.assign(times, { lagMax: lag.max / 1e6 });
   }
   const summary = (times: number[] & { lagMax: number }) =>
@@ -89,7 +113,7 @@ try {
     await pdf(reportIds[0]!); // starts the workers' modules (done when the server listens in production)
     console.log(`\n${workers} document worker${workers > 1 ? 's' : ''}`);
     if (workers === 1) {
-      const idle = await healthDuring(base, new Promise((r) => setTimeout(r, 2000)));
+      const idle = await healthDuring(base, () => new Promise((r) => setTimeout(r, 2000)));
       console.log(`  /api/health with nothing rendering (the machine alone): ${summary(idle)}`);
       const runs = [];
       for (let i = 0; i < 3; i++) runs.push(await pdf(reportIds[i]!));
@@ -97,15 +121,14 @@ try {
       target('median time for one such PDF', pct(runs.map((r) => r.ms), 50), 2000);
     }
     const t0 = performance.now();
-    const all = Promise.all(reportIds.map(pdf));
-    const health = await healthDuring(base, all);
+    const health = await healthDuring(base, () => Promise.all(reportIds.map(pdf)));
     console.log(`  five at once: all done in ${fmt(performance.now() - t0)}; /api/health meanwhile: ${summary(health)}`);
     target(`/api/health p99 while five render (${workers} worker${workers > 1 ? 's' : ''})`, pct(health, 99), 50);
 
     if (workers === 1) {
       // Before issue 22: the same five documents laid out on the event loop itself (the long-word
       // pieces kept: pdfkit's own wrapping of these words would take minutes).
-      const inline = Promise.all(reportIds.map(async (id) => {
+      const inline = () => Promise.all(reportIds.map(async (id) => {
         await new Promise((r) => setTimeout(r, 0));
         const report = await getReport(database.db, id);
         return renderFieldReport({ ...report, content: report.content, diagrams: [], readings: [], photos: [], certification: null }, LETTERHEAD);
