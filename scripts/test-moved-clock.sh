@@ -31,6 +31,9 @@ done
 ((${#SUITES[@]})) || SUITES=(unit api e2e)
 
 command -v faketime > /dev/null || { apt-get update -qq && apt-get install -y -qq faketime > /dev/null; }
+# What `npm test` installs for its suites: poppler (PDF checks in api and e2e) and Chromium (e2e).
+node scripts/ensure-poppler.mjs
+[[ " ${SUITES[*]} " == *" e2e "* ]] && node scripts/ensure-chromium.mjs
 # The firm's zone; the API and unit suites keep the machine's own (a UTC machine is the usual case).
 FIRM_TZ="${TZ:-America/New_York}"
 OFFSET=$(($(TZ="$FIRM_TZ" date -d "$AT" +%s) - $(date +%s)))
