@@ -4,7 +4,7 @@ import {
 } from '../../../core/api/accounting.ts';
 import { billFileName } from '../../../core/bill-pdf.ts';
 import { localIsoDate } from '../../../core/reports.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';

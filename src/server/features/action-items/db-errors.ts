@@ -1,5 +1,5 @@
 import { STATUS_MESSAGE } from '../../../core/api/action-items.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 // SPEC §8 "Action item database errors": the texts a user sees when the database refuses a write.
 export const ACTION_ITEM_DB_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { ZActionItemEvent, ZEventsQuery } from '../../../core/api/action-items.ts';
 import { requireUser, SESSION_COOKIE } from '../../http/session.ts';
 import { findSession } from '../auth/service.ts';

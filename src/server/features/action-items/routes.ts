@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import {
   ZActionItem, ZActionItemCreate, ZActionItemList, ZActionItemListQuery, ZActionItemUpdate, ZAssignableUsers,
 } from '../../../core/api/action-items.ts';

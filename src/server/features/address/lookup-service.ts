@@ -2,7 +2,7 @@ import { ADDRESS_MESSAGES } from '../../../core/address.ts';
 import type { TAddressLookupStatus, TAutocompleteResponse, TPlaceResponse } from '../../../core/api/address.ts';
 import { ADDRESS_DEFAULT_COUNTRY } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { radarAutocomplete, radarGeocode, RadarHttpError } from '../../integrations/radar/client.ts';
 import { addressFromRadar, labelOf } from '../../integrations/radar/map.ts';
 import { activeLookupKey } from './settings-service.ts';

@@ -5,7 +5,7 @@ import type {
 } from '../../../core/api/attorneys.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 export const LAW_FIRM_DUPLICATE = (name: string) => `A law firm named "${name}" already exists.`;
 const LIST_LIMIT = 500;

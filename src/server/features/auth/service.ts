@@ -7,20 +7,9 @@ import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import type { User } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AuthenticatedSession, SessionConfig } from '../../http/session.ts';
 import { verifyPassword } from './passwords.ts';
-
-export interface SessionConfig {
-  secret: string;
-  idleMinutes: number;
-  maxHours: number;
-}
-
-export interface AuthenticatedSession {
-  sessionId: string;
-  csrfToken: string;
-  user: TSessionUser;
-}
 
 const FAILURE_WINDOW = '5 minutes';
 const MAX_FAILURES = 5;

@@ -4,7 +4,7 @@ import { appendFile, open, stat, truncate } from 'node:fs/promises';
 import { z } from 'zod';
 import { ZUploaded } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /**
  * A backup file is the database's own dump (PGlite's data-folder tarball, or pg_dump's custom

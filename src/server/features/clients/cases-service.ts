@@ -3,7 +3,7 @@ import type { TCaseDetail, TCaseListItem, ZCaseInput } from '../../../core/api/c
 import { COMPLETE } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { loadCases, withoutProjects } from './case-reads.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { explainDuplicates } from './db-errors.ts';

@@ -3,7 +3,7 @@ import type { TProject, TProjectDetail, ZProjectInput } from '../../../core/api/
 import { projectAddressColumns } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { explainDuplicates } from './db-errors.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { toProject } from './mappers.ts';

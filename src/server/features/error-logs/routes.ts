@@ -1,5 +1,5 @@
 import { ZErrorLogBody } from '../../../core/api/errors.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { throttle } from '../../http/throttle.ts';
 import { logError } from './service.ts';

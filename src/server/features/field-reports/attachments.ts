@@ -1,7 +1,7 @@
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { preparePhoto, type StoredPhoto } from '../../uploads/images.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
 import { draftForUpdate } from './writes.ts';

@@ -5,7 +5,7 @@ import { displayNumber, nextReportNumber } from '../../../core/field-reports.ts'
 import { fieldReportFileName } from '../../../core/file-names.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { listImages } from './attachments.ts';
 
 export const projectLabel = (number: string, name: string) => `${number} - ${projectDisplayName(name)}`;

@@ -8,7 +8,7 @@ import { checkReportSave } from '../../../core/field-report-save.ts';
 import { FIELD_REPORT_MESSAGES, fieldLabel, reportDateProblem } from '../../../core/field-reports.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { getReport, nextNumberFor } from './reads.ts';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';

@@ -1,7 +1,7 @@
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { ImageType } from '../../db/report-types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { prepareMark } from '../../uploads/images.ts';
 
 export async function signatureStatus(db: DbOrTx, userId: string): Promise<TSignatureStatus> {

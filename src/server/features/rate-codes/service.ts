@@ -6,7 +6,7 @@ import {
 import { customRateKey } from '../../../core/rates.ts';
 import { withActor, type Db, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /** Who is asking decides whether rate amounts leave the server (docs/decisions/021). */
 export interface RateViewer { id: string; isSuperAdmin: boolean }

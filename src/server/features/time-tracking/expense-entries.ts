@@ -3,7 +3,7 @@ import type { TExpenseEntry, TExpenseEntryBody } from '../../../core/api/time-tr
 import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { ExpenseEntriesTable } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 

@@ -4,7 +4,7 @@ import { ZTimeEntryBody } from '../../../core/api/time-tracking.ts';
 import { costOf } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TimeEntriesTable } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
