@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { openDatabaseFromEnv, sessionSecretFromEnv, tokenKeyFromEnv } from './database-from-env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './db/seed/demo.ts';
+import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
 import { EnvError, loadEnv } from './env.ts';
 
 async function main() {
