@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { openDatabaseFromEnv, sessionSecretFromEnv, tokenKeyFromEnv } from './database-from-env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { MigrationChangedError } from './db/migrate.ts';
 import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
 import { EnvError, loadEnv } from './env.ts';
 
@@ -80,7 +81,7 @@ function demoBanner(host: string): string[] {
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof MigrationChangedError) {
     console.error(error.message);
   } else {
     console.error('Casebook failed to start:', error);
