@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { firmToday } from '../../pdf/today.ts';
+import { firmToday } from '../../firm-today.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
 import { addImages, deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
