@@ -2,7 +2,8 @@ import { buildApp } from './app.ts';
 import { openDatabaseFromEnv, sessionSecretFromEnv, tokenKeyFromEnv } from './database-from-env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { MigrationChangedError } from './db/migrate.ts';
-import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
+import { DEMO_ADMIN_EMAIL } from './seed/demo-accounts.ts';
+import { hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
 import { EnvError, loadEnv } from './env.ts';
 
 async function main() {

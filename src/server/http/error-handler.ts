@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error.ts';
 import { BODY_LIMIT_TEXT } from './limits.ts';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
-export const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
+const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
 
 /**
  * Database errors that only bad input can cause: a value PostgreSQL cannot hold (class 22) or a

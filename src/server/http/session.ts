@@ -131,7 +131,7 @@ export function requireUser(request: FastifyRequest): AuthenticatedSession {
 const RANK: Record<TDataRole, number> = { limited_user: 0, admin: 1, super_admin: 2 };
 
 /** Throws 403 unless the signed-in user holds at least this data role. */
-export function requireRole(request: FastifyRequest, role: TDataRole): AuthenticatedSession {
+function requireRole(request: FastifyRequest, role: TDataRole): AuthenticatedSession {
   const auth = requireUser(request);
   if (RANK[auth.user.role] < RANK[role]) throw new AppError('PERMISSION_DENIED');
   return auth;

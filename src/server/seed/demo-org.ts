@@ -20,10 +20,10 @@ export interface SeedUser extends DemoUser {
   initials: string;
 }
 
-export interface SeedRateItem { job_type: string; rate: number; active: boolean }
+interface SeedRateItem { job_type: string; rate: number; active: boolean }
 
-export interface SeedFirm { name: string; address: Address }
-export interface SeedAttorney { id: string; name: string; firm: SeedFirm }
+interface SeedFirm { name: string; address: Address }
+interface SeedAttorney { id: string; name: string; firm: SeedFirm }
 
 export interface SeedCase {
   id: string;

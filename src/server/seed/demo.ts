@@ -10,8 +10,6 @@ import { buildOrg } from './demo-org.ts';
 import { Rng } from './demo-random.ts';
 import { buildWork } from './demo-work.ts';
 
-export { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
-
 export interface DemoSignIn {
   email: string;
   password: string;

@@ -7,7 +7,7 @@ import { radarAutocomplete, radarGeocode, RadarHttpError } from '../../integrati
 import { addressFromRadar, labelOf } from '../../integrations/radar/map.ts';
 import { activeLookupKey } from './settings-service.ts';
 
-export const UNREACHABLE_MESSAGE = 'The address-lookup service could not be reached. Please try again later.';
+const UNREACHABLE_MESSAGE = 'The address-lookup service could not be reached. Please try again later.';
 
 /**
  * Provider failures become the spec's texts (SPEC §8). Never a 401 to the browser: that

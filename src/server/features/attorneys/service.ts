@@ -8,7 +8,7 @@ import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { explainDuplicates } from '../../db/unique-violation.ts';
 
-export const LAW_FIRM_DUPLICATE = (name: string) => `A law firm named "${name}" already exists.`;
+const LAW_FIRM_DUPLICATE = (name: string) => `A law firm named "${name}" already exists.`;
 const LIST_LIMIT = 500;
 
 /** Stored jsonb is trusted only as far as it parses: a malformed address shows as none. */

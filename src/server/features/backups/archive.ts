@@ -14,7 +14,7 @@ import { AppError } from '../../errors/app-error.ts';
 const MAGIC = Buffer.from('CASEBOOK-BACKUP1');
 const TRAILER_FIXED = 8 + MAGIC.length;
 
-export const ZManifest = z.object({
+const ZManifest = z.object({
   app: z.literal('casebook'),
   format: z.literal(1),
   appVersion: z.string().max(100),

@@ -7,13 +7,13 @@ import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 
-export const projectLabel = (number: string, name: string) => `${number} - ${projectDisplayName(name)}`;
+const projectLabel = (number: string, name: string) => `${number} - ${projectDisplayName(name)}`;
 
 const personName = (email: string | null, first: string | null, last: string | null) =>
   email ? displayName({ email, first_name: first, last_name: last }) : '';
 
 /** The report's date as a local Date (file names use the report's own date). */
-export const localDate = (iso: string) => {
+const localDate = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
 };

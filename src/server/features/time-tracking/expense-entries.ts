@@ -11,7 +11,7 @@ type Row = Selectable<ExpenseEntriesTable>;
 type Body = ReturnType<typeof ZExpenseEntryBody.parse>;
 
 // Expense amounts are not hidden from anyone (SPEC §6 hides only time cost and totals).
-export function expenseEntryView(row: Row): TExpenseEntry {
+function expenseEntryView(row: Row): TExpenseEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, expenseType: row.expense_type,
     amount: Number(row.amount), initials: row.initials, description: row.description,
