@@ -23,7 +23,7 @@ export class MigrationChangedError extends Error {
 /** The checksum of a migration's text (line endings do not count: a checkout may turn them into CRLF). */
 export const migrationChecksum = (text: string) => createHash('sha256').update(text.replace(/\r\n/g, '\n')).digest('hex');
 
-export interface AppliedMigration {
+interface AppliedMigration {
   name: string;
   checksum: string | null;
 }

@@ -50,7 +50,7 @@ export function toAppError(error: unknown): AppError {
 }
 
 /** What a 5xx leaves behind for the error log (the error-logs feature's writer, passed in by app.ts). */
-export interface FailedRequest {
+interface FailedRequest {
   code: string;
   message: string;
   severity: 'error' | 'critical';

@@ -40,7 +40,7 @@ export interface AuthenticatedSession {
 }
 
 /** Finds the live session of a cookie's token (the auth feature's, passed in by app.ts). */
-export type SessionLookup = (token: string) => Promise<AuthenticatedSession | null>;
+type SessionLookup = (token: string) => Promise<AuthenticatedSession | null>;
 
 export interface CookiePolicy {
   secure: 'auto' | 'true' | 'false';
