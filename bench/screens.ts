@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { fmt, pct } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);

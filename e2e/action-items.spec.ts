@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { todayUs } from '../src/core/smart-date.ts';
-import { DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {

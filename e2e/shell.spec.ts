@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN_EMAIL } from '../src/server/db/seed/demo-accounts.ts';
+import { DEMO_ADMIN_EMAIL } from '../src/server/seed/demo-accounts.ts';
 import { signIn } from './sign-in.ts';
 
 test('signs in with good credentials and lands on the dashboard', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/db/seed/demo-accounts.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 
-// The demo accounts, one per data role (src/server/db/seed).
+// The demo accounts, one per data role (src/server/seed).
 export const SUPER_ADMIN = DEMO_ADMIN_EMAIL;
 export const ADMIN = 'denise.park@casebook.test';
 export const LIMITED = 'james.whitaker@casebook.test';

@@ -73,7 +73,6 @@ export const RESULT_TOAST_MS = 6000;
 export const RESULT_TOAST_ERROR_MS = 10000;
 export const UNLINK_RESET_MS = 4000;
 export const UNLINK_RESET_ERROR_MS = 8000;
-export const SYNC_DEBOUNCE_MS = 3000;
 export const SYNC_TOAST_MS = 5000;
 
 // Smart dates

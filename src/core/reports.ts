@@ -125,3 +125,31 @@ export function entryGroupLabel(group: GroupBy, e: EntryGroupFacts): string {
     default: return bucketLabel(group, bucketOf(group, e.date));
   }
 }
+
+/** One entry of a CSV or XLSX export. */
+export interface ExportRow {
+  /** The entry's group and, with a second level, subgroup: what the report sums it under. */
+  groups: string[];
+  date: string;
+  kind: 'Time' | 'Expense';
+  client: string;
+  caseNumber: string;
+  project: string;
+  staff: string;
+  type: string;
+  hours: number | null;
+  rate: number | null;
+  value: number | null;
+  amount: number | null;
+  description: string;
+}
+
+/** The report's grouping levels: the first, and the second when chosen. */
+export const reportLevels = (q: { groupBy: GroupBy; thenBy?: GroupBy | null }): GroupBy[] => [q.groupBy, ...(q.thenBy ? [q.thenBy] : [])];
+
+/** Column titles of the export: the group columns, then the entry's; money columns only for super admins. */
+export function exportColumns(money: boolean, levels: GroupBy[]) {
+  const groups = levels.map((g, i) => `${i === 0 ? 'Group' : 'Subgroup'}: ${GROUP_LABELS[g]}`);
+  const base = [...groups, 'Date', 'Kind', 'Client', 'Case', 'Project', 'Staff member', 'Job / expense type', 'Hours'];
+  return money ? [...base, 'Rate', 'Time value', 'Expense amount', 'Description'] : [...base, 'Description'];
+}

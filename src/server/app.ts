@@ -3,11 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DatabaseHandle, Db } from './db/connection.ts';
+import type { AppContext } from './app-context.ts';
+import type { DatabaseHandle } from './db/connection.ts';
 import type { Env } from './env.ts';
-import type { SessionConfig } from './features/auth/service.ts';
+import { findSession } from './features/auth/service.ts';
+import { logError } from './features/error-logs/service.ts';
 import { actionItemRoutes } from './features/action-items/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
 import { attorneyRoutes } from './features/attorneys/routes.ts';
@@ -19,24 +21,23 @@ import { accountingRoutes } from './features/accounting/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
-import { backupRoutes } from './features/backups/routes.ts';
+import { backupPlugin } from './features/backups/plugin.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { fieldReportRoutes } from './features/field-reports/routes.ts';
 import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { AppError } from './http/app-error.ts';
+import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { BODY_LIMIT_BYTES } from './http/limits.ts';
-import { recordRoutes } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerSession } from './http/session.ts';
-import { Maintenance } from './features/backups/maintenance.ts';
+import { Maintenance } from './http/maintenance.ts';
+import { registerSession, type SessionConfig } from './http/session.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { registerUploads } from './uploads/multipart.ts';
-import { calendarRoutes } from './features/calendar/routes.ts';
+import { calendarPlugin } from './features/calendar/plugin.ts';
 import { TokenCipher } from './integrations/google/token-cipher.ts';
 import { DocumentPool } from './pdf/pool.ts';
 import { SseHub } from './realtime/sse-hub.ts';
@@ -65,24 +66,6 @@ export interface AppOptions {
   jobs?: { pollMs?: number; leaseMs?: number };
 }
 
-export interface AppContext {
-  app: FastifyInstance<never, never, never, never, ZodTypeProvider> & FastifyInstance;
-  db: Db;
-  database: DatabaseHandle;
-  env: Env;
-  sessionConfig: SessionConfig;
-  demoAdminEmail?: string;
-  jobs: JobRunner;
-  /** Restore's maintenance mode: refuses API requests while the data is being replaced. */
-  maintenance: Maintenance;
-  sessionSecret: string;
-  tokenCipher: TokenCipher;
-  /** The Server-Sent Events fan-out of this process (the action items stream). */
-  liveUpdates: SseHub;
-  /** The worker threads that render every PDF and XLSX (docs/decisions/065). */
-  documents: DocumentPool;
-}
-
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const app = Fastify({
@@ -94,7 +77,6 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  recordRoutes(app);
   // Every API body is JSON (uploads add their own parser): anything else is a 415, not a string.
   app.removeContentTypeParser('text/plain');
 
@@ -105,7 +87,7 @@ export async function buildApp(options: AppOptions) {
   };
   await app.register(cookie);
   registerSecurityHeaders(app);
-  registerErrorHandler(app, database.db);
+  registerErrorHandler(app, (failure) => logError(database.db, failure));
   // A draining process refuses new requests before anything else looks at them (docs/decisions/053).
   const drain = new Drain();
   drain.register(app);
@@ -113,7 +95,7 @@ export async function buildApp(options: AppOptions) {
   // Maintenance answers first: during a restore even a signed-out browser hears it, not 401.
   const maintenance = new Maintenance(database);
   maintenance.register(app);
-  registerSession(app, database.db, sessionConfig);
+  registerSession(app, (token) => findSession(database.db, token, sessionConfig));
   registerInputGuard(app);
   await registerUploads(app);
 
@@ -138,7 +120,7 @@ export async function buildApp(options: AppOptions) {
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
-    timeTrackingRoutes, actionItemRoutes, calendarRoutes, userRoutes, auditRoutes, backupRoutes, firmProfileRoutes,
+    timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
     fieldReportRoutes, reportRoutes, accountingRoutes,
   ];
   for (const routes of features) await routes(context);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import type { Env } from './env.ts';
-import { restoreUnderWay } from './features/backups/maintenance.ts';
+import { restoreUnderWay } from './http/maintenance.ts';
 import { recoverPgliteSwap } from './features/backups/pglite-engine.ts';
 import { parseTokenKey } from './integrations/google/token-cipher.ts';
 

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { openDatabaseFromEnv, sessionSecretFromEnv, tokenKeyFromEnv } from './database-from-env.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { DEMO_ADMIN_EMAIL, hasAnyUser, seedDemo, type DemoSignIn } from './db/seed/demo.ts';
+import { MigrationChangedError } from './db/migrate.ts';
+import { DEMO_ADMIN_EMAIL } from './seed/demo-accounts.ts';
+import { hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
 import { EnvError, loadEnv } from './env.ts';
 
 async function main() {
@@ -80,7 +82,7 @@ function demoBanner(host: string): string[] {
 }
 
 main().catch((error) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof MigrationChangedError) {
     console.error(error.message);
   } else {
     console.error('Casebook failed to start:', error);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { ACTION_ITEM_DB_MESSAGES, actionItemDbError } from '../../src/server/features/action-items/db-errors.ts';
-import { AppError } from '../../src/server/http/app-error.ts';
+import { AppError } from '../../src/server/errors/app-error.ts';
 
 let t: TestApp;
 let admin: Agent;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/db/seed/demo-accounts.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
 import { readManifest, trailerFor, type Manifest } from '../../src/server/features/backups/archive.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { testDbKind } from '../helpers/test-database.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { claimJobs } from '../../src/server/jobs/claims.ts';
-import { enqueue, queueCounts, rearm } from '../../src/server/jobs/queue.ts';
+import { enqueue, rearm } from '../../src/server/jobs/queue.ts';
 import { JobError, JobRunner } from '../../src/server/jobs/runner.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 
@@ -20,6 +20,12 @@ const rows = async () =>
   (await sql<{ key: string; payload: { n: number }; state: string; attempts: number; last_error: string | null; due_in: number }>`
     select key, payload, state, attempts, last_error, extract(epoch from run_at - now())::float8 as due_in
     from jobs order by id`.execute(database.db)).rows;
+/** A queue's jobs: waiting (running ones included), leased at this moment, given up. */
+const queueCounts = async (queue: string) => (await sql<{ queued: number; running: number; failed: number }>`
+    select count(*) filter (where state = 'queued')::int as queued,
+           count(*) filter (where locked_until > now())::int as running,
+           count(*) filter (where state = 'failed')::int as failed
+    from jobs where queue = ${queue}`.execute(database.db)).rows[0]!;
 const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -64,7 +70,7 @@ describe('job queue', () => {
     await runner.drain('q', { includeDelayed: true });
     [row] = await rows();
     expect(row).toMatchObject({ state: 'failed', attempts: 2 });
-    expect(await queueCounts(database.db, 'q')).toEqual({ queued: 0, running: 0, failed: 1 });
+    expect(await queueCounts('q')).toEqual({ queued: 0, running: 0, failed: 1 });
     expect(await rearm(database.db, 'q')).toBe(1);
     fail = false;
     await runner.drain('q');

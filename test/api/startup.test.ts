@@ -2,8 +2,10 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killServers, startServer as start } from '../helpers/server-process.ts';
+import { freshDatabase } from '../helpers/test-database.ts';
 
 afterAll(killServers);
 
@@ -46,6 +48,17 @@ describe('npm start', () => {
     expect(res.status).toBe(404);
     prod.child.kill('SIGTERM');
     expect(await prod.exited).toBe(0);
+  }, 60_000);
+
+  it('stops, naming the file, when a migration was edited after it was applied', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-edited-'));
+    const database = await freshDatabase(undefined, { dataDir: path.join(dataDir, 'pglite') });
+    await sql`update schema_migrations set checksum = 'as first applied' where name = '014_report_speed.sql'`.execute(database.db);
+    await database.close();
+    const edited = start({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
+    expect(await edited.exited).toBe(1);
+    expect(edited.output()).toContain('Migration 014_report_speed.sql was changed after it was applied to this database.');
+    expect(edited.output()).not.toContain('failed to start');
   }, 60_000);
 
   it('stops with a clear message on bad configuration', async () => {

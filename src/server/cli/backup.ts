@@ -7,7 +7,7 @@ import path from 'node:path';
 import { openDatabaseFromEnv } from '../database-from-env.ts';
 import { loadEnv } from '../env.ts';
 import { BackupService } from '../features/backups/service.ts';
-import { Maintenance } from '../features/backups/maintenance.ts';
+import { Maintenance } from '../http/maintenance.ts';
 import { BackupStore } from '../features/backups/store.ts';
 import { APP_VERSION } from '../features/backups/version.ts';
 

@@ -27,7 +27,7 @@ export interface UserSignaturesTable {
   updated_at: DefaultTimestamp;
 }
 
-export type FieldReportStatus = 'draft' | 'certified' | 'superseded';
+type FieldReportStatus = 'draft' | 'certified' | 'superseded';
 
 export interface FieldReportsTable {
   id: string;

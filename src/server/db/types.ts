@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -14,7 +14,7 @@ type DateCol = ColumnType<string, string, string>;
 type Json<T> = ColumnType<T, string | T, string | T>;
 type Version = Generated<number>;
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   email: string;
   password_hash: string;
@@ -29,12 +29,12 @@ export interface UsersTable {
   version: Version;
 }
 
-export interface UserActivityTable {
+interface UserActivityTable {
   user_id: string;
   last_sign_in_at: Timestamp;
 }
 
-export interface ProfilesTable {
+interface ProfilesTable {
   id: string;
   email: string;
   display_name: string;
@@ -45,12 +45,12 @@ export interface ProfilesTable {
   created_at: DefaultTimestamp;
 }
 
-export interface UserRolesTable {
+interface UserRolesTable {
   user_id: string;
   role: 'super_admin' | 'admin' | 'limited_user';
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   csrf_token: string;
@@ -59,14 +59,14 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
-export interface LoginFailuresTable {
+interface LoginFailuresTable {
   id: Generated<string>;
   email: string;
   ip: string;
   at: DefaultTimestamp;
 }
 
-export interface IntegrationSettingsTable {
+interface IntegrationSettingsTable {
   id: Generated<number>;
   google_api_key: string | null;
   google_client_id: string | null;
@@ -85,7 +85,7 @@ export interface IntegrationSettingsTable {
   version: Version;
 }
 
-export interface LawFirmsTable {
+interface LawFirmsTable {
   id: Generated<string>;
   name: string;
   email: string | null;
@@ -96,7 +96,7 @@ export interface LawFirmsTable {
   version: Version;
 }
 
-export interface AttorneysTable {
+interface AttorneysTable {
   id: Generated<string>;
   law_firm_id: string | null;
   name: string;
@@ -124,7 +124,7 @@ export interface ClientsTable {
   version: Version;
 }
 
-export interface RateCodesTable {
+interface RateCodesTable {
   id: Generated<string>;
   name: string;
   code: string;
@@ -133,7 +133,7 @@ export interface RateCodesTable {
   version: Version;
 }
 
-export interface RateCodeItemsTable {
+interface RateCodeItemsTable {
   id: Generated<string>;
   rate_code_id: string;
   job_type: string;
@@ -144,7 +144,7 @@ export interface RateCodeItemsTable {
   version: Version;
 }
 
-export interface CasesTable {
+interface CasesTable {
   id: Generated<string>;
   client_id: string;
   file_number: string;
@@ -157,7 +157,7 @@ export interface CasesTable {
   version: Version;
 }
 
-export interface CaseRateAssignmentsTable {
+interface CaseRateAssignmentsTable {
   case_id: string;
   custom_rates: Json<Record<string, number>>;
   updated_at: DefaultTimestamp;
@@ -206,7 +206,7 @@ export interface TimeEntriesTable extends EntryColumns {
   work_details: Generated<string>;
 }
 
-export interface TimeEntryTotalsView extends TimeEntriesTable {
+interface TimeEntryTotalsView extends TimeEntriesTable {
   total_amount: ColumnType<string, never, never>;
 }
 
@@ -215,7 +215,7 @@ export interface ExpenseEntriesTable extends EntryColumns {
   amount: Numeric;
 }
 
-export interface ActionItemsTable {
+interface ActionItemsTable {
   id: Generated<string>;
   project_id: string;
   created_by: string | null;
@@ -241,7 +241,7 @@ export interface ActionItemsTable {
   version: Version;
 }
 
-export interface ErrorLogsTable {
+interface ErrorLogsTable {
   id: Generated<string>;
   code: string;
   message: string;
@@ -256,13 +256,13 @@ export interface ErrorLogsTable {
   last_seen_at: DefaultTimestamp;
 }
 
-export interface RequestCountsTable {
+interface RequestCountsTable {
   key: string;
   window_start: Date | string;
   count: number;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   at: DefaultTimestamp;
   actor_id: string | null;
@@ -273,7 +273,7 @@ export interface AuditLogTable {
   after: Json<Record<string, unknown>> | null;
 }
 
-export interface BillCounterTable {
+interface BillCounterTable {
   id: Generated<number>;
   last_number: number;
 }
@@ -299,14 +299,14 @@ export interface BillsTable {
   version: Version;
 }
 
-export interface CalendarFeedsTable {
+interface CalendarFeedsTable {
   user_id: string;
   token_hash: string;
   token_encrypted: string;
   created_at: DefaultTimestamp;
 }
 
-export interface OAuthStatesUsedTable {
+interface OAuthStatesUsedTable {
   state_hash: string;
   used_at: DefaultTimestamp;
 }
@@ -345,6 +345,3 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type Profile = Selectable<ProfilesTable>;
-export type NewUser = Insertable<UsersTable>;
-export type ProjectUpdate = Updateable<ProjectsTable>;

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, UpdateObject } from 'kysely';
 import type { DbOrTx } from './connection.ts';
 import type { Database } from './types.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 type VersionedTable = {
   [T in keyof Database]: Database[T] extends { id: unknown; version: unknown } ? T : never;

@@ -6,10 +6,10 @@ import type { TApiError } from '../../core/api/errors.ts';
 import { messageFor } from '../../core/errors.ts';
 
 /** What a refused client is told to wait before trying again: about a restart's length. */
-export const DRAIN_RETRY_AFTER_SECONDS = 5;
+const DRAIN_RETRY_AFTER_SECONDS = 5;
 
 /** Every request that arrives while the process drains: the catalogue's 503, `details.draining` set. */
-export const DRAINING_BODY: TApiError = {
+const DRAINING_BODY: TApiError = {
   error: { code: 'SERVICE_UNAVAILABLE', message: messageFor('SERVICE_UNAVAILABLE'), details: { draining: true } },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { toAppError } from './error-handler.ts';
 
 const dbError = (code: string, detail = '') => Object.assign(new Error('db'), { code, detail });

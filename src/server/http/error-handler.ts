@@ -2,13 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fromDatabaseCode, messageFor, type ErrorCode } from '../../core/errors.ts';
 import type { TApiError } from '../../core/api/errors.ts';
-import type { Db } from '../db/connection.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import { BODY_LIMIT_TEXT } from './limits.ts';
-import { logError } from '../features/error-logs/service.ts';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
-export const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
+const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
 
 /**
  * Database errors that only bad input can cause: a value PostgreSQL cannot hold (class 22) or a
@@ -51,12 +49,23 @@ export function toAppError(error: unknown): AppError {
   return new AppError('SERVER_ERROR');
 }
 
-export function registerErrorHandler(app: FastifyInstance, db: Db) {
+/** What a 5xx leaves behind for the error log (the error-logs feature's writer, passed in by app.ts). */
+interface FailedRequest {
+  code: string;
+  message: string;
+  severity: 'error' | 'critical';
+  context: Record<string, unknown>;
+  url: string;
+  userAgent: string | null;
+  userId: string | null;
+}
+
+export function registerErrorHandler(app: FastifyInstance, logError: (failure: FailedRequest) => Promise<void>) {
   app.setErrorHandler(async (error, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      await logError(db, {
+      await logError({
         code: appError.code,
         message: error instanceof Error ? error.message : String(error),
         severity: appError.code === 'SERVER_ERROR' ? 'critical' : 'error',

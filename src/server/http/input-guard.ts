@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { findNul, LIMIT_MESSAGES } from '../../core/limits.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * One rule for every route, present and future: text PostgreSQL cannot store (a NUL character)

@@ -1,11 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TDataRole } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_COOKIE_DAYS, CSRF_HEADER, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
 import { USER_RULE_MESSAGES } from '../../core/users.ts';
-import type { Db } from '../db/connection.ts';
-import { findSession, type AuthenticatedSession, type SessionConfig } from '../features/auth/service.ts';
-import { AppError } from './app-error.ts';
+import type { TDataRole, TSessionUser } from '../../core/api/auth.ts';
+import { AppError } from '../errors/app-error.ts';
 
 export const SESSION_COOKIE = 'casebook_session';
 const DAY_S = 86_400;
@@ -28,6 +26,21 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
+
+export interface SessionConfig {
+  secret: string;
+  idleMinutes: number;
+  maxHours: number;
+}
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  csrfToken: string;
+  user: TSessionUser;
+}
+
+/** Finds the live session of a cookie's token (the auth feature's, passed in by app.ts). */
+type SessionLookup = (token: string) => Promise<AuthenticatedSession | null>;
 
 export interface CookiePolicy {
   secure: 'auto' | 'true' | 'false';
@@ -81,12 +94,12 @@ function sameToken(a: string, b: string): boolean {
  * non-public route answers 401, without the route's role 403, without the CSRF header 403,
  * whatever the body holds (and however large it is).
  */
-export function registerSession(app: FastifyInstance, db: Db, config: SessionConfig) {
+export function registerSession(app: FastifyInstance, findSession: SessionLookup) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await findSession(db, token, config) : null;
+    request.auth = token ? await findSession(token) : null;
     const route = request.routeOptions.config;
     if (!route.public) requireUser(request);
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
@@ -118,7 +131,7 @@ export function requireUser(request: FastifyRequest): AuthenticatedSession {
 const RANK: Record<TDataRole, number> = { limited_user: 0, admin: 1, super_admin: 2 };
 
 /** Throws 403 unless the signed-in user holds at least this data role. */
-export function requireRole(request: FastifyRequest, role: TDataRole): AuthenticatedSession {
+function requireRole(request: FastifyRequest, role: TDataRole): AuthenticatedSession {
   const auth = requireUser(request);
   if (RANK[auth.user.role] < RANK[role]) throw new AppError('PERMISSION_DENIED');
   return auth;

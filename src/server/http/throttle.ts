@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * Counts one request under `key` in the current minute and refuses it with 429 past `perMinute`.

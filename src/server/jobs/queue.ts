@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/connection.ts';
 /** NOTIFY channel of every job transition; runners wake on 'queued', features may watch the rest. */
 export const JOBS_CHANNEL = 'jobs';
 
-export type JobEvent = 'queued' | 'started' | 'done' | 'retry' | 'failed' | 'cleared';
+type JobEvent = 'queued' | 'started' | 'done' | 'retry' | 'failed' | 'cleared';
 
 /** What a NOTIFY on JOBS_CHANNEL carries. */
 export interface JobNotice {
@@ -68,29 +68,4 @@ export async function rearm(db: DbOrTx, queue: string, payloadHas: Record<string
       and (state = 'failed' or run_at > now() or last_error is not null)`.execute(db);
   await notify(db, { queue, key: '*', event: 'queued' });
   return Number(result.numAffectedRows ?? 0);
-}
-
-/** Empties a queue (its running jobs finish, and their rows are gone). */
-export async function clearQueue(db: DbOrTx, queue: string): Promise<number> {
-  const result = await sql`delete from jobs where queue = ${queue}`.execute(db);
-  await notify(db, { queue, key: '*', event: 'cleared' });
-  return Number(result.numAffectedRows ?? 0);
-}
-
-export interface QueueCounts {
-  /** Waiting to run (due or not), including the ones running now. */
-  queued: number;
-  /** Leased by a runner at this moment. */
-  running: number;
-  /** Gave up: kept with their error until re-armed or cleared. */
-  failed: number;
-}
-
-export async function queueCounts(db: DbOrTx, queue: string): Promise<QueueCounts> {
-  const { rows } = await sql<{ queued: number; running: number; failed: number }>`
-    select count(*) filter (where state = 'queued')::int as queued,
-           count(*) filter (where locked_until > now())::int as running,
-           count(*) filter (where state = 'failed')::int as failed
-    from jobs where queue = ${queue}`.execute(db);
-  return rows[0]!;
 }

@@ -8,7 +8,7 @@ import {
 } from './schedules.ts';
 import { Waker } from './waker.ts';
 
-export type JobOutcome = 'done' | 'retry' | 'failed';
+type JobOutcome = 'done' | 'retry' | 'failed';
 
 /** Thrown by a handler to say how its failure is treated (any other error: count it and back off). */
 export class JobError extends Error {
@@ -58,7 +58,7 @@ interface QueueEntry { handler: Handler<unknown, unknown>; options: QueueOptions
 interface JobRun extends RunNowResult { retryInMs?: number }
 interface ScheduleEntry { schedule: Schedule; task: () => Promise<void>; options: ScheduleOptions }
 
-export const defaultBackoffMs = (attempt: number) =>
+const defaultBackoffMs = (attempt: number) =>
   Math.min(1000 * 2 ** (attempt - 1), 300_000) * (0.8 + Math.random() * 0.4);
 
 /**

@@ -8,7 +8,7 @@ export type Schedule =
 
 const secs = (ms: number) => ms / 1000;
 
-export function scheduleSpec(schedule: Schedule): string {
+function scheduleSpec(schedule: Schedule): string {
   return 'everyMs' in schedule ? `every ${schedule.everyMs} ms` : `daily ${schedule.dailyAt} ${schedule.timeZone}`;
 }
 

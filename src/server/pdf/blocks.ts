@@ -5,7 +5,7 @@ import { FONT } from './fonts.ts';
 
 const LABEL = '#6b7280';
 const INK = '#111827';
-export const EMPTY = '—';
+const EMPTY = '—';
 
 const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 

@@ -1,22 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 import type PDFDocument from 'pdfkit';
 
 /**
- * The one typeface of every PDF: Noto Sans (SIL Open Font License, shipped by the npm package
- * @expo-google-fonts/noto-sans), embedded and subset by pdfkit. It covers Latin with every accent,
+ * The one typeface of every PDF: Noto Sans (SIL Open Font License, fonts/OFL.txt), its three files
+ * kept in fonts/ beside this module, embedded and subset by pdfkit. It covers Latin with every accent,
  * Greek, Cyrillic, curly quotes, dashes and €, which the 14 standard PDF fonts (WinAnsi) print blank.
  */
 export const FONT = { regular: 'Body', bold: 'Body-Bold', italic: 'Body-Italic' } as const;
 
 const FILES: Record<(typeof FONT)[keyof typeof FONT], string> = {
-  [FONT.regular]: '400Regular/NotoSans_400Regular.ttf',
-  [FONT.bold]: '700Bold/NotoSans_700Bold.ttf',
-  [FONT.italic]: '400Regular_Italic/NotoSans_400Regular_Italic.ttf',
+  [FONT.regular]: 'NotoSans_400Regular.ttf',
+  [FONT.bold]: 'NotoSans_700Bold.ttf',
+  [FONT.italic]: 'NotoSans_400Regular_Italic.ttf',
 };
-
-const require = createRequire(import.meta.url);
 let parsed: [string, Font][] | null = null;
 
 /**
@@ -25,7 +22,7 @@ let parsed: [string, Font][] | null = null;
  */
 function fonts(): [string, Font][] {
   parsed ??= Object.entries(FILES).map(([name, file]) => {
-    const font = create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
+    const font = create(readFileSync(new URL(`./fonts/${file}`, import.meta.url)));
     if (!('layout' in font)) throw new Error(`${file} is a font collection`);
     return [name, font];
   });

@@ -20,10 +20,10 @@ const RULE = '#9ca3af';
 const LOGO_BOX = { width: 120, height: 40 };
 
 /** Address, phone, e-mail and website that are filled in; nothing invented for the empty ones. */
-export const contactLine = (l: Letterhead): string =>
+const contactLine = (l: Letterhead): string =>
   [l.address, l.phone, l.email, l.website].map((s) => s.trim()).filter(Boolean).join('  ·  ');
 
-export const licenceText = (l: Letterhead): string => (l.licenceNumber.trim() ? `License No. ${l.licenceNumber.trim()}` : '');
+const licenceText = (l: Letterhead): string => (l.licenceNumber.trim() ? `License No. ${l.licenceNumber.trim()}` : '');
 
 /**
  * Draws the letterhead and footer on the current page, inside its margins' space. Called for every

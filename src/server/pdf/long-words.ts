@@ -1,5 +1,6 @@
 import { breakLongWords } from '../../core/long-words.ts';
-import type { Doc } from './document.ts';
+
+type Doc = PDFKit.PDFDocument;
 
 // pdfkit lays out every text (doc.text and doc.heightOfString alike) in one internal method,
 // _text, which wraps lines to options.width. Its types leave out these two internals.

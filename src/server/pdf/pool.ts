@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { PassThrough } from 'node:stream';
 import { Piscina } from 'piscina';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { Letterhead } from './letterhead.ts';
 import type { PdfData, PdfKind } from './renderers.ts';
 import type { DocumentTask, FromWorker, StreamKind, ToWorker } from './worker-task.ts';

@@ -1,7 +1,7 @@
 import { ensureSpace, type Doc } from './document.ts';
 import { FONT } from './fonts.ts';
 
-export interface Column {
+interface Column {
   header: string;
   width: number;
   align?: 'left' | 'center' | 'right';

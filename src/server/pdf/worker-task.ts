@@ -12,7 +12,7 @@ import type { PdfKind } from './renderers.ts';
 const pdfRenderers = () => import('./renderers.ts').then((m) => m.PDF_RENDERERS);
 /** Documents written as a stream, fed a page of rows at a time by the request thread. */
 const STREAM_WRITERS = {
-  reportXlsx: () => import('../features/reports/xlsx-workbook.ts').then((m) => m.writeReportWorkbook),
+  reportXlsx: () => import('./report-workbook.ts').then((m) => m.writeReportWorkbook),
 };
 export type StreamKind = keyof typeof STREAM_WRITERS;
 

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 
 /** SPEC §9: realtime heartbeat every 30 s (also keeps proxies from closing an idle stream). */
-export const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_MS = 30_000;
 /** What EventSource waits before reconnecting after the server went away. */
-export const RECONNECT_MS = 1_000;
+const RECONNECT_MS = 1_000;
 
 interface Subscriber {
   res: ServerResponse;

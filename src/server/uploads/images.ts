@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { MARK_LONG_SIDE, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE, UPLOAD_MESSAGES } from '../../core/images.ts';
 import type { ImageType } from '../db/report-types.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 // Decoding runs on libuv's thread pool (sharp), so a 12 MB photo never blocks the event loop. By
 // default libvips also works each image with a thread per core, and sharp takes as many images at

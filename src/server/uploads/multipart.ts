@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadProblem } from '../../core/images.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /** The one upload path: multipart with size and count limits; routes read files with readImages. */
 export async function registerUploads(app: FastifyInstance) {

@@ -6,7 +6,7 @@ import {
 } from '../../../core/billing.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { BillsTable } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { billLines, subtotals } from './lines.ts';
 
 // Bills (issue 11, docs/decisions/082): made from a case's unbilled entries in one transaction,

@@ -14,7 +14,7 @@ type Raw = {
 };
 
 /** Lines of the entries matching `where` (written against alias x, the entry table). */
-export async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>): Promise<TBillLine[]> {
+async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>): Promise<TBillLine[]> {
   const { rows } = await sql<Raw>`
     select x.id, x.kind, x.entry_date, p.project_number, x.type, x.hours, x.rate, x.amount, x.description,
            u.email, u.first_name, u.last_name

@@ -3,9 +3,9 @@ import {
   ZUnbilledEntries, ZUnbilledList, ZVersionBody,
 } from '../../../core/api/accounting.ts';
 import { billFileName } from '../../../core/bill-pdf.ts';
-import { localIsoDate } from '../../../core/reports.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
+import { firmTodayIso } from '../../firm-today.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { billDetail, createBill, listBills, moveBill } from './bills.ts';
@@ -15,7 +15,6 @@ import { receivables } from './receivables.ts';
 // Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
 
 const superAdmin = { role: 'super_admin' } as const;
-const today = () => localIsoDate(new Date());
 
 export function accountingRoutes({ app, db, env, documents }: AppContext) {
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
@@ -30,7 +29,7 @@ export function accountingRoutes({ app, db, env, documents }: AppContext) {
   }));
 
   app.get('/api/accounting/receivables', { config: superAdmin, schema: { response: { 200: ZReceivables } } }, async () =>
-    receivables(db, today()));
+    receivables(db, firmTodayIso(env.TZ)));
 
   app.get('/api/bills', { config: superAdmin, schema: { response: { 200: ZBillList } } }, async () => ({ bills: await listBills(db) }));
 
@@ -50,19 +49,19 @@ export function accountingRoutes({ app, db, env, documents }: AppContext) {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZIssueBody, response: { 200: ZBillDetail } },
   }, async (request) => moveBill(db, {
     id: request.params.id, action: 'issue', version: request.body.version, date: request.body.issuedOn,
-    actorId: requireUser(request).user.id, today: today(),
+    actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
 
   app.post('/api/bills/:id/pay', {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZPayBody, response: { 200: ZBillDetail } },
   }, async (request) => moveBill(db, {
     id: request.params.id, action: 'pay', version: request.body.version, date: request.body.paidOn,
-    actorId: requireUser(request).user.id, today: today(),
+    actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
 
   app.post('/api/bills/:id/void', {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZVersionBody, response: { 200: ZBillDetail } },
   }, async (request) => moveBill(db, {
-    id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: today(),
+    id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
 }

@@ -1,5 +1,6 @@
 import { STATUS_MESSAGE } from '../../../core/api/action-items.ts';
-import { AppError } from '../../http/app-error.ts';
+import { duplicateRecord, uniqueViolation } from '../../db/unique-violation.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 // SPEC §8 "Action item database errors": the texts a user sees when the database refuses a write.
 export const ACTION_ITEM_DB_MESSAGES = {
@@ -31,8 +32,6 @@ export function actionItemDbError(error: unknown, operation: 'create' | 'update'
     }
   }
   // The spec gives its own duplicate text for creation only; updates keep the catalogue's.
-  if (code === '23505' && operation === 'create') {
-    return new AppError('DUPLICATE_RECORD', ACTION_ITEM_DB_MESSAGES.duplicate, undefined, code);
-  }
+  if (uniqueViolation(error) !== null && operation === 'create') return duplicateRecord(ACTION_ITEM_DB_MESSAGES.duplicate);
   return error;
 }

@@ -1,9 +1,9 @@
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { ZActionItemEvent, ZEventsQuery } from '../../../core/api/action-items.ts';
 import { requireUser, SESSION_COOKIE } from '../../http/session.ts';
 import { findSession } from '../auth/service.ts';
 
-export const ACTION_ITEMS_CHANNEL = 'action_items';
+const ACTION_ITEMS_CHANNEL = 'action_items';
 
 /**
  * Live updates (SPEC §4, §7 realtime): the action_items trigger NOTIFYs on every change; this

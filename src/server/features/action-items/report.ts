@@ -7,7 +7,7 @@ import { reportDateProblem } from '../../../core/field-reports.ts';
 import { displayName } from '../../../core/people.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';
 import { cardProject, joinedItems } from './service.ts';

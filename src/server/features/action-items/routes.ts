@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import {
   ZActionItem, ZActionItemCreate, ZActionItemList, ZActionItemListQuery, ZActionItemUpdate, ZAssignableUsers,
 } from '../../../core/api/action-items.ts';
@@ -7,7 +7,7 @@ import { ZActionItemsReportQuery } from '../../../core/api/action-items-report.t
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { firmToday } from '../../pdf/today.ts';
+import { firmToday } from '../../firm-today.ts';
 import {
   createActionItem, deleteActionItem, getActionItem, listActionItems, listAssignableUsers, updateActionItem,
 } from './service.ts';

@@ -9,7 +9,7 @@ import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { timeText } from '../../../core/smart-time.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { actionItemDbError } from './db-errors.ts';
 import type { z } from 'zod';
 

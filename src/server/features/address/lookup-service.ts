@@ -2,12 +2,12 @@ import { ADDRESS_MESSAGES } from '../../../core/address.ts';
 import type { TAddressLookupStatus, TAutocompleteResponse, TPlaceResponse } from '../../../core/api/address.ts';
 import { ADDRESS_DEFAULT_COUNTRY } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { radarAutocomplete, radarGeocode, RadarHttpError } from '../../integrations/radar/client.ts';
 import { addressFromRadar, labelOf } from '../../integrations/radar/map.ts';
 import { activeLookupKey } from './settings-service.ts';
 
-export const UNREACHABLE_MESSAGE = 'The address-lookup service could not be reached. Please try again later.';
+const UNREACHABLE_MESSAGE = 'The address-lookup service could not be reached. Please try again later.';
 
 /**
  * Provider failures become the spec's texts (SPEC §8). Never a 401 to the browser: that

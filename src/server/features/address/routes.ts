@@ -5,7 +5,7 @@ import {
   ZAddressLookupKeys, ZAddressLookupSettings, ZAddressLookupSettingsBody, ZAddressLookupTestBody,
   ZAddressLookupTestResult,
 } from '../../../core/api/settings.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { autocompleteAddress, lookupPlace, lookupStatus } from './lookup-service.ts';
 import {

@@ -5,7 +5,7 @@ import type {
 import type { DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { radarAutocomplete, RadarHttpError } from '../../integrations/radar/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 const SETTINGS_ID = '1';
 // A harmless query that any valid key answers; the result itself is not used.

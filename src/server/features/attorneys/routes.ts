@@ -3,7 +3,7 @@ import {
   ZAttorney, ZAttorneyBody, ZAttorneyListQuery, ZAttorneyListResponse, ZAttorneyUpdateBody,
   ZLawFirm, ZLawFirmBody, ZLawFirmListQuery, ZLawFirmListResponse, ZLawFirmUpdateBody,
 } from '../../../core/api/attorneys.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import {
   attorneyById, createAttorney, createLawFirm, deleteAttorney, deleteLawFirm, listAttorneys, listLawFirms,

@@ -5,9 +5,10 @@ import type {
 } from '../../../core/api/attorneys.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { explainDuplicates } from '../../db/unique-violation.ts';
 
-export const LAW_FIRM_DUPLICATE = (name: string) => `A law firm named "${name}" already exists.`;
+const LAW_FIRM_DUPLICATE = (name: string) => `A law firm named "${name}" already exists.`;
 const LIST_LIMIT = 500;
 
 /** Stored jsonb is trusted only as far as it parses: a malformed address shows as none. */
@@ -117,14 +118,8 @@ const lawFirmRow = (v: LawFirmValues) => ({
   name: v.name, email: v.email, phone: v.phone, address: v.address ? JSON.stringify(v.address) : null,
 });
 
-async function duplicateFirmName<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new AppError('DUPLICATE_RECORD', LAW_FIRM_DUPLICATE(name));
-    throw error;
-  }
-}
+const duplicateFirmName = <T>(name: string, write: () => Promise<T>): Promise<T> =>
+  explainDuplicates(write, () => ({ message: LAW_FIRM_DUPLICATE(name) }));
 
 export async function createLawFirm(db: DbOrTx, values: LawFirmValues): Promise<TLawFirm> {
   const { id } = await duplicateFirmName(values.name, () =>

@@ -1,5 +1,5 @@
 import { ZAuditActors, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { auditActors, browseAudit } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { ZLoginBody, type TPublicConfig, type TSessionResponse } from '../../../core/api/auth.ts';
-import type { AppContext } from '../../app.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
 import { createSession, deleteSession, findUserByEmail, refreshSession, verifyCredentials } from './service.ts';
 import type { User } from '../../db/types.ts';

@@ -7,20 +7,9 @@ import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import type { User } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { AuthenticatedSession, SessionConfig } from '../../http/session.ts';
 import { verifyPassword } from './passwords.ts';
-
-export interface SessionConfig {
-  secret: string;
-  idleMinutes: number;
-  maxHours: number;
-}
-
-export interface AuthenticatedSession {
-  sessionId: string;
-  csrfToken: string;
-  user: TSessionUser;
-}
 
 const FAILURE_WINDOW = '5 minutes';
 const MAX_FAILURES = 5;
@@ -29,11 +18,11 @@ const MAX_ACCOUNT_FAILURES = 20;
 // last_seen_at is written at most this often, so reads do not turn into writes.
 const TOUCH_EVERY_MS = 60_000;
 
-export const newCsrfToken = () => randomBytes(CSRF_TOKEN_BYTES).toString('hex');
+const newCsrfToken = () => randomBytes(CSRF_TOKEN_BYTES).toString('hex');
 const sessionIdFor = (token: string, secret: string) => createHmac('sha256', secret).update(token).digest('hex');
 
 /** SPEC §6: user_roles first, then the user's stored role, else (or on error) limited_user. */
-export async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'>): Promise<TDataRole> {
+async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'>): Promise<TDataRole> {
   try {
     const row = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).executeTakeFirst();
     return dataRole(row?.role, user.role);
@@ -84,7 +73,7 @@ async function ensureProfile(db: DbOrTx, user: SessionUserRow) {
     .executeTakeFirstOrThrow();
 }
 
-export async function sessionUserFor(db: DbOrTx, user: SessionUserRow): Promise<TSessionUser> {
+async function sessionUserFor(db: DbOrTx, user: SessionUserRow): Promise<TSessionUser> {
   const [profile, role] = await Promise.all([ensureProfile(db, user), resolveDataRole(db, user)]);
   return toSessionUser(user, profile, role);
 }

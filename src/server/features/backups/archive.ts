@@ -4,7 +4,7 @@ import { appendFile, open, stat, truncate } from 'node:fs/promises';
 import { z } from 'zod';
 import { ZUploaded } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /**
  * A backup file is the database's own dump (PGlite's data-folder tarball, or pg_dump's custom
@@ -14,7 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 const MAGIC = Buffer.from('CASEBOOK-BACKUP1');
 const TRAILER_FIXED = 8 + MAGIC.length;
 
-export const ZManifest = z.object({
+const ZManifest = z.object({
   app: z.literal('casebook'),
   format: z.literal(1),
   appVersion: z.string().max(100),

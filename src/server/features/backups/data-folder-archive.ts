@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /**
  * A PGlite backup's dump is a gzip'd tar of a data folder. This reads one all the way through,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { payloadStream, type Manifest } from './archive.ts';
 import { maxTarBytes, readDataFolderArchive } from './data-folder-archive.ts';
 

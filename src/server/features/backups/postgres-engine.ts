@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { devNull } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { payloadStream, type Manifest } from './archive.ts';
 
 /** Runs a PostgreSQL client tool; ENOENT becomes the "install the client tools" message. */

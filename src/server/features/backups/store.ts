@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZBackup, type TBackup, type TUploaded } from '../../../core/api/backups.ts';
 import { backupFileName, isBackupFileName, type BackupTrigger } from '../../../core/backups.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { readManifest, replaceTrailer, trailerFor, type Manifest } from './archive.ts';
 
 /** The backup folder: finished backups (`*.backup`) and failure notes (`failed-*.json`). */

@@ -5,7 +5,7 @@ import { CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS } from '../../../core/constants.ts
 import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
 import type { Db } from '../../db/connection.ts';
 import { EnvError, type Env } from '../../env.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { CalendarApi, CalendarHttpError } from '../../integrations/google/calendar-api.ts';
 import { authorizationUrl, exchangeCode, OAuthError, refreshAccessToken, type OAuthClient } from '../../integrations/google/oauth.ts';
 import type { TokenCipher } from '../../integrations/google/token-cipher.ts';

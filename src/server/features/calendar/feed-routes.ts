@@ -6,9 +6,9 @@ import { ZEmptyBody, ZFeedLink, ZFeedParams } from '../../../core/api/calendar.t
 import { buildEventPayload } from '../../../core/calendar-event.ts';
 import { buildIcs, type IcsEvent } from '../../../core/ics.ts';
 import { displayName } from '../../../core/people.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');

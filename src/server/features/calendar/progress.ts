@@ -1,5 +1,5 @@
 import type { TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { JOBS_CHANNEL, type JobNotice } from '../../jobs/queue.ts';
 import { CALENDAR_QUEUE, CALENDAR_SUMMARY_CHANNEL } from './sync-worker.ts';
 

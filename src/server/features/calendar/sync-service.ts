@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TCalendarConnection, TRemovalResult, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
 import { CALENDAR_MESSAGES as M, REMOVAL_MESSAGES } from '../../../core/calendar.ts';
 import { withActor, type Db } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { enqueue, notify, rearm } from '../../jobs/queue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { CalendarConnection } from './connection.ts';

@@ -57,7 +57,7 @@ const storeEventId = (db: Db, itemId: string, eventId: string) =>
  * SPEC §4 "One item": create, or update (a different returned id is stored); a missing event is
  * recreated. `always` (a status change) syncs even with the item's sync toggle off.
  */
-export async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefined, timeZone: string, always = false): Promise<void> {
+async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefined, timeZone: string, always = false): Promise<void> {
   if (!item || !(item.synced_to_calendar || always)) return; // deleted, or sync turned off since it was queued
   const itemId = item.id;
   const built = buildEventPayload({
@@ -100,7 +100,7 @@ export async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefin
 }
 
 /** Deletes an item's event (404 and 410 count as success) and forgets it. */
-export async function deleteItemEvent(db: Db, api: CalendarApi, itemId: string, eventId: string): Promise<'removed' | 'alreadyRemoved'> {
+async function deleteItemEvent(db: Db, api: CalendarApi, itemId: string, eventId: string): Promise<'removed' | 'alreadyRemoved'> {
   let outcome: 'removed' | 'alreadyRemoved' = 'removed';
   try {
     await api.deleteEvent(eventId);
@@ -114,7 +114,7 @@ export async function deleteItemEvent(db: Db, api: CalendarApi, itemId: string, 
 }
 
 /** Turns any failure into the runner's terms: retry with backoff, wait for a connection, or give up. */
-export function asJobError(error: unknown): Error {
+function asJobError(error: unknown): Error {
   if (error instanceof JobError) return error;
   const message = calendarErrorMessage(error);
   if (error instanceof CalendarUnavailable && error.reason !== 'transient') {

@@ -3,10 +3,10 @@ import type { TCaseDetail, TCaseListItem, ZCaseInput } from '../../../core/api/c
 import { COMPLETE } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { loadCases, withoutProjects } from './case-reads.ts';
 import { raiseCompletion } from './clients-service.ts';
-import { explainDuplicates } from './db-errors.ts';
+import { explainTakenNumbers } from './db-errors.ts';
 import { searchCases } from './search-service.ts';
 
 type CaseInput = z.output<typeof ZCaseInput>;
@@ -55,7 +55,7 @@ async function caseColumns(tx: Tx, input: CaseInput) {
 
 /** Phase 2 of the new-client form, or another case for an existing client. */
 export async function createCase(db: DbOrTx, options: { actorId: string; clientId: string; input: CaseInput }): Promise<TCaseDetail> {
-  const id = await explainDuplicates(withActor(db, options.actorId, async (tx) => {
+  const id = await explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const client = await tx.selectFrom('clients').select('id').where('id', '=', options.clientId).executeTakeFirst();
     if (!client) throw new AppError('VALIDATION_ERROR', 'The client of this case no longer exists.');
     const row = await tx.insertInto('cases').values({ client_id: options.clientId, ...(await caseColumns(tx, options.input)) })
@@ -67,7 +67,7 @@ export async function createCase(db: DbOrTx, options: { actorId: string; clientI
 }
 
 export async function updateCase(db: DbOrTx, options: { actorId: string; id: string; version: number; input: CaseInput }) {
-  await explainDuplicates(withActor(db, options.actorId, async (tx) =>
+  await explainTakenNumbers(withActor(db, options.actorId, async (tx) =>
     updateVersioned(tx, 'cases', options.id, options.version, await caseColumns(tx, options.input))), { fileNumber: options.input.fileNumber });
   return getCase(db, options.id);
 }

@@ -4,7 +4,7 @@ import type { TClient, TClientDetail, TClientList, TDraft, ZClientInput } from '
 import { COMPLETE, completionAfter, lastNameOf, type ClientPhase } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { loadCases } from './case-reads.ts';
 import { toClient, toDraft } from './mappers.ts';
 

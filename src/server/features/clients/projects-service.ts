@@ -3,8 +3,8 @@ import type { TProject, TProjectDetail, ZProjectInput } from '../../../core/api/
 import { projectAddressColumns } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
-import { explainDuplicates } from './db-errors.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { explainTakenNumbers } from './db-errors.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { toProject } from './mappers.ts';
 
@@ -51,7 +51,7 @@ export async function getProject(db: DbOrTx, id: string): Promise<TProjectDetail
 
 /** Phase 3 of the new-client form, or a further project of a case. */
 export async function createProject(db: DbOrTx, options: { actorId: string; caseId: string; input: ProjectInput }): Promise<TProject> {
-  return explainDuplicates(withActor(db, options.actorId, async (tx) => {
+  return explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const owner = await tx.selectFrom('cases').select(['id', 'client_id']).where('id', '=', options.caseId).executeTakeFirst();
     if (!owner) throw new AppError('VALIDATION_ERROR', 'The case of this project no longer exists.');
     if (options.input.isPrimaryProject) await clearPrimary(tx, options.caseId);
@@ -64,7 +64,7 @@ export async function createProject(db: DbOrTx, options: { actorId: string; case
 }
 
 export async function updateProject(db: DbOrTx, options: { actorId: string; id: string; version: number; input: ProjectInput }) {
-  return explainDuplicates(withActor(db, options.actorId, async (tx) => {
+  return explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const current = await tx.selectFrom('projects').select(['case_id']).where('id', '=', options.id).executeTakeFirst();
     if (!current) throw new AppError('RECORD_NOT_FOUND');
     if (options.input.isPrimaryProject) await clearPrimary(tx, current.case_id, options.id);

@@ -1,7 +1,7 @@
 import type { TCustomRates, TCustomRatesUpdate } from '../../../core/api/clients.ts';
 import { customRateKey } from '../../../core/rates.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 const money = (v: number | string) => Number(v).toFixed(2);
 

@@ -4,7 +4,7 @@ import {
   ZClientListQuery, ZClientSearch, ZClientSearchQuery, ZClientUpdate, ZCustomRates, ZCustomRatesUpdate, ZDraftList, ZIdParams,
   ZProject, ZProjectCreate, ZProjectDetail, ZProjectUpdate,
 } from '../../../core/api/clients.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { createCase, deleteCase, getCase, listCases, updateCase } from './cases-service.ts';
 import {

@@ -1,5 +1,5 @@
 import { ZDashboardMoney, ZDashboardSummary } from '../../../core/api/dashboard.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { dashboardMoney, dashboardSummary } from './service.ts';
 

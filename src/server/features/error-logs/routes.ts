@@ -1,11 +1,11 @@
 import { ZErrorLogBody } from '../../../core/api/errors.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { throttle } from '../../http/throttle.ts';
 import { logError } from './service.ts';
 
 /** Error reports one signed-in browser may send a minute; more answer 429. */
-export const ERROR_LOGS_PER_MINUTE = 60;
+const ERROR_LOGS_PER_MINUTE = 60;
 
 export function errorLogRoutes({ app, db }: AppContext) {
   app.post('/api/error-logs', { schema: { body: ZErrorLogBody } }, async (request, reply) => {

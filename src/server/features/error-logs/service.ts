@@ -13,10 +13,10 @@ export interface ErrorLogInput {
 }
 
 /** The most context one row keeps; a larger one is cut and marked. */
-export const CONTEXT_LIMIT = 16 * 1024;
+const CONTEXT_LIMIT = 16 * 1024;
 
 /** The context as stored: as given when small, else its first 16 KB of JSON with a marker. */
-export function capContext(context: Record<string, unknown> | undefined): string | null {
+function capContext(context: Record<string, unknown> | undefined): string | null {
   if (!context) return null;
   const json = JSON.stringify(context);
   if (json.length <= CONTEXT_LIMIT) return json;

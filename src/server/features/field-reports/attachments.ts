@@ -1,9 +1,9 @@
-import type { TReportImage } from '../../../core/api/field-reports.ts';
-import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
+import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { preparePhoto, type StoredPhoto } from '../../uploads/images.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
+import { listImages, storedKind } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
 
 // Photos, diagrams and readings of a report: each kind is its own ordered list of captioned images.
@@ -12,12 +12,6 @@ interface Target {
   reportId: string;
   kind: AttachmentKind;
 }
-
-const stored = (kind: AttachmentKind) => ATTACHMENTS[kind].kind;
-
-export const listImages = (db: DbOrTx, { reportId, kind }: Target): Promise<TReportImage[]> =>
-  db.selectFrom('field_report_images').select(['id', 'caption', 'position', 'width', 'height'])
-    .where('report_id', '=', reportId).where('kind', '=', stored(kind)).orderBy('position').execute();
 
 /**
  * Adds images at the end of their list. Every file is decoded and resized before the transaction
@@ -36,10 +30,10 @@ export async function addImages(db: DbOrTx, options: Target & { actorId: string;
   return withActor(db, options.actorId, async (tx) => {
     await draftForUpdate(tx, options.reportId);
     const last = await tx.selectFrom('field_report_images').select((eb) => eb.fn.max('position').as('max'))
-      .where('report_id', '=', options.reportId).where('kind', '=', stored(options.kind)).executeTakeFirst();
+      .where('report_id', '=', options.reportId).where('kind', '=', storedKind(options.kind)).executeTakeFirst();
     const start = Number(last?.max ?? 0) + 1;
     await tx.insertInto('field_report_images').values(prepared.map((p, i) => ({
-      report_id: options.reportId, kind: stored(options.kind), position: start + i, caption: '',
+      report_id: options.reportId, kind: storedKind(options.kind), position: start + i, caption: '',
       image: p.image, thumbnail: p.thumbnail, width: p.width, height: p.height,
     }))).execute();
     return listImages(tx, options);
@@ -50,7 +44,7 @@ export async function setCaption(db: DbOrTx, options: Target & { actorId: string
   return withActor(db, options.actorId, async (tx) => {
     await draftForUpdate(tx, options.reportId);
     const done = await tx.updateTable('field_report_images').set({ caption: options.caption.trim() })
-      .where('id', '=', options.imageId).where('report_id', '=', options.reportId).where('kind', '=', stored(options.kind))
+      .where('id', '=', options.imageId).where('report_id', '=', options.reportId).where('kind', '=', storedKind(options.kind))
       .returning('id').executeTakeFirst();
     if (!done) throw new AppError('RECORD_NOT_FOUND');
     return listImages(tx, options);
@@ -76,14 +70,14 @@ export async function deleteImage(db: DbOrTx, options: Target & { actorId: strin
   return withActor(db, options.actorId, async (tx) => {
     await draftForUpdate(tx, options.reportId);
     await tx.deleteFrom('field_report_images').where('id', '=', options.imageId).where('report_id', '=', options.reportId)
-      .where('kind', '=', stored(options.kind)).execute();
+      .where('kind', '=', storedKind(options.kind)).execute();
     return listImages(tx, options);
   });
 }
 
 export async function imageBytes(db: DbOrTx, options: Target & { imageId: string; size: 'image' | 'thumbnail' }) {
   const row = await db.selectFrom('field_report_images').select(options.size === 'image' ? 'image as bytes' : 'thumbnail as bytes')
-    .where('id', '=', options.imageId).where('report_id', '=', options.reportId).where('kind', '=', stored(options.kind))
+    .where('id', '=', options.imageId).where('report_id', '=', options.reportId).where('kind', '=', storedKind(options.kind))
     .executeTakeFirst();
   if (!row) throw new AppError('RECORD_NOT_FOUND');
   return row.bytes;
@@ -93,6 +87,6 @@ export async function imageBytes(db: DbOrTx, options: Target & { imageId: string
 export async function imagesForPdf(db: DbOrTx, reportId: string) {
   const rows = await db.selectFrom('field_report_images').select(['kind', 'image', 'caption']).where('report_id', '=', reportId)
     .orderBy('position').execute();
-  const of = (kind: AttachmentKind) => rows.filter((r) => r.kind === stored(kind)).map(({ image, caption }) => ({ image, caption }));
+  const of = (kind: AttachmentKind) => rows.filter((r) => r.kind === storedKind(kind)).map(({ image, caption }) => ({ image, caption }));
   return { diagrams: of('diagrams'), readings: of('readings'), photos: of('photos') };
 }

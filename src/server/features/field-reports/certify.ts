@@ -2,7 +2,7 @@ import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
 import { uploadProblem } from '../../../core/images.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';
 import { prepareMark } from '../../uploads/images.ts';

@@ -1,23 +1,30 @@
 import { sql } from 'kysely';
 import { projectDisplayName } from '../../../core/cases.ts';
-import { ZFieldReportContent, type TFieldReport, type TFieldReportListItem } from '../../../core/api/field-reports.ts';
-import { displayNumber, nextReportNumber } from '../../../core/field-reports.ts';
+import { ZFieldReportContent, type TFieldReport, type TFieldReportListItem, type TReportImage } from '../../../core/api/field-reports.ts';
+import { ATTACHMENTS, displayNumber, nextReportNumber, type AttachmentKind } from '../../../core/field-reports.ts';
 import { fieldReportFileName } from '../../../core/file-names.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
-import { listImages } from './attachments.ts';
+import { AppError } from '../../errors/app-error.ts';
 
-export const projectLabel = (number: string, name: string) => `${number} - ${projectDisplayName(name)}`;
+const projectLabel = (number: string, name: string) => `${number} - ${projectDisplayName(name)}`;
 
 const personName = (email: string | null, first: string | null, last: string | null) =>
   email ? displayName({ email, first_name: first, last_name: last }) : '';
 
 /** The report's date as a local Date (file names use the report's own date). */
-export const localDate = (iso: string) => {
+const localDate = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
 };
+
+/** The stored kind of an attachment list (photos, diagrams or readings). */
+export const storedKind = (kind: AttachmentKind) => ATTACHMENTS[kind].kind;
+
+/** One list of the report's images, in order. */
+export const listImages = (db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> =>
+  db.selectFrom('field_report_images').select(['id', 'caption', 'position', 'width', 'height'])
+    .where('report_id', '=', reportId).where('kind', '=', storedKind(kind)).orderBy('position').execute();
 
 function reportQuery(db: DbOrTx) {
   return db.selectFrom('field_reports as r')

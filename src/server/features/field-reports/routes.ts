@@ -4,11 +4,11 @@ import {
   ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
 import { MAX_PHOTOS_PER_UPLOAD } from '../../../core/images.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { firmToday } from '../../pdf/today.ts';
+import { firmToday } from '../../firm-today.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
 import { addImages, deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';

@@ -7,11 +7,11 @@ import { sameValue } from '../../../core/field-paths.ts';
 import { checkReportSave } from '../../../core/field-report-save.ts';
 import { FIELD_REPORT_MESSAGES, fieldLabel, reportDateProblem } from '../../../core/field-reports.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
+import { duplicateRecord, uniqueViolation } from '../../db/unique-violation.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { getReport, nextNumberFor } from './reads.ts';
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 function checkDate(iso: string, today: Date, field: string) {
   const problem = reportDateProblem(iso, today);
@@ -66,7 +66,7 @@ export async function createReport(
         return getReport(tx, input.id);
       });
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      if (uniqueViolation(error) === null || attempt >= 3) throw error;
     }
   }
 }
@@ -143,12 +143,9 @@ export async function updateReport(
     const only = refused.length === 1 ? refused[0]! : null;
     const message = only ? only.message : FIELD_REPORT_MESSAGES.partlySaved(refused.map((r) => r.label));
     const duplicate = only !== null && taken;
-    throw new AppError(duplicate ? 'DUPLICATE_RECORD' : 'VALIDATION_ERROR', message, { fields: refused, report }, duplicate ? '23505' : undefined);
+    throw duplicate ? duplicateRecord(message, { fields: refused, report }) : new AppError('VALIDATION_ERROR', message, { fields: refused, report });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('DUPLICATE_RECORD', FIELD_REPORT_MESSAGES.numberTaken(number), { field: 'reportNumber' }, '23505');
-    }
-    throw error;
+    throw uniqueViolation(error) === null ? error : duplicateRecord(FIELD_REPORT_MESSAGES.numberTaken(number), { field: 'reportNumber' });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ZFirmProfile, ZFirmProfileBody, ZSignatureStatus } from '../../../core/api/firm-profile.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { getFirmProfile, getLogo, saveFirmProfile, setLogo } from './service.ts';

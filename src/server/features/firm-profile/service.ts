@@ -1,7 +1,7 @@
 import type { TFirmProfile, TFirmProfileBody } from '../../../core/api/firm-profile.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { firmContact } from '../../pdf/firm-letterhead.ts';
 import { prepareMark } from '../../uploads/images.ts';
 

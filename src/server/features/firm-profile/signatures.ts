@@ -1,7 +1,7 @@
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { ImageType } from '../../db/report-types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { prepareMark } from '../../uploads/images.ts';
 
 export async function signatureStatus(db: DbOrTx, userId: string): Promise<TSignatureStatus> {
@@ -22,7 +22,7 @@ export async function deleteSignature(db: DbOrTx, userId: string): Promise<TSign
   return signatureStatus(db, userId);
 }
 
-export async function findSignature(db: DbOrTx, userId: string): Promise<{ image: Buffer; type: ImageType } | null> {
+async function findSignature(db: DbOrTx, userId: string): Promise<{ image: Buffer; type: ImageType } | null> {
   const row = await db.selectFrom('user_signatures').select(['image', 'image_type']).where('user_id', '=', userId).executeTakeFirst();
   return row ? { image: row.image, type: row.image_type } : null;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 
 export function healthRoutes({ app, db, database }: AppContext) {
   // Open without a session: load balancers and /test-api use it.

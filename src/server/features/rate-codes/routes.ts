@@ -2,7 +2,7 @@ import {
   ZRateCodeCreateBody, ZRateCodeItemCreateBody, ZRateCodeItemParams, ZRateCodeItemUpdateBody, ZRateCodeListResponse,
   ZRateCodeParams, ZRateCodeResponse, ZRateCodeUpdateBody,
 } from '../../../core/api/rate-codes.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import {
   addRateCodeItem, createRateCode, deleteRateCode, deleteRateCodeItem, getRateCode, listRateCodes, updateRateCode,

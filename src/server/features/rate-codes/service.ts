@@ -6,7 +6,8 @@ import {
 import { customRateKey } from '../../../core/rates.ts';
 import { withActor, type Db, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { explainDuplicates } from '../../db/unique-violation.ts';
 
 /** Who is asking decides whether rate amounts leave the server (docs/decisions/021). */
 export interface RateViewer { id: string; isSuperAdmin: boolean }
@@ -56,21 +57,12 @@ export async function getRateCode(db: DbOrTx, options: { id: string; viewer: Rat
 }
 
 /** Turns a unique violation into the message the form can show next to the field. */
-async function clearDuplicates<T>(messages: { code?: string; jobType?: string }, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const e = error as { code?: string; constraint?: string };
-    if (e.code !== '23505') throw error;
-    if (e.constraint === 'rate_codes_code_key' && messages.code !== undefined) {
-      throw new AppError('DUPLICATE_RECORD', RATE_CODE_MESSAGES.duplicateCode(messages.code));
-    }
-    if (messages.jobType !== undefined) {
-      throw new AppError('DUPLICATE_RECORD', RATE_CODE_MESSAGES.duplicateJobType(messages.jobType));
-    }
-    throw error;
-  }
-}
+const clearDuplicates = <T>(messages: { code?: string; jobType?: string }, write: () => Promise<T>): Promise<T> =>
+  explainDuplicates(write, (where) => {
+    if (where.includes('rate_codes_code_key') && messages.code !== undefined) return { message: RATE_CODE_MESSAGES.duplicateCode(messages.code) };
+    if (messages.jobType !== undefined) return { message: RATE_CODE_MESSAGES.duplicateJobType(messages.jobType) };
+    return undefined;
+  });
 
 function duplicateJobTypeIn(items: { jobType: string }[]): string | undefined {
   const seen = new Set<string>();

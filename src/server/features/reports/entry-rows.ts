@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TReportQuery } from '../../../core/api/reports.ts';
 import { costOf } from '../../../core/money.ts';
 import { displayName } from '../../../core/people.ts';
-import { caseLabel, entryGroupLabel, GROUP_LABELS, projectLabel, type GroupBy } from '../../../core/reports.ts';
+import { caseLabel, entryGroupLabel, projectLabel, reportLevels, type ExportRow, type GroupBy } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { entryConditions, kindsOf } from './filters.ts';
 
@@ -11,23 +11,6 @@ import { entryConditions, kindsOf } from './filters.ts';
 // period), never a query per page, and never more than a page of rows in memory.
 
 const PAGE = 5000;
-
-export interface ExportRow {
-  /** The entry's group and, with a second level, subgroup: what the report sums it under. */
-  groups: string[];
-  date: string;
-  kind: 'Time' | 'Expense';
-  client: string;
-  caseNumber: string;
-  project: string;
-  staff: string;
-  type: string;
-  hours: number | null;
-  rate: number | null;
-  value: number | null;
-  amount: number | null;
-  description: string;
-}
 
 type Raw = {
   id: string; entry_date: string; job_type: string; hours: string | null; rate: string | null; amount: string | null;
@@ -90,14 +73,4 @@ export async function forEachEntryPage(db: DbOrTx, q: TReportQuery, onPage: (row
       await sql`close ${cursor}`.execute(tx);
     }
   });
-}
-
-/** The report's grouping levels: the first, and the second when chosen. */
-export const reportLevels = (q: Pick<TReportQuery, 'groupBy' | 'thenBy'>): GroupBy[] => [q.groupBy, ...(q.thenBy ? [q.thenBy] : [])];
-
-/** Column titles of the export: the group columns, then the entry's; money columns only for super admins. */
-export function exportColumns(money: boolean, levels: GroupBy[]) {
-  const groups = levels.map((g, i) => `${i === 0 ? 'Group' : 'Subgroup'}: ${GROUP_LABELS[g]}`);
-  const base = [...groups, 'Date', 'Kind', 'Client', 'Case', 'Project', 'Staff member', 'Job / expense type', 'Hours'];
-  return money ? [...base, 'Rate', 'Time value', 'Expense amount', 'Description'] : [...base, 'Description'];
 }

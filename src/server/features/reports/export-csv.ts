@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { TReportQuery } from '../../../core/api/reports.ts';
 import { roundToCents } from '../../../core/money.ts';
-import { csvLine } from '../../../core/reports.ts';
+import { csvLine, exportColumns, reportLevels, type ExportRow } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { exportColumns, forEachEntryPage, reportLevels, type ExportRow } from './entry-rows.ts';
+import { forEachEntryPage } from './entry-rows.ts';
 import { waitForReader } from './stream-out.ts';
 
 // The CSV export (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheet programs read accents),

@@ -7,7 +7,7 @@ import { waitForReader } from './stream-out.ts';
 
 /**
  * The XLSX export: this thread reads the entries a page at a time and a document worker writes the
- * workbook (xlsx-workbook.ts). Resolves with the file's stream once its first bytes are ready, so
+ * workbook (pdf/report-workbook.ts). Resolves with the file's stream once its first bytes are ready, so
  * a worker that cannot start is a clean error answer, not a broken download.
  */
 export async function reportXlsx(

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TReportQuery } from '../../../core/api/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 // The WHERE clause every report read shares (summary and exports alike), for one entry table.
 

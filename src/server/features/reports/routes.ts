@@ -1,6 +1,6 @@
 import { ZReportOptions, ZReportQuery, ZReportResponse } from '../../../core/api/reports.ts';
 import { reportFileName } from '../../../core/reports.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { reportCsv } from './export-csv.ts';
 import { reportXlsx } from './export-xlsx.ts';

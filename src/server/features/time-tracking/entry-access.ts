@@ -1,6 +1,6 @@
 import type { TSessionUser } from '../../../core/api/auth.ts';
 import { lockedEntryMessage } from '../../../core/billing.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'>;
 

@@ -3,7 +3,7 @@ import type { TExpenseEntry, TExpenseEntryBody } from '../../../core/api/time-tr
 import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { ExpenseEntriesTable } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 
@@ -11,7 +11,7 @@ type Row = Selectable<ExpenseEntriesTable>;
 type Body = ReturnType<typeof ZExpenseEntryBody.parse>;
 
 // Expense amounts are not hidden from anyone (SPEC §6 hides only time cost and totals).
-export function expenseEntryView(row: Row): TExpenseEntry {
+function expenseEntryView(row: Row): TExpenseEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, expenseType: row.expense_type,
     amount: Number(row.amount), initials: row.initials, description: row.description,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { resolveRate } from '../../../core/rates.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /** Job titles of a project: the active items of its case's rate code, by name (SPEC §7). */
 export async function jobTitlesFor(db: DbOrTx, options: { projectId: string }): Promise<string[]> {

@@ -3,7 +3,7 @@ import type { TProjectHit } from '../../../core/api/projects.ts';
 import type { TTrackedProject } from '../../../core/api/time-tracking.ts';
 import { PROJECT_PICKER_LIMIT } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 const UNNAMED = 'Unnamed Project';
 
@@ -17,7 +17,7 @@ interface ProjectRow {
 }
 
 /** What the box shows once a project is picked: its number (or the file number) plus the name. */
-export function projectLabel(row: Pick<ProjectRow, 'project_number' | 'file_number' | 'project_name'>): string {
+function projectLabel(row: Pick<ProjectRow, 'project_number' | 'file_number' | 'project_name'>): string {
   const number = row.project_number.trim() || row.file_number.trim();
   return `${number} - ${row.project_name.trim() || UNNAMED}`;
 }

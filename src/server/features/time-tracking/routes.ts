@@ -3,7 +3,7 @@ import {
   ZDeleteQuery, ZEntryIdParams, ZExpenseEntryBody, ZExpenseEntryResponse, ZProjectEntriesResponse, ZProjectIdParams,
   ZTimeEntryBody, ZTimeEntryResponse,
 } from '../../../core/api/time-tracking.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { deleteExpenseEntry, saveExpenseEntry } from './expense-entries.ts';
 import { projectEntries } from './project-entries.ts';

@@ -4,7 +4,7 @@ import { ZTimeEntryBody } from '../../../core/api/time-tracking.ts';
 import { costOf } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TimeEntriesTable } from '../../db/types.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
@@ -14,7 +14,7 @@ type Body = ReturnType<typeof ZTimeEntryBody.parse>;
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 
-export function timeEntryView(row: Row): TTimeEntry {
+function timeEntryView(row: Row): TTimeEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, jobType: row.job_type, hours: Number(row.hours),
     initials: row.initials, workDetails: row.work_details, description: row.description,
@@ -23,13 +23,13 @@ export function timeEntryView(row: Row): TTimeEntry {
 }
 
 /** Super admins' view: the stored rate and cost = hours × stored rate. */
-export function timeEntryCostedView(row: Row): TTimeEntryCosted {
+function timeEntryCostedView(row: Row): TTimeEntryCosted {
   const rate = num(row.rate);
   return { ...timeEntryView(row), rate, cost: costOf(Number(row.hours), rate) };
 }
 
 /** Money leaves the server only for super admins; everyone else gets the schema without it. */
-export function timeEntryResponse(row: Row, viewer: Viewer): TTimeEntryResponse {
+function timeEntryResponse(row: Row, viewer: Viewer): TTimeEntryResponse {
   return viewer.isSuperAdmin
     ? { money: true, entry: timeEntryCostedView(row) }
     : { money: false, entry: timeEntryView(row) };

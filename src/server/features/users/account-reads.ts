@@ -3,7 +3,7 @@ import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { oneTimePasswordExpired } from '../../../core/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 /** The effective data role (SPEC §6): user_roles, then the stored role, else limited_user. */
 export const EFFECTIVE_ROLE = sql<TDataRole>`coalesce(user_roles.role, users.role, 'limited_user')`;

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '../../../core/users.ts';
 import type { TChangePasswordBody, TUpdateProfileBody } from '../../../core/api/users.ts';
 import { withActor, type Db } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 

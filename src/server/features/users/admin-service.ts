@@ -4,7 +4,7 @@ import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAcc
 import { displayName } from '../../../core/people.ts';
 import { accountChangeProblem, USER_RULE_MESSAGES, type AccountChange } from '../../../core/users.ts';
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { countActiveSuperAdmins, EFFECTIVE_ROLE, readAccount, referencedUserIds } from './account-reads.ts';
 import { oneTimePassword } from './password-policy.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { passwordProblem } from '../../../core/users.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 
 // zxcvbn's list of the ~49,000 most common passwords from public breaches.
 const COMMON = new Set((dictionary as Record<string, string[]>)['passwords-common']);

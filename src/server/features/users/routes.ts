@@ -2,7 +2,7 @@ import {
   ZChangePasswordBody, ZCreateUserBody, ZOneTimePasswordResult, ZUpdateProfileBody, ZUpdateUserBody, ZUserAccount, ZUserIdParams, ZUserList,
 } from '../../../core/api/users.ts';
 import { ZSessionResponse } from '../../../core/api/auth.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { findSessionById } from '../auth/service.ts';
 import { listAccounts } from './account-reads.ts';

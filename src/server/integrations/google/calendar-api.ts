@@ -11,7 +11,7 @@ export class CalendarHttpError extends Error {
   }
 }
 
-export interface CalendarEvent {
+interface CalendarEvent {
   id: string;
   status?: string;
   summary?: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Google's OAuth 2.0 endpoints (form-encoded, SPEC §7 "Calendar worker"), reached at GOOGLE_TOKEN_URL.
 
-export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar';
+const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar';
 const TIMEOUT_MS = 10_000;
 
 export interface OAuthClient {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One address of Radar's autocomplete and geocode responses (the fields we read). */
-export const ZRadarAddress = z.object({
+const ZRadarAddress = z.object({
   formattedAddress: z.string().optional(),
   addressLabel: z.string().optional(),
   placeLabel: z.string().optional(),
@@ -29,7 +29,7 @@ export class RadarHttpError extends Error {
 }
 
 /** Radar could not be reached at all (DNS, refused connection, timeout). */
-export class RadarUnreachableError extends Error {}
+class RadarUnreachableError extends Error {}
 
 export interface RadarConfig {
   baseUrl: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ZBackup, ZBackupList, ZBackupNameParams, ZMaintenanceStatus, ZRestoreBody } from '../../../core/api/backups.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { readManifest } from './archive.ts';
 import { BackupService } from './service.ts';
@@ -17,8 +17,8 @@ const superAdmin = { role: 'super_admin' } as const;
 // An upload is a whole database: allow large files on this one route.
 const UPLOAD_LIMIT = 64 * 1024 ** 3;
 
-/** Settings → Backups (admins; moving backups: super admins), the maintenance status, and the daily schedule (docs/decisions/072). */
-export function backupRoutes({ app, database, env, jobs, maintenance }: AppContext) {
+/** The backups plugin: Settings → Backups (admins; moving backups: super admins), the maintenance status, and the daily schedule (docs/decisions/072). */
+export function backupPlugin({ app, database, env, jobs, maintenance }: AppContext) {
   const store = new BackupStore(path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')));
   const service = new BackupService({
     database, store, timeZone: env.TZ, appVersion: APP_VERSION, maintenance, log: app.log,

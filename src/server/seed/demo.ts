@@ -1,16 +1,14 @@
 // Demo data: a small New Jersey / New York forensic-engineering and construction-consulting firm.
 // Seeded once, on the first start in demo mode, when the database has no users.
 import { sql, type Insertable } from 'kysely';
-import type { Db, DbOrTx, Tx } from '../connection.ts';
-import type { Database } from '../types.ts';
-import { hashPassword } from '../../features/auth/passwords.ts';
+import type { Db, DbOrTx, Tx } from '../db/connection.ts';
+import type { Database } from '../db/types.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 import type { DataRole } from './demo-data.ts';
 import { buildOrg } from './demo-org.ts';
 import { Rng } from './demo-random.ts';
 import { buildWork } from './demo-work.ts';
-
-export { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 
 export interface DemoSignIn {
   email: string;

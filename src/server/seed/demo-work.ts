@@ -1,8 +1,8 @@
 // Builds demo time entries, expenses and action items for the projects of demo-org.ts (rows only, no I/O).
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { resolveRate } from '../../../core/rates.ts';
-import type { Database } from '../types.ts';
+import { resolveRate } from '../../core/rates.ts';
+import type { Database } from '../db/types.ts';
 import { ACTION_TEMPLATES, EXPENSE_KINDS, MEETING_TIMES, OFFICE_LOCATION, templatesFor } from './demo-text.ts';
 import { dayAt, Rng, round1, round2, timeOf, workday, ymd } from './demo-random.ts';
 import type { SeedCase, SeedProject, SeedUser } from './demo-org.ts';

@@ -2,7 +2,7 @@
 // Everything here is fictitious; e-mail domains are reserved test/example domains.
 
 export type DataRole = 'super_admin' | 'admin' | 'limited_user';
-export type ProfileRole = 'Administrator' | 'Admin Assistant' | 'User';
+type ProfileRole = 'Administrator' | 'Admin Assistant' | 'User';
 
 export interface DemoUser {
   key: string;

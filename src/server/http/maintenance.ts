@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import type { Db, DatabaseHandle } from '../../db/connection.ts';
-import { AppError } from '../../http/app-error.ts';
+import { BACKUP_MESSAGES } from '../../core/backups.ts';
+import type { Db, DatabaseHandle } from '../db/connection.ts';
+import { AppError } from '../errors/app-error.ts';
 
 const CHANNEL = 'casebook_maintenance';
 // The restore's advisory lock (migrations use 727_001). Held by the restoring instance's own

@@ -4,7 +4,7 @@ import {
   ZSyncStatus, ZSyncStatusQuery, ZSyncSummary,
 } from '../../../core/api/calendar.ts';
 import { CALENDAR_BACKGROUND_REFRESH_WINDOW_MS, CALENDAR_CHECK_INTERVAL_MS } from '../../../core/constants.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { rearm } from '../../jobs/queue.ts';
 import { CalendarConnection } from './connection.ts';
@@ -17,8 +17,8 @@ import { CALENDAR_QUEUE, registerCalendarWorker } from './sync-worker.ts';
 const redirectUri = (request: FastifyRequest, publicUrl: string | undefined) =>
   `${(publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/settings`;
 
-/** Google Calendar: the connection (admins), the sync queue (everyone), per-item removal, the feed. */
-export async function calendarRoutes(context: AppContext) {
+/** The calendar plugin: the sync worker, the token-refresh schedule and the routes. Google Calendar: the connection (admins), the sync queue (everyone), per-item removal, the feed. */
+export async function calendarPlugin(context: AppContext) {
   const { app, db, env, jobs } = context;
   const connection = new CalendarConnection(db, env, context.tokenCipher, context.sessionSecret);
   await connection.verifyKey();

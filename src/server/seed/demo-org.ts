@@ -1,9 +1,9 @@
 // Builds the firm's demo people, rate codes, law firms, clients, cases and projects (rows only, no I/O).
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { manualAddress, type Address } from '../../../core/address.ts';
-import { customRateKey } from '../../../core/rates.ts';
-import type { Database } from '../types.ts';
+import { manualAddress, type Address } from '../../core/address.ts';
+import { customRateKey } from '../../core/rates.ts';
+import type { Database } from '../db/types.ts';
 import {
   BUSINESS_BUILDINGS, CARRIERS, CONTRACTORS, DEMO_CLIENTS, DEMO_DRAFT_CLIENTS, DEMO_LAW_FIRMS, DEMO_RATE_CODES,
   DEMO_USERS, PERSONAL_BUILDINGS, PLACES, PROJECT_KINDS, STREETS, userEmail,
@@ -20,10 +20,10 @@ export interface SeedUser extends DemoUser {
   initials: string;
 }
 
-export interface SeedRateItem { job_type: string; rate: number; active: boolean }
+interface SeedRateItem { job_type: string; rate: number; active: boolean }
 
-export interface SeedFirm { name: string; address: Address }
-export interface SeedAttorney { id: string; name: string; firm: SeedFirm }
+interface SeedFirm { name: string; address: Address }
+interface SeedAttorney { id: string; name: string; firm: SeedFirm }
 
 export interface SeedCase {
   id: string;

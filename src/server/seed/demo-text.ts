@@ -16,7 +16,7 @@ const T = (description: string, workDetails: string, minHours: number, maxHours:
   maxHours,
 });
 
-export const WORK_TEMPLATES: Record<Group, WorkTemplate[]> = {
+const WORK_TEMPLATES: Record<Group, WorkTemplate[]> = {
   field: [
     T('Site inspection of basement and first floor', 'workfile', 2, 6),
     T('Roof and attic inspection; photographed damaged sheathing', 'workfile', 1.5, 5),
@@ -106,7 +106,7 @@ export const EXPENSE_KINDS: ExpenseKind[] = [
   { type: 'Lab analysis - mold samples', weight: 3, min: 185, max: 420, descriptions: ['Air and tape-lift samples, 48 h turnaround'] },
 ];
 
-export type LocationKind = 'site' | 'firm' | 'office' | null;
+type LocationKind = 'site' | 'firm' | 'office' | null;
 
 export interface ActionTemplate {
   title: string;

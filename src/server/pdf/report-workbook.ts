@@ -1,9 +1,8 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { TReportQuery, TReportResponse } from '../../../core/api/reports.ts';
-import { roundToCents } from '../../../core/money.ts';
-import { GROUP_LABELS } from '../../../core/reports.ts';
-import { exportColumns, reportLevels, type ExportRow } from './entry-rows.ts';
+import type { TReportQuery, TReportResponse } from '../../core/api/reports.ts';
+import { roundToCents } from '../../core/money.ts';
+import { exportColumns, GROUP_LABELS, reportLevels, type ExportRow } from '../../core/reports.ts';
 
 // The XLSX export through exceljs's streaming writer (docs/decisions/081): a Summary sheet with the
 // report's grouped rows and a Total row, then an Entries sheet with every entry and a Total row.
