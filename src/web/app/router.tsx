@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { UnsavedChangesProvider } from './unsaved-changes.tsx';
+import { UnsavedChangesProvider } from '../shared/unsaved-changes.tsx';
 import { RequireAuth, TitleSync } from './route-frame.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';

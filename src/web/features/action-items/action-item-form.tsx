@@ -5,7 +5,7 @@ import type { TActionItem, TAssignableUser } from '../../../core/api/action-item
 import { AUTO_END_MINUTES } from '../../../core/constants.ts';
 import { parseSmartDate } from '../../../core/smart-date.ts';
 import { addMinutes } from '../../../core/smart-time.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { SmartTimeInput } from '../../ui/smart-time-input.tsx';
 import { AssigneeInput } from './assignee-input.tsx';
@@ -13,7 +13,7 @@ import { CalendarToggle, type CalendarOffChoice } from './calendar-toggle.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { LocationField } from './location-field.tsx';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
-import { HistoryPanel } from '../audit/history-panel.tsx';
+import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import type { Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
 

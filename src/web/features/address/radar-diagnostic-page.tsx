@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Code, Group, Loader, SegmentedControl, Stac
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { fetchLookupStatus, fetchPlace, fetchSuggestions } from './api.ts';
+import { fetchLookupStatus, fetchPlace, fetchSuggestions } from '../../shared/address/api.ts';
 
 interface Outcome { ok: boolean; ms: number; status: string; body: unknown }
 

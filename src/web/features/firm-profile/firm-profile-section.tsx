@@ -3,7 +3,7 @@ import { IconBuilding, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { FIRM_PROFILE_LIMITS, type TFirmProfile } from '../../../core/api/firm-profile.ts';
 import { tooLongProblems } from '../../../core/limits.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { theirNotes, useKeptEdits } from '../../lib/kept-edits.ts';
 import { readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';

@@ -1,5 +1,5 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { AuditLogSection } from '../audit/audit-log-section.tsx';
 import { BackupsSection } from '../backups/backups-section.tsx';
 import { FirmProfileSection } from '../firm-profile/firm-profile-section.tsx';
