@@ -10,7 +10,7 @@ import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { BackupFailureNotice } from '../backups/backup-failure-notice.tsx';
+import { BackupFailureNotice } from '../backups/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 
 const AREAS = [

@@ -20,7 +20,7 @@ import { TimeTable } from './time-table.tsx';
 import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
 import { useStoreValue } from './use-store.ts';
 
-const ActionItemsCard = lazy(() => import('../action-items/action-items-card.tsx'));
+const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) => ({ default: m.ActionItemsCard })));
 
 interface Loaded {
   data: TProjectEntriesResponse;
