@@ -15,7 +15,8 @@ import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapte
 import { EntryStore } from './entry-store.ts';
 import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
-import { ResultModal, type ResultMessage } from './result-modal.tsx';
+import type { ResultMessage } from './result-dialog.tsx';
+import { ResultModal } from './result-modal.tsx';
 import { TimeTable } from './time-table.tsx';
 import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
 import { useStoreValue } from './use-store.ts';
