@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { ERROR_SEVERITY, messageFor, type ErrorCode, type ErrorSeverity } from '../../core/errors.ts';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
+import { ApiError } from './transport.ts';
 import { debugLog } from './debug-log.ts';
 
 /** SPEC §3 Error record. */

@@ -12,7 +12,7 @@ import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib
 import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { formResetAfterChoiceMs } from '../../../core/calendar.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ActionItemForm } from './action-item-form.tsx';
 import { FORM_FIELDS, initialForm, REQUEST_NAMES, type FormField, type FormState } from './form-state.ts';

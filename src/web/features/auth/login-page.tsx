@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, T
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 
 export function LoginPage() {

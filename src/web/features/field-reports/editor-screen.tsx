@@ -8,7 +8,7 @@ import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';

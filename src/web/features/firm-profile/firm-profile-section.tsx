@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { FIRM_PROFILE_LIMITS, type TFirmProfile } from '../../../core/api/firm-profile.ts';
 import { tooLongProblems } from '../../../core/limits.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { theirNotes, useKeptEdits } from '../../lib/kept-edits.ts';
 import { readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';

@@ -8,7 +8,7 @@ import { formatCurrency } from '../../../core/money.ts';
 import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
