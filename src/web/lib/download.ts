@@ -1,7 +1,7 @@
 import { FILE_TIMEOUT_MS, send } from './transport.ts';
 
 /** The file name the server gave (RFC 6266 filename*, else filename). */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
   if (star) return decodeURIComponent(star);
   return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;

@@ -18,7 +18,7 @@ let current: ErrorRecord | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function toErrorRecord(error: unknown, context?: Record<string, unknown>): ErrorRecord {
+function toErrorRecord(error: unknown, context?: Record<string, unknown>): ErrorRecord {
   const code: ErrorCode = error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
   return {
     code,

@@ -29,7 +29,7 @@ export function readCookie(name: string): string | undefined {
     ?.slice(name.length + 1);
 }
 
-export const TIMEOUT_MS = 20_000;
+const TIMEOUT_MS = 20_000;
 /** A file (a whole backup, a report's PDF) may take longer than a data call. */
 export const FILE_TIMEOUT_MS = 60 * TIMEOUT_MS;
 
@@ -70,7 +70,7 @@ export async function withCsrf<R extends { status: number }>(method: string, sen
   return first;
 }
 
-export interface SendInit {
+interface SendInit {
   method?: string;
   headers?: Record<string, string>;
   body?: BodyInit;

@@ -31,7 +31,7 @@ export function useAssignableUsers() {
   });
 }
 
-export const createActionItem = (body: TActionItemCreate) =>
+const createActionItem = (body: TActionItemCreate) =>
   api<TActionItem>('/api/action-items', { method: 'POST', body });
 
 /**

@@ -19,7 +19,7 @@ function shownValue(key: Compared, form: FormState, users: readonly TAssignableU
 }
 
 /** The fields where the other person's saved item and this form differ. */
-export function conflictingFields(theirs: FormState, mine: FormState): Compared[] {
+function conflictingFields(theirs: FormState, mine: FormState): Compared[] {
   return COMPARED.filter((key) => theirs[key].trim() !== mine[key].trim());
 }
 
