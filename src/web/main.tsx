@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from './app/auth.tsx';
+import { AuthProvider } from './shared/auth.tsx';
 import { MaintenanceGate } from './app/maintenance-screen.tsx';
 import { router } from './app/router.tsx';
 import { theme } from './app/theme.ts';

@@ -2,7 +2,7 @@ import { lazy, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { titleFor } from '../../core/titles.ts';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { useAuth } from './auth.tsx';
+import { useAuth } from '../shared/auth.tsx';
 
 // Only someone signed in with a one-time password sees it: not part of anyone's first load.
 const NewPasswordPage = lazy(() => import('../features/account/new-password-page.tsx').then((m) => ({ default: m.NewPasswordPage })));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { UnsavedChangesProvider } from './unsaved-changes.tsx';
+import { UnsavedChangesProvider } from '../shared/unsaved-changes.tsx';
 import { RequireAuth, TitleSync } from './route-frame.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
@@ -13,14 +13,14 @@ const ActionItemsPage = lazy(() => import('../features/action-items/action-items
 const RadarDiagnosticPage = lazy(() => import('../features/address/radar-diagnostic-page.tsx'));
 const TestAutocompletePage = lazy(() => import('../features/address/test-autocomplete-page.tsx'));
 const AttorneysPage = lazy(() => import('../features/attorneys/attorneys-page.tsx'));
-const CasePage = lazy(() => import('../features/cases/case-page.tsx'));
+const CasePage = lazy(() => import('../features/clients/case-page.tsx'));
 const ClientManagementPage = lazy(() => import('../features/clients/client-management-page.tsx'));
 const DraftsPage = lazy(() => import('../features/clients/drafts-page.tsx'));
 const ExistingClientsPage = lazy(() => import('../features/clients/existing-clients-page.tsx'));
 const NewClientLegacyPage = lazy(() => import('../features/clients/new-client-legacy-page.tsx'));
 const NewClientPage = lazy(() => import('../features/clients/new-client-page.tsx'));
 const ProjectCreationPromptPage = lazy(() => import('../features/clients/project-creation-prompt-page.tsx'));
-const ProjectPage = lazy(() => import('../features/projects/project-page.tsx'));
+const ProjectPage = lazy(() => import('../features/clients/project-page.tsx'));
 const FieldReportsPage = lazy(() => import('../features/field-reports/field-reports-page.tsx'));
 const FieldReportPage = lazy(() => import('../features/field-reports/field-report-page.tsx'));
 const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));

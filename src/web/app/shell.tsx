@@ -8,9 +8,9 @@ import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../.
 import { titleFor } from '../../core/titles.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
-import { useAuth } from './auth.tsx';
+import { useAuth } from '../shared/auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
-import { useUnsavedState } from './unsaved-changes.tsx';
+import { useUnsavedState } from '../shared/unsaved-changes.tsx';
 
 const AccountModal = lazy(() => import('../features/account/account-modal.tsx').then((m) => ({ default: m.AccountModal })));
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { ERROR_SEVERITY, messageFor, type ErrorCode, type ErrorSeverity } from '../../core/errors.ts';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
+import { ApiError } from './transport.ts';
 import { debugLog } from './debug-log.ts';
 
 /** SPEC §3 Error record. */
@@ -17,7 +18,7 @@ let current: ErrorRecord | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function toErrorRecord(error: unknown, context?: Record<string, unknown>): ErrorRecord {
+function toErrorRecord(error: unknown, context?: Record<string, unknown>): ErrorRecord {
   const code: ErrorCode = error instanceof ApiError ? error.code : 'UNKNOWN_ERROR';
   return {
     code,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api.ts';
+import { ApiError } from './transport.ts';
 import { readRefusal, withoutFields } from './refusal.ts';
 
 const FIELDS = ['name', 'email', 'address', 'fileNumber'] as const;

@@ -1,5 +1,5 @@
 import { messageFor } from '../../core/errors.ts';
-import { ApiError } from './api.ts';
+import { ApiError } from './transport.ts';
 
 /** A problem per form field, in the words to show under it. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

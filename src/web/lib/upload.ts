@@ -1,7 +1,5 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '../../core/constants.ts';
-import { isErrorCode, messageFor, OFFLINE_MESSAGE, type ErrorCode } from '../../core/errors.ts';
-import { ApiError, readCookie } from './api.ts';
-import { debugLog } from './debug-log.ts';
+import { CSRF_HEADER } from '../../core/constants.ts';
+import { errorOfNoAnswer, errorOfResponse, withCsrf } from './transport.ts';
 
 function parseJson(text: string): unknown {
   try {
@@ -11,32 +9,32 @@ function parseJson(text: string): unknown {
   }
 }
 
+interface Answer { status: number; body: unknown }
+
 /**
  * Sends files as multipart/form-data (field `file`) with upload progress (0–1), which fetch cannot
- * report; errors become the same ApiError as every other call.
+ * report; on the transport core (transport.ts), so its errors, CSRF retry and maintenance switch are
+ * those of every other call.
  */
-export function uploadFiles<T>(
+export async function uploadFiles<T>(
   path: string,
   files: readonly Blob[] | readonly File[],
   options: { method?: 'POST' | 'PUT'; onProgress?(fraction: number): void } = {},
 ): Promise<T> {
+  const method = options.method ?? 'POST';
+  const label = `upload ${path}`;
   const form = new FormData();
   for (const file of files) form.append('file', file, file instanceof File ? file.name : 'image.png');
-  return new Promise<T>((resolve, reject) => {
+  const answer = await withCsrf(method, (csrf) => new Promise<Answer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', path);
-    xhr.setRequestHeader(CSRF_HEADER, readCookie(CSRF_COOKIE) ?? '');
+    xhr.open(method, path);
+    xhr.setRequestHeader(CSRF_HEADER, csrf);
     xhr.upload.onprogress = (e) => e.lengthComputable && options.onProgress?.(e.loaded / e.total);
-    xhr.onerror = () => reject(new ApiError('NETWORK_ERROR', navigator.onLine ? messageFor('NETWORK_ERROR') : OFFLINE_MESSAGE, 0));
-    xhr.ontimeout = () => reject(new ApiError('NETWORK_TIMEOUT', messageFor('NETWORK_TIMEOUT'), 0));
-    xhr.onload = () => {
-      const body = parseJson(xhr.responseText) as { error?: { code?: string; message?: string; details?: unknown } } | null;
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      debugLog('warn', `upload ${path} → ${xhr.status}`, body);
-      const e = body?.error;
-      const code: ErrorCode = isErrorCode(e?.code) ? e.code : xhr.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR';
-      reject(new ApiError(code, e?.message ?? messageFor(code), xhr.status, e?.details));
-    };
+    xhr.onerror = () => reject(errorOfNoAnswer(label, false));
+    xhr.ontimeout = () => reject(errorOfNoAnswer(label, true));
+    xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
     xhr.send(form);
-  });
+  }));
+  if (answer.status < 200 || answer.status >= 300) throw errorOfResponse(label, answer.status, answer.body);
+  return answer.body as T;
 }

@@ -1,5 +1,13 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ConfirmProps } from './confirm-modal.tsx';
+
+export interface ConfirmProps {
+  opened: boolean;
+  question: string;
+  /** The confirming button names the action ('Delete user', 'Log out'), never a bare 'Yes'. */
+  confirmLabel: string;
+  onYes(): void;
+  onNo(): void;
+}
 
 /** The dialog itself; loaded on first use so no page waits for Mantine's Modal (issue 13). */
 export default function ConfirmDialog({ opened, question, confirmLabel, onYes, onNo }: ConfirmProps) {

@@ -1,13 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-
-export interface ConfirmProps {
-  opened: boolean;
-  question: string;
-  /** The confirming button names the action ('Delete user', 'Log out'), never a bare 'Yes'. */
-  confirmLabel: string;
-  onYes(): void;
-  onNo(): void;
-}
+import type { ConfirmProps } from './confirm-dialog.tsx';
 
 const loadDialog = () => import('./confirm-dialog.tsx');
 const ConfirmDialog = lazy(loadDialog);

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { normalizeInitials } from '../../../core/users.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { useUpdateProfile } from './api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 

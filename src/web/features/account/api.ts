@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TSessionResponse } from '../../../core/api/auth.ts';
 import type { TChangePasswordBody, TUpdateProfileBody } from '../../../core/api/users.ts';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 
 export function useChangePassword() {

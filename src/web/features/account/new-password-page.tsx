@@ -1,6 +1,6 @@
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../../shared/auth.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 /** After a one-time password: nothing else until the user has chosen their own (the server refuses the rest). */

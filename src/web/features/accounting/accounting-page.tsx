@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { BillModal } from './bill-modal.tsx';
 import { BillsTable } from './bills-table.tsx';
 import { NewBillModal } from './new-bill-modal.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatBillNumber, type BillAction } from '../../../core/billing.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { formatUsDate, isoDateProblem } from '../../../core/smart-date.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useBill, useMoveBill } from './api.ts';
 import { BillLines } from './bill-lines.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TUnbilledCase } from '../../../core/api/accounting.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { localIsoDate, rangeProblem } from '../../../core/reports.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useCreateBill, useUnbilledEntries } from './api.ts';
 import { BillLines, subtotalsOf } from './bill-lines.tsx';

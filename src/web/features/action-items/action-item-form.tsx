@@ -1,53 +1,22 @@
 import { Button, Grid, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { FORM_FIELD_LABELS, FORM_MESSAGES, type ActionItemFormValues } from '../../../core/action-items.ts';
+import { FORM_FIELD_LABELS, FORM_MESSAGES } from '../../../core/action-items.ts';
 import type { TActionItem, TAssignableUser } from '../../../core/api/action-items.ts';
 import { AUTO_END_MINUTES } from '../../../core/constants.ts';
 import { parseSmartDate } from '../../../core/smart-date.ts';
 import { addMinutes } from '../../../core/smart-time.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { SmartTimeInput } from '../../ui/smart-time-input.tsx';
 import { AssigneeInput } from './assignee-input.tsx';
 import { CalendarToggle, type CalendarOffChoice } from './calendar-toggle.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
+import { initialForm, type FormField, type FormState } from './form-state.ts';
 import { LocationField } from './location-field.tsx';
-import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
-import { HistoryPanel } from '../audit/history-panel.tsx';
+import { ProjectField } from '../../ui/project-field.tsx';
+import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import type { Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
-
-/** The fields a refusal can name, by the form's names (the labels of the result toast). */
-export type FormField = keyof typeof FORM_FIELD_LABELS;
-export const FORM_FIELDS = Object.keys(FORM_FIELD_LABELS) as FormField[];
-/** Request fields shown by another field of the form. */
-export const REQUEST_NAMES: Partial<Record<string, FormField>> = { locationAddress: 'location' };
-
-export interface FormState extends ActionItemFormValues {
-  project: PickedProject | null;
-  locationAddress: Record<string, unknown> | null;
-  calendarSync: boolean;
-}
-
-/** `calendar`: the calendar is connected and usable (a new item then starts with Sync On). */
-export function initialForm(editing: TActionItem | null, project: PickedProject | null, calendar = false): FormState {
-  return {
-    calendarSync: editing ? editing.calendarSync : calendar,
-    project: editing ? { id: editing.project_id, label: editing.projectLabel, clientName: editing.clientName } : project,
-    projectId: editing?.project_id ?? project?.id ?? '',
-    clientName: editing?.clientName ?? project?.clientName ?? '',
-    assignee: editing?.assignee ?? '',
-    shortDescription: editing?.shortDescription ?? '',
-    dueDate: editing?.dueDate ?? '',
-    dateError: null,
-    startTime: editing?.startTime ?? '',
-    endTime: editing?.endTime ?? '',
-    location: editing?.location ?? '',
-    locationAddress: editing?.locationAddress ?? null,
-    url: editing?.url ?? '',
-    longDescription: editing?.longDescription ?? '',
-  };
-}
 
 interface Props {
   editing: TActionItem | null;

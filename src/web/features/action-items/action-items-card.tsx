@@ -6,7 +6,7 @@ import { ActionItemsPanel } from './action-items-panel.tsx';
  * `?item=` opens that item (the dashboard's links).
  * A chunk of its own: the time rows never wait for it (issue 13).
  */
-export default function ActionItemsCard({ projectId }: { projectId: string | null }) {
+export function ActionItemsCard({ projectId }: { projectId: string | null }) {
   const [params] = useSearchParams();
   return <ActionItemsPanel mode="card" projectId={projectId} openItemId={params.get('item')} />;
 }

@@ -12,9 +12,10 @@ import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib
 import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { formResetAfterChoiceMs } from '../../../core/calendar.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
-import { ActionItemForm, FORM_FIELDS, initialForm, REQUEST_NAMES, type FormField, type FormState } from './action-item-form.tsx';
+import { ActionItemForm } from './action-item-form.tsx';
+import { FORM_FIELDS, initialForm, REQUEST_NAMES, type FormField, type FormState } from './form-state.ts';
 import { ActionItemsFilters, assigneeOptions } from './action-items-filters.tsx';
 import { ActionItemsTable } from './action-items-table.tsx';
 import { PdfReportButton } from './pdf-report-button.tsx';

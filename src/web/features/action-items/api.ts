@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import type {
   TActionItem, TActionItemCreate, TActionItemEvent, TActionItemList, TActionItemUpdate, TAssignableUser,
 } from '../../../core/api/action-items.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import type { TSyncEvent } from '../../../core/api/calendar.ts';
 import { handleSyncEvent } from './calendar-api.ts';
@@ -30,7 +31,7 @@ export function useAssignableUsers() {
   });
 }
 
-export const createActionItem = (body: TActionItemCreate) =>
+const createActionItem = (body: TActionItemCreate) =>
   api<TActionItem>('/api/action-items', { method: 'POST', body });
 
 /**

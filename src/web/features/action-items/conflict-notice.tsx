@@ -4,7 +4,7 @@ import { FORM_FIELD_LABELS } from '../../../core/action-items.ts';
 import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import { messageFor } from '../../../core/errors.ts';
 import { formatStoredTime } from '../../../core/smart-time.ts';
-import type { FormState } from './action-item-form.tsx';
+import type { FormState } from './form-state.ts';
 
 /** The form fields an edit sends (the project of an existing item does not change). */
 const COMPARED = ['assignee', 'shortDescription', 'dueDate', 'startTime', 'endTime', 'location', 'url', 'longDescription'] as const;
@@ -19,7 +19,7 @@ function shownValue(key: Compared, form: FormState, users: readonly TAssignableU
 }
 
 /** The fields where the other person's saved item and this form differ. */
-export function conflictingFields(theirs: FormState, mine: FormState): Compared[] {
+function conflictingFields(theirs: FormState, mine: FormState): Compared[] {
   return COMPARED.filter((key) => theirs[key].trim() !== mine[key].trim());
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY_NAME, type Address } from '../../../core/address.ts';
-import { AddressInput } from '../address/address-input.tsx';
+import { AddressInput } from '../../shared/address/address-input.tsx';
 
 export interface LocationValue {
   /** What the item's location column keeps (and the table and calendar show). */

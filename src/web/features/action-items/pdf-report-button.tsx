@@ -5,7 +5,7 @@ import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { STATUS_FILTER_OPTIONS, type ActionItemFilter, type StatusFilter } from '../../../core/action-items.ts';
 import type { TActionItem } from '../../../core/api/action-items.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { assigneeOptions } from './action-items-filters.tsx';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Loader, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { syncIndicatorText, syncToast, type SyncToast } from '../../../core/calendar.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { clearFailed, syncNow, useSyncStatus, useSyncSummaries } from './calendar-api.ts';
 import { SyncToastView } from './sync-toast.tsx';
 

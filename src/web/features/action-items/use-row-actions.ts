@@ -4,7 +4,7 @@ import { FORM_MESSAGES, withStatus, type UiStatus } from '../../../core/action-i
 import type { TActionItem, TActionItemList, TActionItemUpdate } from '../../../core/api/action-items.ts';
 import { todayUs } from '../../../core/smart-date.ts';
 import { markQueued } from './calendar-api.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { listKey, storeItem, updateActionItem } from './api.ts';
 
 const reason = (error: unknown) => (error instanceof ApiError ? ` ${error.message}` : '');

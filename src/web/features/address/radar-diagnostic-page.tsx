@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Code, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
-import { fetchLookupStatus, fetchPlace, fetchSuggestions } from './api.ts';
+import { ApiError } from '../../lib/transport.ts';
+import { fetchLookupStatus, fetchPlace, fetchSuggestions } from '../../shared/address/api.ts';
 
 interface Outcome { ok: boolean; ms: number; status: string; body: unknown }
 

@@ -1,7 +1,7 @@
 import { Card, Code, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Address } from '../../../core/address.ts';
-import { AddressInput } from './address-input.tsx';
+import { AddressInput } from '../../shared/address/address-input.tsx';
 
 /** /test-autocomplete: the address component on its own, with the object it produces. */
 export default function TestAutocompletePage() {

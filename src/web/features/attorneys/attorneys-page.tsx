@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TAttorney, TLawFirm } from '../../../core/api/attorneys.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useAttorneys, useDeleteFirmRecord, useLawFirms, useSaveAttorney, useSaveLawFirm } from './api.ts';

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/
 import { useState } from 'react';
 import type { Address } from '../../../core/address.ts';
 import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { ConfirmModal, DISCARD_CHANGES } from '../../ui/confirm-modal.tsx';
-import { AddressInput } from '../address/address-input.tsx';
+import { AddressInput } from '../../shared/address/address-input.tsx';
 
 export interface ContactValues {
   name: string;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { TAuditPage, THistoryTable } from '../../../core/api/audit.ts';
+import type { TAuditPage } from '../../../core/api/audit.ts';
 import { api } from '../../lib/api.ts';
 
 export interface AuditFilters {
@@ -27,14 +27,5 @@ export function useAuditActors() {
   return useQuery({
     queryKey: ['audit', 'actors'],
     queryFn: () => api<{ actors: Array<{ id: string; name: string }> }>('/api/audit/actors').then((r) => r.actors),
-  });
-}
-
-export function useHistory(table: THistoryTable, id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['audit', 'history', table, id],
-    queryFn: () => api<TAuditPage>(`/api/audit/history/${table}/${id}`).then((r) => r.entries),
-    enabled,
-    staleTime: 0,
   });
 }

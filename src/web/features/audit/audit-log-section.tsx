@@ -2,7 +2,7 @@ import { Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Tit
 import { useState } from 'react';
 import { AUDIT_TABLE_LABELS, AUDITED_TABLES } from '../../../core/audit.ts';
 import { useAuditActors, useAuditLog, type AuditFilters } from './api.ts';
-import { ActionBadge, ChangeList, formatWhen } from './audit-entry.tsx';
+import { ActionBadge, ChangeList, formatWhen } from '../../shared/history/audit-entry.tsx';
 
 const EMPTY: AuditFilters = { actorId: '', table: '', rowId: '', from: '', to: '' };
 const tableLabel = (t: string) => AUDIT_TABLE_LABELS[t as keyof typeof AUDIT_TABLE_LABELS] ?? t;

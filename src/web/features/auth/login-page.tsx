@@ -1,8 +1,8 @@
 import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useAuth } from '../../shared/auth.tsx';
+import { ApiError } from '../../lib/transport.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 
 export function LoginPage() {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Loader, Stack, T
 import { useState } from 'react';
 import type { TBackup } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { useBackupAction, useBackups } from './api.ts';
 import { formatSize, when } from './format.ts';
 import { RestoreModal } from './restore-modal.tsx';

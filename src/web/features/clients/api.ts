@@ -5,7 +5,8 @@ import type {
 } from '../../../core/api/clients.ts';
 import type { TAttorneyListResponse } from '../../../core/api/attorneys.ts';
 import type { TRateCodeListResponse } from '../../../core/api/rate-codes.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import type { CaseForm, ClientForm, ProjectForm } from './forms.ts';
 import { caseBody, clientBody, projectBody } from './forms.ts';
 

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileText, IconNotes, IconPencilPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { PAGE_SIZE, useClientSearch, useClients, useDrafts } from './api.ts';
 import { ClientEditModal } from './client-edit-modal.tsx';
 import { ClientResults } from './client-results.tsx';

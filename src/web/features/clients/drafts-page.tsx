@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { TDraft } from '../../../core/api/clients.ts';
 import { clientLabel, phaseLabel } from '../../../core/cases.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { deleteClient, useDrafts, useInvalidateClients } from './api.ts';

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CASE_SEARCH_MIN } from '../../../core/cases.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { AddCaseModal } from './add-case-modal.tsx';
 import { useCaseSearch, useClientSearch, useRecentCases } from './api.ts';
 import { CaseResults } from './case-results.tsx';

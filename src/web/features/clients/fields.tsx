@@ -1,7 +1,7 @@
 import { Autocomplete, Checkbox, Select, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { readRefusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
-import { AddressInput } from '../address/address-input.tsx';
+import { AddressInput } from '../../shared/address/address-input.tsx';
 import { useAttorneys, useRateCodes } from './api.ts';
 import {
   BUILDING_TYPES, PROJECT_TYPES, STATUS_LABELS, type CaseForm, type ClientForm, type ProjectForm,

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { theirNotes, useKeptEdits } from '../../lib/kept-edits.ts';
 import { readRefusal, withoutFields, type FieldErrors, type Refusal } from '../../lib/refusal.ts';
 import { useFocusRefused } from '../../ui/refusal-alert.tsx';

@@ -7,10 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { BackupFailureNotice } from '../backups/backup-failure-notice.tsx';
+import { BackupFailureNotice } from '../backups/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 
 const AREAS = [

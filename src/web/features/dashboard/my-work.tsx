@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { TDashboardMoney, TDashboardSummary, TDueItem } from '../../../core/api/dashboard.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 
 // Issue 11: what a person needs when they sign in; every number links to what explains it.

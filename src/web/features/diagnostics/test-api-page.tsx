@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 
 interface Check {
   name: string;

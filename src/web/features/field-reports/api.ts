@@ -9,7 +9,7 @@ import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
 
 const base = (id: string) => `/api/field-reports/${id}`;
-export const reportKey = (id: string) => ['field-reports', 'one', id];
+const reportKey = (id: string) => ['field-reports', 'one', id];
 
 export function useFieldReports(q: string, projectId: string | null) {
   const params = new URLSearchParams({ ...(q ? { q } : {}), ...(projectId ? { projectId } : {}) });

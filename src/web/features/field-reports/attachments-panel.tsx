@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
 import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../core/images.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { deleteImage, reorderImages, setCaption, thumbnailUrl, uploadImages, useImageStore } from './api.ts';
 import { Section } from './sections.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } fro
 import { useState } from 'react';
 import { CERTIFICATION_TEXT } from '../../../core/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { certifyReport, useMySignature } from './api.ts';
 

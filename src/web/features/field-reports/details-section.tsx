@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { REPORT_FIELDS, REPORT_TYPES } from '../../../core/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { projectFacts, useStaff } from './api.ts';

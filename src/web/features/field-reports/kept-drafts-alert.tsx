@@ -8,7 +8,7 @@ import type { Draft } from '../../lib/drafts.ts';
 const time = (at: Date) => at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** '3:42 PM' today, '11/25/2026 3:42 PM' before. */
-export function whenText(at: number, now = new Date()): string {
+function whenText(at: number, now = new Date()): string {
   const date = new Date(at);
   return date.toDateString() === now.toDateString() ? time(date) : `${formatUsDate(date)} ${time(date)}`;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPORT_TYPES, type ReportType } from '../../../core/field-reports.ts';
 import { toIsoDate, todayUs } from '../../../core/smart-date.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
 import { createReport } from './api.ts';

@@ -3,7 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TPricedRateCodeItem, TRateCodeItem } from '../../../core/api/rate-codes.ts';
 import { formatCurrency } from '../../../core/money.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { useUpdateRateCodeItem } from './api.ts';
 import { parseRate } from './parse-rate.ts';

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Stack, Table, Text, 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { ConfirmModal, DISCARD_CHANGES } from '../../ui/confirm-modal.tsx';
 import { useCreateRateCode } from './api.ts';
 import { parseRate } from './parse-rate.ts';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, TextInput, 
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TPricedRateCode, TRateCode } from '../../../core/api/rate-codes.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useAddRateCodeItem, useDeleteRateCode, useDeleteRateCodeItem, useUpdateRateCode } from './api.ts';

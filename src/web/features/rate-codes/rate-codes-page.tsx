@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { useRateCodes } from './api.ts';
 import { NewRateCodeModal } from './new-rate-code-modal.tsx';

@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts';
 // Fetchers of the reports screen (issue 11).
 
 /** The query string of a report: only the filters that are set. */
-export function reportSearch(query: TReportQueryInput): string {
+function reportSearch(query: TReportQueryInput): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
   return params.toString();

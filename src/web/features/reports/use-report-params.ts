@@ -7,8 +7,8 @@ import { isoDateProblem } from '../../../core/smart-date.ts';
 
 // The report's filters live in the URL, so a report can be bookmarked and shared.
 
-export const FILTER_KEYS = ['clientId', 'caseId', 'projectId', 'userId', 'jobType'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+const FILTER_KEYS = ['clientId', 'caseId', 'projectId', 'userId', 'jobType'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, SegmentedControl, Stack, Switch, Table, Te
 import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TAddressLookupSettings, TRadarEnvironment } from '../../../core/api/settings.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { fetchAddressLookupKeys, useAddressLookupSettings, useSaveAddressLookupSettings, useTestAddressLookup } from './api.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';

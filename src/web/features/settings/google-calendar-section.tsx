@@ -3,7 +3,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCalendarConnection } from '../../../core/api/calendar.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { CalendarClientId } from './calendar-client-id.tsx';
 import { startCalendarConnect, useCalendarConnection, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar } from './calendar-api.ts';

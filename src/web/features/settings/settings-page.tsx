@@ -1,10 +1,9 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { useUser } from '../../app/auth.tsx';
-import { AuditLogSection } from '../audit/audit-log-section.tsx';
-import { BackupsSection } from '../backups/backups-section.tsx';
-import { FirmProfileSection } from '../firm-profile/firm-profile-section.tsx';
-import { SignatureSection } from '../firm-profile/signature-section.tsx';
-import { UsersSection } from '../users/users-section.tsx';
+import { useUser } from '../../shared/auth.tsx';
+import { AuditLogSection } from '../audit/index.ts';
+import { BackupsSection } from '../backups/index.ts';
+import { FirmProfileSection, SignatureSection } from '../firm-profile/index.ts';
+import { UsersSection } from '../users/index.ts';
 import { AddressLookupSection } from './address-lookup-section.tsx';
 import { GoogleCalendarSection } from './google-calendar-section.tsx';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { EntryStore, type EntryAdapter, type SavedEntry } from './entry-store.ts';
 
 // The save engine against a fake server: rows keyed by id, each with a version.

@@ -1,5 +1,5 @@
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { newId } from '../../lib/new-id.ts';
 

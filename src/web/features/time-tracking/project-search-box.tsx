@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** The ghost: the rest of the one project name that starts with the typed text. */
-export function ghostFor(text: string, hits: readonly TProjectHit[]): TProjectHit | null {
+function ghostFor(text: string, hits: readonly TProjectHit[]): TProjectHit | null {
   const typed = text.toLowerCase();
   if (!typed.trim()) return null;
   const starting = hits.filter((hit) => hit.projectName.toLowerCase().startsWith(typed));

@@ -1,5 +1,6 @@
 import { Modal, Text } from '@mantine/core';
-import type { ResultMessage } from './result-modal.tsx';
+
+export interface ResultMessage { kind: 'success' | 'error'; message: string; at: number }
 
 /** The result modal's dialog, a chunk of its own (see result-modal.tsx). */
 export default function ResultDialog({ result, onClose }: { result: ResultMessage | null; onClose(): void }) {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RESULT_TOAST_ERROR_MS, RESULT_TOAST_MS } from '../../../core/constants.ts';
-
-export interface ResultMessage { kind: 'success' | 'error'; message: string; at: number }
+import type { ResultMessage } from './result-dialog.tsx';
 
 const loadDialog = () => import('./result-dialog.tsx');
 const ResultDialog = lazy(loadDialog);

@@ -8,8 +8,7 @@ import { TimeRow, type TimeStore } from './time-row.tsx';
 import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
-import { watchFarRows } from '../../ui/far-rows.ts';
-import { RowBlockList } from '../../ui/row-block-list.tsx';
+import { RowBlockList, watchFarRows } from '../../ui/big-table/index.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 

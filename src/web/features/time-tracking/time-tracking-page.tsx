@@ -6,21 +6,22 @@ import { useSearchParams } from 'react-router';
 import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
-import { useUser } from '../../app/auth.tsx';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useUser } from '../../shared/auth.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
 import { EntryStore } from './entry-store.ts';
 import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
-import { ResultModal, type ResultMessage } from './result-modal.tsx';
+import type { ResultMessage } from './result-dialog.tsx';
+import { ResultModal } from './result-modal.tsx';
 import { TimeTable } from './time-table.tsx';
 import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
 import { useStoreValue } from './use-store.ts';
 
-const ActionItemsCard = lazy(() => import('../action-items/action-items-card.tsx'));
+const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) => ({ default: m.ActionItemsCard })));
 
 interface Loaded {
   data: TProjectEntriesResponse;

@@ -22,7 +22,7 @@ const timeFiguresOf = perRowState((row: TimeRowState) => timeFigures({ hours: ro
 const expenseFigureOf = perRowState((row: ExpenseRowState) => expenseFigure(row.draft));
 
 /** Time Totals of every row, worked out once per change, shared by the totals row and the Grand Total. */
-export const timeTotalsOf = perRevision((store: TimeStore) => sumTimeFigures(store.allRows().map(timeFiguresOf)));
+const timeTotalsOf = perRevision((store: TimeStore) => sumTimeFigures(store.allRows().map(timeFiguresOf)));
 export const timeHoursOf = (store: TimeStore) => timeTotalsOf(store).hours;
 export const timeCostOf = (store: TimeStore) => timeTotalsOf(store).cost;
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, T
 import { useState } from 'react';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { USER_RULE_MESSAGES } from '../../../core/users.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useUserAction, useUsers, type UserAction } from './api.ts';
 import { OneTimePasswordModal } from './one-time-password-modal.tsx';

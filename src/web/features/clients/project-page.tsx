@@ -4,14 +4,14 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TProjectDetail } from '../../../core/api/clients.ts';
 import { clientLabel } from '../../../core/cases.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { saveProject, useProject } from '../clients/api.ts';
-import { ProjectFields } from '../clients/fields.tsx';
-import { PROJECT_LABELS, projectForm, projectProblems } from '../clients/forms.ts';
+import { saveProject, useProject } from './api.ts';
+import { ProjectFields } from './fields.tsx';
+import { PROJECT_LABELS, projectForm, projectProblems } from './forms.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
-import { useEditForm } from '../clients/use-edit-form.ts';
-import { HistoryPanel } from '../audit/history-panel.tsx';
+import { useEditForm } from './use-edit-form.ts';
+import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 
 /** /project/{id}: the project's details (editable by admins), its case and client, and its work. */
 export default function ProjectPage() {

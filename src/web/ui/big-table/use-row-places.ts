@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useLayoutEffect, useReducer, useRef, useState, type FocusEvent } from 'react';
-import { blockRowsNearScreen } from '../../ui/rows-near-screen.ts';
+import { blockRowsNearScreen } from './rows-near-screen.ts';
 
 const CONTROLS = 'button, input, [tabindex]';
 

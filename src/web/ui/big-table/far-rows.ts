@@ -1,5 +1,4 @@
 import { rowsNearScreen, rowsOfBlocksNear } from './rows-near-screen.ts';
-import './far-rows.css';
 
 /** How near the screen, in screens, a row paints. */
 const NEAR = 0.5;

@@ -2,9 +2,9 @@ import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@man
 import { useEffect, useState } from 'react';
 import type { TCustomRates } from '../../../core/api/clients.ts';
 import { formatCurrency } from '../../../core/money.ts';
-import { useUnsavedChanges } from '../../app/unsaved-changes.tsx';
-import { isEditConflict, saveCustomRates, useCustomRates } from '../clients/api.ts';
-import { SaveError } from '../clients/fields.tsx';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { isEditConflict, saveCustomRates, useCustomRates } from './api.ts';
+import { SaveError } from './fields.tsx';
 
 const RATE = /^\d{1,8}(\.\d{1,2})?$/;
 

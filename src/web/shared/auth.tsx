@@ -3,7 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { TPublicConfig, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE } from '../../core/constants.ts';
 import { SESSION_REFRESH_MS } from '../../core/constants.ts';
-import { api, ApiError, readCookie } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { ApiError, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
 
 interface AuthState {

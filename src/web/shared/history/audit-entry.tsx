@@ -2,7 +2,7 @@ import { Badge, List, Text } from '@mantine/core';
 import type { TAuditEntry } from '../../../core/api/audit.ts';
 import { auditValueText } from '../../../core/audit.ts';
 
-export const ACTION_LABEL = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
+const ACTION_LABEL = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
 const ACTION_COLOR = { insert: 'green', update: 'blue', delete: 'red' } as const;
 
 export const formatWhen = (iso: string) =>

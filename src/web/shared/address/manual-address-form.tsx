@@ -7,7 +7,7 @@ import {
 
 export interface ManualFields { streetAddress1: string; streetAddress2: string; city: string; stateCode: string; postalCode: string }
 
-export const emptyFields: ManualFields = { streetAddress1: '', streetAddress2: '', city: '', stateCode: '', postalCode: '' };
+const emptyFields: ManualFields = { streetAddress1: '', streetAddress2: '', city: '', stateCode: '', postalCode: '' };
 
 export function fieldsOf(a: Address | null): ManualFields {
   if (!a) return emptyFields;

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TCaseDetail, TProject } from '../../../core/api/clients.ts';
 import { addressLine, clientLabel } from '../../../core/cases.ts';
-import { useUser } from '../../app/auth.tsx';
+import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { ProjectModal } from '../clients/add-project-form.tsx';
-import { deleteCase, deleteProject, makePrimary, useCase, useInvalidateClients } from '../clients/api.ts';
+import { ProjectModal } from './add-project-form.tsx';
+import { deleteCase, deleteProject, makePrimary, useCase, useInvalidateClients } from './api.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
-import { STATUS_LABELS } from '../clients/forms.ts';
-import { ClientEditModal } from '../clients/client-edit-modal.tsx';
+import { STATUS_LABELS } from './forms.ts';
+import { ClientEditModal } from './client-edit-modal.tsx';
 import { CaseEditModal } from './case-edit-modal.tsx';
 import { CustomRatesEditor } from './custom-rates-editor.tsx';
-import { HistoryPanel } from '../audit/history-panel.tsx';
+import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import type { TAddressSuggestion } from '../../../core/api/address.ts';
 import {
   ADDRESS_CLOSE_DELAY_MS, ADDRESS_DEBOUNCE_MS, ADDRESS_DEFAULT_COUNTRY, ADDRESS_MIN_CHARS,
 } from '../../../core/constants.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { fetchPlace, fetchSuggestions } from './api.ts';
 import { AddressParts } from './address-parts.tsx';
 import { fieldsOf, ManualAddressForm } from './manual-address-form.tsx';

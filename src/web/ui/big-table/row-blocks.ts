@@ -1,7 +1,7 @@
 /** Rows per block when rows first arrive (about a screen of rows; even, so striped rows stay striped). */
 export const BLOCK_ROWS = 24;
 
-export interface RowBlock {
+interface RowBlock {
   id: number;
   keys: readonly string[];
 }

@@ -2,10 +2,10 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { TCaseDetail } from '../../../core/api/clients.ts';
 import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
-import { saveCase } from '../clients/api.ts';
-import { CaseFields } from '../clients/fields.tsx';
-import { CASE_LABELS, caseForm, caseProblems } from '../clients/forms.ts';
-import { useEditForm } from '../clients/use-edit-form.ts';
+import { saveCase } from './api.ts';
+import { CaseFields } from './fields.tsx';
+import { CASE_LABELS, caseForm, caseProblems } from './forms.ts';
+import { useEditForm } from './use-edit-form.ts';
 
 export function CaseEditModal({ kase, onClose }: { kase: TCaseDetail; onClose(): void }) {
   const edit = useEditForm(caseForm(kase), { problems: caseProblems, send: (f) => saveCase(f, kase), onSaved: onClose });

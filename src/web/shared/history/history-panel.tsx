@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { THistoryTable } from '../../../core/api/audit.ts';
-import { useAuth } from '../../app/auth.tsx';
+import { useAuth } from '../auth.tsx';
 import { useHistory } from './api.ts';
 import { ActionBadge, ChangeList, formatWhen } from './audit-entry.tsx';
 
