@@ -49,6 +49,8 @@ const WATCH = (scope: string) => `
 interface Row { route: string; files: number; kb: number; budget: number; detail: string[] }
 /** `--files`: list each route's scripts too, biggest first (to see what to move out of a first load). */
 const DETAIL = process.argv.includes('--files');
+/** `--only=/login,/time-tracking`: measure those routes (and what starts with them) only, while working on them. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 
 async function startServer() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
@@ -137,8 +139,10 @@ try {
       '/clients/drafts', '/project-creation-prompt', '/existing-clients', `/case/${caseId}`, `/project/${projectId}`,
       '/reports', '/field-reports', `/field-reports/${reportId}`, '/accounting', '/rate-codes', '/settings',
       '/admin-settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api'];
-    const rows = [await measure(browser, '/login')];
-    for (const route of routes) rows.push(await measure(browser, route, state));
+    const rows: Row[] = [];
+    for (const route of ['/login', ...routes].filter((r) => !ONLY || ONLY.some((prefix) => r.startsWith(prefix)))) {
+      rows.push(await measure(browser, route, route === '/login' ? undefined : state));
+    }
 
     console.log('First-load JavaScript per route (requested before the first control shows, gzip):');
     console.log(`  ${'route'.padEnd(50)} ${'files'.padStart(5)} ${'KB gzip'.padStart(8)} ${'budget'.padStart(6)}  result`);
