@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { meetingUrlProblem } from '../action-items.ts';
+import { ACTION_ITEM_LIMITS } from '../limits.ts';
 import { rule, ZStoredDate, ZText } from './common.ts';
 
 // HTTP contract of action items (SPEC §3 "Action item as used in the interface", §7 action_items).
@@ -63,9 +64,6 @@ export const ZActionItemList = z.object({
   project: ZCardProject.nullable(),
 });
 export type TActionItemList = z.infer<typeof ZActionItemList>;
-
-/** The longest text each field stores; the form checks the same numbers before saving. */
-export const ACTION_ITEM_LIMITS = { shortDescription: 500, longDescription: 20_000, location: 1000, url: 2000 } as const;
 
 const time = z.union([z.literal(''), z.iso.time({ precision: -1, error: 'Invalid time format' }), z.iso.time({ precision: 0, error: 'Invalid time format' })]);
 

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS } from '../limits.ts';
 import { ZAddress } from './address.ts';
 import { ZText } from './common.ts';
 
 // HTTP contract of clients, cases and projects (issue 3, docs/decisions/010).
-
-/** The longest text each field stores; the forms check the same numbers before saving. */
-export const CLIENT_LIMITS = { name: 200, contactName: 200, lastName: 120, email: 254, phone: 40 } as const;
-export const CASE_LIMITS = { fileNumber: 60, caseName: 200 } as const;
-export const PROJECT_LIMITS = { projectNumber: 60, projectName: 200, projectType: 120, buildingType: 120 } as const;
 
 const text = ZText;
 const optionalText = (max: number) => text(max).nullable().optional().transform((v) => (v ? v : null));

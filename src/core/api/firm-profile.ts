@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRM_PROFILE_LIMITS } from '../limits.ts';
 import { ZText } from './common.ts';
 
 // Firm profile (the letterhead and footer of every PDF) and each user's signature.
@@ -17,8 +18,6 @@ export const ZFirmProfile = z.object({
 });
 export type TFirmProfile = z.infer<typeof ZFirmProfile>;
 
-/** The longest text each field stores; the form checks the same numbers before saving. */
-export const FIRM_PROFILE_LIMITS = { firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200 } as const;
 const line = (key: keyof typeof FIRM_PROFILE_LIMITS) => ZText(FIRM_PROFILE_LIMITS[key]);
 
 export const ZFirmProfileBody = z.object({

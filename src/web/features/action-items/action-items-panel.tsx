@@ -6,8 +6,8 @@ import {
   changedFields, DEFAULT_FILTER, DEFAULT_SORT, emptyMessage, filterActionItems, FORM_MESSAGES, formProblems, nextSort,
   sortActionItems, type ActionItemFilter, type SortState,
 } from '../../../core/action-items.ts';
-import { ACTION_ITEM_LIMITS, type TActionItem, type TCardProject } from '../../../core/api/action-items.ts';
-import { tooLongProblems } from '../../../core/limits.ts';
+import type { TActionItem, TCardProject } from '../../../core/api/action-items.ts';
+import { ACTION_ITEM_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
 import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { formResetAfterChoiceMs } from '../../../core/calendar.ts';

@@ -1,6 +1,6 @@
 import type { Address } from '../../../core/address.ts';
-import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS, type TCaseListItem, type TClient, type TProject } from '../../../core/api/clients.ts';
-import { tooLongProblems } from '../../../core/limits.ts';
+import type { TCaseListItem, TClient, TProject } from '../../../core/api/clients.ts';
+import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 
 // Form values of the three phases as plain strings, and their request bodies.
 

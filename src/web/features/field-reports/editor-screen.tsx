@@ -1,19 +1,19 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { deleteReport, pdfUrl, reviseReport, storeReport } from './api.ts';
-import { CertifyModal } from './certify-modal.tsx';
 import { AttachmentsPanel } from './attachments-panel.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { KeptDraftsAlert } from './kept-drafts-alert.tsx';
@@ -23,6 +23,8 @@ import {
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
+
+const CertifyModal = lazy(() => import('./certify-modal.tsx').then((m) => ({ default: m.CertifyModal })));
 
 /** Scrolls to a field by its path (`data-field`) and puts the cursor in it. */
 function showField(path: string) {
@@ -40,6 +42,8 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const kept = useKeptDrafts({ userId: user.id, reportId: report.id, opened: editableOf(report), readOnly });
   const save = useAutosave(report, kept.listener);
   const [certifying, setCertifying] = useState(false);
+  // The certify dialog's code (Mantine's Modal) is fetched once the editor has painted.
+  const dialogsReady = useAfterPaint();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -159,11 +163,15 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       ))}
       <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its attachments?`}
         confirmLabel="Delete report" onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
-      <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
-        onCertified={(certified) => {
-          setCertifying(false);
-          storeReport(client, certified);
-        }} />
+      {dialogsReady && (
+        <Suspense fallback={null}>
+          <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
+            onCertified={(certified) => {
+              setCertifying(false);
+              storeReport(client, certified);
+            }} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

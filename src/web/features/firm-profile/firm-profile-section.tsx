@@ -1,8 +1,8 @@
 import { Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuilding, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { FIRM_PROFILE_LIMITS, type TFirmProfile } from '../../../core/api/firm-profile.ts';
-import { tooLongProblems } from '../../../core/limits.ts';
+import type { TFirmProfile } from '../../../core/api/firm-profile.ts';
+import { FIRM_PROFILE_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { ApiError } from '../../lib/transport.ts';
 import { theirNotes, useKeptEdits } from '../../lib/kept-edits.ts';

@@ -3,7 +3,7 @@ import { BarChart, LineChart } from '@mantine/charts';
 import type { TReportResponse } from '../../../core/api/reports.ts';
 import { isTimeGroup } from '../../../core/reports.ts';
 
-// Loaded only by the reports screen (the chart library is its own chunk).
+// Loaded by the reports screen after its first paint (the chart library is its own chunk).
 
 export function ReportChart({ report }: { report: TReportResponse }) {
   const data = report.rows.map((r) => ({ label: r.label, Hours: r.hours }));

@@ -1,17 +1,25 @@
 import { Alert, Button, Card, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { formatUsDate } from '../../../core/smart-date.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { exportUrl, useReport } from './api.ts';
-import { ReportChart } from './report-chart.tsx';
 import { ReportFilters } from './report-filters.tsx';
 import { ReportTable } from './report-table.tsx';
 import { useReportParams } from './use-report-params.ts';
 
+// The chart library is fetched once the page has painted, beside the report's data: the filters never wait for it.
+const loadChart = () => import('./report-chart.tsx');
+const ReportChart = lazy(() => loadChart().then((m) => ({ default: m.ReportChart })));
+
 export default function ReportsPage() {
   const params = useReportParams();
   const report = useReport(params.query);
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (painted) void loadChart();
+  }, [painted]);
   useEffect(() => {
     if (report.error) reportError(report.error, { screen: 'reports' });
   }, [report.error]);
@@ -46,7 +54,9 @@ export default function ReportsPage() {
       )}
       {data && !empty && (
         <>
-          <Card withBorder p="md" component="section" aria-label="Report chart"><ReportChart report={data} /></Card>
+          <Card withBorder p="md" component="section" aria-label="Report chart">
+            <Suspense fallback={<Skeleton h={260} />}><ReportChart report={data} /></Suspense>
+          </Card>
           <ReportTable report={data} />
         </>
       )}

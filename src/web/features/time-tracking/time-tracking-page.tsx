@@ -8,6 +8,7 @@ import { formatCurrency } from '../../../core/money.ts';
 import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
@@ -46,6 +47,8 @@ export default function TimeTrackingPage() {
   const [result, setResult] = useState<ResultMessage | null>(null);
   const showResult = useCallback((kind: 'success' | 'error', message: string) => setResult({ kind, message, at: Date.now() }), []);
   const closeResult = useCallback(() => setResult(null), []);
+  // The card's code is fetched once the page has painted: the project box never waits for it.
+  const cardShown = useAfterPaint();
 
   useEffect(() => {
     if (!projectId) {
@@ -120,12 +123,16 @@ export default function TimeTrackingPage() {
       {loaded && loaded.data.jobTitles.length === 0 && mode === 'time' && (
         <Alert color="yellow">This project's case has no active job titles in its rate code.</Alert>
       )}
-      <Suspense fallback={<Card withBorder aria-busy="true"><Text c="dimmed">Loading action items...</Text></Card>}>
-        <ActionItemsCard projectId={loaded?.data.project.id ?? null} />
+      <Suspense fallback={<CardLoading />}>
+        {cardShown ? <ActionItemsCard projectId={loaded?.data.project.id ?? null} /> : <CardLoading />}
       </Suspense>
       <ResultModal result={result} onClose={closeResult} />
     </Stack>
   );
+}
+
+function CardLoading() {
+  return <Card withBorder aria-busy="true"><Text c="dimmed">Loading action items...</Text></Card>;
 }
 
 /**

@@ -1,0 +1,161 @@
+// First-load JavaScript of every route, as a browser loads it (issue 23, docs/decisions/078): the
+// built app on the real server with demo data (e2e/serve.ts, a throw-away data folder), each route
+// opened in a fresh browser context (empty cache), and every script requested before the page's
+// first control is visible, gzip (default level, as a server would send it). Prints a table and
+// exits 1 past a budget. Run after `npm run build` (WEB_DIR picks another build folder).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
+
+const PORT = Number(process.env.BUDGET_PORT ?? process.env.E2E_PORT ?? 3217);
+const BASE = `http://127.0.0.1:${PORT}`;
+const KB = 1024;
+/** A ceiling that catches a hung page on a busy machine, not a measure of speed. */
+const WAIT_MS = 180_000;
+
+/** Budgets in KB of gzip JavaScript (issue 13, issue 23). */
+const BUDGET_KB: Record<string, number> = { '/login': 150, '/time-tracking': 200 };
+const DEFAULT_BUDGET_KB = 250;
+
+/** The controls a person can use; the page's own, not the header's (signed-in pages show in `main`). */
+const CONTROLS = ['button', 'input:not([type="hidden"])', 'textarea', 'select', 'a[href]',
+  '[role="button"]', '[role="combobox"]', '[role="tab"]', '[role="checkbox"]', '[role="switch"]'].join(', ');
+
+/**
+ * Runs in the page before its scripts: notes the time the first control of `scope` is visible, at
+ * every DOM change and every frame, so the cut between "before" and "after" is the page's own
+ * clock, not the time this script happened to look. A string: tsx would wrap a function in helpers.
+ */
+const WATCH = (scope: string) => `
+  (() => {
+    const check = () => {
+      if (window.__firstControlAt !== undefined) return;
+      for (const el of document.querySelectorAll(${JSON.stringify(scope)} + ' :is(' + ${JSON.stringify(CONTROLS)} + ')')) {
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true })) {
+          window.__firstControlAt = performance.now();
+          return;
+        }
+      }
+      requestAnimationFrame(check);
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    requestAnimationFrame(check);
+  })();
+`;
+
+interface Row { route: string; files: number; kb: number; budget: number; detail: string[] }
+/** `--files`: list each route's scripts too, biggest first (to see what to move out of a first load). */
+const DETAIL = process.argv.includes('--files');
+/** `--only=/login,/time-tracking`: measure those routes (and what starts with them) only, while working on them. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+
+async function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) break;
+    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start');
+}
+
+/** Signs in as the demo super admin; returns its cookies and storage, and real ids for the routes with one. */
+async function signIn(browser: Browser) {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/, { timeout: WAIT_MS });
+  const json = async <T>(url: string) => (await context.request.get(url)).json() as Promise<T>;
+  const { cases } = await json<{ cases: { id: string }[] }>('/api/cases?limit=1');
+  const caseId = cases[0]!.id;
+  const { projects } = await json<{ projects: { id: string }[] }>(`/api/cases/${caseId}`);
+  const projectId = projects[0]!.id;
+  // The demo data has no field report: one is made on a demo project, as a person would.
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const created = await context.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': csrf },
+    data: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  const report = await created.json() as { id: string };
+  const state = await context.storageState();
+  await context.close();
+  return { state, caseId, projectId, reportId: report.id };
+}
+
+/** Opens `route` in a fresh context and sums the scripts it requested before its first control showed. */
+async function measure(browser: Browser, route: string, state?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Row> {
+  const context = await browser.newContext({ baseURL: BASE, storageState: state });
+  try {
+    const scope = route === '/login' ? '#root' : 'main.page';
+    await context.addInitScript({ content: WATCH(scope) });
+    const page = await context.newPage();
+    const responses = new Map<string, Promise<Response | null>>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') responses.set(request.url(), request.response());
+    });
+    await page.goto(route, { waitUntil: 'commit', timeout: WAIT_MS });
+    const at = await page.waitForFunction(() => (window as { __firstControlAt?: number }).__firstControlAt, undefined, { timeout: WAIT_MS })
+      .then((handle) => handle.jsonValue() as Promise<number>);
+    if (new URL(page.url()).pathname !== route) throw new Error(`${route} showed ${page.url()} instead`);
+    // Every script asked for so far has its answer (and so its timing entry) before the cut is applied.
+    const bodies = new Map<string, Buffer>();
+    for (const [url, response] of responses) {
+      const answer = await response;
+      if (answer) bodies.set(url, await answer.body());
+    }
+    const before = await page.evaluate((cut) => performance.getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= cut).map((entry) => entry.name), at);
+    const files = [...new Set(before)].filter((url) => bodies.has(url));
+    const sizes = files.map((url) => ({ url, bytes: gzipSync(bodies.get(url)!).length })).sort((a, b) => b.bytes - a.bytes);
+    const bytes = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+    const detail = sizes.map(({ url, bytes }) => `${(bytes / KB).toFixed(1).padStart(64)}  ${new URL(url).pathname}`);
+    return { route, files: files.length, kb: bytes / KB, budget: BUDGET_KB[route] ?? DEFAULT_BUDGET_KB, detail };
+  } finally {
+    await context.close();
+  }
+}
+
+const server = await startServer();
+let failed = false;
+try {
+  const browser = await chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const { state, caseId, projectId, reportId } = await signIn(browser);
+    // SPEC §2's routes ('/' only redirects to /login), with the router's aliases and the field report.
+    const routes = ['/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
+      '/clients/drafts', '/project-creation-prompt', '/existing-clients', `/case/${caseId}`, `/project/${projectId}`,
+      '/reports', '/field-reports', `/field-reports/${reportId}`, '/accounting', '/rate-codes', '/settings',
+      '/admin-settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api'];
+    const rows: Row[] = [];
+    for (const route of ['/login', ...routes].filter((r) => !ONLY || ONLY.some((prefix) => r.startsWith(prefix)))) {
+      rows.push(await measure(browser, route, route === '/login' ? undefined : state));
+    }
+
+    console.log('First-load JavaScript per route (requested before the first control shows, gzip):');
+    console.log(`  ${'route'.padEnd(50)} ${'files'.padStart(5)} ${'KB gzip'.padStart(8)} ${'budget'.padStart(6)}  result`);
+    for (const row of rows) {
+      const ok = row.kb <= row.budget;
+      failed ||= !ok;
+      console.log(`  ${row.route.padEnd(50)} ${String(row.files).padStart(5)} ${row.kb.toFixed(1).padStart(8)} ${String(row.budget).padStart(6)}  ${ok ? 'PASS' : 'FAIL'}`);
+      if (DETAIL) console.log(row.detail.join('\n'));
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+process.exit(failed ? 1 : 0);
