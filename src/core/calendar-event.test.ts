@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildEventPayload, eventDescription, eventEndMinutes, eventIdFor, isValidEventId, type EventSource } from './calendar-event.ts';
+import { buildEventPayload, eventDescription, eventEndMinutes, eventIdFor, type EventSource } from './calendar-event.ts';
+
+/** Google Calendar's rule for event ids: base32hex characters (a-v, 0-9), 5 to 1024 of them. */
+const isValidEventId = (id: string) => /^[a-v0-9]{5,1024}$/.test(id);
 
 const item: EventSource = {
   shortDescription: 'Site inspection',

@@ -138,5 +138,3 @@ export function eventIdFor(itemId: string, generation: number): string {
   const base = itemId.replace(/-/g, '').toLowerCase();
   return generation > 0 ? `${base}g${generation}` : base;
 }
-
-export const isValidEventId = (id: string) => /^[a-v0-9]{5,1024}$/.test(id);

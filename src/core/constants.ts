@@ -39,7 +39,6 @@ export const WORK_DETAIL_SUGGESTIONS = [
 
 // Search and pickers
 export const PROJECT_PICKER_LIMIT = 10;
-export const CASE_SEARCH_LIMIT = 20;
 export const CASE_SEARCH_MIN = 2;
 export const ASSIGNEE_SUGGESTIONS = 10;
 

@@ -13,7 +13,6 @@ export const TESTS = [
   { key: 'water', label: 'Water' },
   { key: 'materials', label: 'Materials' },
 ] as const;
-export type TestKey = (typeof TESTS)[number]['key'];
 
 /**
  * What can be attached to a report, in the PDF checklist's order (SPEC §9: Diagrams, Readings,

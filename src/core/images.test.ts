@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType, fitWithin, uploadProblem, UPLOAD_MESSAGES } from './images.ts';
+import { detectImageType, uploadProblem, UPLOAD_MESSAGES } from './images.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const withText = (prefix: number[], text: string) => Uint8Array.from([...prefix, ...[...text].map((c) => c.charCodeAt(0))]);
@@ -30,13 +30,3 @@ describe('uploadProblem', () => {
   });
 });
 
-describe('fitWithin', () => {
-  it.each([
-    [4032, 3024, 1600, { width: 1600, height: 1200 }],
-    [3024, 4032, 1600, { width: 1200, height: 1600 }],
-    [800, 600, 1600, { width: 800, height: 600 }],
-    [10000, 10, 1600, { width: 1600, height: 2 }],
-  ])('%i×%i within %i', (w, h, side, expected) => {
-    expect(fitWithin(w, h, side)).toEqual(expected);
-  });
-});

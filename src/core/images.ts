@@ -44,9 +44,3 @@ export function uploadProblem(bytes: Uint8Array): string | null {
   if (kind === 'image/jpeg' || kind === 'image/png') return null;
   return kind === 'image/heic' ? UPLOAD_MESSAGES.heic : UPLOAD_MESSAGES.notImage;
 }
-
-/** Size that fits within `longSide` keeping the aspect ratio; never enlarged. */
-export function fitWithin(width: number, height: number, longSide: number): { width: number; height: number } {
-  const scale = Math.min(1, longSide / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}

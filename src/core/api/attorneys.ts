@@ -50,7 +50,6 @@ const contact = {
 export const ZLawFirmBody = z.object({ name: text(200).min(1, 'Law firm name is required'), ...contact });
 export type TLawFirmBody = z.input<typeof ZLawFirmBody>;
 export const ZLawFirmUpdateBody = ZLawFirmBody.extend({ version: z.number().int() });
-export type TLawFirmUpdateBody = z.input<typeof ZLawFirmUpdateBody>;
 
 export const ZAttorneyBody = z.object({
   lawFirmId: z.guid().nullable(),
@@ -59,4 +58,3 @@ export const ZAttorneyBody = z.object({
 });
 export type TAttorneyBody = z.input<typeof ZAttorneyBody>;
 export const ZAttorneyUpdateBody = ZAttorneyBody.extend({ version: z.number().int() });
-export type TAttorneyUpdateBody = z.input<typeof ZAttorneyUpdateBody>;

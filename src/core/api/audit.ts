@@ -13,7 +13,6 @@ export const ZAuditQuery = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(25),
 });
-export type TAuditQuery = z.input<typeof ZAuditQuery>;
 
 /** One changed field; money fields are absent for anyone but a super admin (docs/decisions/075). */
 export const ZFieldChange = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });

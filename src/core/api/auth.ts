@@ -7,7 +7,6 @@ export const ZLoginBody = z.object({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1024),
 });
-export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 /** The signed-in user as the shell shows it (SPEC §3 Session user, plus the role flags). */
 export const ZSessionUser = z.object({

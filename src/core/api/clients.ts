@@ -25,7 +25,6 @@ export const ZClientInput = z.object({
     .transform((v) => (v ? v : null)),
   phone: optionalText(CLIENT_LIMITS.phone),
 });
-export type TClientInput = z.input<typeof ZClientInput>;
 // PUT replaces the record: every field must be sent, so a missing key never clears a value.
 export const ZClientUpdate = ZClientInput.required().extend({ version: z.number().int() });
 
@@ -79,7 +78,6 @@ export const ZProjectInput = z.object({
   status: z.enum(['active', 'on_hold', 'closed']).default('active'),
   isPrimaryProject: z.boolean().default(false),
 });
-export type TProjectInput = z.input<typeof ZProjectInput>;
 export const ZProjectCreate = ZProjectInput.extend({ caseId: z.guid() });
 export const ZProjectUpdate = ZProjectInput.required().extend({ version: z.number().int() });
 
@@ -110,7 +108,6 @@ export const ZCaseInput = z.object({
   attorneyId: z.guid().nullable().default(null),
   rateCodeId: z.guid().nullable().default(null),
 });
-export type TCaseInput = z.input<typeof ZCaseInput>;
 export const ZCaseCreate = ZCaseInput.extend({ clientId: z.guid() });
 export const ZCaseUpdate = ZCaseInput.required().extend({ version: z.number().int() });
 

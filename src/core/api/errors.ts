@@ -20,4 +20,3 @@ export const ZErrorLogBody = z.object({
   url: z.string().max(2000).optional(),
   timestamp: z.iso.datetime().optional(),
 });
-export type TErrorLogBody = z.infer<typeof ZErrorLogBody>;

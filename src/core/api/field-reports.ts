@@ -57,8 +57,6 @@ function contentSchema(checked: boolean) {
 /** The stored document: every text within its limit. */
 export const ZFieldReportContent = contentSchema(true);
 export type TFieldReportContent = z.output<typeof ZFieldReportContent>;
-export const ZPresentParty = ZFieldReportContent.shape.presentParties.unwrap().element;
-export type TPresentParty = z.infer<typeof ZPresentParty>;
 
 export const ZReportType = z.enum(REPORT_TYPES, { error: 'Please choose a report type' });
 const NUMBER_MAX = REPORT_FIELDS['/reportNumber'].max;

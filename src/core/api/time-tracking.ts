@@ -97,5 +97,3 @@ export const ZProjectEntriesResponse = z.discriminatedUnion('money', [
 export type TProjectEntriesResponse = z.infer<typeof ZProjectEntriesResponse>;
 
 /** Body of a 409 EDIT_CONFLICT on an entry: error.details.current, in the caller's view. */
-export type TTimeEntryConflict = { current: TTimeEntry | TTimeEntryCosted };
-export type TExpenseEntryConflict = { current: TExpenseEntry };
