@@ -13,6 +13,13 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 const S = './src/server';
 const W = './src/web';
 
+const GROUND = [`${S}/env.ts`, `${S}/firm-today.ts`, `${S}/errors`, `${S}/db`];
+const HTTP = [`${S}/http`];
+const SERVICES = ['jobs', 'pdf', 'integrations', 'realtime', 'uploads'].map((d) => `${S}/${d}`);
+const CONTEXT = [`${S}/app-context.ts`];
+const FEATURES = [`${S}/features`];
+const COMPOSE = ['app.ts', 'main.ts', 'database-from-env.ts', 'cli', 'seed'].map((f) => `${S}/${f}`);
+
 const zones = [
   // core: pure rules shared by server and web, imports nothing of ours.
   zone('./src/core', [S, W], 'core imports nothing of ours: no server, no web.'),
@@ -20,15 +27,17 @@ const zones = [
   zone(S, W, 'server never imports web.'),
   zone(W, S, 'web never imports server: share it through core.'),
 
-  // Server, lowest first: ground floor (env, errors, db) → plumbing (http, jobs, pdf, integrations,
-  // realtime, uploads) → features → composition (app.ts, main.ts, cli).
-  zone(`${S}/db`, [`${S}/http`, `${S}/features`, `${S}/jobs`, `${S}/pdf`, `${S}/integrations`, `${S}/realtime`, `${S}/uploads`, `${S}/app.ts`, `${S}/main.ts`, `${S}/cli`],
-    'db is the ground floor: it imports no layer above it.'),
-  ...['http', 'jobs', 'pdf', 'integrations', 'realtime', 'uploads'].map((layer) =>
-    zone(`${S}/${layer}`, [`${S}/features`, `${S}/app.ts`, `${S}/main.ts`, `${S}/cli`],
-      `${layer}/ is shared plumbing: it never imports a feature; app.ts passes in what it needs.`)),
-  zone(`${S}/features`, [`${S}/app.ts`, `${S}/main.ts`, `${S}/cli`],
-    'features do not import the composition root (app.ts, main.ts, cli): take what you need from the app context module.'),
+  // Server, lowest first: ground floor (env, firm today, errors, db) → http (request plumbing) →
+  // services (jobs, pdf, integrations, realtime, uploads: each on its own) → the app context →
+  // features → composition (app.ts, main.ts, the database choice, cli, the demo seed).
+  zone(GROUND, [...HTTP, ...SERVICES, ...CONTEXT, ...FEATURES, ...COMPOSE],
+    'the ground floor (env, firm today, errors, db) imports no layer above it.'),
+  zone(HTTP, [...SERVICES, ...CONTEXT, ...FEATURES, ...COMPOSE],
+    'http/ is request plumbing: no service, no feature; app.ts passes in what it needs (the session lookup, the error log).'),
+  ...SERVICES.map((service) => zone(service, [...HTTP, ...SERVICES.filter((s) => s !== service), ...CONTEXT, ...FEATURES, ...COMPOSE],
+    `${service.slice(S.length + 1)}/ is a service of its own: it imports the ground floor and core only.`)),
+  zone(CONTEXT, [...FEATURES, ...COMPOSE], 'the app context names the parts features get; it imports no feature.'),
+  zone(FEATURES, COMPOSE, 'features do not import the composition (app.ts, main.ts, cli, seed): take what you need from app-context.ts.'),
 
   // Web, lowest first: lib (transport, helpers) → ui (shared components and hooks) → shared (app-wide
   // state: session, unsaved changes) → features → app (router, shell) → main.tsx.
@@ -36,6 +45,8 @@ const zones = [
   zone(`${W}/ui`, [`${W}/shared`, `${W}/features`, `${W}/app`, `${W}/main.tsx`], 'web/ui holds shared components: no feature, no app.'),
   zone(`${W}/shared`, [`${W}/features`, `${W}/app`, `${W}/main.tsx`], 'web/shared holds app-wide state: no feature, no app.'),
   zone(`${W}/features`, [`${W}/app`, `${W}/main.tsx`], 'features never import app/: move what they share down to web/shared or web/ui.'),
+  // The big-table unit (blocks, far marks, places) is used through its index only.
+  zone([`${W}/ui/*.{ts,tsx}`, `${W}/shared`, `${W}/features`, `${W}/app`], `${W}/ui/big-table`, 'the big table is one unit: import its index.ts.', ['./index.ts']),
   // A feature reaches another only through its public index.ts.
   ...dirs('./src/web/features/').map((feature) => {
     const others = dirs('./src/web/features/').filter((f) => f !== feature);
