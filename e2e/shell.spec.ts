@@ -82,6 +82,20 @@ test('sign-out asks first, then ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the question is asked even when the dialog\'s code cannot be fetched (offline), and the page stays', async ({ page }) => {
+  await page.route(/confirm-dialog-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await signIn(page);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  const question = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(question.getByText('Are you sure you want to log out?')).toBeVisible();
+  await question.getByRole('button', { name: 'No' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await question.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('error banner: details, report issue, and the error is logged', async ({ page }) => {
   await signIn(page);
   await page.route('**/api/dashboard', (route) =>

@@ -1,17 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
+import { prefetchSoon } from '../lib/prefetch.ts';
 import type { ConfirmProps } from './confirm-dialog.tsx';
+import { LazyBoundary } from './lazy-boundary.tsx';
 
 const loadDialog = () => import('./confirm-dialog.tsx');
 const ConfirmDialog = lazy(loadDialog);
 
-// Nobody is asked a question before touching the page: the dialog's code is fetched at the first
-// pointer move, touch or key press, so it is in no page's first load yet ready when asked for.
-const FIRST_INPUT = ['pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
-function prefetchDialog() {
-  for (const type of FIRST_INPUT) window.removeEventListener(type, prefetchDialog, true);
-  void loadDialog();
-}
-for (const type of FIRST_INPUT) window.addEventListener(type, prefetchDialog, { capture: true, passive: true });
+// Nobody is asked a question before touching the page: the dialog's code is in no page's first load.
+prefetchSoon(loadDialog);
 
 /** The confirming button of the unsaved-changes question (SPEC §8): what answering it does. */
 export const DISCARD_CHANGES = 'Discard changes';
@@ -23,8 +19,25 @@ export function ConfirmModal(props: ConfirmProps) {
   if (props.opened && !shown) setShown(true);
   if (!shown) return null;
   return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
+    <LazyBoundary fallback={<PlainConfirm {...props} />}>
+      <Suspense fallback={null}>
+        <ConfirmDialog {...props} />
+      </Suspense>
+    </LazyBoundary>
+  );
+}
+
+/** The same question without Mantine, for when the dialog's code could not be fetched (offline). */
+function PlainConfirm({ opened, question, confirmLabel, onYes, onNo }: ConfirmProps) {
+  if (!opened) return null;
+  return (
+    <div className="plain-confirm" role="dialog" aria-modal="true" aria-labelledby="plain-confirm-title">
+      <h2 id="plain-confirm-title">Please confirm</h2>
+      <p>{question}</p>
+      <div>
+        <button type="button" onClick={onNo}>No</button>
+        <button type="button" onClick={onYes} autoFocus>{confirmLabel}</button>
+      </div>
+    </div>
   );
 }
