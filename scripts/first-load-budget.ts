@@ -4,6 +4,7 @@
 // first control is visible, gzip (default level, as a server would send it). Prints a table and
 // exits 1 past a budget. Run after `npm run build` (WEB_DIR picks another build folder).
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
@@ -29,6 +30,7 @@ const CONTROLS = ['button', 'input:not([type="hidden"])', 'textarea', 'select', 
  * clock, not the time this script happened to look. A string: tsx would wrap a function in helpers.
  */
 const WATCH = (scope: string) => `
+  performance.setResourceTimingBufferSize(10000); // the default 250 entries would drop scripts silently
   (() => {
     const check = () => {
       if (window.__firstControlAt !== undefined) return;
@@ -53,6 +55,8 @@ const DETAIL = process.argv.includes('--files');
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 
 async function startServer() {
+  // A server left on the port by an earlier run would be measured instead of this build.
+  if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already answering: stop what runs there`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
@@ -86,6 +90,7 @@ async function signIn(browser: Browser) {
     headers: { 'x-csrf-token': csrf },
     data: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
   });
+  if (!created.ok()) throw new Error(`creating a field report to measure its page: ${created.status()} ${await created.text()}`);
   const report = await created.json() as { id: string };
   const state = await context.storageState();
   await context.close();
@@ -115,6 +120,8 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
     }
     const before = await page.evaluate((cut) => performance.getEntriesByType('resource')
       .filter((entry) => entry.startTime <= cut).map((entry) => entry.name), at);
+    const unread = before.filter((url) => new URL(url).pathname.endsWith('.js') && !bodies.has(url));
+    if (unread.length) throw new Error(`${route}: scripts requested before the cut but not read: ${unread.join(', ')}`);
     const files = [...new Set(before)].filter((url) => bodies.has(url));
     const sizes = files.map((url) => ({ url, bytes: gzipSync(bodies.get(url)!).length })).sort((a, b) => b.bytes - a.bytes);
     const bytes = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
@@ -156,6 +163,11 @@ try {
     await browser.close();
   }
 } finally {
+  // The browser tests start next on the same port: wait until this server has let it go.
+  const exited = once(server, 'exit');
   server.kill('SIGTERM');
+  const ceiling = setTimeout(() => server.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(ceiling);
 }
 process.exit(failed ? 1 : 0);
