@@ -1,5 +1,5 @@
 import { CSRF_HEADER } from '../../core/constants.ts';
-import { errorOfNoAnswer, errorOfResponse, withCsrf } from './transport.ts';
+import { errorOfNoAnswer, errorOfResponse, FILE_TIMEOUT_MS, withCsrf } from './transport.ts';
 
 function parseJson(text: string): unknown {
   try {
@@ -28,6 +28,7 @@ export async function uploadFiles<T>(
   const answer = await withCsrf(method, (csrf) => new Promise<Answer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
+    xhr.timeout = FILE_TIMEOUT_MS;
     xhr.setRequestHeader(CSRF_HEADER, csrf);
     xhr.upload.onprogress = (e) => e.lengthComputable && options.onProgress?.(e.loaded / e.total);
     xhr.onerror = () => reject(errorOfNoAnswer(label, false));

@@ -4,6 +4,7 @@ import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAcc
 import { displayName } from '../../../core/people.ts';
 import { accountChangeProblem, USER_RULE_MESSAGES, type AccountChange } from '../../../core/users.ts';
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
+import { explainDuplicates } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { countActiveSuperAdmins, EFFECTIVE_ROLE, readAccount, referencedUserIds } from './account-reads.ts';
@@ -38,6 +39,8 @@ const setRole = (tx: Tx, userId: string, role: TDataRole) =>
   tx.insertInto('user_roles').values({ user_id: userId, role })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ role })).execute();
 
+const EMAIL_TAKEN = 'A user with this e-mail already exists.';
+
 /** When a one-time password made now stops signing in (ONE_TIME_PASSWORD_HOURS). */
 const oneTimePasswordExpiry = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 
@@ -45,9 +48,10 @@ export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody
   if (input.role === 'super_admin' && actor.role !== 'super_admin') throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.superAdminOnly);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
-  const id = await withActor(db, actor.id, async (tx) => {
+  // The check names the duplicate; the unique index still decides when two admins add one at once.
+  const id = await explainDuplicates(() => withActor(db, actor.id, async (tx) => {
     const taken = await tx.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
-    if (taken) throw new AppError('DUPLICATE_RECORD', 'A user with this e-mail already exists.');
+    if (taken) throw new AppError('DUPLICATE_RECORD', EMAIL_TAKEN);
     const user = await tx.insertInto('users').values({
       email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName,
       role: input.role, must_change_password: true, one_time_password_expires_at: oneTimePasswordExpiry(otpHours),
@@ -59,7 +63,8 @@ export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody
       display_name: displayName({ email: input.email, first_name: input.firstName, last_name: input.lastName }),
     }).execute();
     return user.id;
-  });
+  }), (where) => (where.includes('users_email_key') ? { message: EMAIL_TAKEN } : undefined));
+
   return { user: await readAccount(db, id, actor.id), oneTimePassword: password };
 }
 
