@@ -162,9 +162,11 @@ export class BackupService {
           await resume();
         }
       }
+      // The backup's sessions end first: a migration that refuses (a changed landed file) must not
+      // leave them signed in.
+      await sql`delete from sessions`.execute(database.db);
       phase('applying migrations');
       await migrate(database.db);
-      await sql`delete from sessions`.execute(database.db);
       if (pgliteDir) await finishPgliteSwap(pgliteDir);
       this.deps.log?.info(`Restored ${path.basename(file)}; everyone signs in again`);
     } finally {
