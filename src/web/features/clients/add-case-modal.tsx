@@ -1,8 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useCloseGuard } from '../../ui/close-guard.tsx';
-import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { saveCase } from './api.ts';
+import { EditFormModal } from './edit-form-modal.tsx';
 import { CaseFields } from './fields.tsx';
 import { CASE_LABELS, caseProblems, emptyCase } from './forms.ts';
 import { useEditForm } from './use-edit-form.ts';
@@ -27,19 +26,10 @@ export function AddCaseModal({ client, onClose }: { client: { id: string; name: 
     edit.reset();
     onClose();
   };
-  const guard = useCloseGuard(() => edit.dirty, close);
   return (
-    <Modal opened={client !== null} onClose={guard.requestClose} title="New case" size="lg">
-      {guard.question}
-      <Stack ref={edit.container}>
-        <Text size="sm">Client: <b>{client?.name}</b></Text>
-        <CaseFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
-        <RefusalAlert refusal={edit.refusal} labels={CASE_LABELS} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
-          <Button onClick={edit.save} loading={edit.saving}>Create case</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <EditFormModal opened={client !== null} title="New case" edit={edit} labels={CASE_LABELS} saveLabel="Create case" onClose={close}>
+      <Text size="sm">Client: <b>{client?.name}</b></Text>
+      <CaseFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
+    </EditFormModal>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Loader, Modal } from '@mantine/core';
 import type { TClient } from '../../../core/api/clients.ts';
-import { useCloseGuard } from '../../ui/close-guard.tsx';
-import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { saveClient, useClient } from './api.ts';
+import { EditFormModal } from './edit-form-modal.tsx';
 import { ClientFields } from './fields.tsx';
 import { clientForm, clientLabels, clientProblems } from './forms.ts';
 import { useEditForm } from './use-edit-form.ts';
@@ -18,18 +17,9 @@ export function ClientEditModal({ clientId, onClose }: { clientId: string; onClo
 
 function ClientEditor({ client, onClose }: { client: TClient; onClose(): void }) {
   const edit = useEditForm(clientForm(client), { problems: clientProblems, send: (f) => saveClient(f, client), onSaved: onClose });
-  const guard = useCloseGuard(() => edit.dirty, onClose);
   return (
-    <Modal opened onClose={guard.requestClose} title="Edit client" size="lg">
-      {guard.question}
-      <Stack ref={edit.container}>
-        <ClientFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
-        <RefusalAlert refusal={edit.refusal} labels={clientLabels(edit.form)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
-          <Button onClick={edit.save} loading={edit.saving}>Save client</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <EditFormModal title="Edit client" edit={edit} labels={clientLabels(edit.form)} saveLabel="Save client" onClose={onClose}>
+      <ClientFields value={edit.form} onChange={edit.setForm} errors={edit.errors} />
+    </EditFormModal>
   );
 }
