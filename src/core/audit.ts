@@ -1,13 +1,16 @@
 /** Tables whose rows the audit log records: every table with an audit trigger (test/api/audit-money.test.ts reads them). */
 export const AUDITED_TABLES = [
-  'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'field_reports', 'field_report_images',
+  'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'bill_adjustments', 'payments',
+  'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images',
   'firm_profile', 'users', 'profiles', 'user_roles',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
 export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   clients: 'Clients', cases: 'Cases', projects: 'Projects', time_entries: 'Time entries', expense_entries: 'Expense entries',
-  action_items: 'Action items', bills: 'Bills', field_reports: 'Field reports', field_report_images: 'Field report images',
+  action_items: 'Action items', bills: 'Bills', bill_adjustments: 'Bill line adjustments', payments: 'Payments',
+  credit_notes: 'Credit notes', credit_note_lines: 'Credit note lines', retainer_entries: 'Retainers', client_credits: 'Client credit',
+  field_reports: 'Field reports', field_report_images: 'Field report images',
   firm_profile: 'Firm profile', users: 'Users', profiles: 'Profiles', user_roles: 'User roles',
 };
 
@@ -18,11 +21,18 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
  * schema that the money rule finds and this list lacks.
  */
 export const MONEY_COLUMNS = {
-  clients: [], cases: [], projects: [], action_items: [], field_reports: [], field_report_images: [], firm_profile: [],
+  clients: [], cases: ['retainer_threshold'], projects: [], action_items: [], field_reports: [], field_report_images: [], firm_profile: [],
   users: [], profiles: [], user_roles: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
-  bills: ['hours', 'time_total', 'expense_total'],
+  bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',
+    'credited_total', 'balance'],
+  bill_adjustments: ['original_amount', 'amount'],
+  payments: ['amount', 'applied_amount'],
+  credit_notes: ['amount', 'applied_amount'],
+  credit_note_lines: ['amount'],
+  retainer_entries: ['amount'],
+  client_credits: ['amount'],
   rate_code_items: ['rate'],
   case_rate_assignments: ['custom_rates'],
   unbilled_totals: ['time_value', 'expenses'],

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { AGE_BUCKETS, BILL_STATUSES } from '../billing.ts';
+import {
+  AGE_BUCKETS, BILL_STATUSES, discountProblem, MAX_TERMS_DAYS, PAYMENT_METHODS, REASON_REQUIRED_MESSAGE, RETAINER_KINDS,
+} from '../billing.ts';
 import { rangeProblem } from '../reports.ts';
-import { ZStoredDate } from './common.ts';
+import { rule, ZAmount, ZStoredDate, ZText } from './common.ts';
 
 // /accounting (issue 11): super admins only, so every schema here may carry money.
 
@@ -37,7 +39,12 @@ export const ZBillLine = z.object({
   type: z.string(),
   hours: z.number().nullable(),
   rate: z.number().nullable(),
+  /** As billed: after a write-down or write-up. */
   amount: z.number(),
+  /** The entry's own amount (hours × rate, or the expense), kept on record under a write-down. */
+  originalAmount: z.number(),
+  /** Why the line was written down or up; null when it was not. */
+  adjustmentReason: z.string().nullable(),
   description: z.string(),
 });
 export type TBillLine = z.infer<typeof ZBillLine>;
@@ -58,37 +65,252 @@ export const ZBillCreate = z.object({
 });
 export type TBillCreate = z.input<typeof ZBillCreate>;
 
+export const ZDiscount = z.object({
+  kind: z.enum(['percent', 'amount']),
+  value: ZAmount(10_000_000),
+}).superRefine((d, ctx) => {
+  const problem = discountProblem(d);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+});
+export type TDiscount = z.infer<typeof ZDiscount>;
+
 export const ZBill = z.object({
   id: z.string(),
   number: z.number().int(),
   caseId: z.string(),
+  clientId: z.string(),
   fileNumber: z.string(),
   caseName: z.string(),
   clientName: z.string(),
+  billToName: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
   status: z.enum(BILL_STATUSES),
   hours: z.number(),
+  /** Time and expense lines as billed (after write-downs and write-ups). */
   timeTotal: z.number(),
   expenseTotal: z.number(),
+  adjustmentTotal: z.number(),
+  subtotal: z.number(),
+  discountTotal: z.number(),
+  /** After adjustments and the discount, before payments and credits. */
   total: z.number(),
+  paidTotal: z.number(),
+  creditedTotal: z.number(),
+  balance: z.number(),
+  termsDays: z.number().int(),
   issuedOn: z.string().nullable(),
+  dueOn: z.string().nullable(),
   paidOn: z.string().nullable(),
   version: z.number().int(),
 });
 export type TBill = z.infer<typeof ZBill>;
-export const ZBillDetail = ZBill.extend({ lines: z.array(ZBillLine) });
+
+export const ZPayment = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  billId: z.string(),
+  billNumber: z.number().int(),
+  receivedOn: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  /** What was received; appliedAmount went to the bill, creditAmount is held as client credit. */
+  amount: z.number(),
+  appliedAmount: z.number(),
+  creditAmount: z.number(),
+  reversedOn: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+export const ZCreditNoteLine = z.object({ description: z.string(), amount: z.number(), entryId: z.string().nullable() });
+export const ZCreditNote = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  billId: z.string(),
+  billNumber: z.number().int(),
+  issuedOn: z.string(),
+  reason: z.string(),
+  amount: z.number(),
+  /** What reduced the bill's balance; the rest is held as client credit. */
+  appliedAmount: z.number(),
+  lines: z.array(ZCreditNoteLine),
+});
+export type TCreditNote = z.infer<typeof ZCreditNote>;
+
+export const ZBillDetail = ZBill.extend({
+  billingAddress: z.string(),
+  terms: z.string(),
+  note: z.string(),
+  discount: z.object({ kind: z.enum(['percent', 'amount']), value: z.number() }).nullable(),
+  clientMatterId: z.string(),
+  lines: z.array(ZBillLine),
+  payments: z.array(ZPayment),
+  creditNotes: z.array(ZCreditNote),
+  /** Retainer applied to this bill (payments of method 'retainer' not reversed), and what the case's retainer holds now. */
+  retainer: z.object({ applied: z.number(), remaining: z.number() }),
+});
 export type TBillDetail = z.infer<typeof ZBillDetail>;
 export const ZBillList = z.object({ bills: z.array(ZBill) });
 export type TBillList = z.infer<typeof ZBillList>;
 
 export const ZVersionBody = z.object({ version: z.number().int().positive() });
-export const ZPayBody = ZVersionBody.extend({ paidOn: ZStoredDate });
 export const ZIssueBody = ZVersionBody.extend({ issuedOn: ZStoredDate.optional() });
 
+/** PATCH /api/bills/:id: a draft's terms, note, bill-to, due date and discount (any of them). */
+export const ZBillUpdate = ZVersionBody.extend({
+  billToName: ZText(200).optional(),
+  billingAddress: ZText(1000, { trim: false }).optional(),
+  termsDays: z.number().int().min(0).max(MAX_TERMS_DAYS).optional(),
+  terms: ZText(500, { trim: false }).optional(),
+  note: ZText(4000, { trim: false }).optional(),
+  dueOn: ZStoredDate.nullable().optional(),
+  discount: ZDiscount.nullable().optional(),
+});
+export type TBillUpdate = z.input<typeof ZBillUpdate>;
+
+/** POST /api/bills/:id/entries: add unbilled entries of the bill's case and period to a draft. */
+export const ZBillAddEntries = ZVersionBody.extend({
+  timeEntryIds: z.array(z.uuid()).max(20_000).default([]),
+  expenseEntryIds: z.array(z.uuid()).max(20_000).default([]),
+});
+/** POST /api/bills/:id/entries/remove: the entries go back to unbilled. */
+export const ZBillRemoveEntries = ZVersionBody.extend({ entryIds: z.array(z.uuid()).min(1).max(20_000) });
+
+const ZReason = ZText(1000).pipe(z.string().min(1, REASON_REQUIRED_MESSAGE));
+
+/** POST /api/bills/:id/lines/:entryId/adjust: bill the line at `amount` (null: back to its own amount). */
+export const ZLineAdjust = ZVersionBody.extend({
+  amount: ZAmount(10_000_000).nullable(),
+  reason: ZText(1000).default(''),
+}).superRefine(rule((b: { amount: number | null; reason: string }) =>
+  b.amount !== null && b.reason === '' ? REASON_REQUIRED_MESSAGE : null));
+export const ZBillLineParams = z.object({ id: z.uuid(), entryId: z.uuid() });
+
+export const ZPaymentCreate = z.object({
+  /** Made by the browser: a retried payment answers the bill as it made it. */
+  id: z.uuid(),
+  receivedOn: ZStoredDate,
+  amount: ZAmount(10_000_000).pipe(z.number().positive('Amount must be more than zero')),
+  method: z.enum(PAYMENT_METHODS),
+  reference: ZText(200).default(''),
+  /** Keep what is over the balance as the client's credit instead of refusing the payment. */
+  excessToCredit: z.boolean().default(false),
+});
+export type TPaymentCreate = z.input<typeof ZPaymentCreate>;
+export const ZPaymentIdParams = z.object({ id: z.uuid() });
+export const ZReverseBody = z.object({ reason: ZReason });
+
+export const ZCreditNoteCreate = z.object({
+  id: z.uuid(),
+  issuedOn: ZStoredDate.optional(),
+  reason: ZReason,
+  /** Either an amount, or lines (their sum is the credit). */
+  amount: ZAmount(10_000_000).pipe(z.number().positive('Amount must be more than zero')).optional(),
+  lines: z.array(z.object({
+    description: ZText(500).pipe(z.string().min(1, 'Please describe the line')),
+    amount: ZAmount(10_000_000).pipe(z.number().positive('Amount must be more than zero')),
+    entryId: z.uuid().nullable().default(null),
+  })).max(2_000).default([]),
+}).superRefine((c, ctx) => {
+  if ((c.amount === undefined) === (c.lines.length === 0)) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Give either an amount or lines.' });
+  }
+});
+export type TCreditNoteCreate = z.input<typeof ZCreditNoteCreate>;
+
+export const ZReceivableBill = ZBill.extend({ daysPastDue: z.number().int(), bucket: z.enum(AGE_BUCKETS) });
+export type TReceivableBill = z.infer<typeof ZReceivableBill>;
+export const ZAgingBucket = z.object({ bucket: z.enum(AGE_BUCKETS), count: z.number().int(), total: z.number() });
 export const ZReceivables = z.object({
-  buckets: z.array(z.object({ bucket: z.enum(AGE_BUCKETS), count: z.number().int(), total: z.number() })),
-  bills: z.array(ZBill.extend({ ageDays: z.number().int(), bucket: z.enum(AGE_BUCKETS) })),
+  buckets: z.array(ZAgingBucket),
+  /** Open bills (issued or partially paid), the longest overdue first; every total is of balances. */
+  bills: z.array(ZReceivableBill),
   total: z.number(),
 });
 export type TReceivables = z.infer<typeof ZReceivables>;
+
+// Retainers (per case) ------------------------------------------------------------------------
+
+export const ZRetainerEntry = z.object({
+  id: z.string(),
+  kind: z.enum(RETAINER_KINDS),
+  entryDate: z.string(),
+  amount: z.number(),
+  balanceAfter: z.number(),
+  billNumber: z.number().int().nullable(),
+  paymentNumber: z.number().int().nullable(),
+  method: z.string(),
+  reference: z.string(),
+  note: z.string(),
+});
+export const ZRetainer = z.object({
+  caseId: z.string(),
+  fileNumber: z.string(),
+  balance: z.number(),
+  threshold: z.number().nullable(),
+  /** 'Retainer for 25-0183 is below $2,000.00', or null. */
+  notice: z.string().nullable(),
+  entries: z.array(ZRetainerEntry),
+});
+export type TRetainer = z.infer<typeof ZRetainer>;
+export const ZRetainerEntryCreate = z.object({
+  id: z.uuid(),
+  kind: z.enum(['deposit', 'refund']),
+  entryDate: ZStoredDate,
+  amount: ZAmount(10_000_000).pipe(z.number().positive('Amount must be more than zero')),
+  method: ZText(40).default(''),
+  reference: ZText(200).default(''),
+  note: ZText(1000).default(''),
+});
+export type TRetainerEntryCreate = z.input<typeof ZRetainerEntryCreate>;
+export const ZRetainerThreshold = z.object({ threshold: ZAmount(10_000_000).nullable() });
+export const ZRetainerNotices = z.object({
+  notices: z.array(z.object({ caseId: z.string(), fileNumber: z.string(), balance: z.number(), threshold: z.number(), message: z.string() })),
+});
+export type TRetainerNotices = z.infer<typeof ZRetainerNotices>;
+
+// Statement of account (per client, for a period) ----------------------------------------------
+
+export const ZStatementLine = z.object({
+  date: z.string(),
+  kind: z.enum(['bill', 'payment', 'reversal', 'credit_note']),
+  /** 'Bill 0007', 'PMT-0003', 'CN-0001'. */
+  reference: z.string(),
+  description: z.string(),
+  /** What the line adds to what is owed (bills, reversals) or takes from it (payments, credits). */
+  charge: z.number(),
+  credit: z.number(),
+  balance: z.number(),
+});
+export const ZStatement = z.object({
+  client: z.object({ id: z.string(), name: z.string(), billToName: z.string(), billingAddress: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  openingBalance: z.number(),
+  lines: z.array(ZStatementLine),
+  closingBalance: z.number(),
+  retainerBalance: z.number(),
+  clientCredit: z.number(),
+  /** Open bills' balances on `to`, by days past due. */
+  aging: z.array(ZAgingBucket),
+});
+export type TStatement = z.infer<typeof ZStatement>;
+export const ZClientIdParams = z.object({ clientId: z.uuid() });
+
+// UTBMS codes of job titles and expense types (for LEDES) ---------------------------------------
+
+export const ZBillingCode = z.object({
+  kind: z.enum(['job_title', 'expense_type']),
+  name: ZText(200).pipe(z.string().min(1)),
+  taskCode: ZText(10).default(''),
+  activityCode: ZText(10).default(''),
+  expenseCode: ZText(10).default(''),
+});
+export type TBillingCode = z.infer<typeof ZBillingCode>;
+export const ZBillingCodes = z.object({ codes: z.array(ZBillingCode) });
+export const ZBillingCodesUpdate = z.object({ codes: z.array(ZBillingCode).max(1_000) });
+
+/** GET /api/clients/:clientId/credit: what the client paid or was credited beyond its bills, not yet used. */
+export const ZClientCredit = z.object({ clientId: z.string(), balance: z.number() });
+export type TClientCredit = z.infer<typeof ZClientCredit>;

@@ -16,6 +16,8 @@ export interface FirmProfileTable {
   website: Generated<string>;
   logo: Buffer | null;
   logo_type: ImageType | null;
+  remittance: Generated<string>;
+  ledes_firm_id: Generated<string>;
   updated_at: DefaultTimestamp;
   version: Generated<number>;
 }

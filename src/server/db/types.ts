@@ -118,6 +118,10 @@ export interface ClientsTable {
   phone: string | null;
   is_business_client: Generated<boolean>;
   completion_percentage: Generated<number>;
+  bill_to_name: Generated<string>;
+  billing_address: Generated<string>;
+  terms_days: Generated<number>;
+  ledes_client_id: Generated<string>;
   created_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -152,6 +156,8 @@ interface CasesTable {
   rate_code_id: string | null;
   attorney_id: string | null;
   attorney_name: string | null;
+  client_matter_id: Generated<string>;
+  retainer_threshold: NullableNumeric;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -278,6 +284,9 @@ interface BillCounterTable {
   last_number: number;
 }
 
+type BillStatusCol = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'void';
+type NullableDate = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface BillsTable {
   id: string;
   number: number;
@@ -286,17 +295,128 @@ export interface BillsTable {
   client_name: string;
   period_start: DateCol;
   period_end: DateCol;
-  status: ColumnType<'draft' | 'issued' | 'paid' | 'void', 'draft' | 'issued' | 'paid' | 'void' | undefined, 'draft' | 'issued' | 'paid' | 'void'>;
+  status: ColumnType<BillStatusCol, BillStatusCol | undefined, BillStatusCol>;
   hours: DefaultNumeric;
   time_total: DefaultNumeric;
   expense_total: DefaultNumeric;
-  issued_on: ColumnType<string | null, string | null | undefined, string | null>;
-  paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  issued_on: NullableDate;
+  paid_on: NullableDate;
   voided_at: NullableTimestamp;
+  bill_to_name: Generated<string>;
+  billing_address: Generated<string>;
+  terms_days: Generated<number>;
+  terms: Generated<string>;
+  note: Generated<string>;
+  due_on: NullableDate;
+  discount_kind: ColumnType<'percent' | 'amount' | null, 'percent' | 'amount' | null | undefined, 'percent' | 'amount' | null>;
+  discount_value: DefaultNumeric;
+  adjustment_total: DefaultNumeric;
+  discount_total: DefaultNumeric;
+  total: DefaultNumeric;
+  paid_total: DefaultNumeric;
+  credited_total: DefaultNumeric;
+  balance: DefaultNumeric;
   created_by: string;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
+}
+
+export interface BillAdjustmentsTable {
+  id: Generated<string>;
+  bill_id: string;
+  entry_id: string;
+  kind: 'time' | 'expense';
+  original_amount: Numeric;
+  amount: Numeric;
+  reason: string;
+  created_by: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
+interface DocumentCountersTable {
+  series: 'payment' | 'credit_note';
+  last_number: Generated<number>;
+}
+
+export type PaymentMethodCol = 'check' | 'ach' | 'wire' | 'card' | 'cash' | 'other' | 'retainer' | 'client_credit';
+export interface PaymentsTable {
+  id: string;
+  number: number;
+  bill_id: string;
+  client_id: string;
+  received_on: DateCol;
+  method: PaymentMethodCol;
+  reference: Generated<string>;
+  amount: Numeric;
+  applied_amount: Numeric;
+  reversed_at: NullableTimestamp;
+  reversed_by: string | null;
+  reversal_reason: string | null;
+  created_by: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
+export interface CreditNotesTable {
+  id: string;
+  number: number;
+  bill_id: string;
+  client_id: string;
+  issued_on: DateCol;
+  reason: string;
+  amount: Numeric;
+  applied_amount: Numeric;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
+interface CreditNoteLinesTable {
+  id: Generated<string>;
+  credit_note_id: string;
+  position: number;
+  description: string;
+  amount: Numeric;
+  entry_id: string | null;
+}
+
+export interface RetainerEntriesTable {
+  id: string;
+  case_id: string;
+  client_id: string;
+  kind: 'deposit' | 'application' | 'refund' | 'reversal';
+  entry_date: DateCol;
+  amount: Numeric;
+  payment_id: string | null;
+  method: Generated<string>;
+  reference: Generated<string>;
+  note: Generated<string>;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
+interface ClientCreditsTable {
+  id: Generated<string>;
+  client_id: string;
+  entry_date: DateCol;
+  amount: Numeric;
+  payment_id: string | null;
+  credit_note_id: string | null;
+  note: Generated<string>;
+  created_by: string;
+  created_at: DefaultTimestamp;
+}
+
+interface BillingCodesTable {
+  kind: 'job_title' | 'expense_type';
+  name: string;
+  task_code: Generated<string>;
+  activity_code: Generated<string>;
+  expense_code: Generated<string>;
+  updated_at: DefaultTimestamp;
 }
 
 interface CalendarFeedsTable {
@@ -340,6 +460,14 @@ export interface Database {
   field_report_images: FieldReportImagesTable;
   bill_counter: BillCounterTable;
   bills: BillsTable;
+  bill_adjustments: BillAdjustmentsTable;
+  document_counters: DocumentCountersTable;
+  payments: PaymentsTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
+  retainer_entries: RetainerEntriesTable;
+  client_credits: ClientCreditsTable;
+  billing_codes: BillingCodesTable;
   calendar_feeds: CalendarFeedsTable;
   oauth_states_used: OAuthStatesUsedTable;
 }

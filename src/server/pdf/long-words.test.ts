@@ -67,9 +67,12 @@ describe('long words in every document', () => {
     const bill: TBillDetail = {
       id: 'b', number: 7, caseId: 'c', fileNumber: word(200), caseName: word(500), clientName: word(500), periodStart: '2026-05-01', periodEnd: '2026-05-31',
       status: 'issued', hours: 1.5, timeTotal: 375, expenseTotal: 10, total: 385, issuedOn: '2026-06-01', paidOn: null, version: 2,
+      clientId: 'k', billToName: word(500), adjustmentTotal: 0, subtotal: 385, discountTotal: 0, paidTotal: 0, creditedTotal: 0, balance: 385,
+      termsDays: 30, dueOn: '2026-07-01', billingAddress: word(500), terms: 'Net 30', note: word(2_000), discount: null, clientMatterId: word(100),
+      payments: [], creditNotes: [], retainer: { applied: 0, remaining: 0 },
       lines: [
-        ...Array.from({ length: 10 }, () => ({ ...line, kind: 'time' as const, type: word(200), hours: 0.15, rate: 250, amount: 37.5 })),
-        ...Array.from({ length: 10 }, () => ({ ...line, kind: 'expense' as const, type: word(200), hours: null, rate: null, amount: 1 })),
+        ...Array.from({ length: 10 }, () => ({ ...line, kind: 'time' as const, type: word(200), hours: 0.15, rate: 250, amount: 37.5, originalAmount: 37.5, adjustmentReason: null })),
+        ...Array.from({ length: 10 }, () => ({ ...line, kind: 'expense' as const, type: word(200), hours: null, rate: null, amount: 1, originalAmount: 1, adjustmentReason: null })),
       ],
     };
     const { ms, text } = await check('long-words-bill.pdf', () => renderBill(bill, letterhead));

@@ -1,42 +1,18 @@
-import { sql, type Selectable } from 'kysely';
-import type { TBill, TBillCreate, TBillDetail } from '../../../core/api/accounting.ts';
+import { sql } from 'kysely';
+import type { TBillCreate, TBillDetail } from '../../../core/api/accounting.ts';
 import { ZBillCreate } from '../../../core/api/accounting.ts';
 import {
-  billMoveProblem, ENTRIES_TAKEN_MESSAGE, NO_ENTRIES_MESSAGE, nextStatus, type BillAction,
+  balanceOf, billAmounts, billMoveProblem, dueDate, ENTRIES_TAKEN_MESSAGE, NO_ENTRIES_MESSAGE, STALE_BILL_MESSAGE,
+  statusForBalance, termsLabel, type BillAction,
 } from '../../../core/billing.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
-import type { BillsTable } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { billLines, subtotals } from './lines.ts';
+import { billDetail } from './bill-read.ts';
+import { billLines } from './lines.ts';
 
-// Bills (issue 11, docs/decisions/082): made from a case's unbilled entries in one transaction,
-// numbered without gaps, issued (locking the entries), paid, or voided (unlocking them).
-
-type Row = Selectable<BillsTable> & { file_number: string; case_name: string };
-
-const selectBills = (db: DbOrTx) => db.selectFrom('bills').innerJoin('cases', 'cases.id', 'bills.case_id')
-  .selectAll('bills').select(['cases.file_number', 'cases.case_name']);
-
-export function billView(row: Row): TBill {
-  const timeTotal = Number(row.time_total);
-  const expenseTotal = Number(row.expense_total);
-  return {
-    id: row.id, number: row.number, caseId: row.case_id, fileNumber: row.file_number, caseName: row.case_name,
-    clientName: row.client_name, periodStart: row.period_start, periodEnd: row.period_end, status: row.status,
-    hours: Number(row.hours), timeTotal, expenseTotal, total: Math.round((timeTotal + expenseTotal) * 100) / 100,
-    issuedOn: row.issued_on, paidOn: row.paid_on, version: row.version,
-  };
-}
-
-export async function listBills(db: DbOrTx): Promise<TBill[]> {
-  return (await selectBills(db).orderBy('bills.number', 'desc').execute()).map(billView);
-}
-
-export async function billDetail(db: DbOrTx, id: string): Promise<TBillDetail> {
-  const row = await selectBills(db).where('bills.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('RECORD_NOT_FOUND', 'This bill was not found.');
-  return { ...billView(row), lines: await billLines(db, id) };
-}
+// Bills (issues 11 and 24, docs/decisions/082 and 084): made from a case's unbilled entries in one
+// transaction, numbered without gaps, issued (locking the entries, due after the client's terms),
+// or voided while unpaid (unlocking them).
 
 /** POST /api/bills: all chosen entries go on the new bill, or none do and nothing is made. */
 export async function createBill(db: DbOrTx, options: { body: TBillCreate; actorId: string }): Promise<TBillDetail> {
@@ -50,13 +26,16 @@ export async function createBill(db: DbOrTx, options: { body: TBillCreate; actor
       throw new AppError('DUPLICATE_RECORD');
     }
     const kase = await tx.selectFrom('cases').innerJoin('clients', 'clients.id', 'cases.client_id')
-      .select(['cases.client_id', 'clients.name']).where('cases.id', '=', body.caseId).executeTakeFirst();
+      .select(['cases.client_id', 'clients.name', 'clients.bill_to_name', 'clients.billing_address', 'clients.terms_days'])
+      .where('cases.id', '=', body.caseId).executeTakeFirst();
     if (!kase) throw new AppError('RECORD_NOT_FOUND', 'This case was not found.');
     const { last_number: number } = await tx.updateTable('bill_counter').set({ last_number: sql`last_number + 1` })
       .where('id', '=', 1).returning('last_number').executeTakeFirstOrThrow();
     await tx.insertInto('bills').values({
       id: body.id, number, case_id: body.caseId, client_id: kase.client_id, client_name: kase.name,
       period_start: body.periodStart, period_end: body.periodEnd, created_by: options.actorId,
+      bill_to_name: kase.bill_to_name || kase.name, billing_address: kase.billing_address,
+      terms_days: kase.terms_days, terms: termsLabel(kase.terms_days),
     }).execute();
     const times = await claim(tx, 'time_entries', body.timeEntryIds, body);
     const expenses = await claim(tx, 'expense_entries', body.expenseEntryIds, body);
@@ -83,15 +62,21 @@ async function claim(
   return Number(result.numUpdatedRows);
 }
 
-async function storeTotals(tx: Tx, billId: string) {
+/** Recomputes and keeps a bill's totals and balance from its lines, discount, payments and credits. */
+export async function storeTotals(tx: Tx, billId: string) {
   const lines = await billLines(tx, billId);
-  const totals = subtotals(lines);
-  await tx.updateTable('bills').set({ hours: totals.hours, time_total: totals.timeTotal, expense_total: totals.expenseTotal })
-    .where('id', '=', billId).execute();
+  const bill = await tx.selectFrom('bills').select(['discount_kind', 'discount_value', 'paid_total', 'credited_total'])
+    .where('id', '=', billId).executeTakeFirstOrThrow();
+  const amounts = billAmounts(lines, bill.discount_kind ? { kind: bill.discount_kind, value: Number(bill.discount_value) } : null);
+  const balance = balanceOf({ total: amounts.total, paidTotal: Number(bill.paid_total), creditedTotal: Number(bill.credited_total) });
+  await tx.updateTable('bills').set({
+    hours: amounts.hours, time_total: amounts.timeTotal, expense_total: amounts.expenseTotal,
+    adjustment_total: amounts.adjustmentTotal, discount_total: amounts.discountTotal, total: amounts.total, balance,
+  }).where('id', '=', billId).execute();
   return lines;
 }
 
-/** Issue, pay or void a bill at the version the caller saw. */
+/** Issue or void a bill at the version the caller saw. */
 export async function moveBill(db: DbOrTx, options: {
   id: string; action: BillAction; version: number; actorId: string; date?: string; today: string;
 }): Promise<TBillDetail> {
@@ -99,25 +84,29 @@ export async function moveBill(db: DbOrTx, options: {
   await withActor(db, options.actorId, async (tx) => {
     const bill = await tx.selectFrom('bills').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!bill) throw new AppError('RECORD_NOT_FOUND', 'This bill was not found.');
-    const problem = billMoveProblem(bill.status, action);
+    const paidOrCredited = Number(bill.paid_total) > 0 || Number(bill.credited_total) > 0;
+    const problem = billMoveProblem(bill.status, action, { paidOrCredited });
     if (problem) throw new AppError('EDIT_CONFLICT', problem);
-    if (bill.version !== options.version) throw new AppError('EDIT_CONFLICT', 'Someone else changed this bill. Reload it and try again.');
+    if (bill.version !== options.version) throw new AppError('EDIT_CONFLICT', STALE_BILL_MESSAGE);
     if (action === 'issue') {
       const lines = await storeTotals(tx, id);
       if (lines.length === 0) throw new AppError('VALIDATION_ERROR', NO_ENTRIES_MESSAGE);
+      const issuedOn = options.date ?? options.today;
+      const dueOn = dueDate(issuedOn, bill.terms_days, bill.due_on);
+      if (dueOn < issuedOn) throw new AppError('VALIDATION_ERROR', 'The due date is before the bill is issued.');
       for (const table of ['time_entries', 'expense_entries'] as const) {
         await tx.updateTable(table).set({ locked_bill: bill.number }).where('bill_id', '=', id).execute();
       }
-      await tx.updateTable('bills').set({ status: nextStatus(action), issued_on: options.date ?? options.today }).where('id', '=', id).execute();
-    } else if (action === 'pay') {
-      const paidOn = options.date ?? options.today;
-      if (bill.issued_on && paidOn < bill.issued_on) throw new AppError('VALIDATION_ERROR', 'The paid date is before the bill was issued.');
-      await tx.updateTable('bills').set({ status: 'paid', paid_on: paidOn }).where('id', '=', id).execute();
+      const { total, balance } = await tx.selectFrom('bills').select(['total', 'balance']).where('id', '=', id).executeTakeFirstOrThrow();
+      const status = statusForBalance({ total: Number(total), balance: Number(balance) });
+      await tx.updateTable('bills').set({ status, issued_on: issuedOn, due_on: dueOn, paid_on: status === 'paid' ? issuedOn : null })
+        .where('id', '=', id).execute();
     } else {
       for (const table of ['time_entries', 'expense_entries'] as const) {
         await tx.updateTable(table).set({ bill_id: null, locked_bill: null }).where('bill_id', '=', id).execute();
       }
-      await tx.updateTable('bills').set({ status: 'void', voided_at: new Date() }).where('id', '=', id).execute();
+      await tx.deleteFrom('bill_adjustments').where('bill_id', '=', id).execute();
+      await tx.updateTable('bills').set({ status: 'void', voided_at: new Date(), balance: 0 }).where('id', '=', id).execute();
     }
   });
   return billDetail(db, id);

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
-import { costOf, roundToCents } from '../../../core/money.ts';
+import { costOf } from '../../../core/money.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
@@ -11,13 +11,17 @@ type Raw = {
   id: string; kind: 'time' | 'expense'; entry_date: string; project_number: string; type: string;
   hours: string | null; rate: string | null; amount: string | null; description: string;
   email: string; first_name: string | null; last_name: string | null;
+  adjusted: string | null; reason: string | null;
 };
 
-/** Lines of the entries matching `where` (written against alias x, the entry table). */
-async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>): Promise<TBillLine[]> {
+/**
+ * Lines of the entries matching `where` (written against alias x, the entry table), with the
+ * write-downs of bill `billId` when one is given.
+ */
+async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string | null = null): Promise<TBillLine[]> {
   const { rows } = await sql<Raw>`
     select x.id, x.kind, x.entry_date, p.project_number, x.type, x.hours, x.rate, x.amount, x.description,
-           u.email, u.first_name, u.last_name
+           u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason
     from (
       select id, 'time' as kind, entry_date, project_id, user_id, job_type as type, hours::text as hours,
              rate::text as rate, null::text as amount, description, bill_id, created_at from time_entries
@@ -25,15 +29,17 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>): Promise<TBill
       select id, 'expense', entry_date, project_id, user_id, expense_type, null, null, amount::text, description,
              bill_id, created_at from expense_entries
     ) x join projects p on p.id = x.project_id join users u on u.id = x.user_id
+    left join bill_adjustments a on a.bill_id = ${billId}::uuid and a.entry_id = x.id
     where ${where}
     order by x.kind desc, x.entry_date, x.created_at, x.id`.execute(db);
   return rows.map((r) => {
     const hours = r.hours === null ? null : Number(r.hours);
     const rate = r.rate === null ? null : Number(r.rate);
+    const originalAmount = hours === null ? Number(r.amount) : costOf(hours, rate) ?? 0;
     return {
       id: r.id, kind: r.kind, entryDate: r.entry_date, projectNumber: r.project_number, staff: displayName(r),
-      type: r.type, hours, rate, amount: hours === null ? Number(r.amount) : costOf(hours, rate) ?? 0,
-      description: r.description,
+      type: r.type, hours, rate, amount: r.adjusted === null ? originalAmount : Number(r.adjusted), originalAmount,
+      adjustmentReason: r.reason, description: r.description,
     };
   });
 }
@@ -43,17 +49,8 @@ export const unbilledLines = (db: DbOrTx, options: { caseId: string; from: strin
   linesWhere(db, sql`x.bill_id is null and p.case_id = ${options.caseId}
     and x.entry_date between ${options.from}::date and ${options.to}::date`);
 
-export const billLines = (db: DbOrTx, billId: string) => linesWhere(db, sql`x.bill_id = ${billId}`);
-
-/** Hours, time value and expenses of some lines. */
-export function subtotals(lines: TBillLine[]) {
-  const time = lines.filter((l) => l.kind === 'time');
-  return {
-    hours: Math.round(time.reduce((s, l) => s + (l.hours ?? 0), 0) * 100) / 100,
-    timeTotal: roundToCents(time.reduce((s, l) => s + l.amount, 0)),
-    expenseTotal: roundToCents(lines.filter((l) => l.kind === 'expense').reduce((s, l) => s + l.amount, 0)),
-  };
-}
+/** The lines of a bill, as billed (write-downs applied, the entries' own amounts kept beside them). */
+export const billLines = (db: DbOrTx, billId: string) => linesWhere(db, sql`x.bill_id = ${billId}`, billId);
 
 type UnbilledRaw = {
   case_id: string; file_number: string; case_name: string; client_name: string; oldest: string; newest: string;

@@ -1,5 +1,5 @@
 import {
-  ZBillCreate, ZBillDetail, ZBillIdParams, ZBillList, ZCaseIdParams, ZIssueBody, ZPayBody, ZPeriodQuery, ZReceivables,
+  ZBillCreate, ZBillDetail, ZBillIdParams, ZBillList, ZCaseIdParams, ZIssueBody, ZPeriodQuery, ZReceivables,
   ZUnbilledEntries, ZUnbilledList, ZVersionBody,
 } from '../../../core/api/accounting.ts';
 import { billFileName } from '../../../core/bill-pdf.ts';
@@ -8,7 +8,8 @@ import { requireUser } from '../../http/session.ts';
 import { firmTodayIso } from '../../firm-today.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { billDetail, createBill, listBills, moveBill } from './bills.ts';
+import { billDetail, listBills } from './bill-read.ts';
+import { createBill, moveBill } from './bills.ts';
 import { unbilledCases, unbilledLines } from './lines.ts';
 import { receivables } from './receivables.ts';
 
@@ -49,13 +50,6 @@ export function accountingRoutes({ app, db, env, documents }: AppContext) {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZIssueBody, response: { 200: ZBillDetail } },
   }, async (request) => moveBill(db, {
     id: request.params.id, action: 'issue', version: request.body.version, date: request.body.issuedOn,
-    actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
-  }));
-
-  app.post('/api/bills/:id/pay', {
-    config: superAdmin, schema: { params: ZBillIdParams, body: ZPayBody, response: { 200: ZBillDetail } },
-  }, async (request) => moveBill(db, {
-    id: request.params.id, action: 'pay', version: request.body.version, date: request.body.paidOn,
     actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
 

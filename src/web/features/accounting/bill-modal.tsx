@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatBillNumber, type BillAction } from '../../../core/billing.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { formatUsDate, isoDateProblem } from '../../../core/smart-date.ts';
+import { formatUsDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useBill, useMoveBill } from './api.ts';
@@ -12,7 +12,6 @@ import { BillStatusBadge } from './bill-status.tsx';
 
 const QUESTIONS: Record<BillAction, { question: string; label: string }> = {
   issue: { question: 'Issue this bill? Its entries will be locked and can no longer be changed.', label: 'Issue bill' },
-  pay: { question: 'Mark this bill as paid?', label: 'Mark paid' },
   void: { question: 'Void this bill? Its entries will be unlocked and can be billed again.', label: 'Void bill' },
 };
 
@@ -20,14 +19,11 @@ export function BillModal({ id, onClose }: { id: string | null; onClose: () => v
   const bill = useBill(id);
   const move = useMoveBill();
   const [asking, setAsking] = useState<BillAction | null>(null);
-  // Empty until the user types the day the money came in: 'Mark paid' waits for it.
-  const [paidOn, setPaidOn] = useState('');
-  const paidOnProblem = paidOn === '' ? null : isoDateProblem(paidOn, new Date());
   const [pdfError, setPdfError] = useState<string | null>(null);
   const b = bill.data;
   const run = (action: BillAction) => {
     setAsking(null);
-    if (b) move.mutate({ id: b.id, action, version: b.version, ...(action === 'pay' ? { paidOn } : {}) });
+    if (b) move.mutate({ id: b.id, action, version: b.version });
   };
   return (
     <Modal opened={!!id} onClose={() => { move.reset(); onClose(); }} size="xl" title={b ? `Bill ${formatBillNumber(b.number)}` : 'Bill'}>
@@ -53,14 +49,6 @@ export function BillModal({ id, onClose }: { id: string | null; onClose: () => v
           <Group justify="flex-end" align="flex-end">
             <BillPdfButton id={b.id} number={b.number} onError={setPdfError} />
             {b.status === 'draft' && <Button onClick={() => setAsking('issue')} loading={move.isPending}>Issue bill</Button>}
-            {b.status === 'issued' && (
-              <>
-                <TextInput label="Paid on" type="date" value={paidOn} error={paidOnProblem} onChange={(e) => setPaidOn(e.currentTarget.value)} />
-                <Button color="green" onClick={() => setAsking('pay')} loading={move.isPending} disabled={paidOn === '' || paidOnProblem !== null}>
-                  Mark paid
-                </Button>
-              </>
-            )}
             {(b.status === 'draft' || b.status === 'issued') && (
               <Button color="red" variant="light" onClick={() => setAsking('void')} loading={move.isPending}>Void bill</Button>
             )}

@@ -39,8 +39,8 @@ export function ReceivablesSection({ onOpen }: { onOpen: (id: string) => void })
                 <Table.Td><Anchor component="button" onClick={() => onOpen(b.id)}>{formatBillNumber(b.number)}</Anchor></Table.Td>
                 <Table.Td>{b.clientName}</Table.Td><Table.Td>{b.fileNumber}</Table.Td>
                 <Table.Td>{formatUsDate(b.issuedOn)}</Table.Td>
-                <Table.Td ta="right">{b.ageDays}</Table.Td>
-                <Table.Td ta="right">{formatCurrency(b.total)}</Table.Td>
+                <Table.Td ta="right">{b.daysPastDue}</Table.Td>
+                <Table.Td ta="right">{formatCurrency(b.balance)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
