@@ -27,6 +27,8 @@ const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
 const AccountingPage = lazy(() => import('../features/accounting/accounting-page.tsx'));
+const BillPage = lazy(() => import('../features/accounting/bill-page.tsx'));
+const StatementPage = lazy(() => import('../features/accounting/statement-page.tsx'));
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
 
 function Root() {
@@ -74,6 +76,8 @@ export const router = createBrowserRouter([
               { path: '/field-reports/:id', element: <FieldReportPage /> },
               { path: '/reports', element: <ReportsPage /> },
               { path: '/accounting', element: <AccountingPage /> },
+              { path: '/accounting/bills/:id', element: <BillPage /> },
+              { path: '/accounting/statements', element: <StatementPage /> },
             ],
           },
         ],

@@ -4,10 +4,14 @@ import type {
 } from '../../../core/api/accounting.ts';
 import type { BillAction } from '../../../core/billing.ts';
 import { api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/transport.ts';
 
 // Fetchers of Accounting & Financials (super admins only; the API answers 403 to anyone else).
 
-const keys = { all: ['accounting'] as const };
+export const keys = {
+  all: ['accounting'] as const,
+  bill: (id: string | null) => ['accounting', 'bill', id] as const,
+};
 
 export const useUnbilled = (enabled: boolean) =>
   useQuery({ queryKey: ['accounting', 'unbilled'], enabled, queryFn: () => api<TUnbilledList>('/api/accounting/unbilled') });
@@ -16,7 +20,7 @@ export const useBills = (enabled: boolean) =>
 export const useReceivables = (enabled: boolean) =>
   useQuery({ queryKey: ['accounting', 'receivables'], enabled, queryFn: () => api<TReceivables>('/api/accounting/receivables') });
 export const useBill = (id: string | null) =>
-  useQuery({ queryKey: ['accounting', 'bill', id], enabled: !!id, queryFn: () => api<TBillDetail>(`/api/bills/${id}`) });
+  useQuery({ queryKey: keys.bill(id), enabled: !!id, queryFn: () => api<TBillDetail>(`/api/bills/${id}`) });
 export const useUnbilledEntries = (caseId: string, from: string, to: string, enabled: boolean) => useQuery({
   queryKey: ['accounting', 'unbilled', caseId, from, to], enabled,
   queryFn: () => api<TUnbilledEntries>(`/api/accounting/unbilled/${caseId}?from=${from}&to=${to}`),
@@ -30,11 +34,22 @@ export function useCreateBill() {
   });
 }
 
-export function useMoveBill() {
+/**
+ * A write that answers the bill (every bill route does): the answer is the bill on screen at once,
+ * and every other accounting read (lists, receivables, retainers) is stale.
+ */
+export function useBillWrite<V>(send: (value: V) => Promise<TBillDetail>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, ...body }: { id: string; action: BillAction; version: number; paidOn?: string }) =>
-      api<TBillDetail>(`/api/bills/${id}/${action}`, { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
+    mutationFn: send,
+    onSuccess: (bill) => client.setQueryData(keys.bill(bill.id), bill),
+    // Someone else changed the bill (409): reload it; the forms keep what was typed.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: ['accounting', 'bill'] });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: keys.all, predicate: (q) => q.queryKey[1] !== 'bill' }),
   });
 }
+
+export const moveBill = ({ id, action, ...body }: { id: string; action: BillAction; version: number }) =>
+  api<TBillDetail>(`/api/bills/${id}/${action}`, { method: 'POST', body });

@@ -1,26 +1,28 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { AGE_LABELS, formatBillNumber } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useReceivables } from './api.ts';
+import { billPath } from './bills-table.tsx';
 
-/** Issued, unpaid bills by age. */
-export function ReceivablesSection({ onOpen }: { onOpen: (id: string) => void }) {
+/** What is owed, by days past the due date: every figure is a balance, not a bill's total. */
+export function ReceivablesSection() {
   const recv = useReceivables(true);
   if (recv.isPending) return <Skeleton h={160} aria-label="Loading receivables" />;
   const data = recv.data;
   if (!data) return null;
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: 6 }} aria-label="Aging">
         {data.buckets.map((b) => (
-          <Card key={b.bucket} withBorder>
+          <Card key={b.bucket} withBorder aria-label={AGE_LABELS[b.bucket]}>
             <Text size="sm" c="dimmed">{AGE_LABELS[b.bucket]}</Text>
             <Text fz={22} fw={700}>{formatCurrency(b.total)}</Text>
             <Text size="xs" c="dimmed">{b.count} {b.count === 1 ? 'bill' : 'bills'}</Text>
           </Card>
         ))}
-        <Card withBorder>
+        <Card withBorder aria-label="Total receivable">
           <Text size="sm" c="dimmed">Total receivable</Text>
           <Text fz={22} fw={700}>{formatCurrency(data.total)}</Text>
         </Card>
@@ -29,17 +31,17 @@ export function ReceivablesSection({ onOpen }: { onOpen: (id: string) => void })
         <Table striped withTableBorder aria-label="Receivables">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Bill</Table.Th><Table.Th>Client</Table.Th><Table.Th>Case</Table.Th><Table.Th>Issued</Table.Th>
-              <Table.Th ta="right">Days</Table.Th><Table.Th ta="right">Total</Table.Th>
+              <Table.Th>Bill</Table.Th><Table.Th>Client</Table.Th><Table.Th>Case</Table.Th><Table.Th>Due</Table.Th>
+              <Table.Th ta="right">Days past due</Table.Th><Table.Th ta="right">Balance</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {data.bills.map((b) => (
               <Table.Tr key={b.id}>
-                <Table.Td><Anchor component="button" onClick={() => onOpen(b.id)}>{formatBillNumber(b.number)}</Anchor></Table.Td>
+                <Table.Td><Anchor component={Link} to={billPath(b.id)}>{formatBillNumber(b.number)}</Anchor></Table.Td>
                 <Table.Td>{b.clientName}</Table.Td><Table.Td>{b.fileNumber}</Table.Td>
-                <Table.Td>{formatUsDate(b.issuedOn)}</Table.Td>
-                <Table.Td ta="right">{b.daysPastDue}</Table.Td>
+                <Table.Td>{formatUsDate(b.dueOn)}</Table.Td>
+                <Table.Td ta="right">{b.daysPastDue > 0 ? b.daysPastDue : 'Not yet due'}</Table.Td>
                 <Table.Td ta="right">{formatCurrency(b.balance)}</Table.Td>
               </Table.Tr>
             ))}

@@ -10,6 +10,7 @@ import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
+import { RetainerNotices } from '../accounting/index.ts';
 import { BackupFailureNotice } from '../backups/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 
@@ -24,7 +25,7 @@ const AREAS = [
   { to: '/rate-codes', label: 'Rate Codes', hint: 'Job types and hourly rates', Icon: IconCalculator },
   { to: '/reports', label: 'Reports', hint: 'Printable reports', Icon: IconFileAnalytics },
   { to: '/field-reports', label: 'Field Reports', hint: 'Field inspection reports', Icon: IconFileText },
-  { to: '/accounting', label: 'Accounting & Financials', hint: 'Billing overview', Icon: IconBuildingBank },
+  { to: '/accounting', label: 'Accounting & Financials', hint: 'Bills, payments, retainers', Icon: IconBuildingBank, superAdminOnly: true },
   { to: '/settings', label: 'Admin Settings', hint: 'Calendar and address lookup', Icon: IconSettings },
 ];
 
@@ -39,6 +40,7 @@ export default function DashboardPage() {
     <Stack gap="lg">
       <Title order={2}>Good to see you, {user.displayName}</Title>
       {user.isAdmin && <BackupFailureNotice />}
+      <RetainerNotices />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <LinkedStat label="My open action items" value={s && String(s.myOpenActionItems)} to="/action-items" />
         <LinkedStat label="Overdue" value={s && String(s.myOverdueActionItems)} to="/action-items" />
@@ -49,7 +51,7 @@ export default function DashboardPage() {
       <FirmMoney />
       <MyWork summary={s} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        {AREAS.map(({ to, label, hint, Icon }) => (
+        {AREAS.filter((a) => !a.superAdminOnly || user.isSuperAdmin).map(({ to, label, hint, Icon }) => (
           <Card key={to} component={Link} to={to} withBorder className="tile" padding="md">
             <Group wrap="nowrap">
               <Icon size={28} color="var(--mantine-color-indigo-6)" />

@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import type { TBillDetail, TBillLine } from '../../../core/api/accounting.ts';
+import { REASON_REQUIRED_MESSAGE } from '../../../core/billing.ts';
+import { formatCurrency } from '../../../core/money.ts';
+import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
+import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
+import { useBillWrite } from './api.ts';
+import { adjustLine } from './bill-writes.ts';
+import { amountText, amountTextProblem, parseAmount } from './money-input.ts';
+
+type Field = 'amount' | 'reason';
+const LABELS: Record<Field, string> = { amount: 'Bill this line at', reason: 'Reason' };
+
+/** Write a draft's line down or up with a reason; its own amount stays on record (and on the line). */
+export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; line: TBillLine; onClose(): void }) {
+  const [amount, setAmount] = useState(amountText(line.amount));
+  const [reason, setReason] = useState(line.adjustmentReason ?? '');
+  const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  useFocusRefused(container, refusal);
+  const write = useBillWrite(adjustLine);
+  const send = (value: number | null, why: string) => {
+    setRefusal(null);
+    write.mutate({ id: bill.id, entryId: line.id, version: bill.version, amount: value, reason: why }, {
+      onSuccess: onClose,
+      onError: (error) => setRefusal(readRefusal(error, ['amount', 'reason'])),
+    });
+  };
+  const save = () => {
+    const problems: Partial<Record<Field, string>> = {};
+    const amountProblem = amountTextProblem(amount, { positive: false });
+    if (amountProblem) problems.amount = amountProblem;
+    if (reason.trim() === '') problems.reason = REASON_REQUIRED_MESSAGE;
+    if (Object.keys(problems).length > 0) return setRefusal(formRefusal(problems));
+    send(parseAmount(amount), reason.trim());
+  };
+  return (
+    <Modal opened onClose={onClose} title="Write down or up" size="md">
+      <Stack ref={container}>
+        <Text size="sm">
+          {line.kind === 'time' ? 'Time' : 'Expense'} · {line.description || line.type} · own amount <b>{formatCurrency(line.originalAmount)}</b>
+        </Text>
+        <TextInput
+          label={LABELS.amount} value={amount} inputMode="decimal" leftSection="$" data-autofocus
+          onChange={(e) => setAmount(e.currentTarget.value)} error={refusal?.fields.amount}
+        />
+        <Textarea
+          label={LABELS.reason} value={reason} autosize minRows={2} placeholder="Why the client is billed a different amount"
+          onChange={(e) => setReason(e.currentTarget.value)} error={refusal?.fields.reason}
+        />
+        <RefusalAlert refusal={refusal} labels={LABELS} />
+        <Group justify="space-between">
+          {line.adjustmentReason !== null
+            ? <Button variant="subtle" onClick={() => send(null, '')} loading={write.isPending}>Back to own amount</Button>
+            : <span />}
+          <Group>
+            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button onClick={save} loading={write.isPending}>Save line</Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
