@@ -11,7 +11,7 @@ import { useBillWrite } from './api.ts';
 import { recordPayment } from './bill-writes.ts';
 import { amountText } from './money-input.ts';
 import {
-  isOverBalance, PAYMENT_FIELD_LABELS, PAYMENT_FIELDS, paymentBodyOf, type PaymentField, type PaymentForm,
+  isOverBalance, PAYMENT_FIELD_LABELS, placeRefusal, PAYMENT_FIELDS, paymentBodyOf, type PaymentField, type PaymentForm,
 } from './payment-form.ts';
 
 const METHODS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -45,11 +45,7 @@ export function PaymentFormCard({ bill }: { bill: TBillDetail }) {
         setId(newId());
         setRefusal(null);
       },
-      onError: (error) => {
-        const read = readRefusal(error, PAYMENT_FIELDS);
-        // The over-balance refusal is about the amount, whatever path the server gave it.
-        setRefusal(isOverBalance(read.message) ? { ...read, fields: { ...read.fields, amount: read.message } } : read);
-      },
+      onError: (error) => setRefusal(placeRefusal(readRefusal(error, PAYMENT_FIELDS), { amount: 'amount', date: 'receivedOn' })),
     });
   };
   const over = !!refusal && isOverBalance(refusal.message) && form.method !== 'retainer' && form.method !== 'client_credit';

@@ -1,6 +1,6 @@
 import type { TCreditNoteCreate, TPaymentCreate } from '../../../core/api/accounting.ts';
 import { REASON_REQUIRED_MESSAGE, type PaymentMethod } from '../../../core/billing.ts';
-import type { FieldErrors } from '../../lib/refusal.ts';
+import type { FieldErrors, Refusal } from '../../lib/refusal.ts';
 import { amountTextProblem, parseAmount } from './money-input.ts';
 
 // The payment and credit note forms of an issued bill, as strings, and the bodies they send.
@@ -15,6 +15,23 @@ export const DATE_REQUIRED_MESSAGE = 'Date is required';
 
 /** The server's refusal of a payment over the balance (core/billing overBalanceMessage). */
 export const isOverBalance = (message: string) => message.startsWith('This payment is more than the balance due');
+
+// The money refusals name no field in their details (they are rules, not schema checks), but each
+// is about one field: the amount (over the balance, the retainer, the client's credit, what is
+// left to credit; core/billing.ts) or the date (before the bill was issued).
+const AMOUNT_REFUSALS = [
+  'This payment is more than the balance due', 'This is more than the retainer holds', "This is more than the client's credit",
+  'A credit note cannot be more than',
+];
+const DATE_REFUSALS = ['The payment date is before', 'The credit note date is before'];
+
+/** The refusal with its message also under the field it is about, when its details named none. */
+export function placeRefusal<K extends string>(refusal: Refusal<K>, where: { amount?: K; date?: K }): Refusal<K> {
+  if (Object.keys(refusal.fields).length > 0) return refusal;
+  const key = AMOUNT_REFUSALS.some((m) => refusal.message.startsWith(m)) ? where.amount
+    : DATE_REFUSALS.some((m) => refusal.message.startsWith(m)) ? where.date : undefined;
+  return key ? { ...refusal, fields: { [key]: refusal.message } as FieldErrors<K> } : refusal;
+}
 
 export function paymentBodyOf(form: PaymentForm, id: string, excessToCredit: boolean):
   { body: TPaymentCreate } | { problems: FieldErrors<PaymentField> } {
