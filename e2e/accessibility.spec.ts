@@ -15,6 +15,8 @@ const STATIC_ROUTES = [
   '/rate-codes', '/settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api',
   // The report with its second grouping level (subgroup rows and subtotals).
   '/reports?groupBy=staff&thenBy=client',
+  // Issue 24's billing screens beside the unbilled tab.
+  '/accounting?tab=receivables', '/accounting?tab=exports', '/accounting?tab=codes', '/accounting/statements',
 ];
 
 interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
@@ -47,7 +49,10 @@ async function routesWithRecords(page: Page): Promise<string[]> {
     headers: { 'x-csrf-token': token },
     data: { id: randomUUID(), projectId: project, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
   })).json() as { id: string };
-  return [...STATIC_ROUTES, `/case/${first.id}`, `/project/${project}`, `/time-tracking?project=${project}`, `/field-reports/${report.id}`];
+  // A bill of the demo data, when there is one and the role may read bills (the page refuses others).
+  const bills = await page.request.get('/api/bills');
+  const bill = bills.ok() ? ((await bills.json()).bills[0]?.id ?? randomUUID()) : randomUUID();
+  return [...STATIC_ROUTES, `/accounting/bills/${bill}`, `/case/${first.id}`, `/project/${project}`, `/time-tracking?project=${project}`, `/field-reports/${report.id}`];
 }
 
 test('the sign-in page has no serious accessibility violation', async ({ page }) => {

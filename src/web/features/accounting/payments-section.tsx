@@ -31,7 +31,7 @@ export function PaymentsSection({ bill }: { bill: TBillDetail }) {
                     <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>
                     <Table.Td>{p.reference}</Table.Td>
                     <Table.Td ta="right" td={p.reversedOn ? 'line-through' : undefined}>{formatCurrency(p.amount)}</Table.Td>
-                    <Table.Td ta="right">{formatCurrency(p.appliedAmount)}</Table.Td>
+                    <Table.Td ta="right" td={p.reversedOn ? 'line-through' : undefined}>{formatCurrency(p.appliedAmount)}</Table.Td>
                     <Table.Td ta="right">{p.creditAmount > 0 ? formatCurrency(p.creditAmount) : ''}</Table.Td>
                     <Table.Td>
                       {p.reversedOn ? (

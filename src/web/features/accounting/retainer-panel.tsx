@@ -65,11 +65,11 @@ function ThresholdForm({ caseId, threshold }: { caseId: string; threshold: numbe
   const [text, setText] = useState(amountText(threshold));
   const [refusal, setRefusal] = useState<Refusal<'threshold'> | null>(null);
   const write = useRetainerWrite(caseId, setThreshold(caseId));
-  const dirty = text.trim() !== amountText(threshold);
+  const dirty = parseAmount(text) !== threshold;
   const save = () => {
     const problem = amountTextProblem(text, { positive: false });
     if (problem) return setRefusal(formRefusal({ threshold: problem }));
-    write.mutate(parseAmount(text), { onSuccess: () => setRefusal(null), onError: (e) => setRefusal(readRefusal(e, ['threshold'])) });
+    write.mutate(parseAmount(text), { onSuccess: (r) => { setRefusal(null); setText(amountText(r.threshold)); }, onError: (e) => setRefusal(readRefusal(e, ['threshold'])) });
   };
   return (
     <Group align="flex-end" gap="xs">
