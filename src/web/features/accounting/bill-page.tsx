@@ -79,8 +79,8 @@ export default function BillPage() {
           <Fact label="Period">{formatUsDate(b.periodStart)} – {formatUsDate(b.periodEnd)}</Fact>
           <Fact label="Terms">{b.terms || termsLabel(b.termsDays)}</Fact>
           <Fact label="Bill to">{[b.billToName, b.billingAddress].filter(Boolean).join('\n')}</Fact>
-          <Fact label="Issued">{formatUsDate(b.issuedOn)}</Fact>
-          <Fact label="Due">{formatUsDate(b.dueOn)}</Fact>
+          <Fact label="Issued on">{formatUsDate(b.issuedOn)}</Fact>
+          <Fact label="Due on">{formatUsDate(b.dueOn)}</Fact>
           {b.clientMatterId && <Fact label="Client matter">{b.clientMatterId}</Fact>}
         </SimpleGrid>
         {b.note && issued && <Text size="sm" mt="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>{b.note}</Text>}
