@@ -30,6 +30,12 @@ export function PaymentFormCard({ bill }: { bill: TBillDetail }) {
   const container = useRef<HTMLDivElement>(null);
   useFocusRefused(container, refusal);
   const write = useBillWrite(recordPayment);
+  // A refusal about the balance is stale once the balance moved (another payment, a reversal, a credit).
+  const [balanceSeen, setBalanceSeen] = useState(bill.balance);
+  if (balanceSeen !== bill.balance) {
+    setBalanceSeen(bill.balance);
+    setRefusal(null);
+  }
   const set = <K extends PaymentField>(key: K, value: PaymentForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setRefusal((r) => withoutFields(r, [key]));
