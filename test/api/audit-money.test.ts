@@ -112,7 +112,7 @@ describe('audit rows of money tables', () => {
       return res.json();
     };
     const adjusted = await post(`/api/bills/${bill.id}/lines/${expense.id}/adjust`, { version: bill.version, amount: Number(WRITTEN_DOWN), reason: 'Courtesy' });
-    const issued = await post(`/api/bills/${bill.id}/issue`, { version: adjusted.version, issuedOn: '2026-06-01' });
+    await post(`/api/bills/${bill.id}/issue`, { version: adjusted.version, issuedOn: '2026-06-01' });
     const paid = await post(`/api/bills/${bill.id}/payments`, { id: randomUUID(), receivedOn: '2026-06-15', amount: Number(PAYMENT), method: 'check' });
     const credited = await post(`/api/bills/${bill.id}/credit-notes`, { id: randomUUID(), issuedOn: '2026-06-16', reason: 'Goodwill', amount: Number(CREDIT) });
     const { id: adjustmentId } = await t.database.db.selectFrom('bill_adjustments').select('id').where('bill_id', '=', bill.id).executeTakeFirstOrThrow();
