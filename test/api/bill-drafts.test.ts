@@ -1,6 +1,7 @@
 // Shaping draft bills (issue 24): bill-to, terms, note, due date, discount; adding and removing
 // entries; writing lines down and up. Only drafts change, only at the version the caller saw.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftBill, issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
 import { logTime } from '../helpers/report-fixtures.ts';
@@ -148,8 +149,13 @@ describe('lines of a draft', () => {
     const down = (await post(sa, `/api/bills/${bill.id}/lines/${times[1]}/adjust`, { version: bill.version, amount: 10, reason: 'x' })).json();
     const notOn = await post(sa, `/api/bills/${bill.id}/entries/remove`, { version: down.version, entryIds: [times[1], randomUUID()] });
     expect([notOn.statusCode, notOn.json().error.message]).toEqual([409, 'Some of these entries are not on this bill. Reload the bill and try again.']);
+    const unbilledValue = async () => Number((await sql<{ v: string }>`select coalesce(sum(time_value + expenses), 0) as v from unbilled_totals`
+      .execute(t.database.db)).rows[0]!.v);
+    const valueBefore = await unbilledValue();
     const res = await post(sa, `/api/bills/${bill.id}/entries/remove`, { version: down.version, entryIds: [times[1], expenses[0]] });
     expect(res.statusCode, res.body).toBe(200);
+    // The dashboard's unbilled work counts them again (at their own amounts, not the write-down).
+    expect(await unbilledValue()).toBeCloseTo(valueBefore + 130.5, 2);
     expect(res.json()).toMatchObject({ hours: 2, timeTotal: 200, expenseTotal: 0, adjustmentTotal: 0, total: 200 });
     expect(res.json().lines.map((l: { id: string }) => l.id)).toEqual([times[0]]);
     expect(await t.database.db.selectFrom('bill_adjustments').select('id').where('bill_id', '=', bill.id).execute()).toEqual([]);

@@ -29,9 +29,9 @@ export async function recordPayment(db: DbOrTx, options: { billId: string; body:
     }
     const statusProblem = paymentStatusProblem(bill.status);
     if (statusProblem) throw new AppError('EDIT_CONFLICT', statusProblem);
-    if (body.receivedOn < bill.issued_on!) throw new AppError('VALIDATION_ERROR', PAYMENT_BEFORE_ISSUE_MESSAGE);
     const split = splitPayment(body.amount, Number(bill.balance), { excessToCredit: body.excessToCredit, method: body.method });
     if ('problem' in split) throw new AppError(split.problem === NOTHING_DUE_MESSAGE ? 'EDIT_CONFLICT' : 'VALIDATION_ERROR', split.problem);
+    if (body.receivedOn < bill.issued_on!) throw new AppError('VALIDATION_ERROR', PAYMENT_BEFORE_ISSUE_MESSAGE);
 
     if (body.method === 'retainer') {
       const held = await lockRetainer(tx, bill.case_id);
