@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TCaseDetail, TProject } from '../../../core/api/clients.ts';
 import { addressLine, clientLabel } from '../../../core/cases.ts';
@@ -15,8 +15,7 @@ import { ClientEditModal } from './client-edit-modal.tsx';
 import { CaseEditModal } from './case-edit-modal.tsx';
 import { CustomRatesEditor } from './custom-rates-editor.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
-import { LazyBoundary } from '../../ui/lazy-boundary.tsx';
-import { RetainerPanel } from '../accounting/index.ts';
+import { RetainerSection } from '../accounting/index.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -155,11 +154,7 @@ export default function CasePage() {
       </Paper>
 
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
-      {user.isSuperAdmin && (
-        <LazyBoundary fallback={null}>
-          <Suspense fallback={null}><RetainerPanel caseId={c.id} /></Suspense>
-        </LazyBoundary>
-      )}
+      {user.isSuperAdmin && <RetainerSection caseId={c.id} />}
 
       <ConfirmModal
         opened={confirmDelete !== null}
