@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
@@ -103,6 +104,12 @@ test('super admin: the billing cycle on the screens', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Issue bill' }).click();
   await expect(page.getByText('Issued', { exact: true })).toBeVisible();
   expect(await figure(page, 'Balance due')).toBe(total);
+  // The LEDES file of the bill.
+  const ledes = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'LEDES' }).click();
+  const ledesFile = await ledes;
+  expect(ledesFile.suggestedFilename()).toBe(`Bill-${number}.ledes`);
+  expect(readFileSync((await ledesFile.path())!, 'utf8').split(/\r?\n/)[0]).toBe('LEDES1998B[]');
 
   // Two partial payments, one too many refused on the amount, a reversal.
   const form = page.getByRole('heading', { name: 'Record a payment' }).locator('..');
@@ -174,6 +181,26 @@ test('super admin: the billing cycle on the screens', async ({ page }) => {
   await expect(statement).toContainText(/CN-\d{4}/);
   await expect(page.getByRole('table', { name: 'Statement aging' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/billing-09-statement.png`, fullPage: true });
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF' }).click();
+  expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/);
+
+  // The period's QuickBooks files, and a UTBMS code.
+  await page.goto('/accounting?tab=exports');
+  const iif = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'QuickBooks IIF' }).click();
+  expect(readFileSync((await (await iif).path())!, 'utf8')).toMatch(/^!TRNS/m);
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV' }).click();
+  expect((await csv).suggestedFilename()).toMatch(/\.csv$/);
+  await page.screenshot({ path: `${SHOTS}/billing-10-exports.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Billing codes' }).click();
+  await page.getByLabel(`Task code of ${titles[0]}`).fill('l110');
+  await page.getByLabel(`Activity code of ${titles[0]}`).fill('A101');
+  await page.getByRole('button', { name: 'Save codes' }).click();
+  await expect(page.getByText('Codes saved.')).toBeVisible();
+  await expect(page.getByLabel(`Task code of ${titles[0]}`)).toHaveValue('L110');
+  await page.screenshot({ path: `${SHOTS}/billing-11-codes.png`, fullPage: true });
 });
 
 test('admin: no Accounting tile, no money on the accounting screens', async ({ page }) => {
