@@ -143,6 +143,15 @@ test('super admin: the billing cycle on the screens', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/billing-05-payments-credit.png`, fullPage: true });
   const billUrl = page.url();
 
+  // Receivables: the bill ages from its due date, by its balance (not its total).
+  await page.goto('/accounting?tab=receivables');
+  const open = page.getByRole('table', { name: 'Receivables' }).getByRole('row').filter({ hasText: number });
+  await expect(open).toContainText(money(due));
+  await expect(open).toContainText('Not yet due');
+  await expect(page.getByLabel('Current', { exact: true })).not.toContainText('$0.00');
+  await page.screenshot({ path: `${SHOTS}/billing-05b-receivables-open.png`, fullPage: true });
+  await page.goto(billUrl);
+
   // A retainer deposit on the case page, a threshold above it: the notice.
   await page.getByRole('link', { name: fileNumber }).click();
   const panel = page.getByRole('region', { name: 'Retainer' }).or(page.locator('[aria-label="Retainer"]'));
