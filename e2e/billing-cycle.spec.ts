@@ -148,13 +148,13 @@ test('super admin: the billing cycle on the screens', async ({ page }) => {
   const open = page.getByRole('table', { name: 'Receivables' }).getByRole('row').filter({ hasText: number });
   await expect(open).toContainText(money(due));
   await expect(open).toContainText('Not yet due');
-  await expect(page.getByLabel('Current', { exact: true })).not.toContainText('$0.00');
+  await expect(page.getByRole('group', { name: 'Current', exact: true })).not.toContainText('$0.00');
   await page.screenshot({ path: `${SHOTS}/billing-05b-receivables-open.png`, fullPage: true });
   await page.goto(billUrl);
 
   // A retainer deposit on the case page, a threshold above it: the notice.
   await page.getByRole('link', { name: fileNumber }).click();
-  const panel = page.getByRole('region', { name: 'Retainer' }).or(page.locator('[aria-label="Retainer"]'));
+  const panel = page.getByRole('region', { name: 'Retainer' });
   const deposit = panel.getByRole('group', { name: 'Deposit' });
   await deposit.getByLabel('Amount').fill(String(due + 500));
   await deposit.getByLabel('Reference').fill('Wire 88');

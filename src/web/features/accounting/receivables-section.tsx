@@ -14,15 +14,15 @@ export function ReceivablesSection() {
   if (!data) return null;
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, md: 6 }} aria-label="Aging">
+      <SimpleGrid cols={{ base: 2, md: 6 }} role="group" aria-label="Aging">
         {data.buckets.map((b) => (
-          <Card key={b.bucket} withBorder aria-label={AGE_LABELS[b.bucket]}>
+          <Card key={b.bucket} withBorder role="group" aria-label={AGE_LABELS[b.bucket]}>
             <Text size="sm" c="dimmed">{AGE_LABELS[b.bucket]}</Text>
             <Text fz={22} fw={700}>{formatCurrency(b.total)}</Text>
             <Text size="xs" c="dimmed">{b.count} {b.count === 1 ? 'bill' : 'bills'}</Text>
           </Card>
         ))}
-        <Card withBorder aria-label="Total receivable">
+        <Card withBorder role="group" aria-label="Total receivable">
           <Text size="sm" c="dimmed">Total receivable</Text>
           <Text fz={22} fw={700}>{formatCurrency(data.total)}</Text>
         </Card>

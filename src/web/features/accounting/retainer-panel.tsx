@@ -16,7 +16,7 @@ export default function RetainerPanel({ caseId }: { caseId: string }) {
   if (retainer.isError) return <Alert color="red" title="Retainer">{retainer.error.message}</Alert>;
   const r = retainer.data;
   return (
-    <Paper withBorder p="lg" aria-label="Retainer">
+    <Paper component="section" withBorder p="lg" aria-label="Retainer">
       <Stack>
         <Title order={3}>Retainer</Title>
         {r.notice && <Alert color="orange" icon={<IconAlertTriangle size={18} />} role="status">{r.notice}</Alert>}

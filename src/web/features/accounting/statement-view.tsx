@@ -8,7 +8,7 @@ const KIND_LABELS = { bill: 'Bill', payment: 'Payment', reversal: 'Payment rever
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <Card withBorder padding="sm" aria-label={label}>
+    <Card withBorder padding="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
       <Text fz={20} fw={700}>{formatCurrency(value)}</Text>
     </Card>
