@@ -40,7 +40,6 @@ export const ZClientBilling = z.object({
   termsDays: z.number({ error: TERMS_DAYS_MESSAGE }).int(TERMS_DAYS_MESSAGE).min(0, TERMS_DAYS_MESSAGE).max(MAX_TERMS_DAYS, TERMS_DAYS_MESSAGE),
   ledesClientId: text(CLIENT_LIMITS.ledesClientId),
 }).partial();
-export type TClientBilling = z.infer<typeof ZClientBilling>;
 
 export const ZClientInput = ZClientFields.extend(ZClientBilling.shape);
 // PUT replaces the record: every field must be sent, so a missing key never clears a value
