@@ -87,9 +87,12 @@ describe('access', () => {
 
 describe('billing codes', () => {
   it('lists every job title and expense type, saves codes upper case, deletes emptied rows', async () => {
+    await logExpense(superAdmin, p.projectId, { entryDate: '2026-08-03', amount: 75, expenseType: 'Drone rental' });
     const before = (await get(superAdmin, '/api/accounting/billing-codes')).json().codes as { kind: string; name: string; taskCode: string }[];
     expect(before).toContainEqual({ kind: 'job_title', name: 'Consultant', taskCode: '', activityCode: '', expenseCode: '' });
     expect(before).toContainEqual({ kind: 'expense_type', name: 'Airfare', taskCode: '', activityCode: '', expenseCode: '' });
+    expect(before).toContainEqual({ kind: 'expense_type', name: 'Drone rental', taskCode: '', activityCode: '', expenseCode: '' });
+    expect(before).toContainEqual({ kind: 'job_title', name: 'Retired Role', taskCode: '', activityCode: '', expenseCode: '' });
     expect(before.some((c) => c.name === 'Custom...')).toBe(false);
 
     const put = await superAdmin.request({ method: 'PUT', url: '/api/accounting/billing-codes', payload: { codes: [
