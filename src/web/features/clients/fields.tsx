@@ -1,4 +1,4 @@
-import { Autocomplete, Checkbox, Select, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Group, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { readRefusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { AddressInput } from '../../shared/address/address-input.tsx';
@@ -39,6 +39,20 @@ export function ClientFields({ value, onChange, errors = {}, readOnly }: FieldsP
         <TextInput label="Phone" type="tel" readOnly={readOnly} value={value.phone} error={errors.phone}
           onChange={(e) => set({ phone: e.currentTarget.value })} />
       </SimpleGrid>
+      <Text size="sm" fw={600} mt="xs">Billing</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Bill-to name" readOnly={readOnly} value={value.billToName} error={errors.billToName}
+          placeholder={value.name || 'The client name'} description="Who bills are addressed to; empty: the client name"
+          onChange={(e) => set({ billToName: e.currentTarget.value })} />
+        <Group grow align="flex-start">
+          <TextInput label="Payment terms (days)" readOnly={readOnly} inputMode="numeric" value={value.termsDays} error={errors.termsDays}
+            description="0: due on receipt" onChange={(e) => set({ termsDays: e.currentTarget.value })} />
+          <TextInput label="LEDES client id" readOnly={readOnly} value={value.ledesClientId} error={errors.ledesClientId}
+            description="For e-billing" onChange={(e) => set({ ledesClientId: e.currentTarget.value })} />
+        </Group>
+      </SimpleGrid>
+      <Textarea label="Billing address" readOnly={readOnly} autosize minRows={2} value={value.billingAddress} error={errors.billingAddress}
+        onChange={(e) => set({ billingAddress: e.currentTarget.value })} />
     </Stack>
   );
 }
@@ -64,6 +78,8 @@ export function CaseFields({ value, onChange, errors = {}, readOnly }: FieldsPro
       <Select label="Rate code" placeholder={rateCodes.isLoading ? 'Loading rate codes…' : 'Pick a rate code'}
         searchable clearable readOnly={readOnly} data={rateCodeData} value={value.rateCodeId}
         onChange={(v) => set({ rateCodeId: v })} error={errors.rateCodeId ?? (rateCodes.error ? 'Could not load the rate codes' : undefined)} />
+      <TextInput label="Client matter id" readOnly={readOnly} value={value.clientMatterId} error={errors.clientMatterId}
+        description="The client's own number for this matter (LEDES)" onChange={(e) => set({ clientMatterId: e.currentTarget.value })} />
     </SimpleGrid>
   );
 }

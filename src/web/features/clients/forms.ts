@@ -1,18 +1,26 @@
 import type { Address } from '../../../core/address.ts';
 import type { TCaseListItem, TClient, TProject } from '../../../core/api/clients.ts';
+import { DEFAULT_TERMS_DAYS } from '../../../core/billing.ts';
 import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 
 // Form values of the three phases as plain strings, and their request bodies.
 
-export interface ClientForm { isBusinessClient: boolean; name: string; contactName: string; lastName: string; email: string; phone: string }
-export interface CaseForm { fileNumber: string; caseName: string; attorneyId: string | null; rateCodeId: string | null }
+export interface ClientForm {
+  isBusinessClient: boolean; name: string; contactName: string; lastName: string; email: string; phone: string;
+  /** Billing details (issue 24): who bills are addressed to, their terms in days, the client's LEDES id. */
+  billToName: string; billingAddress: string; termsDays: string; ledesClientId: string;
+}
+export interface CaseForm { fileNumber: string; caseName: string; attorneyId: string | null; rateCodeId: string | null; clientMatterId: string }
 export interface ProjectForm {
   projectNumber: string; projectName: string; address: Address | null; projectType: string; buildingType: string;
   status: 'active' | 'on_hold' | 'closed'; isPrimaryProject: boolean;
 }
 
-export const emptyClient: ClientForm = { isBusinessClient: false, name: '', contactName: '', lastName: '', email: '', phone: '' };
-export const emptyCase: CaseForm = { fileNumber: '', caseName: '', attorneyId: null, rateCodeId: null };
+export const emptyClient: ClientForm = {
+  isBusinessClient: false, name: '', contactName: '', lastName: '', email: '', phone: '',
+  billToName: '', billingAddress: '', termsDays: String(DEFAULT_TERMS_DAYS), ledesClientId: '',
+};
+export const emptyCase: CaseForm = { fileNumber: '', caseName: '', attorneyId: null, rateCodeId: null, clientMatterId: '' };
 export const emptyProject = (isPrimaryProject: boolean): ProjectForm => ({
   projectNumber: '', projectName: '', address: null, projectType: '', buildingType: '', status: 'active', isPrimaryProject,
 });
@@ -20,9 +28,11 @@ export const emptyProject = (isPrimaryProject: boolean): ProjectForm => ({
 export const clientForm = (c: TClient): ClientForm => ({
   isBusinessClient: c.isBusinessClient, name: c.name, contactName: c.contactName ?? '', lastName: c.lastName ?? '',
   email: c.email ?? '', phone: c.phone ?? '',
+  billToName: c.billToName, billingAddress: c.billingAddress, termsDays: String(c.termsDays), ledesClientId: c.ledesClientId,
 });
 export const caseForm = (c: TCaseListItem): CaseForm => ({
   fileNumber: c.fileNumber, caseName: c.caseName, attorneyId: c.attorneyId, rateCodeId: c.rateCode?.id ?? null,
+  clientMatterId: c.clientMatterId,
 });
 export const projectForm = (p: TProject): ProjectForm => ({
   projectNumber: p.projectNumber, projectName: p.projectName, address: p.address, projectType: p.projectType ?? '',
@@ -33,6 +43,9 @@ const orNull = (s: string) => (s.trim() ? s.trim() : null);
 export const clientBody = (f: ClientForm) => ({
   isBusinessClient: f.isBusinessClient, name: f.name, contactName: orNull(f.contactName), lastName: orNull(f.lastName),
   email: orNull(f.email), phone: orNull(f.phone),
+  billToName: f.billToName, billingAddress: f.billingAddress, ledesClientId: f.ledesClientId,
+  // Anything but whole days goes as null, which the server refuses with its terms message under the field.
+  termsDays: /^\d+$/.test(f.termsDays.trim()) ? Number(f.termsDays.trim()) : null,
 });
 export const caseBody = (f: CaseForm) => ({ ...f });
 export const projectBody = (f: ProjectForm) => ({ ...f, projectType: orNull(f.projectType), buildingType: orNull(f.buildingType) });
@@ -57,9 +70,11 @@ export function projectProblems(f: ProjectForm): Partial<Record<keyof ProjectFor
 export const clientLabels = (f: ClientForm): Record<keyof ClientForm, string> => ({
   isBusinessClient: 'Client type', name: f.isBusinessClient ? 'Business name' : 'Client name', contactName: 'Contact name',
   lastName: 'Last name', email: 'E-mail', phone: 'Phone',
+  billToName: 'Bill-to name', billingAddress: 'Billing address', termsDays: 'Payment terms (days)', ledesClientId: 'LEDES client id',
 });
 export const CASE_LABELS: Record<keyof CaseForm, string> = {
   fileNumber: 'File number', caseName: 'Case name', attorneyId: 'Attorney and law firm', rateCodeId: 'Rate code',
+  clientMatterId: 'Client matter id',
 };
 export const PROJECT_LABELS: Record<keyof ProjectForm, string> = {
   projectNumber: 'Project number', projectName: 'Project name', address: 'Property address', projectType: 'Project type',

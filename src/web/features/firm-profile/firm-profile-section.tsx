@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconBuilding, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { TFirmProfile } from '../../../core/api/firm-profile.ts';
@@ -18,6 +18,9 @@ const FIELDS = [
   { key: 'phone', label: 'Phone' },
   { key: 'email', label: 'E-mail' },
   { key: 'website', label: 'Website' },
+  // Billing (issue 24): how clients pay, printed on every bill, and the firm's id in LEDES files.
+  { key: 'remittance', label: 'Remittance details', multiline: true },
+  { key: 'ledesFirmId', label: 'LEDES firm id (tax id)' },
 ] as const;
 type Key = (typeof FIELDS)[number]['key'];
 type Form = Record<Key, string>;
@@ -26,6 +29,7 @@ const LABELS = Object.fromEntries(FIELDS.map((f) => [f.key, f.label])) as Record
 
 const formOf = (p: TFirmProfile): Form => ({
   firmName: p.firmName, licenceNumber: p.licenceNumber, address: p.address, phone: p.phone, email: p.email, website: p.website,
+  remittance: p.remittance, ledesFirmId: p.ledesFirmId,
 });
 
 /** What the browser can tell before saving: the required name and each field's length. */
@@ -96,15 +100,20 @@ function FirmProfileForm({ p }: { p: TFirmProfile }) {
       }}>
         <Stack gap="sm" maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {FIELDS.map((f) => (
-              <TextInput key={f.key} label={f.label} required={'required' in f} value={kept.form[f.key]} error={errors[f.key]}
-                onChange={(e) => {
+            {FIELDS.map((f) => {
+              const props = {
+                label: f.label, required: 'required' in f, value: kept.form[f.key], error: errors[f.key],
+                onChange: (e: { currentTarget: { value: string } }) => {
                   const value = e.currentTarget.value;
                   setSaved(false);
                   setRefusal((r) => withoutFields(r, [f.key]));
                   kept.setForm((old) => ({ ...old, [f.key]: value }));
-                }} />
-            ))}
+                },
+              };
+              return 'multiline' in f
+                ? <Textarea key={f.key} {...props} autosize minRows={3} placeholder={'Bank, routing and account numbers\nor the address checks are mailed to'} />
+                : <TextInput key={f.key} {...props} />;
+            })}
           </SimpleGrid>
           <RefusalAlert refusal={refusal} labels={LABELS} />
           <Group>
