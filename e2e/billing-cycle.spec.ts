@@ -221,3 +221,41 @@ test('admin: no Accounting tile, no money on the accounting screens', async ({ p
   }
   expect((await page.request.get('/api/accounting/retainer-notices')).status()).toBe(403);
 });
+
+test('billing details: the client, the case and the firm profile', async ({ page }) => {
+  await signIn(page, SUPER_ADMIN);
+  const hit = (await search(page, 'bayonne'))[0]!;
+  const caseId = (await (await page.request.get(`/api/projects/${hit.id}`)).json()).caseId as string;
+  await page.goto(`/case/${caseId}`);
+  await page.getByRole('button', { name: 'Edit client' }).click();
+  const client = page.getByRole('dialog', { name: 'Edit client' });
+  await client.getByLabel('Payment terms (days)').fill('forty');
+  await client.getByRole('button', { name: 'Save client' }).click();
+  await expect(client.getByText('Terms must be a whole number of days from 0 to 365').first()).toBeVisible();
+  await expect(client.getByLabel('Payment terms (days)')).toHaveValue('forty');
+  await client.getByLabel('Payment terms (days)').fill('45');
+  await client.getByLabel('Bill-to name').fill('Bayonne Terminal Storage – Accounts Payable');
+  await client.getByLabel('Billing address').fill('PO Box 12\nBayonne, NJ 07002');
+  await client.getByLabel('LEDES client id').fill('BTS-01');
+  await page.screenshot({ path: `${SHOTS}/billing-12-client-billing.png`, fullPage: true });
+  await client.getByRole('button', { name: 'Save client' }).click();
+  await expect(client).toBeHidden();
+  await page.getByRole('button', { name: 'Edit case' }).click();
+  const kase = page.getByRole('dialog', { name: /^Edit case/ });
+  await kase.getByLabel('Client matter id').fill('M-2024-118');
+  await kase.getByRole('button', { name: 'Save case' }).click();
+  await expect(kase).toBeHidden();
+  const saved = await (await page.request.get(`/api/cases/${caseId}`)).json();
+  expect(saved.clientMatterId).toBe('M-2024-118');
+  const stored = await (await page.request.get(`/api/clients/${saved.client.id}`)).json();
+  expect([stored.billToName, stored.billingAddress, stored.termsDays, stored.ledesClientId])
+    .toEqual(['Bayonne Terminal Storage – Accounts Payable', 'PO Box 12\nBayonne, NJ 07002', 45, 'BTS-01']);
+
+  await page.goto('/settings');
+  await page.getByLabel('Remittance details').fill('Pay by ACH: First Bank, routing 021000021, account 123456789');
+  await page.getByLabel('LEDES firm id (tax id)').fill('12-3456789');
+  await page.getByRole('button', { name: 'Save firm profile' }).click();
+  await expect(page.getByText('Firm profile saved.')).toBeVisible();
+  await page.getByLabel('Remittance details').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/billing-13-firm-profile.png` });
+});
