@@ -12,12 +12,15 @@ import { billDetail, listBills } from './bill-read.ts';
 import { createBill, moveBill } from './bills.ts';
 import { unbilledCases, unbilledLines } from './lines.ts';
 import { receivables } from './receivables.ts';
+import { retainerStatementRoutes } from './retainer-statement-routes.ts';
 
 // Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
 
 const superAdmin = { role: 'super_admin' } as const;
 
-export function accountingRoutes({ app, db, env, documents }: AppContext) {
+export function accountingRoutes(context: AppContext) {
+  const { app, db, env, documents } = context;
+  retainerStatementRoutes(context);
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
     const cases = await unbilledCases(db);
     return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };
@@ -40,7 +43,8 @@ export function accountingRoutes({ app, db, env, documents }: AppContext) {
   // The bill on the firm's letterhead; its amounts are money, so super admins only like every bill route.
   app.get('/api/bills/:id/pdf', { config: superAdmin, schema: { params: ZBillIdParams } }, async (request, reply) => {
     const bill = await billDetail(db, request.params.id);
-    return sendPdf(reply, await documents.pdf('bill', bill, await loadLetterhead(db, env.FIRM_NAME)), billFileName(bill));
+    const { remittance, ...letterhead } = await loadLetterhead(db, env.FIRM_NAME);
+    return sendPdf(reply, await documents.pdf('bill', { bill, remittance }, letterhead), billFileName(bill));
   });
 
   app.post('/api/bills', { config: superAdmin, schema: { body: ZBillCreate, response: { 201: ZBillDetail } } }, async (request, reply) =>
