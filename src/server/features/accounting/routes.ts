@@ -20,7 +20,6 @@ const superAdmin = { role: 'super_admin' } as const;
 
 export function accountingRoutes(context: AppContext) {
   const { app, db, env, documents } = context;
-  retainerStatementRoutes(context);
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
     const cases = await unbilledCases(db);
     return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };
@@ -62,4 +61,5 @@ export function accountingRoutes(context: AppContext) {
   }, async (request) => moveBill(db, {
     id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
+  retainerStatementRoutes(context);
 }
