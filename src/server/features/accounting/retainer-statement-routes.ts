@@ -14,7 +14,7 @@ import { clientStatement } from './statement.ts';
 
 const superAdmin = { role: 'super_admin' } as const;
 
-export function retainerStatementRoutes({ app, db, env, documents }: AppContext) {
+export function retainerStatementRoutes({ app, db, env, documents }: Pick<AppContext, 'app' | 'db' | 'env' | 'documents'>) {
   app.get('/api/cases/:caseId/retainer', {
     config: superAdmin, schema: { params: ZCaseIdParams, response: { 200: ZRetainer } },
   }, async (request) => retainerOf(db, request.params.caseId));

@@ -18,8 +18,7 @@ import { retainerStatementRoutes } from './retainer-statement-routes.ts';
 
 const superAdmin = { role: 'super_admin' } as const;
 
-export function accountingRoutes(context: AppContext) {
-  const { app, db, env, documents } = context;
+export function accountingRoutes({ app, db, env, documents }: AppContext) {
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
     const cases = await unbilledCases(db);
     return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };
@@ -61,5 +60,5 @@ export function accountingRoutes(context: AppContext) {
   }, async (request) => moveBill(db, {
     id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
-  retainerStatementRoutes(context);
+  retainerStatementRoutes({ app, db, env, documents });
 }
