@@ -107,11 +107,13 @@ describe('bills', () => {
     const list = (await superAdmin.request({ method: 'GET', url: '/api/bills' })).json().bills;
     expect(list.map((b: { number: number }) => b.number)).toEqual([first.number, first.number - 1]);
     const issued = (await post(superAdmin, `/api/bills/${first.id}/issue`, { version: first.version, issuedOn: '2026-06-10' })).json();
-    const early = await post(superAdmin, `/api/bills/${first.id}/pay`, { version: issued.version, paidOn: '2026-06-01' });
-    expect(early.json().error.message).toBe('The paid date is before the bill was issued.');
-    const paid = (await post(superAdmin, `/api/bills/${first.id}/pay`, { version: issued.version, paidOn: '2026-06-15' })).json();
-    expect(paid).toMatchObject({ status: 'paid', paidOn: '2026-06-15' });
-    expect((await post(superAdmin, `/api/bills/${first.id}/void`, { version: paid.version })).json().error.message).toBe('A paid bill cannot be voided.');
+    const payment = { receivedOn: '2026-06-01', amount: issued.balance, method: 'check' };
+    const early = await post(superAdmin, `/api/bills/${first.id}/payments`, { id: randomUUID(), ...payment });
+    expect(early.json().error.message).toBe('The payment date is before the bill was issued.');
+    const paid = (await post(superAdmin, `/api/bills/${first.id}/payments`, { id: randomUUID(), ...payment, receivedOn: '2026-06-15' })).json();
+    expect(paid).toMatchObject({ status: 'paid', paidOn: '2026-06-15', balance: 0 });
+    expect((await post(superAdmin, `/api/bills/${first.id}/void`, { version: paid.version })).json().error.message)
+      .toBe('Only an unpaid bill can be voided. Correct it with a credit note.');
   });
 
   it('refuses a bill with no entries, a backwards period, an unknown case, and entries of another case', async () => {

@@ -86,7 +86,11 @@ describe('audit rows of money tables', () => {
   const EXPENSE = '4321.09';
   const HOURS = '2.75';
   const TIME_TOTAL = '2716.04'; // 2.75 × 987.65, to the cent
-  let ids: { time_entries: string; expense_entries: string; bills: string };
+  const WRITTEN_DOWN = '4000.17'; // the expense line as billed
+  const PAYMENT = '1234.56';
+  const CREDIT = '555.44';
+  const TABLES = ['time_entries', 'expense_entries', 'bills', 'bill_adjustments', 'payments', 'credit_notes'] as const;
+  let ids: Record<(typeof TABLES)[number], string>;
   let projectId: string;
   let caseId: string;
 
@@ -102,16 +106,29 @@ describe('audit rows of money tables', () => {
     } });
     expect(made.statusCode, made.body).toBe(201);
     const bill = made.json();
-    const issued = (await superAdmin.request({ method: 'POST', url: `/api/bills/${bill.id}/issue`, payload: { version: bill.version, issuedOn: '2026-06-01' } })).json();
-    const paid = await superAdmin.request({ method: 'POST', url: `/api/bills/${bill.id}/pay`, payload: { version: issued.version, paidOn: '2026-06-15' } });
-    expect(paid.statusCode, paid.body).toBe(200);
-    ids = { time_entries: time.id, expense_entries: expense.id, bills: bill.id };
+    const post = async (url: string, payload: object) => {
+      const res = await superAdmin.request({ method: 'POST', url, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    const adjusted = await post(`/api/bills/${bill.id}/lines/${expense.id}/adjust`, { version: bill.version, amount: Number(WRITTEN_DOWN), reason: 'Courtesy' });
+    await post(`/api/bills/${bill.id}/issue`, { version: adjusted.version, issuedOn: '2026-06-01' });
+    const paid = await post(`/api/bills/${bill.id}/payments`, { id: randomUUID(), receivedOn: '2026-06-15', amount: Number(PAYMENT), method: 'check' });
+    const credited = await post(`/api/bills/${bill.id}/credit-notes`, { id: randomUUID(), issuedOn: '2026-06-16', reason: 'Goodwill', amount: Number(CREDIT) });
+    const { id: adjustmentId } = await t.database.db.selectFrom('bill_adjustments').select('id').where('bill_id', '=', bill.id).executeTakeFirstOrThrow();
+    ids = {
+      time_entries: time.id, expense_entries: expense.id, bills: bill.id, bill_adjustments: adjustmentId,
+      payments: paid.payments[0].id, credit_notes: credited.creditNotes[0].id,
+    };
   });
 
-  const moneyValues = (table: keyof typeof ids) =>
-    table === 'bills' ? [HOURS, TIME_TOTAL, EXPENSE] : table === 'time_entries' ? [RATE, TIME_TOTAL] : [EXPENSE];
+  const moneyValues = (table: keyof typeof ids) => ({
+    bills: [HOURS, TIME_TOTAL, EXPENSE, WRITTEN_DOWN], time_entries: [RATE, TIME_TOTAL], expense_entries: [EXPENSE],
+    bill_adjustments: [EXPENSE, WRITTEN_DOWN], payments: [PAYMENT], credit_notes: [CREDIT],
+  })[table];
+  const shownToSuper = { time_entries: RATE, expense_entries: EXPENSE, bills: TIME_TOTAL, bill_adjustments: WRITTEN_DOWN, payments: PAYMENT, credit_notes: CREDIT };
 
-  it.each(['time_entries', 'expense_entries', 'bills'] as const)('%s: an admin reads no money field, name or value; a super admin reads them', async (table) => {
+  it.each(TABLES)('%s: an admin reads no money field, name or value; a super admin reads them', async (table) => {
     const url = `/api/audit?rowId=${ids[table]}`;
     const forAdmin = await admin.request({ method: 'GET', url });
     expect(forAdmin.statusCode).toBe(200);
@@ -124,12 +141,11 @@ describe('audit rows of money tables', () => {
     const superNames = namesIn(forSuper.json());
     const shown = listed[table]!.filter((c) => superNames.includes(c));
     expect(shown.length, `${table}: a super admin sees its money`).toBeGreaterThan(0);
-    expect(forSuper.body).toContain(table === 'expense_entries' ? EXPENSE : table === 'bills' ? TIME_TOTAL : RATE);
+    expect(forSuper.body).toContain(shownToSuper[table]);
   });
 
   it('the table filter of the browser and the History panels of case and project carry no money for an admin', async () => {
-    const urls = ['/api/audit?table=bills&limit=200', '/api/audit?table=time_entries&limit=200', '/api/audit?table=expense_entries&limit=200',
-      '/api/audit?limit=200', `/api/audit/history/cases/${caseId}`, `/api/audit/history/projects/${projectId}`];
+    const urls = [...TABLES.map((table) => `/api/audit?table=${table}&limit=200`), '/api/audit?limit=200', `/api/audit/history/cases/${caseId}`, `/api/audit/history/projects/${projectId}`];
     for (const url of urls) {
       const res = await admin.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -138,7 +154,7 @@ describe('audit rows of money tables', () => {
         if (column === 'hours' && !url.includes('bills')) continue; // an entry's hours are not money
         expect(names, `${url}: ${column}`).not.toContain(column);
       }
-      for (const value of [RATE, EXPENSE, TIME_TOTAL]) expect(res.body, `${url}: ${value}`).not.toContain(value);
+      for (const value of [RATE, EXPENSE, TIME_TOTAL, WRITTEN_DOWN, PAYMENT, CREDIT]) expect(res.body, `${url}: ${value}`).not.toContain(value);
     }
   });
 });

@@ -49,7 +49,7 @@ export async function createBill(db: DbOrTx, options: { body: TBillCreate; actor
 
 // Takes the entries that are still unbilled and belong to the case and period; the caller
 // compares the count, so an entry another bill took first fails the whole bill.
-async function claim(
+export async function claim(
   tx: Tx, table: 'time_entries' | 'expense_entries', ids: string[],
   body: { id: string; caseId: string; periodStart: string; periodEnd: string },
 ): Promise<number> {

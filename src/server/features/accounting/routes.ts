@@ -9,6 +9,7 @@ import { firmTodayIso } from '../../firm-today.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { billDetail, listBills } from './bill-read.ts';
+import { billWriteRoutes } from './bill-write-routes.ts';
 import { createBill, moveBill } from './bills.ts';
 import { unbilledCases, unbilledLines } from './lines.ts';
 import { receivables } from './receivables.ts';
@@ -18,7 +19,9 @@ import { retainerStatementRoutes } from './retainer-statement-routes.ts';
 
 const superAdmin = { role: 'super_admin' } as const;
 
-export function accountingRoutes({ app, db, env, documents }: AppContext) {
+export function accountingRoutes(context: AppContext) {
+  const { app, db, env, documents } = context;
+  billWriteRoutes(context);
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
     const cases = await unbilledCases(db);
     return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };

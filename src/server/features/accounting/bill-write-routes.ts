@@ -1,0 +1,54 @@
+import {
+  ZBillAddEntries, ZBillDetail, ZBillIdParams, ZBillLineParams, ZBillRemoveEntries, ZBillUpdate, ZClientCredit, ZClientIdParams,
+  ZCreditNoteCreate, ZLineAdjust, ZPaymentCreate, ZPaymentIdParams, ZReverseBody,
+} from '../../../core/api/accounting.ts';
+import type { AppContext } from '../../app-context.ts';
+import { firmTodayIso } from '../../firm-today.ts';
+import { requireUser } from '../../http/session.ts';
+import { addEntries, adjustLine, removeEntries, updateDraft } from './bill-drafts.ts';
+import { clientCredit } from './client-credit.ts';
+import { createCreditNote } from './credit-notes.ts';
+import { recordPayment, reversePayment } from './payments.ts';
+
+// The write side of bills (issue 24, docs/decisions/084): shaping drafts, payments and their
+// reversal, credit notes, and the client's credit. Money: super admins only, 403 for everyone else.
+
+const superAdmin = { role: 'super_admin' } as const;
+
+export function billWriteRoutes({ app, db, env }: AppContext) {
+  const bill = { params: ZBillIdParams, response: { 200: ZBillDetail } };
+
+  app.patch('/api/bills/:id', { config: superAdmin, schema: { ...bill, body: ZBillUpdate } }, async (request) =>
+    updateDraft(db, { id: request.params.id, body: request.body, actorId: requireUser(request).user.id }));
+
+  app.post('/api/bills/:id/entries', { config: superAdmin, schema: { ...bill, body: ZBillAddEntries } }, async (request) =>
+    addEntries(db, { id: request.params.id, ...request.body, actorId: requireUser(request).user.id }));
+
+  app.post('/api/bills/:id/entries/remove', { config: superAdmin, schema: { ...bill, body: ZBillRemoveEntries } }, async (request) =>
+    removeEntries(db, { id: request.params.id, ...request.body, actorId: requireUser(request).user.id }));
+
+  app.post('/api/bills/:id/lines/:entryId/adjust', {
+    config: superAdmin, schema: { params: ZBillLineParams, body: ZLineAdjust, response: { 200: ZBillDetail } },
+  }, async (request) => adjustLine(db, { ...request.params, ...request.body, actorId: requireUser(request).user.id }));
+
+  app.post('/api/bills/:id/payments', {
+    config: superAdmin, schema: { params: ZBillIdParams, body: ZPaymentCreate, response: { 201: ZBillDetail } },
+  }, async (request, reply) => reply.status(201).send(
+    await recordPayment(db, { billId: request.params.id, body: request.body, actorId: requireUser(request).user.id })));
+
+  app.post('/api/payments/:id/reverse', {
+    config: superAdmin, schema: { params: ZPaymentIdParams, body: ZReverseBody, response: { 200: ZBillDetail } },
+  }, async (request) => reversePayment(db, {
+    paymentId: request.params.id, reason: request.body.reason, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
+  }));
+
+  app.post('/api/bills/:id/credit-notes', {
+    config: superAdmin, schema: { params: ZBillIdParams, body: ZCreditNoteCreate, response: { 201: ZBillDetail } },
+  }, async (request, reply) => reply.status(201).send(await createCreditNote(db, {
+    billId: request.params.id, body: request.body, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
+  })));
+
+  app.get('/api/clients/:clientId/credit', {
+    config: superAdmin, schema: { params: ZClientIdParams, response: { 200: ZClientCredit } },
+  }, async (request) => clientCredit(db, request.params.clientId));
+}
