@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseClient, sqlBill, sqlPayment } from '../helpers/billing-sql.ts';
+import { issuedBill, payment } from '../helpers/bill-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { trackedProject } from '../helpers/time-tracking-fixtures.ts';
 
@@ -98,16 +98,13 @@ describe('retainer ledger', () => {
     expect((await get(c.caseId)).json().balance).toBe(0);
   });
 
-  it('names the bill and payment of an application and its reversal', async () => {
-    const c = await newCase();
-    await post(c.caseId, entry({ amount: 2000 }));
-    const bill = await sqlBill(t.database.db, saId, { caseId: c.caseId, issuedOn: '2026-05-10', total: 800 });
-    const pay = await sqlPayment(t.database.db, saId, { billId: bill.id, receivedOn: '2026-05-11', amount: 800, method: 'retainer' });
-    await t.database.db.insertInto('retainer_entries').values({
-      id: randomUUID(), case_id: c.caseId, client_id: await caseClient(t.database.db, c.caseId), kind: 'reversal',
-      entry_date: '2026-05-12', amount: 800, payment_id: pay.id, created_by: saId, note: 'Payment reversed: wrong bill',
-    }).execute();
-    const ledger = (await get(c.caseId)).json();
+  it('names the bill and payment of an application and its reversal (written by the payment routes)', async () => {
+    const { bill, p } = await issuedBill(superAdmin, t.database.db, saId, { hours: [8] });
+    await post(p.caseId, entry({ amount: 2000 }));
+    const paid = await superAdmin.request({ method: 'POST', url: `/api/bills/${bill.id}/payments`, payload: payment({ amount: 800, method: 'retainer' }) });
+    const pay = paid.json().payments[0];
+    expect((await superAdmin.request({ method: 'POST', url: `/api/payments/${pay.id}/reverse`, payload: { reason: 'Wrong bill' } })).statusCode).toBe(200);
+    const ledger = (await get(p.caseId)).json();
     expect(ledger.entries.map((e: Record<string, unknown>) => [e.kind, e.balanceAfter, e.billNumber, e.paymentNumber])).toEqual([
       ['deposit', 2000, null, null], ['application', 1200, bill.number, pay.number], ['reversal', 2000, bill.number, pay.number],
     ]);

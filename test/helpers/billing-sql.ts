@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../../src/server/db/connection.ts';
 import { withActor } from '../../src/server/db/connection.ts';
 
 // Bills, payments, credit notes and retainer applications written straight into the tables, for
-// tests of what reads them (statements, the bill PDF, the retainer ledger) without going through
-// the routes that write them.
+// the statement's tests: a history the routes cannot make today (bills of past months with chosen
+// totals, a payment reversed on a past day, a void bill that had payments).
 
 export const caseClient = async (db: Db, caseId: string) =>
   (await db.selectFrom('cases').select('client_id').where('id', '=', caseId).executeTakeFirstOrThrow()).client_id;
