@@ -77,6 +77,11 @@ describe('bill PDF texts', () => {
       ['Retainer applied (06/11/2026)', '-$150.00'], ['Balance due', '$109.95'], ['Retainer remaining', '$850.00'],
     ]);
     expect(totals.filter((t) => t.strong).map((t) => t.label)).toEqual(['Total', 'Balance due']);
+    // Credits and payments read in date order, whichever they are.
+    const later = billTotals({ ...paid, creditNotes: [{ ...paid.creditNotes[0]!, issuedOn: '2026-06-12' }] }).map((t) => t.label);
+    expect(later.slice(6, 9)).toEqual([
+      'Payment PMT-0003, Check 1042 (06/10/2026)', 'Retainer applied (06/11/2026)', 'Credit note CN-0001 (06/12/2026)',
+    ]);
     expect(billTotals({ ...bill, discount: { kind: 'amount', value: 5 }, discountTotal: 5 })[4]).toEqual({ label: 'Discount', amount: '-$5.00' });
   });
 });

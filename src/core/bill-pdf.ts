@@ -62,7 +62,7 @@ export interface TotalLine { label: string; amount: string; strong?: boolean }
 
 /**
  * The totals block: the lines' totals, the discount, the total, each credit note and payment
- * applied (reversed payments left out), the balance due, and what the case's retainer still holds.
+ * applied in date order (reversed payments left out), the balance due, and what the case's retainer still holds.
  */
 export function billTotals(bill: TBillDetail): TotalLine[] {
   const minus = (n: number) => formatCurrency(-n);
@@ -76,12 +76,12 @@ export function billTotals(bill: TBillDetail): TotalLine[] {
       { label: 'Subtotal', amount: formatCurrency(bill.subtotal) }, { label: discount, amount: minus(bill.discountTotal) },
     ] : []),
     { label: 'Total', amount: formatCurrency(bill.total), strong: true },
-    ...bill.creditNotes.filter((c) => c.appliedAmount > 0).map((c) => ({
-      label: `Credit note ${formatCreditNoteNumber(c.number)} (${formatUsDate(c.issuedOn)})`, amount: minus(c.appliedAmount),
-    })),
-    ...bill.payments.filter((p) => p.reversedOn === null).map((p) => ({
-      label: `${paymentLabel(p)} (${formatUsDate(p.receivedOn)})`, amount: minus(p.appliedAmount),
-    })),
+    ...[
+      ...bill.creditNotes.filter((c) => c.appliedAmount > 0).map((c) => ({
+        on: c.issuedOn, label: `Credit note ${formatCreditNoteNumber(c.number)}`, amount: c.appliedAmount,
+      })),
+      ...bill.payments.filter((p) => p.reversedOn === null).map((p) => ({ on: p.receivedOn, label: paymentLabel(p), amount: p.appliedAmount })),
+    ].sort((a, b) => a.on.localeCompare(b.on)).map((d) => ({ label: `${d.label} (${formatUsDate(d.on)})`, amount: minus(d.amount) })),
     { label: 'Balance due', amount: formatCurrency(bill.balance), strong: true },
     ...(hasRetainer ? [{ label: 'Retainer remaining', amount: formatCurrency(bill.retainer.remaining) }] : []),
   ];
