@@ -6,10 +6,14 @@ export const MAX_HOURS_PER_ENTRY = 24;
 // The longest text each field stores; the schemas (core/api) and the forms check the same numbers.
 // Here, not beside the schemas, so a form reads them without loading zod (docs/decisions/078).
 export const ACTION_ITEM_LIMITS = { shortDescription: 500, longDescription: 20_000, location: 1000, url: 2000 } as const;
-export const CLIENT_LIMITS = { name: 200, contactName: 200, lastName: 120, email: 254, phone: 40 } as const;
-export const CASE_LIMITS = { fileNumber: 60, caseName: 200 } as const;
+export const CLIENT_LIMITS = {
+  name: 200, contactName: 200, lastName: 120, email: 254, phone: 40, billToName: 200, billingAddress: 1000, ledesClientId: 40,
+} as const;
+export const CASE_LIMITS = { fileNumber: 60, caseName: 200, clientMatterId: 40 } as const;
 export const PROJECT_LIMITS = { projectNumber: 60, projectName: 200, projectType: 120, buildingType: 120 } as const;
-export const FIRM_PROFILE_LIMITS = { firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200 } as const;
+export const FIRM_PROFILE_LIMITS = {
+  firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200, remittance: 1000, ledesFirmId: 40,
+} as const;
 
 export const LIMIT_MESSAGES = {
   hoursDecimals: 'Hours may have at most 2 decimal places',

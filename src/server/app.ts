@@ -17,6 +17,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { exportRoutes } from './features/accounting/export-routes.ts';
 import { accountingRoutes } from './features/accounting/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions) {
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
     timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
     fieldReportRoutes, reportRoutes, accountingRoutes,
+    exportRoutes,
   ];
   for (const routes of features) await routes(context);
 

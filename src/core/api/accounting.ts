@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AGE_BUCKETS, BILL_STATUSES, discountProblem, MAX_TERMS_DAYS, PAYMENT_METHODS, REASON_REQUIRED_MESSAGE, RETAINER_KINDS,
 } from '../billing.ts';
+import { billingCodeProblems } from '../billing-codes.ts';
 import { rangeProblem } from '../reports.ts';
 import { rule, ZAmount, ZStoredDate, ZText } from './common.ts';
 
@@ -309,7 +310,12 @@ export const ZBillingCode = z.object({
 });
 export type TBillingCode = z.infer<typeof ZBillingCode>;
 export const ZBillingCodes = z.object({ codes: z.array(ZBillingCode) });
-export const ZBillingCodesUpdate = z.object({ codes: z.array(ZBillingCode).max(1_000) });
+/** Codes are checked by shape (billingCodeProblems), each message naming the field and the title or type. */
+export const ZBillingCodesUpdate = z.object({
+  codes: z.array(ZBillingCode.superRefine((code, ctx) => {
+    for (const p of billingCodeProblems(code)) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  })).max(1_000),
+});
 
 /** GET /api/clients/:clientId/credit: what the client paid or was credited beyond its bills, not yet used. */
 export const ZClientCredit = z.object({ clientId: z.string(), balance: z.number() });

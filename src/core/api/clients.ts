@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TERMS_DAYS } from '../billing.ts';
 import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS } from '../limits.ts';
 import { ZAddress } from './address.ts';
 import { ZText } from './common.ts';
@@ -16,7 +17,7 @@ export type TAddressObject = z.infer<typeof ZAddress>;
 
 // Clients ---------------------------------------------------------------------------
 
-export const ZClientInput = z.object({
+const ZClientFields = z.object({
   isBusinessClient: z.boolean(),
   name: text(CLIENT_LIMITS.name).min(1, 'Client name is required'),
   contactName: optionalText(CLIENT_LIMITS.contactName),
@@ -25,8 +26,25 @@ export const ZClientInput = z.object({
     .transform((v) => (v ? v : null)),
   phone: optionalText(CLIENT_LIMITS.phone),
 });
-// PUT replaces the record: every field must be sent, so a missing key never clears a value.
-export const ZClientUpdate = ZClientInput.required().extend({ version: z.number().int() });
+
+/** Terms in whole days: 0 (due on receipt) to 365. */
+export const TERMS_DAYS_MESSAGE = `Terms must be a whole number of days from 0 to ${MAX_TERMS_DAYS}`;
+/**
+ * Billing details (issue 24): who bills are addressed to, their terms (Net 30 unless set) and the
+ * client's id in LEDES files. Not money, so every role that reads clients reads them. Optional on
+ * every write: a form that does not show them leaves the stored values as they are.
+ */
+export const ZClientBilling = z.object({
+  billToName: text(CLIENT_LIMITS.billToName),
+  billingAddress: text(CLIENT_LIMITS.billingAddress),
+  termsDays: z.number({ error: TERMS_DAYS_MESSAGE }).int(TERMS_DAYS_MESSAGE).min(0, TERMS_DAYS_MESSAGE).max(MAX_TERMS_DAYS, TERMS_DAYS_MESSAGE),
+  ledesClientId: text(CLIENT_LIMITS.ledesClientId),
+}).partial();
+
+export const ZClientInput = ZClientFields.extend(ZClientBilling.shape);
+// PUT replaces the record: every field must be sent, so a missing key never clears a value
+// (the billing details, added later, stay optional and are kept when left out).
+export const ZClientUpdate = ZClientFields.required().extend(ZClientBilling.shape).extend({ version: z.number().int() });
 
 export const ZClient = z.object({
   id: z.string(),
@@ -37,6 +55,10 @@ export const ZClient = z.object({
   phone: z.string().nullable(),
   isBusinessClient: z.boolean(),
   completionPercentage: z.number().int(),
+  billToName: z.string(),
+  billingAddress: z.string(),
+  termsDays: z.number().int(),
+  ledesClientId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -102,14 +124,17 @@ export type TProject = z.infer<typeof ZProject>;
 
 // Cases -----------------------------------------------------------------------------
 
-export const ZCaseInput = z.object({
+const ZCaseFields = z.object({
   fileNumber: text(CASE_LIMITS.fileNumber).min(1, 'File number is required'),
   caseName: text(CASE_LIMITS.caseName).default(''),
   attorneyId: z.guid().nullable().default(null),
   rateCodeId: z.guid().nullable().default(null),
 });
+/** The client's matter id for the firm (LEDES CLIENT_MATTER_ID, issue 24); kept when left out. */
+const ZCaseBilling = z.object({ clientMatterId: text(CASE_LIMITS.clientMatterId).optional() });
+export const ZCaseInput = ZCaseFields.extend(ZCaseBilling.shape);
 export const ZCaseCreate = ZCaseInput.extend({ clientId: z.guid() });
-export const ZCaseUpdate = ZCaseInput.required().extend({ version: z.number().int() });
+export const ZCaseUpdate = ZCaseFields.required().extend(ZCaseBilling.shape).extend({ version: z.number().int() });
 
 export const ZClientSummary = z.object({
   id: z.string(),
@@ -123,6 +148,7 @@ export const ZCaseListItem = z.object({
   id: z.string(),
   fileNumber: z.string(),
   caseName: z.string(),
+  clientMatterId: z.string(),
   attorneyId: z.string().nullable(),
   attorneyName: z.string().nullable(),
   lawFirmName: z.string().nullable(),

@@ -12,6 +12,9 @@ export const ZFirmProfile = z.object({
   phone: z.string(),
   email: z.string(),
   website: z.string(),
+  /** Remittance details printed on every bill (several lines), and the firm's id in LEDES files (issue 24). */
+  remittance: z.string(),
+  ledesFirmId: z.string(),
   hasLogo: z.boolean(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -27,6 +30,9 @@ export const ZFirmProfileBody = z.object({
   phone: line('phone'),
   email: z.union([z.literal(''), z.email('Please enter a valid e-mail address').max(FIRM_PROFILE_LIMITS.email)]),
   website: line('website'),
+  // Added with billing (issue 24): kept as they are when a form leaves them out.
+  remittance: line('remittance').optional(),
+  ledesFirmId: line('ledesFirmId').optional(),
   version: z.number().int().positive(),
 });
 export type TFirmProfileBody = z.input<typeof ZFirmProfileBody>;

@@ -11,7 +11,13 @@ import { billLines } from './lines.ts';
 // payments, credit notes and the retainer applied. Every write keeps the row's totals right
 // (storeTotals in bills.ts), so lists and receivables read them without summing lines.
 
-type Row = Selectable<BillsTable> & { file_number: string; case_name: string };
+/** The columns billView reads: a long list (receivables) selects only these. */
+export const BILL_VIEW_COLUMNS = [
+  'id', 'number', 'case_id', 'client_id', 'client_name', 'bill_to_name', 'period_start', 'period_end', 'status', 'hours',
+  'time_total', 'expense_total', 'adjustment_total', 'discount_total', 'total', 'paid_total', 'credited_total', 'balance',
+  'terms_days', 'issued_on', 'due_on', 'paid_on', 'version',
+] as const satisfies readonly (keyof BillsTable)[];
+type Row = Pick<Selectable<BillsTable>, (typeof BILL_VIEW_COLUMNS)[number]> & { file_number: string; case_name: string };
 
 export const selectBills = (db: DbOrTx) => db.selectFrom('bills').innerJoin('cases', 'cases.id', 'bills.case_id')
   .selectAll('bills').select(['cases.file_number', 'cases.case_name']);

@@ -16,7 +16,7 @@ export async function loadCases(db: DbOrTx, ids: readonly string[]): Promise<TCa
       .leftJoin('attorneys', 'attorneys.id', 'cases.attorney_id')
       .leftJoin('law_firms', 'law_firms.id', 'attorneys.law_firm_id')
       .select([
-        'cases.id', 'cases.file_number', 'cases.case_name', 'cases.attorney_id', 'cases.attorney_name',
+        'cases.id', 'cases.file_number', 'cases.case_name', 'cases.client_matter_id', 'cases.attorney_id', 'cases.attorney_name',
         'cases.created_at', 'cases.version', 'cases.client_id',
         'clients.name as client_name', 'clients.contact_name', 'clients.is_business_client', 'clients.completion_percentage',
         'rate_codes.id as rc_id', 'rate_codes.name as rc_name', 'rate_codes.code as rc_code',
@@ -35,6 +35,7 @@ export async function loadCases(db: DbOrTx, ids: readonly string[]): Promise<TCa
       id: r.id,
       fileNumber: r.file_number,
       caseName: r.case_name,
+      clientMatterId: r.client_matter_id,
       attorneyId: r.attorney_id,
       attorneyName: r.attorney_name,
       lawFirmName: r.law_firm_name ?? null,

@@ -50,6 +50,8 @@ async function caseColumns(tx: Tx, input: CaseInput) {
     attorney_id: input.attorneyId,
     attorney_name: attorneyName,
     rate_code_id: input.rateCodeId,
+    // Left out of a write: kept as stored.
+    client_matter_id: input.clientMatterId,
   };
 }
 

@@ -19,6 +19,11 @@ function columns(input: ClientInput) {
     last_name: input.lastName ?? (input.isBusinessClient ? null : lastNameOf(input.name) || null),
     email: input.email,
     phone: input.phone,
+    // Billing details left out of a write keep their stored values (or the table's defaults).
+    bill_to_name: input.billToName,
+    billing_address: input.billingAddress,
+    terms_days: input.termsDays,
+    ledes_client_id: input.ledesClientId,
   };
 }
 

@@ -6,7 +6,7 @@ import { firmContact } from '../../pdf/firm-letterhead.ts';
 import { prepareMark } from '../../uploads/images.ts';
 
 const PROFILE_COLUMNS = [
-  'firm_name', 'licence_number', 'address', 'phone', 'email', 'website', 'updated_at', 'version',
+  'firm_name', 'licence_number', 'address', 'phone', 'email', 'website', 'remittance', 'ledes_firm_id', 'updated_at', 'version',
 ] as const;
 
 export async function getFirmProfile(db: DbOrTx, defaultName: string): Promise<TFirmProfile> {
@@ -14,6 +14,8 @@ export async function getFirmProfile(db: DbOrTx, defaultName: string): Promise<T
     .where('id', '=', 1).executeTakeFirstOrThrow();
   return {
     ...firmContact(row, defaultName),
+    remittance: row.remittance,
+    ledesFirmId: row.ledes_firm_id,
     hasLogo: Boolean(row.has_logo),
     updatedAt: new Date(row.updated_at).toISOString(),
     version: row.version,
@@ -33,6 +35,9 @@ export async function saveFirmProfile(
       phone: input.phone.trim(),
       email: input.email.trim(),
       website: input.website.trim(),
+      // Left out by a form that does not show them: kept as stored.
+      remittance: input.remittance,
+      ledes_firm_id: input.ledesFirmId,
     });
     return getFirmProfile(tx, options.defaultName);
   });
