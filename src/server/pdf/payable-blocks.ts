@@ -48,9 +48,11 @@ export function drawTotals(doc: Doc, lines: readonly TotalLine[]) {
     const y = doc.y + (line.strong ? 4 : 0);
     if (line.strong) doc.moveTo(labelX, y - 3).lineTo(right, y - 3).lineWidth(0.75).strokeColor('#6b7280').stroke();
     doc.font(line.strong ? FONT.bold : FONT.regular).fontSize(line.strong ? 11 : 10).fillColor(INK);
-    doc.text(line.label, labelX, y, { width: 220, lineBreak: false });
+    // A long label (a payment's reference) wraps; the next line starts under the lower of the two.
+    doc.text(line.label, labelX, y, { width: 216 });
+    const labelEnd = doc.y;
     doc.text(line.amount, labelX + 220, y, { width: 100, align: 'right' });
-    doc.y += 2;
+    doc.y = Math.max(labelEnd, doc.y) + 2;
   }
   doc.x = doc.page.margins.left;
   doc.font(FONT.regular).fontSize(10);

@@ -25,15 +25,15 @@ const REMITTANCE = 'Please make checks payable to the firm and write the bill nu
 export async function seedDemoBilling(db: Db, options: { actorId: string; today: string }) {
   const { actorId, today } = options;
   await db.updateTable('firm_profile').set({ remittance: REMITTANCE }).where('id', '=', 1).execute();
-  const cases = (await unbilledCases(db)).filter((c) => c.oldestDate <= addDays(today, -120)).slice(0, 5);
+  const cases = (await unbilledCases(db)).filter((c) => c.oldestDate <= addDays(today, -90) && c.entries >= 8).slice(0, 5);
   const billed: { id: string; caseId: string; total: number }[] = [];
   for (const [i, kase] of cases.entries()) {
     const kaseRow = await db.selectFrom('cases').select('client_id').where('id', '=', kase.caseId).executeTakeFirstOrThrow();
     await db.updateTable('clients').set({ billing_address: BILLING_ADDRESSES[i % BILLING_ADDRESSES.length]! })
       .where('id', '=', kaseRow.client_id).execute();
     const last = i === cases.length - 1;
-    // Issued 40, 60, 80 and 100 days ago, each for the work before it; the draft for all work until yesterday.
-    const issueAgo = 40 + i * 20;
+    // Issued 20, 35, 50 and 65 days ago, each for the work before it; the draft for all work until yesterday.
+    const issueAgo = 20 + i * 15;
     const periodEnd = addDays(today, last ? -1 : -issueAgo - 1);
     const lines = await unbilledLines(db, { caseId: kase.caseId, from: kase.oldestDate, to: periodEnd });
     if (lines.length === 0) continue;
@@ -56,16 +56,16 @@ export async function seedDemoBilling(db: Db, options: { actorId: string; today:
   const pay = (billId: string, amount: number, receivedOn: string, method: 'check' | 'ach' | 'retainer', reference = '') =>
     recordPayment(db, { billId, actorId, body: { id: randomUUID(), receivedOn, amount, method, reference } });
   const [full, partial, fromRetainer] = billed;
-  if (full) await pay(full.id, full.total, addDays(today, -20), 'check', 'Check 10482');
-  if (partial) await pay(partial.id, Math.round(partial.total * 40) / 100, addDays(today, -25), 'ach', 'ACH 7731-0925');
+  if (full) await pay(full.id, full.total, addDays(today, -6), 'check', 'Check 10482');
+  if (partial) await pay(partial.id, Math.round(partial.total * 40) / 100, addDays(today, -12), 'ach', 'Trace 7731-0925');
   if (fromRetainer) {
     // What is left after the bill is below the $2,000.00 threshold: the dashboard's notice.
     const deposit = Math.ceil(fromRetainer.total / 100) * 100 + 1200;
     await addRetainerEntry(db, {
       caseId: fromRetainer.caseId, actorId,
-      body: { id: randomUUID(), kind: 'deposit', entryDate: addDays(today, -90), amount: deposit, method: 'Wire', reference: 'Initial retainer' },
+      body: { id: randomUUID(), kind: 'deposit', entryDate: addDays(today, -60), amount: deposit, method: 'Wire', reference: 'Initial retainer' },
     });
     await setRetainerThreshold(db, { caseId: fromRetainer.caseId, threshold: 2000, actorId });
-    await pay(fromRetainer.id, fromRetainer.total, addDays(today, -70), 'retainer');
+    await pay(fromRetainer.id, fromRetainer.total, addDays(today, -45), 'retainer');
   }
 }
