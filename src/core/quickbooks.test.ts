@@ -85,6 +85,13 @@ describe('iifFile', () => {
     ]);
   });
 
+  it('gives an invoice of expenses only, or of nothing, a split that balances it', () => {
+    const expensesOnly = rowsOf(iifFile({ bills: [{ ...bill, timeTotal: 0, discountTotal: 0, total: 100 }], payments: [], from: '2026-06-01', to: '2026-06-30' }));
+    expect(expensesOnly.slice(3).map((r) => [r[0], r[4], r[6]])).toEqual([
+      ['TRNS', 'Accounts Receivable', '100.00'], ['SPL', 'Professional Fees', '0.00'], ['SPL', 'Reimbursed Expenses', '-100.00'], ['ENDTRNS', undefined, undefined],
+    ]);
+  });
+
   it('keeps tabs, line breaks and double quotes out of fields', () => {
     expect(iifText('a\tb\r\nc "d"')).toBe("a b c 'd'");
     const rows = rowsOf(iifFile({ bills: [{ ...bill, caseName: 'Line\none\t"x"' }], payments: [], from: '2026-06-01', to: '2026-06-30' }));

@@ -59,12 +59,13 @@ function transaction(t: { type: string; date: string; account: string; name: str
   return [trns, ...spl, ['ENDTRNS']];
 }
 
+/** An invoice split by income type; the fees split stays even at zero, as a transaction needs one. */
 function invoiceOf(bill: Omit<QbBill, 'lines'>) {
   const splits: Split[] = [
     { account: QB_ACCOUNTS.fees, amount: -bill.timeTotal, memo: 'Professional services' },
     { account: QB_ACCOUNTS.expenses, amount: -bill.expenseTotal, memo: 'Reimbursable expenses' },
     { account: QB_ACCOUNTS.discounts, amount: bill.discountTotal, memo: 'Discount' },
-  ].filter((s) => Math.round(s.amount * 100) !== 0);
+  ].filter((s, i) => i === 0 || Math.round(s.amount * 100) !== 0);
   const issuedOn = bill.issuedOn ?? '';
   return transaction({
     type: 'INVOICE', date: issuedOn, account: QB_ACCOUNTS.receivable, name: bill.clientName, amount: bill.total,

@@ -17,8 +17,11 @@ export function firmContact(row: ContactRow, defaultName: string): Omit<Letterhe
   };
 }
 
-/** The letterhead of every PDF: the saved firm profile, or FIRM_NAME alone until one is saved. */
-export async function loadLetterhead(db: DbOrTx, defaultName: string): Promise<Letterhead> {
+/**
+ * The letterhead of every PDF: the saved firm profile, or FIRM_NAME alone until one is saved; with
+ * the remittance details that documents a client pays from (bills, statements) print.
+ */
+export async function loadLetterhead(db: DbOrTx, defaultName: string): Promise<Letterhead & { remittance: string }> {
   const row = await db.selectFrom('firm_profile').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-  return { ...firmContact(row, defaultName), logo: row.logo };
+  return { ...firmContact(row, defaultName), logo: row.logo, remittance: row.remittance };
 }

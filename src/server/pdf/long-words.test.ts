@@ -75,7 +75,7 @@ describe('long words in every document', () => {
         ...Array.from({ length: 10 }, () => ({ ...line, kind: 'expense' as const, type: word(200), hours: null, rate: null, amount: 1, originalAmount: 1, adjustmentReason: null })),
       ],
     };
-    const { ms, text } = await check('long-words-bill.pdf', () => renderBill(bill, letterhead));
+    const { ms, text } = await check('long-words-bill.pdf', () => renderBill({ bill, remittance: word(500) }, letterhead));
     expect(ms).toBeLessThan(20_000);
     expect(text).toContain('$385.00');
   });

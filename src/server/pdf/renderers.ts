@@ -1,6 +1,7 @@
 import { renderActionItemsReport } from './action-items-report.ts';
 import { renderBill } from './bill.ts';
 import { renderFieldReport } from './field-report.ts';
+import { renderStatement } from './statement.ts';
 
 /**
  * Every PDF the app makes, by name. Only the document worker (worker-task.ts) loads them; the
@@ -10,6 +11,7 @@ export const PDF_RENDERERS = {
   fieldReport: renderFieldReport,
   actionItemsReport: renderActionItemsReport,
   bill: renderBill,
+  statement: renderStatement,
 };
 
 export type PdfKind = keyof typeof PDF_RENDERERS;

@@ -6,6 +6,7 @@ import type { Database } from '../db/types.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 import type { DataRole } from './demo-data.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 import { buildOrg } from './demo-org.ts';
 import { Rng } from './demo-random.ts';
 import { buildWork } from './demo-work.ts';
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
     await insert(tx, 'expense_entries', work.expenses);
     await insert(tx, 'action_items', work.actionItems);
   });
+  await seedDemoBilling(db, { actorId: superAdmin.id, today: isoDay(today) });
 
   return (Object.entries(SIGN_IN_USERS) as [DataRole, string][]).map(([role, key]) => {
     const person = org.people.find((p) => p.key === key);
@@ -64,6 +66,9 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
     return { email: person.email, password: DEMO_PASSWORD, role, name: person.name };
   });
 }
+
+const isoDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 type Table =
   | 'users' | 'profiles' | 'user_roles' | 'rate_codes' | 'rate_code_items' | 'law_firms' | 'attorneys' | 'clients'

@@ -1,4 +1,4 @@
-import { type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { TBill, TBillDetail, TCreditNote, TPayment } from '../../../core/api/accounting.ts';
 import { retainerBalance } from '../../../core/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
@@ -62,7 +62,9 @@ export async function billDetail(db: DbOrTx, id: string): Promise<TBillDetail> {
 /** Payments of a bill, or of a client within dates (received_on), in number order. */
 export async function paymentsOf(db: DbOrTx, of: { billId: string } | { clientId: string; from?: string; to?: string }): Promise<TPayment[]> {
   let query = db.selectFrom('payments').innerJoin('bills', 'bills.id', 'payments.bill_id')
-    .selectAll('payments').select('bills.number as bill_number');
+    .selectAll('payments').select('bills.number as bill_number')
+    // The firm's day (the session's time zone is the firm's), as the reversal's ledger rows are dated.
+    .select(sql<string | null>`payments.reversed_at::date`.as('reversed_on'));
   if ('billId' in of) query = query.where('payments.bill_id', '=', of.billId);
   else {
     query = query.where('payments.client_id', '=', of.clientId);
@@ -74,7 +76,7 @@ export async function paymentsOf(db: DbOrTx, of: { billId: string } | { clientId
     id: p.id, number: p.number, billId: p.bill_id, billNumber: p.bill_number, receivedOn: p.received_on, method: p.method,
     reference: p.reference, amount: Number(p.amount), appliedAmount: Number(p.applied_amount),
     creditAmount: roundToCents(Number(p.amount) - Number(p.applied_amount)),
-    reversedOn: p.reversed_at ? p.reversed_at.toISOString().slice(0, 10) : null, reversalReason: p.reversal_reason,
+    reversedOn: p.reversed_on, reversalReason: p.reversal_reason,
   }));
 }
 

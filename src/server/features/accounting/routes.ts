@@ -13,6 +13,7 @@ import { billWriteRoutes } from './bill-write-routes.ts';
 import { createBill, moveBill } from './bills.ts';
 import { unbilledCases, unbilledLines } from './lines.ts';
 import { receivables } from './receivables.ts';
+import { retainerStatementRoutes } from './retainer-statement-routes.ts';
 
 // Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
 
@@ -43,7 +44,8 @@ export function accountingRoutes(context: AppContext) {
   // The bill on the firm's letterhead; its amounts are money, so super admins only like every bill route.
   app.get('/api/bills/:id/pdf', { config: superAdmin, schema: { params: ZBillIdParams } }, async (request, reply) => {
     const bill = await billDetail(db, request.params.id);
-    return sendPdf(reply, await documents.pdf('bill', bill, await loadLetterhead(db, env.FIRM_NAME)), billFileName(bill));
+    const { remittance, ...letterhead } = await loadLetterhead(db, env.FIRM_NAME);
+    return sendPdf(reply, await documents.pdf('bill', { bill, remittance }, letterhead), billFileName(bill));
   });
 
   app.post('/api/bills', { config: superAdmin, schema: { body: ZBillCreate, response: { 201: ZBillDetail } } }, async (request, reply) =>
@@ -61,4 +63,5 @@ export function accountingRoutes(context: AppContext) {
   }, async (request) => moveBill(db, {
     id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   }));
+  retainerStatementRoutes({ app, db, env, documents });
 }

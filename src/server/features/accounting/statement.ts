@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { TStatement } from '../../../core/api/accounting.ts';
+import type { PaymentMethod } from '../../../core/billing.ts';
+import { buildStatement, type StatementBill, type StatementCreditNote, type StatementPayment } from '../../../core/statement.ts';
+import type { DbOrTx } from '../../db/connection.ts';
+import { AppError } from '../../errors/app-error.ts';
+
+// A client's statement of account (issue 24, docs/decisions/084): one round trip reads the
+// client's bills, payments and credit notes up to the period's end, each through its
+// (client_id, date) index, plus the retainer and client credit held on that day; the arithmetic
+// is core/statement.ts.
+
+interface Row {
+  id: string;
+  name: string;
+  bill_to_name: string;
+  billing_address: string;
+  bills: (Omit<StatementBill, 'total'> & { total: number | string })[];
+  payments: (Omit<StatementPayment, 'appliedAmount'> & { appliedAmount: number | string; method: PaymentMethod })[];
+  credit_notes: (Omit<StatementCreditNote, 'appliedAmount'> & { appliedAmount: number | string })[];
+  retainer: string;
+  credit: string;
+}
+
+export async function clientStatement(db: DbOrTx, options: { clientId: string; from: string; to: string }): Promise<TStatement> {
+  const { clientId, from, to } = options;
+  // Draft bills have no issue date and void ones owe nothing: neither is on a statement.
+  // A reversal is dated on the firm's day (the connection's time zone) it was made.
+  const { rows: [row] } = await sql<Row>`
+    select c.id, c.name, c.bill_to_name, c.billing_address,
+      (select coalesce(json_agg(json_build_object('id', b.id, 'number', b.number, 'issuedOn', b.issued_on, 'dueOn', b.due_on,
+          'total', b.total, 'fileNumber', k.file_number)), '[]')
+        from bills b join cases k on k.id = b.case_id
+        where b.client_id = c.id and b.issued_on <= ${to} and b.status <> 'void') as bills,
+      (select coalesce(json_agg(json_build_object('number', p.number, 'billId', p.bill_id, 'receivedOn', p.received_on,
+          'method', p.method, 'reference', p.reference, 'appliedAmount', p.applied_amount,
+          'reversedOn', p.reversed_at::date, 'reversalReason', p.reversal_reason)), '[]')
+        from payments p where p.client_id = c.id and p.received_on <= ${to}) as payments,
+      (select coalesce(json_agg(json_build_object('number', n.number, 'billId', n.bill_id, 'issuedOn', n.issued_on,
+          'reason', n.reason, 'appliedAmount', n.applied_amount)), '[]')
+        from credit_notes n where n.client_id = c.id and n.issued_on <= ${to}) as credit_notes,
+      (select coalesce(sum(case when r.kind in ('deposit', 'reversal') then r.amount else -r.amount end), 0)
+        from retainer_entries r where r.client_id = c.id and r.entry_date <= ${to}) as retainer,
+      (select coalesce(sum(cc.amount), 0) from client_credits cc where cc.client_id = c.id and cc.entry_date <= ${to}) as credit
+    from clients c where c.id = ${clientId}`.execute(db);
+  if (!row) throw new AppError('RECORD_NOT_FOUND', 'This client was not found.');
+  return buildStatement({
+    client: { id: row.id, name: row.name, billToName: row.bill_to_name || row.name, billingAddress: row.billing_address },
+    from, to,
+    bills: row.bills.map((b) => ({ ...b, total: Number(b.total) })),
+    payments: row.payments.map((p) => ({ ...p, appliedAmount: Number(p.appliedAmount) })),
+    creditNotes: row.credit_notes.map((n) => ({ ...n, appliedAmount: Number(n.appliedAmount) })),
+    retainerBalance: Number(row.retainer),
+    clientCredit: Number(row.credit),
+  });
+}
