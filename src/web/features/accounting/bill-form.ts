@@ -1,4 +1,4 @@
-import type { TBillDetail, TBillUpdate } from '../../../core/api/accounting.ts';
+import type { TBillDetail, TBillUpdate, TDiscount } from '../../../core/api/accounting.ts';
 import { MAX_TERMS_DAYS, termsLabel } from '../../../core/billing.ts';
 import type { FieldErrors } from '../../lib/refusal.ts';
 import { amountText, amountTextProblem, parseAmount } from './money-input.ts';
@@ -61,7 +61,10 @@ export function billUpdateOf(form: BillForm, base: BillForm, version: number):
       const value = parseAmount(form.discountValue) ?? 0;
       if (problem) problems.discountValue = problem;
       else if (form.discountKind === 'percent' && value > 100) problems.discountValue = 'A discount cannot be more than 100%.';
-      else body.discount = { kind: form.discountKind, value };
+      else {
+        const discount: TDiscount = { kind: form.discountKind, value };
+        body.discount = discount;
+      }
     }
   }
   return Object.keys(problems).length > 0 ? { problems } : { body };

@@ -1,5 +1,6 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import type { TReceivableBill } from '../../../core/api/accounting.ts';
 import { AGE_LABELS, formatBillNumber } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
@@ -36,18 +37,22 @@ export function ReceivablesSection() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.bills.map((b) => (
-              <Table.Tr key={b.id}>
-                <Table.Td><Anchor component={Link} to={billPath(b.id)}>{formatBillNumber(b.number)}</Anchor></Table.Td>
-                <Table.Td>{b.clientName}</Table.Td><Table.Td>{b.fileNumber}</Table.Td>
-                <Table.Td>{formatUsDate(b.dueOn)}</Table.Td>
-                <Table.Td ta="right">{b.daysPastDue > 0 ? b.daysPastDue : 'Not yet due'}</Table.Td>
-                <Table.Td ta="right">{formatCurrency(b.balance)}</Table.Td>
-              </Table.Tr>
-            ))}
+            {data.bills.map((b) => <ReceivableRow key={b.id} bill={b} />)}
           </Table.Tbody>
         </Table>
       )}
     </Stack>
+  );
+}
+
+function ReceivableRow({ bill: b }: { bill: TReceivableBill }) {
+  return (
+    <Table.Tr>
+      <Table.Td><Anchor component={Link} to={billPath(b.id)}>{formatBillNumber(b.number)}</Anchor></Table.Td>
+      <Table.Td>{b.clientName}</Table.Td><Table.Td>{b.fileNumber}</Table.Td>
+      <Table.Td>{formatUsDate(b.dueOn)}</Table.Td>
+      <Table.Td ta="right">{b.daysPastDue > 0 ? b.daysPastDue : 'Not yet due'}</Table.Td>
+      <Table.Td ta="right">{formatCurrency(b.balance)}</Table.Td>
+    </Table.Tr>
   );
 }
