@@ -78,7 +78,7 @@ test('super admin: the billing cycle on the screens', async ({ page }) => {
   // Write the second line down with a reason: the line keeps its own amount on view.
   const second = lines.getByRole('row', { name: new RegExp(`Cycle entry 2`) });
   const own = cents(await second.getByRole('cell').nth(7).innerText());
-  await page.getByRole('button', { name: `Write down or up time entry of ${us(DAYS[1]!)} Cycle entry 2` }).click();
+  await page.getByRole('button', { name: `Write down/up time entry of ${us(DAYS[1]!)} Cycle entry 2` }).click();
   const adjust = page.getByRole('dialog', { name: 'Write down or up' });
   await adjust.getByLabel('Bill this line at').fill('100');
   await adjust.getByRole('button', { name: 'Save line' }).click();

@@ -40,7 +40,7 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
             </Table.Thead>
             <Table.Tbody>
               {bill.lines.map((l) => (
-                <Table.Tr key={l.id} aria-label={lineName(l)}>
+                <Table.Tr key={l.id}>
                   <Table.Td>{formatUsDate(l.entryDate)}</Table.Td>
                   <Table.Td>{l.kind === 'time' ? 'Time' : 'Expense'}</Table.Td>
                   <Table.Td>{l.projectNumber}</Table.Td>
@@ -57,13 +57,13 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
                   <Table.Td>
                     {l.description}
                     {l.adjustmentReason !== null && (
-                      <Text size="xs" c="orange.8">{l.amount < l.originalAmount ? 'Written down' : 'Written up'}: {l.adjustmentReason}</Text>
+                      <Text size="xs" c="dimmed" fs="italic">{l.amount < l.originalAmount ? 'Written down' : 'Written up'}: {l.adjustmentReason}</Text>
                     )}
                   </Table.Td>
                   {draft && (
                     <Table.Td>
                       <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Button size="xs" variant="light" onClick={() => setAdjusting(l.id)} aria-label={`Write down or up ${lineName(l)}`}>
+                        <Button size="xs" variant="light" onClick={() => setAdjusting(l.id)} aria-label={`Write down/up ${lineName(l)}`}>
                           Write down/up
                         </Button>
                         <Button

@@ -25,7 +25,7 @@ export function PaymentsSection({ bill }: { bill: TBillDetail }) {
               </Table.Thead>
               <Table.Tbody>
                 {bill.payments.map((p) => (
-                  <Table.Tr key={p.id} aria-label={formatPaymentNumber(p.number)} c={p.reversedOn ? 'dimmed' : undefined}>
+                  <Table.Tr key={p.id} c={p.reversedOn ? 'dimmed' : undefined}>
                     <Table.Td>{formatPaymentNumber(p.number)}</Table.Td>
                     <Table.Td>{formatUsDate(p.receivedOn)}</Table.Td>
                     <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>

@@ -14,7 +14,7 @@ export function RetainerNotices() {
     <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Retainers running low" role="status">
       <List size="sm">
         {list.map((n) => (
-          <List.Item key={n.caseId}><Anchor component={Link} to={`/case/${n.caseId}`} size="sm">{n.message}</Anchor></List.Item>
+          <List.Item key={n.caseId}><Anchor component={Link} to={`/case/${n.caseId}`} size="sm" c="inherit" underline="always">{n.message}</Anchor></List.Item>
         ))}
       </List>
     </Alert>
