@@ -22,6 +22,7 @@ async function figure(page: Page, label: string): Promise<number> {
 
 async function pay(form: Locator, amount: string, method = 'Check', reference = '') {
   await form.getByLabel('Amount', { exact: true }).fill(amount);
+  await form.getByRole('textbox', { name: 'Method' }).scrollIntoViewIfNeeded();
   await form.getByRole('textbox', { name: 'Method' }).click();
   await form.page().getByRole('option', { name: method, exact: true }).click();
   await form.getByLabel('Reference').fill(reference);

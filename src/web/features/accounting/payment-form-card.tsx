@@ -63,7 +63,7 @@ export function PaymentFormCard({ bill }: { bill: TBillDetail }) {
           onChange={(e) => set('receivedOn', e.currentTarget.value)} error={refusal?.fields.receivedOn} />
         <TextInput label={PAYMENT_FIELD_LABELS.amount} inputMode="decimal" leftSection="$" w={160} value={form.amount}
           placeholder={amountText(bill.balance)} onChange={(e) => set('amount', e.currentTarget.value)} error={refusal?.fields.amount} />
-        <Select label={PAYMENT_FIELD_LABELS.method} data={METHODS} value={form.method} allowDeselect={false} w={160}
+        <Select label={PAYMENT_FIELD_LABELS.method} data={METHODS} value={form.method} allowDeselect={false} w={160} maxDropdownHeight={400}
           onChange={(v) => v && set('method', v as PaymentMethod)} error={refusal?.fields.method} />
         <TextInput label={PAYMENT_FIELD_LABELS.reference} value={form.reference} placeholder="Check number, transaction id"
           onChange={(e) => set('reference', e.currentTarget.value)} error={refusal?.fields.reference} />
