@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, ageBucket, agingTotals, balanceOf, billAmounts, billMoveProblem, discountOf, draftChangeProblem, dueDate,
+  addDays, AGE_BUCKETS, ageBucket, agingTotals, bucketDueRange, balanceOf, billAmounts, billMoveProblem, discountOf, draftChangeProblem, dueDate,
   formatBillNumber, formatCreditNoteNumber, formatPaymentNumber, lockedEntryMessage, overBalanceMessage, retainerBalance,
   retainerNotice, splitPayment, statusForBalance, termsLabel, VOID_PAID_MESSAGE,
 } from './billing.ts';
@@ -111,6 +111,18 @@ describe('aging', () => {
     ['2026-08-25', '61-90'],
     ['2026-08-24', '90+'],
   ] as const)('due %s → %s on 2026-11-23', (due, bucket) => expect(ageBucket(due, '2026-11-23')).toBe(bucket));
+
+  it('gives each bucket the range of due dates ageBucket puts in it, with no gap or overlap', () => {
+    const today = '2026-03-01';
+    for (let ago = -40; ago <= 400; ago++) {
+      const due = addDays(today, -ago);
+      const holding = AGE_BUCKETS.filter((b) => {
+        const { from, to } = bucketDueRange(b, today);
+        return (from === null || due >= from) && (to === null || due <= to);
+      });
+      expect(holding, due).toEqual([ageBucket(due, today)]);
+    }
+  });
 
   it('sums balances per bucket, every bucket present', () => {
     expect(agingTotals([{ bucket: '1-30', balance: 100.1 }, { bucket: '1-30', balance: 0.2 }, { bucket: '90+', balance: 5 }])).toEqual([

@@ -182,6 +182,21 @@ export function ageBucket(dueOn: string, today: string): AgeBucket {
   return days <= 90 ? '61-90' : '90+';
 }
 
+/**
+ * The due dates a bucket holds on `today` (inclusive; null: open-ended), so a database can sum a
+ * bucket by an index range on the due date; agrees with ageBucket (billing.test.ts).
+ */
+export function bucketDueRange(bucket: AgeBucket, today: string): { from: string | null; to: string | null } {
+  const ago = (days: number) => addDays(today, -days);
+  switch (bucket) {
+    case 'current': return { from: today, to: null };
+    case '1-30': return { from: ago(30), to: ago(1) };
+    case '31-60': return { from: ago(60), to: ago(31) };
+    case '61-90': return { from: ago(90), to: ago(61) };
+    case '90+': return { from: null, to: ago(91) };
+  }
+}
+
 /** Balances summed per bucket, every bucket present, in order. */
 export function agingTotals(bills: readonly { bucket: AgeBucket; balance: number }[]) {
   return AGE_BUCKETS.map((bucket) => {

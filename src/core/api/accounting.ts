@@ -223,11 +223,21 @@ export type TCreditNoteCreate = z.input<typeof ZCreditNoteCreate>;
 export const ZReceivableBill = ZBill.extend({ daysPastDue: z.number().int(), bucket: z.enum(AGE_BUCKETS) });
 export type TReceivableBill = z.infer<typeof ZReceivableBill>;
 export const ZAgingBucket = z.object({ bucket: z.enum(AGE_BUCKETS), count: z.number().int(), total: z.number() });
+export const RECEIVABLES_PAGE = 100;
+/** GET /api/accounting/receivables: one page of the open bills, of one bucket or all. */
+export const ZReceivablesQuery = z.object({
+  bucket: z.enum(AGE_BUCKETS).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(RECEIVABLES_PAGE),
+});
+export type TReceivablesQuery = z.input<typeof ZReceivablesQuery>;
 export const ZReceivables = z.object({
+  /** Every open bill (issued or partially paid), by days past due; every total is of balances. */
   buckets: z.array(ZAgingBucket),
-  /** Open bills (issued or partially paid), the longest overdue first; every total is of balances. */
-  bills: z.array(ZReceivableBill),
   total: z.number(),
+  /** The page asked for, the longest overdue first, and how many bills the list holds in all. */
+  bills: z.array(ZReceivableBill),
+  count: z.number().int(),
 });
 export type TReceivables = z.infer<typeof ZReceivables>;
 

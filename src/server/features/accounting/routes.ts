@@ -1,5 +1,5 @@
 import {
-  ZBillCreate, ZBillDetail, ZBillIdParams, ZBillList, ZCaseIdParams, ZIssueBody, ZPeriodQuery, ZReceivables,
+  ZBillCreate, ZBillDetail, ZBillIdParams, ZBillList, ZCaseIdParams, ZIssueBody, ZPeriodQuery, ZReceivables, ZReceivablesQuery,
   ZUnbilledEntries, ZUnbilledList, ZVersionBody,
 } from '../../../core/api/accounting.ts';
 import { billFileName } from '../../../core/bill-pdf.ts';
@@ -33,8 +33,9 @@ export function accountingRoutes(context: AppContext) {
     lines: await unbilledLines(db, { caseId: request.params.caseId, from: request.query.from, to: request.query.to }),
   }));
 
-  app.get('/api/accounting/receivables', { config: superAdmin, schema: { response: { 200: ZReceivables } } }, async () =>
-    receivables(db, firmTodayIso(env.TZ)));
+  app.get('/api/accounting/receivables', {
+    config: superAdmin, schema: { querystring: ZReceivablesQuery, response: { 200: ZReceivables } },
+  }, async (request) => receivables(db, { today: firmTodayIso(env.TZ), query: request.query }));
 
   app.get('/api/bills', { config: superAdmin, schema: { response: { 200: ZBillList } } }, async () => ({ bills: await listBills(db) }));
 

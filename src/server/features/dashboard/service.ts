@@ -79,6 +79,6 @@ export async function dashboardMoney(db: DbOrTx): Promise<TDashboardMoney> {
   // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/083).
   const { rows } = await sql<{ unbilled: string; receivables: string }>`
     select (select coalesce(sum(time_value + expenses), 0) from unbilled_totals) as unbilled,
-           (select coalesce(sum(time_total + expense_total), 0) from bills where status = 'issued') as receivables`.execute(db);
+           (select coalesce(sum(balance), 0) from bills where status in ('issued', 'partially_paid')) as receivables`.execute(db);
   return { unbilledValue: Number(rows[0]!.unbilled), receivables: Number(rows[0]!.receivables) };
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TBillCreate, TBillDetail, TBillList, TReceivables, TUnbilledEntries, TUnbilledList,
 } from '../../../core/api/accounting.ts';
-import type { BillAction } from '../../../core/billing.ts';
+import type { AgeBucket, BillAction } from '../../../core/billing.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 
@@ -17,8 +17,10 @@ export const useUnbilled = (enabled: boolean) =>
   useQuery({ queryKey: ['accounting', 'unbilled'], enabled, queryFn: () => api<TUnbilledList>('/api/accounting/unbilled') });
 export const useBills = (enabled: boolean) =>
   useQuery({ queryKey: ['accounting', 'bills'], enabled, queryFn: () => api<TBillList>('/api/bills') });
-export const useReceivables = (enabled: boolean) =>
-  useQuery({ queryKey: ['accounting', 'receivables'], enabled, queryFn: () => api<TReceivables>('/api/accounting/receivables') });
+export const useReceivables = (bucket: AgeBucket | null, offset: number) => useQuery({
+  queryKey: ['accounting', 'receivables', bucket, offset], placeholderData: keepPreviousData,
+  queryFn: () => api<TReceivables>(`/api/accounting/receivables?offset=${offset}${bucket ? `&bucket=${bucket}` : ''}`),
+});
 export const useBill = (id: string | null) =>
   useQuery({ queryKey: keys.bill(id), enabled: !!id, queryFn: () => api<TBillDetail>(`/api/bills/${id}`) });
 export const useUnbilledEntries = (caseId: string, from: string, to: string, enabled: boolean) => useQuery({

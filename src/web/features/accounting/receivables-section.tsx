@@ -1,27 +1,36 @@
-import { Anchor, Card, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TReceivableBill } from '../../../core/api/accounting.ts';
-import { AGE_LABELS, formatBillNumber } from '../../../core/billing.ts';
+import { RECEIVABLES_PAGE, type TReceivableBill } from '../../../core/api/accounting.ts';
+import { AGE_LABELS, formatBillNumber, type AgeBucket } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useReceivables } from './api.ts';
 import { billPath } from './bills-table.tsx';
 
-/** What is owed, by days past the due date: every figure is a balance, not a bill's total. */
+/**
+ * What is owed, by days past the due date: every figure is a balance, not a bill's total. A bucket's
+ * card lists that bucket's bills (again: all of them); the list comes a page at a time.
+ */
 export function ReceivablesSection() {
-  const recv = useReceivables(true);
+  const [bucket, setBucket] = useState<AgeBucket | null>(null);
+  const [offset, setOffset] = useState(0);
+  const recv = useReceivables(bucket, offset);
   if (recv.isPending) return <Skeleton h={160} aria-label="Loading receivables" />;
   const data = recv.data;
   if (!data) return null;
+  const choose = (b: AgeBucket) => { setBucket(bucket === b ? null : b); setOffset(0); };
   return (
     <Stack>
       <SimpleGrid cols={{ base: 2, md: 6 }} role="group" aria-label="Aging">
         {data.buckets.map((b) => (
-          <Card key={b.bucket} withBorder role="group" aria-label={AGE_LABELS[b.bucket]}>
-            <Text size="sm" c="dimmed">{AGE_LABELS[b.bucket]}</Text>
-            <Text fz={22} fw={700}>{formatCurrency(b.total)}</Text>
-            <Text size="xs" c="dimmed">{b.count} {b.count === 1 ? 'bill' : 'bills'}</Text>
-          </Card>
+          <UnstyledButton key={b.bucket} onClick={() => choose(b.bucket)} aria-pressed={bucket === b.bucket}>
+            <Card withBorder role="group" aria-label={AGE_LABELS[b.bucket]} bg={bucket === b.bucket ? 'blue.0' : undefined} h="100%">
+              <Text size="sm" c="dimmed">{AGE_LABELS[b.bucket]}</Text>
+              <Text fz={22} fw={700}>{formatCurrency(b.total)}</Text>
+              <Text size="xs" c="dimmed">{b.count} {b.count === 1 ? 'bill' : 'bills'}</Text>
+            </Card>
+          </UnstyledButton>
         ))}
         <Card withBorder role="group" aria-label="Total receivable">
           <Text size="sm" c="dimmed">Total receivable</Text>
@@ -40,6 +49,17 @@ export function ReceivablesSection() {
             {data.bills.map((b) => <ReceivableRow key={b.id} bill={b} />)}
           </Table.Tbody>
         </Table>
+      )}
+      {data.count > RECEIVABLES_PAGE && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Bills {offset + 1}–{offset + data.bills.length} of {data.count}{bucket ? ` (${AGE_LABELS[bucket]})` : ''}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" size="xs" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - RECEIVABLES_PAGE))}>Previous</Button>
+            <Button variant="default" size="xs" disabled={offset + RECEIVABLES_PAGE >= data.count} onClick={() => setOffset(offset + RECEIVABLES_PAGE)}>Next</Button>
+          </Group>
+        </Group>
       )}
     </Stack>
   );
