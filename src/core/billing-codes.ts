@@ -1,5 +1,5 @@
 // UTBMS codes of job titles (task and activity) and expense types (expense code), carried into
-// LEDES files (issue 24, docs/decisions/084). Checked lightly: e-billing systems each keep their
+// LEDES files (issue 24, docs/decisions/086). Checked lightly: e-billing systems each keep their
 // own code lists, so the shape is checked here and the code itself is the firm's choice.
 
 export interface BillingCodeInput {

@@ -1,7 +1,7 @@
 import type { TBillDetail } from './api/accounting.ts';
 import { formatBillNumber } from './billing.ts';
 
-// LEDES 1998B (issue 24, docs/decisions/084): the pipe-delimited invoice file that law firms' and
+// LEDES 1998B (issue 24, docs/decisions/086): the pipe-delimited invoice file that law firms' and
 // insurers' e-billing systems read. One line per fee (F) and expense (E), the bill's discount as
 // invoice-level adjustment lines (IF for fees, IE for expenses), so the line totals add up to
 // INVOICE_TOTAL exactly: the bill's total after write-downs and discount, before payments and credits.

@@ -2,7 +2,7 @@ import type { TBillDetail, TPayment } from './api/accounting.ts';
 import { formatBillNumber, formatPaymentNumber, termsLabel } from './billing.ts';
 import { csvField } from './reports.ts';
 
-// QuickBooks exports of a period (issue 24, docs/decisions/084): an IIF file for QuickBooks Desktop
+// QuickBooks exports of a period (issue 24, docs/decisions/086): an IIF file for QuickBooks Desktop
 // (invoices and payments) and a CSV for QuickBooks Online's invoice importer (invoices only: that
 // importer takes no payments). The account and item names are the firm's QuickBooks defaults.
 

@@ -4,7 +4,7 @@ import {
 } from './billing.ts';
 import { roundToCents } from './money.ts';
 
-// A client's statement of account for a period (issue 24, docs/decisions/084): the one place its
+// A client's statement of account for a period (issue 24, docs/decisions/085): the one place its
 // arithmetic is written. It reads every bill, payment and credit note of the client up to the
 // period's end (void bills left out): what happened before `from` is the opening balance, what
 // happened in the period is a line, and what each bill still owes on `to` is its age.

@@ -70,7 +70,7 @@ async function stream(task: Extract<DocumentTask, { type: 'stream' }>) {
 }
 
 export default async function runTask(task: DocumentTask): Promise<unknown> {
-  if (task.type === 'warm') return pdfRenderers().then(() => null);
+  if (task.type === 'warm') return Promise.all([pdfRenderers(), import('./warm-up.ts').then((m) => m.warmUp())]).then(() => null);
   if (task.type === 'stream') return stream(task);
   const render = (await pdfRenderers())[task.kind] as (data: unknown, letterhead: Letterhead) => Promise<Buffer>;
   const pdf = await render(revive(task.data), revive(task.letterhead) as Letterhead);

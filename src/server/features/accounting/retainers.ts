@@ -6,7 +6,7 @@ import { retainerLedger, takeableOn } from '../../../core/retainer-ledger.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 
-// Retainers per case (issue 24, docs/decisions/084): client funds held, as a ledger of deposits,
+// Retainers per case (issue 24, docs/decisions/085): client funds held, as a ledger of deposits,
 // refunds, applications to bills (payments of method 'retainer', written by the payment routes)
 // and their reversals. Every write locks the case row first, so the balance read is the balance
 // written against, on every app instance: it never goes below zero.

@@ -5,7 +5,7 @@ import { buildStatement, type StatementBill, type StatementCreditNote, type Stat
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 
-// A client's statement of account (issue 24, docs/decisions/084): one round trip reads the
+// A client's statement of account (issue 24, docs/decisions/085): one round trip reads the
 // client's bills, payments and credit notes up to the period's end, each through its
 // (client_id, date) index, plus the retainer and client credit held on that day; the arithmetic
 // is core/statement.ts.
