@@ -23,9 +23,16 @@ export async function nextNumber(tx: Tx, series: 'payment' | 'credit_note'): Pro
   return row.last_number;
 }
 
+/** The case row, locked: every retainer write of the case (deposit, refund, application, reversal) waits here for the one before it. */
+export async function lockCase(tx: Tx, caseId: string) {
+  const kase = await tx.selectFrom('cases').select(['id', 'client_id']).where('id', '=', caseId).forUpdate().executeTakeFirst();
+  if (!kase) throw new AppError('RECORD_NOT_FOUND', 'This case was not found.');
+  return kase;
+}
+
 /** What a case's retainer holds, with the case locked so no other write draws on it meanwhile. */
 export async function lockRetainer(tx: Tx, caseId: string): Promise<number> {
-  await tx.selectFrom('cases').select('id').where('id', '=', caseId).forUpdate().executeTakeFirstOrThrow();
+  await lockCase(tx, caseId);
   const { held } = await tx.selectFrom('retainer_entries')
     .select(sql<string>`coalesce(sum(case when kind in ('deposit', 'reversal') then amount else -amount end), 0)`.as('held'))
     .where('case_id', '=', caseId).executeTakeFirstOrThrow();

@@ -3,8 +3,9 @@ import type { TRetainer, TRetainerEntryCreate, TRetainerNotices } from '../../..
 import { ZRetainerEntryCreate } from '../../../core/api/accounting.ts';
 import { retainerNotice, retainerShortMessage } from '../../../core/billing.ts';
 import { retainerLedger, takeableOn } from '../../../core/retainer-ledger.ts';
-import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
+import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { lockCase } from './bill-locks.ts';
 
 // Retainers per case (issue 24, docs/decisions/085): client funds held, as a ledger of deposits,
 // refunds, applications to bills (payments of method 'retainer', written by the payment routes)
@@ -35,13 +36,6 @@ export async function retainerOf(db: DbOrTx, caseId: string): Promise<TRetainer>
       billNumber: e.bill_number, paymentNumber: e.payment_number, method: e.method, reference: e.reference, note: e.note,
     })),
   };
-}
-
-/** Locks the case row: every retainer write of the case waits here for the one before it. */
-async function lockCase(tx: Tx, caseId: string) {
-  const kase = await tx.selectFrom('cases').select(['id', 'client_id']).where('id', '=', caseId).forUpdate().executeTakeFirst();
-  if (!kase) throw new AppError('RECORD_NOT_FOUND', CASE_NOT_FOUND);
-  return kase;
 }
 
 /** POST /api/cases/:caseId/retainer: a deposit, or a refund of no more than the retainer holds. */

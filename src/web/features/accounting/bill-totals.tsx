@@ -10,7 +10,7 @@ export function BillTotals({ bill: b }: { bill: TBillDetail }) {
     ['Hours', formatHours(b.hours)],
     ['Time', formatCurrency(b.timeTotal)],
     ['Expenses', formatCurrency(b.expenseTotal)],
-    ...(b.adjustmentTotal !== 0 ? [['Write-downs and write-ups', formatCurrency(b.adjustmentTotal)] as [string, string]] : []),
+    ...(b.adjustmentTotal !== 0 ? [['Written down or up in the lines above', formatCurrency(b.adjustmentTotal)] as [string, string]] : []),
     ['Subtotal', formatCurrency(b.subtotal)],
     ...(b.discountTotal !== 0 ? [['Discount', formatCurrency(-b.discountTotal)] as [string, string]] : []),
     ['Total', formatCurrency(b.total), true],
