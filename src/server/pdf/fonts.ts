@@ -14,19 +14,21 @@ const FILES: Record<(typeof FONT)[keyof typeof FONT], string> = {
   [FONT.bold]: 'NotoSans_700Bold.ttf',
   [FONT.italic]: 'NotoSans_400Regular_Italic.ttf',
 };
-let parsed: [string, Font][] | null = null;
+let bytes: [string, Buffer][] | null = null;
 
 /**
- * Parsed once per process and shared by every document (each still subsets its own copy): parsing
- * the layout tables of three fonts for each PDF cost more than drawing a 1,000-row table.
+ * Read once per process, parsed for each document. A parsed font shared by documents was faster
+ * (parsing the layout tables of three fonts costs about a 1,000-row table), but fontkit's subsetter
+ * rewrites the shared glyphs of an accented capital: after one PDF with 'É', every later PDF of that
+ * worker printed 'ngineering' for 'Engineering' (fonts.test.ts).
  */
 function fonts(): [string, Font][] {
-  parsed ??= Object.entries(FILES).map(([name, file]) => {
-    const font = create(readFileSync(new URL(`./fonts/${file}`, import.meta.url)));
-    if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+  bytes ??= Object.entries(FILES).map(([name, file]) => [name, readFileSync(new URL(`./fonts/${file}`, import.meta.url))]);
+  return bytes.map(([name, data]) => {
+    const font = create(data);
+    if (!('layout' in font)) throw new Error(`${name} is a font collection`);
     return [name, font];
   });
-  return parsed;
 }
 
 export function registerFonts(doc: InstanceType<typeof PDFDocument>) {
