@@ -22,6 +22,10 @@ export const ZDashboardSummary = z.object({
   myHoursLastWeek: z.number(),
   /** Projects the user logged time on lately, most recent first. */
   recentProjects: z.array(z.object({ id: z.string(), label: z.string(), lastDate: z.string() })),
+  /** Issue 25: the first day of last week while it is not submitted ('Your week of … is not submitted'), else null. */
+  unsubmittedWeek: z.string().nullable(),
+  /** Approvers only: submitted weeks waiting for a decision; null for everyone else. */
+  approvalsWaiting: z.number().int().nullable(),
 });
 export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;
 

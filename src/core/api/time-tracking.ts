@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INITIALS_MAX } from '../constants.ts';
+import { WEEK_STATUSES } from '../weeks.ts';
 import { ZAmount, ZHours, ZStoredDate } from './common.ts';
 
 // Time and expense entries (SPEC §2, §3, §4). Money (rate, cost, totals) exists only in the
@@ -22,6 +23,8 @@ export const ZTimeEntryBody = z.object({
   description: z.string().max(5000).default(''),
   /** Absent on a create; the version last seen on an update. */
   version: z.number().int().positive().optional(),
+  /** Whose time a new entry is (issue 25): absent means the signed-in user; another person's only for admins. */
+  userId: z.uuid().optional(),
 });
 export type TTimeEntryBody = z.input<typeof ZTimeEntryBody>;
 
@@ -54,6 +57,13 @@ export const ZTimeEntry = z.object({
   jobType: z.string(),
   hours: z.number(),
   workDetails: z.string(),
+  /** Whose time it is (the timesheet's person). */
+  userId: z.string(),
+  /**
+   * The entry's week when it is not simply open (issue 25): its status, and the sentence a blocked
+   * change shows while the week is submitted or approved. Absent for an open week.
+   */
+  week: z.object({ status: z.enum(WEEK_STATUSES), lockMessage: z.string().nullable() }).optional(),
 });
 export type TTimeEntry = z.infer<typeof ZTimeEntry>;
 

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type {
+  CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
+} from './week-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -210,6 +213,8 @@ export interface TimeEntriesTable extends EntryColumns {
   hours: Numeric;
   rate: NullableNumeric;
   work_details: Generated<string>;
+  /** Made from the day's calendar (issue 25): 'action_item:<id>:<date>' or 'google:<event id>'. */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface TimeEntryTotalsView extends TimeEntriesTable {
@@ -470,6 +475,11 @@ export interface Database {
   billing_codes: BillingCodesTable;
   calendar_feeds: CalendarFeedsTable;
   oauth_states_used: OAuthStatesUsedTable;
+  timesheet_settings: TimesheetSettingsTable;
+  timesheet_weeks: TimesheetWeeksTable;
+  timesheet_rows: TimesheetRowsTable;
+  timers: TimersTable;
+  calendar_title_projects: CalendarTitleProjectsTable;
 }
 
 export type User = Selectable<UsersTable>;

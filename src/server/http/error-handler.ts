@@ -2,10 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fromDatabaseCode, messageFor, type ErrorCode } from '../../core/errors.ts';
 import type { TApiError } from '../../core/api/errors.ts';
+import { readWeekLock, weekLockMessage } from '../../core/weeks.ts';
 import { AppError } from '../errors/app-error.ts';
 import { BODY_LIMIT_TEXT } from './limits.ts';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** Raised by the time_entries_week_lock trigger (migration 018) on any change to a submitted or approved week. */
+const WEEK_LOCK_SQLSTATE = 'CBW01';
 const MISSING_REFERENCE = 'Something you picked no longer exists. Please refresh the page and choose again.';
 
 /**
@@ -32,6 +35,10 @@ export function toAppError(error: unknown): AppError {
   // the spec's 23503 text is about deleting something still in use, so it would mislead here.
   if (e.code === '23503' && /is not present in table/.test((error as { detail?: string }).detail ?? '')) {
     return new AppError('VALIDATION_ERROR', MISSING_REFERENCE, undefined, e.code);
+  }
+  if (e.code === WEEK_LOCK_SQLSTATE) {
+    const lock = readWeekLock(e.message ?? '');
+    if (lock) return new AppError('CONSTRAINT_VIOLATION', weekLockMessage(lock), { week: lock }, e.code);
   }
   if (typeof e.code === 'string' && SQLSTATE.test(e.code) && !e.code.startsWith('FST')) {
     const code = inputDatabaseCode(e.code) ?? fromDatabaseCode(e.code);

@@ -71,6 +71,9 @@ export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDas
     recentProjects: recent.rows.map((r) => ({
       id: r.id, label: `${r.project_number} — ${r.project_name || 'Unnamed Project'}`, lastDate: r.last,
     })),
+    // TODO(issue 25, helper A): last week's reminder and the approvals waiting.
+    unsubmittedWeek: null,
+    approvalsWaiting: null,
   };
 }
 

@@ -18,7 +18,7 @@ function timeEntryView(row: Row): TTimeEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, jobType: row.job_type, hours: Number(row.hours),
     initials: row.initials, workDetails: row.work_details, description: row.description,
-    createdBy: row.created_by, version: row.version, updatedAt: iso(row.updated_at), billNumber: row.locked_bill,
+    createdBy: row.created_by, userId: row.user_id, version: row.version, updatedAt: iso(row.updated_at), billNumber: row.locked_bill,
   };
 }
 
