@@ -1,9 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { DefaultTimestamp, NullableTimestamp, Json } from './column-types.ts';
 
 // Tables of migrations 005 and 012: firm profile, signatures, field reports and their images (photos, diagrams, readings).
-type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T> = ColumnType<T, string | T, string | T>;
 export type ImageType = 'image/png' | 'image/jpeg';
 
 export interface FirmProfileTable {

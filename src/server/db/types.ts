@@ -1,21 +1,13 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
+  BillAdjustmentsTable, BillCounterTable, BillingCodesTable, BillsTable, ClientCreditsTable, CreditNoteLinesTable,
+  CreditNotesTable, DocumentCountersTable, PaymentsTable, RetainerEntriesTable,
+} from './billing-types.ts';
+import type { DateCol, DefaultTimestamp, Json, NullableNumeric, NullableTimestamp, Numeric, Timestamp, Version } from './column-types.ts';
+import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A timestamp with a database default: optional on insert. */
-type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-/** numeric columns arrive from pg as strings; we write numbers. */
-type Numeric = ColumnType<string, number | string, number | string>;
-type DefaultNumeric = ColumnType<string, number | string | undefined, number | string>;
-type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
-/** date columns are read as YYYY-MM-DD strings (see the type parser in connection.ts). */
-type DateCol = ColumnType<string, string, string>;
-type Json<T> = ColumnType<T, string | T, string | T>;
-type Version = Generated<number>;
 
 interface UsersTable {
   id: Generated<string>;
@@ -284,145 +276,6 @@ interface AuditLogTable {
   after: Json<Record<string, unknown>> | null;
 }
 
-interface BillCounterTable {
-  id: Generated<number>;
-  last_number: number;
-}
-
-type BillStatusCol = 'draft' | 'issued' | 'partially_paid' | 'paid' | 'void';
-type NullableDate = ColumnType<string | null, string | null | undefined, string | null>;
-
-export interface BillsTable {
-  id: string;
-  number: number;
-  case_id: string;
-  client_id: string;
-  client_name: string;
-  period_start: DateCol;
-  period_end: DateCol;
-  status: ColumnType<BillStatusCol, BillStatusCol | undefined, BillStatusCol>;
-  hours: DefaultNumeric;
-  time_total: DefaultNumeric;
-  expense_total: DefaultNumeric;
-  issued_on: NullableDate;
-  paid_on: NullableDate;
-  voided_at: NullableTimestamp;
-  bill_to_name: Generated<string>;
-  billing_address: Generated<string>;
-  terms_days: Generated<number>;
-  terms: Generated<string>;
-  note: Generated<string>;
-  due_on: NullableDate;
-  discount_kind: ColumnType<'percent' | 'amount' | null, 'percent' | 'amount' | null | undefined, 'percent' | 'amount' | null>;
-  discount_value: DefaultNumeric;
-  adjustment_total: DefaultNumeric;
-  discount_total: DefaultNumeric;
-  total: DefaultNumeric;
-  paid_total: DefaultNumeric;
-  credited_total: DefaultNumeric;
-  balance: DefaultNumeric;
-  created_by: string;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-export interface BillAdjustmentsTable {
-  id: Generated<string>;
-  bill_id: string;
-  entry_id: string;
-  kind: 'time' | 'expense';
-  original_amount: Numeric;
-  amount: Numeric;
-  reason: string;
-  created_by: string;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-interface DocumentCountersTable {
-  series: 'payment' | 'credit_note';
-  last_number: Generated<number>;
-}
-
-export type PaymentMethodCol = 'check' | 'ach' | 'wire' | 'card' | 'cash' | 'other' | 'retainer' | 'client_credit';
-export interface PaymentsTable {
-  id: string;
-  number: number;
-  bill_id: string;
-  client_id: string;
-  received_on: DateCol;
-  method: PaymentMethodCol;
-  reference: Generated<string>;
-  amount: Numeric;
-  applied_amount: Numeric;
-  reversed_at: NullableTimestamp;
-  reversed_by: string | null;
-  reversal_reason: string | null;
-  created_by: string;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-export interface CreditNotesTable {
-  id: string;
-  number: number;
-  bill_id: string;
-  client_id: string;
-  issued_on: DateCol;
-  reason: string;
-  amount: Numeric;
-  applied_amount: Numeric;
-  created_by: string;
-  created_at: DefaultTimestamp;
-}
-
-interface CreditNoteLinesTable {
-  id: Generated<string>;
-  credit_note_id: string;
-  position: number;
-  description: string;
-  amount: Numeric;
-  entry_id: string | null;
-}
-
-export interface RetainerEntriesTable {
-  id: string;
-  case_id: string;
-  client_id: string;
-  kind: 'deposit' | 'application' | 'refund' | 'reversal';
-  entry_date: DateCol;
-  amount: Numeric;
-  payment_id: string | null;
-  method: Generated<string>;
-  reference: Generated<string>;
-  note: Generated<string>;
-  created_by: string;
-  created_at: DefaultTimestamp;
-}
-
-interface ClientCreditsTable {
-  id: Generated<string>;
-  client_id: string;
-  entry_date: DateCol;
-  amount: Numeric;
-  payment_id: string | null;
-  credit_note_id: string | null;
-  note: Generated<string>;
-  created_by: string;
-  created_at: DefaultTimestamp;
-}
-
-interface BillingCodesTable {
-  kind: 'job_title' | 'expense_type';
-  name: string;
-  task_code: Generated<string>;
-  activity_code: Generated<string>;
-  expense_code: Generated<string>;
-  updated_at: DefaultTimestamp;
-}
 
 interface CalendarFeedsTable {
   user_id: string;
@@ -483,3 +336,4 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
+

@@ -1,12 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DefaultTimestamp, NullableTimestamp, DateCol, NullableDate } from './column-types.ts';
 import type { TimerRounding, WeekStatus } from '../../core/weeks.ts';
 
 // Tables of weeks that close (migration 018, issue 25).
 
-type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type DateCol = ColumnType<string, string, string>;
-type NullableDate = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface TimesheetSettingsTable {
   id: number;

@@ -3,7 +3,7 @@ import type { TBill, TBillDetail, TCreditNote, TPayment } from '../../../core/ap
 import { retainerBalance } from '../../../core/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import type { BillsTable } from '../../db/types.ts';
+import type { BillsTable } from '../../db/billing-types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { billLines } from './lines.ts';
 
