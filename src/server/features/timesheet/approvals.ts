@@ -16,11 +16,12 @@ function weekHours(db: DbOrTx, days: string[]) {
     .groupBy(['user_id', 'entry_date']).execute();
 }
 
+/** Active staff (not disabled, holding a data role), with their week's status. */
 function people(db: DbOrTx, weekStart: string) {
-  return db.selectFrom('users as u')
+  return db.selectFrom('users as u').innerJoin('user_roles as r', 'r.user_id', 'u.id')
     .leftJoin('timesheet_weeks as w', (join) => join.onRef('w.user_id', '=', 'u.id').on('w.week_start', '=', weekStart))
     .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'w.status', 'w.submitted_at'])
-    .where('u.disabled', '=', false).where('u.role', 'is not', null).execute();
+    .where('u.disabled', '=', false).execute();
 }
 
 /** Every submitted week of anyone, oldest first, with its hours. */

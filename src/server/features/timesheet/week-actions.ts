@@ -17,7 +17,7 @@ export type WeekAction = 'submit' | 'withdraw' | 'approve' | 'reject' | 'reopen'
 
 /** The statuses each action starts from, and the words when the week is in another. */
 const FROM: Record<WeekAction, { from: WeekStatus[]; refused: (row: WeekRow | undefined) => string }> = {
-  submit: { from: ['open', 'rejected'], refused: (row) => (row && lockMessageOf(row)) ?? WEEK_MESSAGES.alreadySubmitted },
+  submit: { from: ['open', 'rejected'], refused: (row) => (row?.status === 'approved' && lockMessageOf(row)) || WEEK_MESSAGES.alreadySubmitted },
   withdraw: { from: ['submitted'], refused: () => WEEK_MESSAGES.notWithdrawable },
   approve: { from: ['submitted'], refused: () => WEEK_MESSAGES.notSubmittedYet },
   reject: { from: ['submitted'], refused: () => WEEK_MESSAGES.notSubmittedYet },
