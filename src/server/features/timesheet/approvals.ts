@@ -16,9 +16,9 @@ function weekHours(db: DbOrTx, days: string[]) {
     .groupBy(['user_id', 'entry_date']).execute();
 }
 
-/** Active staff (not disabled, holding a data role), with their week's status. */
+/** Active staff (every user not disabled holds a data role, SPEC §6), with their week's status. */
 function people(db: DbOrTx, weekStart: string) {
-  return db.selectFrom('users as u').innerJoin('user_roles as r', 'r.user_id', 'u.id')
+  return db.selectFrom('users as u')
     .leftJoin('timesheet_weeks as w', (join) => join.onRef('w.user_id', '=', 'u.id').on('w.week_start', '=', weekStart))
     .select(['u.id', 'u.email', 'u.first_name', 'u.last_name', 'w.status', 'w.submitted_at'])
     .where('u.disabled', '=', false).execute();
@@ -26,14 +26,15 @@ function people(db: DbOrTx, weekStart: string) {
 
 /** Every submitted week of anyone, oldest first, with its hours. */
 async function waiting(db: DbOrTx) {
-  const { rows } = await sql<{ user_id: string; week_start: string; email: string; first_name: string | null; last_name: string | null; cents: string }>`
+  const { rows } = await sql<{ user_id: string; week_start: string; email: string; first_name: string | null; last_name: string | null; hours: string }>`
     select w.user_id, w.week_start::text as week_start, u.email, u.first_name, u.last_name,
-           (select coalesce(sum(t.hours_cents), 0) from time_entries t
-             where t.user_id = w.user_id and t.entry_date between w.week_start and w.week_start + 6)::text as cents
+           (select coalesce(sum(t.hours), 0) from time_entries t
+             where t.user_id = w.user_id and t.entry_date between w.week_start and w.week_start + 6)::text as hours
     from timesheet_weeks w join users u on u.id = w.user_id
     where w.status = 'submitted'
     order by w.week_start, w.submitted_at, u.email`.execute(db);
-  return rows.map((r) => ({ userId: r.user_id, name: displayName(r), weekStart: r.week_start, total: Number(r.cents) / 100 }));
+  // Hours from the user-and-date index (it carries hours): an index-only scan per week.
+  return rows.map((r) => ({ userId: r.user_id, name: displayName(r), weekStart: r.week_start, total: Number(r.hours) }));
 }
 
 /** GET /api/timesheet/approvals: the chosen week of every active person, and all weeks waiting for a decision. */
