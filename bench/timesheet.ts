@@ -2,10 +2,13 @@
 // entries over 900 days, 50 staff). Every staff member's past weeks are approved except the last
 // four, which wait for approval. The generator gives a person 1,111 entries on every 50th day and
 // none between, so one person (staff7) also gets a full week as a timesheet holds it: 40 rows
-// (projects × job titles), Monday to Friday, 200 entries, last week. Measures, server-side through app.inject (session, validation, JSON):
+// (projects × job titles), Monday to Friday, 200 entries, last week. Measures, server-side through
+// app.inject (session, validation, JSON):
 //  - GET /api/timesheet/approvals for 50 staff (the chosen week and every week waiting): p95 ≤ 50 ms,
 //  - GET /api/timesheet: that week (another person's, as an approver opens it): p95 ≤ 50 ms,
-//  - and, for information, a week holding one of the generator's 1,111-entry days, the dashboard (with its reminders) and a time entry's save in an open week.
+//  - and, for information, a week holding one of the generator's 1,111-entry days, the dashboard
+//    (with its reminders), a time entry's save in an open week, and the unbilled list with
+//    billing requiring approved time off and on.
 // Run: node --import tsx bench/timesheet.ts (BENCH_KEEP=1 keeps the database and reuses it next time).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -106,6 +109,20 @@ async function measure() {
   const save = await timed(() => call('PUT', `/api/time-entries/${randomUUID()}`, {
     projectId: project.project_id, entryDate: thisWeek, jobType: 'Consultant', hours: 0.5, userId: staff.id,
   }));
+  const unbilled = async (on: boolean) => {
+    const current = (await call('GET', '/api/settings/timesheets')).json() as object;
+    await call('PUT', '/api/settings/timesheets', { ...current, billingRequiresApproval: on });
+    const xs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await call('GET', '/api/accounting/unbilled');
+      xs.push(performance.now() - t);
+    }
+    return { p50: pct(xs, 50), p95: pct(xs, 95) };
+  };
+  const unbilledOff = await unbilled(false);
+  const unbilledOn = await unbilled(true);
+  await unbilled(false);
   const sample = (await call('GET', `/api/timesheet/approvals?week=${lastWeek}`)).json() as { people: unknown[]; waiting: unknown[] };
   const rows = (await call('GET', `/api/timesheet?userId=${staff.id}&week=${lastWeek}`)).json() as { rows: unknown[] };
   await app.close();
@@ -120,4 +137,6 @@ async function measure() {
   line('own week holding a day of 1,111 entries (worst case)', heavy);
   line('GET /api/dashboard (with the week reminders)', dashboard);
   line('PUT /api/time-entries/:id (a new entry, with its week)', save);
+  line('GET /api/accounting/unbilled (5 runs)', unbilledOff);
+  line('  same, billing requires approved time', unbilledOn);
 }
