@@ -36,6 +36,7 @@ export const WEEK_MESSAGES = {
   noTimer: 'No timer is running.',
   pickDay: 'The timer ran past midnight. Choose the day to book it on.',
   emptyWeekdays: (days: string[]) => `No hours on ${days.join(', ')}.`,
+  unapprovedTime: 'Only approved time can be billed: some of these hours wait for approval.',
   awaitingApproval: (hours: number) => `${hours} ${hours === 1 ? 'hour waits' : 'hours wait'} for approval and cannot be billed yet.`,
 } as const;
 

@@ -19,9 +19,16 @@ export const ZUnbilledCase = z.object({
   timeValue: z.number(),
   expenses: z.number(),
   entries: z.number().int(),
+  /** Unbilled hours of the case whose week is not approved yet: not billable while billing requires approved time (issue 25), else 0. */
+  hoursAwaitingApproval: z.number(),
 });
 export type TUnbilledCase = z.infer<typeof ZUnbilledCase>;
-export const ZUnbilledList = z.object({ cases: z.array(ZUnbilledCase), totalValue: z.number() });
+export const ZUnbilledList = z.object({
+  cases: z.array(ZUnbilledCase),
+  totalValue: z.number(),
+  /** While billing requires approved time (issue 25): all unbilled hours waiting for approval, in words in WEEK_MESSAGES.awaitingApproval; else 0. */
+  hoursAwaitingApproval: z.number(),
+});
 export type TUnbilledList = z.infer<typeof ZUnbilledList>;
 
 export const ZPeriodQuery = z.object({ from: ZStoredDate, to: ZStoredDate }).superRefine((q, ctx) => {

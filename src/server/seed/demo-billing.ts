@@ -25,7 +25,7 @@ const REMITTANCE = 'Please make checks payable to the firm and write the bill nu
 export async function seedDemoBilling(db: Db, options: { actorId: string; today: string }) {
   const { actorId, today } = options;
   await db.updateTable('firm_profile').set({ remittance: REMITTANCE }).where('id', '=', 1).execute();
-  const cases = (await unbilledCases(db)).filter((c) => c.oldestDate <= addDays(today, -90) && c.entries >= 8).slice(0, 5);
+  const cases = (await unbilledCases(db)).cases.filter((c) => c.oldestDate <= addDays(today, -90) && c.entries >= 8).slice(0, 5);
   const billed: { id: string; caseId: string; total: number }[] = [];
   for (const [i, kase] of cases.entries()) {
     const kaseRow = await db.selectFrom('cases').select('client_id').where('id', '=', kase.caseId).executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import {
 } from '../../../core/billing.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { assertApprovedTime } from './approved-time.ts';
 import { billDetail } from './bill-read.ts';
 import { billLines } from './lines.ts';
 
@@ -54,6 +55,7 @@ export async function claim(
   body: { id: string; caseId: string; periodStart: string; periodEnd: string },
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  if (table === 'time_entries') await assertApprovedTime(tx, ids);
   const result = await tx.updateTable(table).set({ bill_id: body.id })
     .where('id', 'in', ids).where('bill_id', 'is', null)
     .where('entry_date', '>=', body.periodStart).where('entry_date', '<=', body.periodEnd)

@@ -3,6 +3,7 @@ import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
 import { costOf } from '../../../core/money.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import { approvedTime, billingRequiresApproval } from './approved-time.ts';
 
 // The entries a bill holds or could hold, as bill lines: time at its stored rate (rates frozen
 // as saved), expenses at their amount.
@@ -44,38 +45,47 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string
   });
 }
 
-/** Unbilled entries of a case within a period: what a new bill can be made of. */
-export const unbilledLines = (db: DbOrTx, options: { caseId: string; from: string; to: string }) =>
-  linesWhere(db, sql`x.bill_id is null and p.case_id = ${options.caseId}
-    and x.entry_date between ${options.from}::date and ${options.to}::date`);
+/** Unbilled entries of a case within a period: what a new bill can be made of (approved time only when the firm says so). */
+export async function unbilledLines(db: DbOrTx, options: { caseId: string; from: string; to: string }) {
+  const approved = (await billingRequiresApproval(db)) ? sql`and (x.kind = 'expense' or ${approvedTime('x')})` : sql``;
+  return linesWhere(db, sql`x.bill_id is null and p.case_id = ${options.caseId}
+    and x.entry_date between ${options.from}::date and ${options.to}::date ${approved}`);
+}
 
 /** The lines of a bill, as billed (write-downs applied, the entries' own amounts kept beside them). */
 export const billLines = (db: DbOrTx, billId: string) => linesWhere(db, sql`x.bill_id = ${billId}`, billId);
 
 type UnbilledRaw = {
   case_id: string; file_number: string; case_name: string; client_name: string; oldest: string; newest: string;
-  hours: string; value: string; expenses: string; n: string;
+  hours: string; value: string; expenses: string; n: string; waiting: string;
 };
 
-/** Unbilled work per case, the case waiting longest first. */
-export async function unbilledCases(db: DbOrTx): Promise<TUnbilledCase[]> {
+/**
+ * Unbilled work per case, the case waiting longest first. While billing requires approved time,
+ * time counts only once its week is approved, and the hours waiting are told apart.
+ */
+export async function unbilledCases(db: DbOrTx): Promise<{ cases: TUnbilledCase[]; hoursAwaitingApproval: number }> {
+  const ok = (await billingRequiresApproval(db)) ? approvedTime('t') : sql<boolean>`true`;
   const { rows } = await sql<UnbilledRaw>`
-    with w as (
-      select project_id, min(entry_date) oldest, max(entry_date) newest, sum(hours) hours,
-             sum(round(hours * coalesce(rate, 0), 2)) value, 0::numeric expenses, count(*) n
-        from time_entries where bill_id is null group by project_id
+    with t as (select *, ${ok} ok from time_entries t where bill_id is null), w as (
+      select project_id, min(entry_date) filter (where ok) oldest, max(entry_date) filter (where ok) newest,
+             coalesce(sum(hours) filter (where ok), 0) hours,
+             coalesce(sum(round(hours * coalesce(rate, 0), 2)) filter (where ok), 0) value, 0::numeric expenses,
+             count(*) filter (where ok) n, coalesce(sum(hours) filter (where not ok), 0) waiting
+        from t group by project_id
       union all
-      select project_id, min(entry_date), max(entry_date), 0, 0, sum(amount), count(*)
+      select project_id, min(entry_date), max(entry_date), 0, 0, sum(amount), count(*), 0
         from expense_entries where bill_id is null group by project_id
     )
     select c.id::text as case_id, c.file_number, c.case_name, cl.name as client_name, min(w.oldest)::text oldest,
            max(w.newest)::text newest, sum(w.hours)::text hours, sum(w.value)::text as value,
-           sum(w.expenses)::text expenses, sum(w.n)::text n
+           sum(w.expenses)::text expenses, sum(w.n)::text n, sum(w.waiting)::text waiting
     from w join projects p on p.id = w.project_id join cases c on c.id = p.case_id join clients cl on cl.id = c.client_id
     group by c.id, cl.name order by min(w.oldest), c.file_number`.execute(db);
-  return rows.map((r) => ({
+  const cases = rows.filter((r) => Number(r.n) > 0).map((r) => ({
     caseId: r.case_id, fileNumber: r.file_number, caseName: r.case_name, clientName: r.client_name,
     oldestDate: r.oldest, newestDate: r.newest, hours: Number(r.hours), timeValue: Number(r.value),
-    expenses: Number(r.expenses), entries: Number(r.n),
+    expenses: Number(r.expenses), entries: Number(r.n), hoursAwaitingApproval: Number(r.waiting),
   }));
+  return { cases, hoursAwaitingApproval: Math.round(rows.reduce((s, r) => s + Number(r.waiting), 0) * 100) / 100 };
 }

@@ -23,8 +23,8 @@ export function accountingRoutes(context: AppContext) {
   const { app, db, env, documents } = context;
   billWriteRoutes(context);
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
-    const cases = await unbilledCases(db);
-    return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100 };
+    const { cases, hoursAwaitingApproval } = await unbilledCases(db);
+    return { cases, totalValue: Math.round(cases.reduce((s, c) => s + c.timeValue + c.expenses, 0) * 100) / 100, hoursAwaitingApproval };
   });
 
   app.get('/api/accounting/unbilled/:caseId', {

@@ -1,11 +1,12 @@
 import { ZDashboardMoney, ZDashboardSummary } from '../../../core/api/dashboard.ts';
 import type { AppContext } from '../../app-context.ts';
+import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { dashboardMoney, dashboardSummary } from './service.ts';
 
-export function dashboardRoutes({ app, db }: AppContext) {
+export function dashboardRoutes({ app, db, env }: AppContext) {
   app.get('/api/dashboard', { schema: { response: { 200: ZDashboardSummary } } }, async (request) =>
-    dashboardSummary(db, requireUser(request).user.id));
+    dashboardSummary(db, requireUser(request).user, firmTodayIso(env.TZ)));
 
   // Apart from the summary, so the firm-wide sums never slow anyone's dashboard down.
   app.get('/api/dashboard/money', { config: { role: 'super_admin' }, schema: { response: { 200: ZDashboardMoney } } }, async () =>

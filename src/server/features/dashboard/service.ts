@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { TDashboardMoney, TDashboardSummary, TDueItem } from '../../../core/api/dashboard.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import type { Viewer } from '../time-tracking/entry-access.ts';
+import { weekReminders } from '../timesheet/reminders.ts';
 
 const WEEK = sql<string>`date_trunc('week', current_date)::date`;
 
@@ -19,9 +21,10 @@ async function dueItems(db: DbOrTx, userId: string, range: { from?: ReturnType<t
   }));
 }
 
-/** The numbers on the dashboard for one user; no money, so every role may see them. */
-export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDashboardSummary> {
-  const [items, hours, cases, drafts, overdue, today, week, recent] = await Promise.all([
+/** The numbers on the dashboard for one user; no money, so every role may see them. `firmToday` is the firm's day. */
+export async function dashboardSummary(db: DbOrTx, viewer: Viewer, firmToday: string): Promise<TDashboardSummary> {
+  const userId = viewer.id;
+  const [items, hours, cases, drafts, overdue, today, week, recent, reminders] = await Promise.all([
     db.selectFrom('action_items')
       .select([
         sql<string>`count(*)`.as('open'),
@@ -57,6 +60,7 @@ export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDas
             order by entry_date desc limit 200) x
       join projects p on p.id = x.project_id
       group by p.id order by max(x.entry_date) desc, p.project_number limit 5`.execute(db),
+    weekReminders(db, { viewer, today: firmToday }),
   ]);
   return {
     myOpenActionItems: Number(items.open),
@@ -71,9 +75,7 @@ export async function dashboardSummary(db: DbOrTx, userId: string): Promise<TDas
     recentProjects: recent.rows.map((r) => ({
       id: r.id, label: `${r.project_number} — ${r.project_name || 'Unnamed Project'}`, lastDate: r.last,
     })),
-    // TODO(issue 25, helper A): last week's reminder and the approvals waiting.
-    unsubmittedWeek: null,
-    approvalsWaiting: null,
+    ...reminders,
   };
 }
 

@@ -17,7 +17,7 @@ interface ProjectRow {
 }
 
 /** What the box shows once a project is picked: its number (or the file number) plus the name. */
-function projectLabel(row: Pick<ProjectRow, 'project_number' | 'file_number' | 'project_name'>): string {
+export function projectLabel(row: Pick<ProjectRow, 'project_number' | 'file_number' | 'project_name'>): string {
   const number = row.project_number.trim() || row.file_number.trim();
   return `${number} - ${row.project_name.trim() || UNNAMED}`;
 }

@@ -8,14 +8,19 @@ import { AppError } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
+import { entryWeeks } from '../timesheet/entry-weeks.ts';
+import { personOf } from '../timesheet/person.ts';
 
 type Row = Selectable<TimeEntriesTable>;
 type Body = ReturnType<typeof ZTimeEntryBody.parse>;
+type Week = TTimeEntry['week'];
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 
-function timeEntryView(row: Row): TTimeEntry {
+/** The entry without money; `week` only when its week is submitted, approved or rejected (issue 25). */
+export function timeEntryView(row: Row, week?: Week): TTimeEntry {
   return {
+    ...(week && { week }),
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, jobType: row.job_type, hours: Number(row.hours),
     initials: row.initials, workDetails: row.work_details, description: row.description,
     createdBy: row.created_by, userId: row.user_id, version: row.version, updatedAt: iso(row.updated_at), billNumber: row.locked_bill,
@@ -23,16 +28,16 @@ function timeEntryView(row: Row): TTimeEntry {
 }
 
 /** Super admins' view: the stored rate and cost = hours × stored rate. */
-function timeEntryCostedView(row: Row): TTimeEntryCosted {
+function timeEntryCostedView(row: Row, week?: Week): TTimeEntryCosted {
   const rate = num(row.rate);
-  return { ...timeEntryView(row), rate, cost: costOf(Number(row.hours), rate) };
+  return { ...timeEntryView(row, week), rate, cost: costOf(Number(row.hours), rate) };
 }
 
 /** Money leaves the server only for super admins; everyone else gets the schema without it. */
-function timeEntryResponse(row: Row, viewer: Viewer): TTimeEntryResponse {
+function timeEntryResponse(row: Row, viewer: Viewer, week: Week): TTimeEntryResponse {
   return viewer.isSuperAdmin
-    ? { money: true, entry: timeEntryCostedView(row) }
-    : { money: false, entry: timeEntryView(row) };
+    ? { money: true, entry: timeEntryCostedView(row, week) }
+    : { money: false, entry: timeEntryView(row, week) };
 }
 
 const viewFor = (viewer: Viewer) => (row: Row) => (viewer.isSuperAdmin ? timeEntryCostedView(row) : timeEntryView(row));
@@ -46,7 +51,8 @@ const sameValues = (row: Row, body: Body) =>
  * Without a version it is a create; a retried create of the same row answers the stored row
  * instead of a duplicate. With a version it is an update that fails with EDIT_CONFLICT (409,
  * current row in the caller's view) when someone saved the row in between. The rate is resolved
- * when the row is created or its job title changes, and stored.
+ * when the row is created or its job title changes, and stored. `userId` makes an admin's new entry
+ * another person's time (a limited user naming someone else gets 403).
  */
 export async function saveTimeEntry(
   db: DbOrTx,
@@ -54,9 +60,10 @@ export async function saveTimeEntry(
 ): Promise<TTimeEntryResponse> {
   const { id, viewer } = options;
   const body = ZTimeEntryBody.parse(options.body);
-  const row = await quickSave(db, { id, body, viewer })
-    ?? await withActor(db, viewer.id, (tx) => carefulSave(tx, { id, body, viewer }));
-  return timeEntryResponse(row, viewer);
+  const owner = personOf(viewer, body.userId);
+  const row = await quickSave(db, { id, body, viewer, owner })
+    ?? await withActor(db, viewer.id, (tx) => carefulSave(tx, { id, body, viewer, owner }));
+  return timeEntryResponse(row, viewer, (await entryWeeks(db, [row]))(row));
 }
 
 const columns = (body: Body) => ({
@@ -66,7 +73,9 @@ const columns = (body: Body) => ({
 
 // The everyday saves, one statement each: a new row, or an update that keeps the job title
 // (so the stored rate stays). Anything else goes the careful way.
-async function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }) {
+type Save = { id: string; body: Body; viewer: Viewer; owner: string };
+
+async function quickSave(db: DbOrTx, { id, body, viewer, owner }: Save) {
   if (body.version !== undefined) {
     return updateEntry(db, {
       table: 'time_entries', viewer, id, version: body.version, projectId: body.projectId,
@@ -76,13 +85,13 @@ async function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: B
   const rate = await rateFor(db, { projectId: body.projectId, jobType: body.jobType });
   return insertEntry(db, {
     table: 'time_entries', viewer,
-    values: { id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, rate, ...columns(body) },
+    values: { id, project_id: body.projectId, user_id: owner, created_by: viewer.id, rate, ...columns(body) },
   });
 }
 
 // In a transaction, with the row locked: a retried create, a conflict, a changed job title,
 // a deleted row or a refused change, each with its answer.
-async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }): Promise<Row> {
+async function carefulSave(tx: Tx, { id, body, viewer, owner }: Save): Promise<Row> {
   const view = viewFor(viewer);
   const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (existing) assertUnlocked(existing);
@@ -90,7 +99,7 @@ async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Bod
     if (existing) return retriedCreate(tx, { existing, body, viewer, view });
     const rate = await rateFor(tx, { projectId: body.projectId, jobType: body.jobType });
     return tx.insertInto('time_entries')
-      .values({ id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, rate, ...columns(body) })
+      .values({ id, project_id: body.projectId, user_id: owner, created_by: viewer.id, rate, ...columns(body) })
       .returningAll().executeTakeFirstOrThrow();
   }
   if (!existing) throw new AppError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.');
@@ -147,9 +156,11 @@ export async function listTimeEntries(db: DbOrTx, options: { projectId: string; 
   if (options.viewer.isSuperAdmin) {
     const rows = await db.selectFrom('time_entry_totals').selectAll().where('project_id', '=', options.projectId)
       .orderBy('entry_date', 'desc').orderBy('created_at').execute();
-    return rows.map((row): TTimeEntryCosted => ({ ...timeEntryView(row), rate: num(row.rate), cost: Number(row.total_amount) }));
+    const weekOf = await entryWeeks(db, rows);
+    return rows.map((row): TTimeEntryCosted => ({ ...timeEntryView(row, weekOf(row)), rate: num(row.rate), cost: Number(row.total_amount) }));
   }
   const rows = await db.selectFrom('time_entries').selectAll().where('project_id', '=', options.projectId)
     .orderBy('entry_date', 'desc').orderBy('created_at').execute();
-  return rows.map(timeEntryView);
+  const weekOf = await entryWeeks(db, rows);
+  return rows.map((row) => timeEntryView(row, weekOf(row)));
 }
