@@ -20,6 +20,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { exportRoutes } from './features/accounting/export-routes.ts';
 import { accountingRoutes } from './features/accounting/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
+import { timerRoutes } from './features/timesheet/timer-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { backupPlugin } from './features/backups/plugin.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions) {
     timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
     fieldReportRoutes, reportRoutes, accountingRoutes,
     exportRoutes,
+    timerRoutes,
   ];
   for (const routes of features) await routes(context);
 

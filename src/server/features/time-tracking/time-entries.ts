@@ -14,7 +14,7 @@ type Body = ReturnType<typeof ZTimeEntryBody.parse>;
 
 const num = (value: string | null) => (value === null ? null : Number(value));
 
-function timeEntryView(row: Row): TTimeEntry {
+export function timeEntryView(row: Row): TTimeEntry {
   return {
     id: row.id, projectId: row.project_id, entryDate: row.entry_date, jobType: row.job_type, hours: Number(row.hours),
     initials: row.initials, workDetails: row.work_details, description: row.description,
