@@ -113,6 +113,15 @@ describe('the day view', () => {
     await user.request({ method: 'PUT', url: `/api/time-entries/${newId()}`, payload: timeBody(projectId, { entryDate: '2026-11-20', jobType: 'Senior Consultant' }) });
     expect((await day(user, DAY)).actionItems[0].jobType).toBe('Senior Consultant');
   });
+  it('reads every page of a busy day', async () => {
+    const busy = '2026-12-16';
+    fake.addEvents(Array.from({ length: 260 }, (_, i) => meeting(`busy${i}`, `Call ${i}`, busy, '08:00', '08:15')));
+    const lists = () => fake.calls.filter((c) => c === 'GET /calendars/primary/events').length;
+    const before = lists();
+    const read = await day(user, busy);
+    expect(read.events).toHaveLength(260);
+    expect(lists() - before).toBe(2); // 250 and 10
+  });
 });
 
 describe('one click, one entry', () => {
@@ -130,6 +139,12 @@ describe('one click, one entry', () => {
     expect((await day(user, NEXT)).events).toEqual([expect.objectContaining({
       source: 'google:nextday7', projectId, projectLabel, jobType: 'Consultant', entryId: null,
     })]);
+  });
+
+  it('books two clicks at once once', async () => {
+    const both = await Promise.all([0, 1].map(() => accept(user, { date: NEXT, source: 'google:nextday7', hours: 1 })));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[0]!.json().entry.id).toBe(both[1]!.json().entry.id);
   });
 
   it('turns an action item into time', async () => {

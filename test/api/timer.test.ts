@@ -116,6 +116,16 @@ describe('stop books an entry rounded by the firm rule', () => {
     expect(first.json().entry.hours).toBe(0.1); // at least one step
     expect(await entries(u.id)).toHaveLength(1);
   });
+
+  it('books once when the same stop arrives twice at once', async () => {
+    const u = await person();
+    await start(u.agent);
+    const entryId = newId();
+    const both = await Promise.all([stop(u.agent, { entryId }), stop(u.agent, { entryId })]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both[1]!.json()).toEqual(both[0]!.json());
+    expect(await entries(u.id)).toHaveLength(1);
+  });
 });
 
 describe('a timer run past midnight', () => {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { zonedToUtc } from '../../src/core/ics.ts';
+import { CALENDAR_TIME_ZONE, listEvents } from './google-events-list.ts';
 
 export interface FakeEvent {
   id: string;
@@ -70,15 +70,6 @@ export interface FakeGoogle {
 
 const EVENT_ID = /^[a-v0-9]{5,1024}$/;
 const CALENDAR = { id: 'office@hale-ortiz.example', summary: 'Hale & Ortiz Engineering' };
-const CALENDAR_TIME_ZONE = 'America/New_York';
-
-/** An event time as an instant: dateTime with its offset, or wall time in its (or the calendar's) zone; all-day dates at midnight. */
-function instant(time: Record<string, string> | undefined): number {
-  if (!time) return NaN;
-  if (time.date) return zonedToUtc(`${time.date}T00:00:00`, CALENDAR_TIME_ZONE).getTime();
-  const dateTime = time.dateTime ?? '';
-  return /(Z|[+-]\d{2}:\d{2})$/.test(dateTime) ? Date.parse(dateTime) : zonedToUtc(dateTime, time.timeZone ?? CALENDAR_TIME_ZONE).getTime();
-}
 
 function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
   if (body === undefined) {
@@ -172,25 +163,6 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     return send(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
   }
 
-  /** events.list: live events overlapping [timeMin, timeMax), by start when orderBy=startTime (needs singleEvents). */
-  function list(q: URLSearchParams, res: ServerResponse) {
-    if (q.get('orderBy') === 'startTime' && q.get('singleEvents') !== 'true') {
-      return send(res, 400, googleError(400, 'The requested ordering is not available for the particular query.', 'badRequest'));
-    }
-    const from = q.get('timeMin') ? Date.parse(q.get('timeMin')!) : -Infinity;
-    const to = q.get('timeMax') ? Date.parse(q.get('timeMax')!) : Infinity;
-    const hits = [...store.values()]
-      .filter((e) => e.status !== 'cancelled' || q.get('showDeleted') === 'true')
-      .map((e) => ({ e, start: instant(e.start), end: instant(e.end) }))
-      .filter(({ start, end }) => start < to && end > from)
-      .sort((a, b) => (q.get('orderBy') === 'startTime' ? a.start - b.start : 0));
-    const size = Number(q.get('maxResults') ?? 250);
-    const offset = Number(q.get('pageToken') ?? 0);
-    const page = hits.slice(offset, offset + size).map(({ e }) => e);
-    const next = offset + size < hits.length ? { nextPageToken: String(offset + size) } : {};
-    return send(res, 200, { kind: 'calendar#events', timeZone: CALENDAR_TIME_ZONE, items: page, ...next });
-  }
-
   async function calendar(req: IncomingMessage, url: URL, res: ServerResponse) {
     const path = url.pathname.slice('/calendar/v3'.length);
     fake.calls.push(`${req.method} ${path}`);
@@ -208,7 +180,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     const match = /^\/calendars\/primary\/events(?:\/([^/]+))?$/.exec(path);
     if (!match) return send(res, 404, googleError(404, 'Not Found', 'notFound'));
     const id = match[1] ? decodeURIComponent(match[1]) : null;
-    if (req.method === 'GET' && !id) return list(url.searchParams, res);
+    if (req.method === 'GET' && !id) return send(res, ...listEvents([...store.values()], url.searchParams));
     const body = ['POST', 'PUT'].includes(req.method!) ? JSON.parse((await readBody(req)) || '{}') as Record<string, unknown> : {};
     const existing = id ? store.get(id) : undefined;
     const now = new Date().toISOString();
