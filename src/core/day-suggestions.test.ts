@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventIdFor } from './calendar-event.ts';
-import { actionItemSource, googleSource, hoursBetween, isSuggestedEvent, itemHours, wallTime, type CalendarEventLike } from './day-suggestions.ts';
+import {
+  actionItemSource, eventInstant, googleSource, hoursBetween, isSuggestedEvent, itemHours, wallTime, type CalendarEventLike,
+} from './day-suggestions.ts';
 
 const NY = 'America/New_York';
 const options = { email: 'Dana@Firm.test', date: '2026-11-18', timeZone: NY };
@@ -31,6 +33,15 @@ describe('isSuggestedEvent', () => {
   });
   it('reads the start on the firm clock (UTC late evening is still the 18th in New York)', () => {
     expect(isSuggestedEvent(event({ start: { dateTime: '2026-11-19T03:00:00Z' }, end: { dateTime: '2026-11-19T04:00:00Z' } }), options)).toBe(true);
+  });
+});
+
+describe('eventInstant', () => {
+  it('reads an offset, else the event zone, else the firm zone', () => {
+    expect(eventInstant({ dateTime: '2026-11-18T10:00:00-05:00' }, NY).toISOString()).toBe('2026-11-18T15:00:00.000Z');
+    expect(eventInstant({ dateTime: '2026-11-18T15:00:00Z' }, NY).toISOString()).toBe('2026-11-18T15:00:00.000Z');
+    expect(eventInstant({ dateTime: '2026-11-18T10:00:00', timeZone: 'Europe/Paris' }, NY).toISOString()).toBe('2026-11-18T09:00:00.000Z');
+    expect(eventInstant({ dateTime: '2026-11-18T10:00:00' }, NY).toISOString()).toBe('2026-11-18T15:00:00.000Z');
   });
 });
 

@@ -1,8 +1,11 @@
 import { PRODUCT_NAME } from './calendar-event.ts';
+import { zonedToUtc } from './ics.ts';
 import { dayIn } from './weeks.ts';
 
 // The day's calendar as time (issue 25, docs/decisions/089): which action items and Google events
 // become suggestions, their hours, and the source an entry made from one keeps.
+
+type EventTime = { date?: string; dateTime?: string; timeZone?: string };
 
 /** A Google Calendar event as the events list gives it (only what the suggestions read). */
 export interface CalendarEventLike {
@@ -10,8 +13,8 @@ export interface CalendarEventLike {
   status?: string;
   summary?: string;
   description?: string;
-  start?: { date?: string; dateTime?: string };
-  end?: { date?: string; dateTime?: string };
+  start?: EventTime;
+  end?: EventTime;
   attendees?: { email?: string; responseStatus?: string }[];
 }
 
@@ -40,6 +43,14 @@ export function itemHours(startTime: string, endTime: string): number | null {
   return hoursBetween(minutes(startTime) * 60_000, minutes(endTime) * 60_000);
 }
 
+/**
+ * The instant of an event's start or end: Google gives dateTime with its offset; a wall time
+ * without one is read in the event's own zone, else the firm's.
+ */
+export function eventInstant(time: { dateTime: string; timeZone?: string }, firmTimeZone: string): Date {
+  return /(Z|[+-]\d{2}:?\d{2})$/i.test(time.dateTime) ? new Date(time.dateTime) : zonedToUtc(time.dateTime, time.timeZone ?? firmTimeZone);
+}
+
 /** 'HH:MM' of an instant, on the firm's clock. */
 export function wallTime(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
@@ -51,9 +62,10 @@ export function wallTime(timeZone: string, at: Date): string {
  * not one of the events Casebook pushed for its own action items (those are suggested as items).
  */
 export function isSuggestedEvent(event: CalendarEventLike, options: { email: string; date: string; timeZone: string }): boolean {
-  if (event.status === 'cancelled' || !event.start?.dateTime || !event.end?.dateTime) return false;
+  const start = event.start?.dateTime;
+  if (event.status === 'cancelled' || !start || !event.end?.dateTime) return false;
   if (OWN_EVENT_ID.test(event.id) || (event.description ?? '').endsWith(OWN_EVENT_FOOTER) || !SOURCE_EVENT_ID.test(event.id)) return false;
-  if (dayIn(options.timeZone, new Date(event.start.dateTime)) !== options.date) return false;
+  if (dayIn(options.timeZone, eventInstant({ dateTime: start, timeZone: event.start?.timeZone }, options.timeZone)) !== options.date) return false;
   const email = options.email.trim().toLowerCase();
   return (event.attendees ?? []).some((a) => a.email?.trim().toLowerCase() === email && a.responseStatus !== 'declined');
 }

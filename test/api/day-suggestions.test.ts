@@ -48,6 +48,9 @@ beforeAll(async () => {
   fake.addEvents([
     meeting('claimsreview1', 'Weekly claims review', DAY, '13:00', '14:30'),
     meeting('adjuster2', 'Adjuster call', DAY, '15:00', '15:45', { attendees: [{ email: email.toUpperCase(), responseStatus: 'needsAction' }] }),
+    meeting('standup9', 'Team standup', DAY, '16:30', '16:45', {
+      start: { dateTime: `${DAY}T16:30:00`, timeZone: 'America/New_York' }, end: { dateTime: `${DAY}T16:45:00`, timeZone: 'America/New_York' },
+    }),
     meeting('declined3', 'Vendor pitch', DAY, '11:00', '12:00', { attendees: [{ email, responseStatus: 'declined' }] }),
     meeting('allday4', 'Office closed', DAY, '00:00', '00:00', { start: { date: DAY }, end: { date: NEXT } }),
     meeting('cancelled5', 'Moved meeting', DAY, '16:00', '17:00', { status: 'cancelled' }),
@@ -85,7 +88,7 @@ describe('the fake calendar lists a day', () => {
     const res = await list(`timeMin=${encodeURIComponent(at(DAY, '00:00'))}&timeMax=${encodeURIComponent(at(NEXT, '00:00'))}&singleEvents=true&orderBy=startTime`);
     const ids = ((await res.json()) as { items: FakeEvent[] }).items.map((e) => e.id);
     expect(ids.slice(0, 2)).toEqual(['allday4', expect.stringMatching(/^[0-9a-f]{32}$/)]);
-    expect(ids.slice(2)).toEqual(['declined3', 'others6', 'claimsreview1', 'adjuster2']);
+    expect(ids.slice(2)).toEqual(['declined3', 'others6', 'claimsreview1', 'adjuster2', 'standup9']);
     expect((await list('orderBy=startTime')).status).toBe(400);
   });
 });
@@ -105,6 +108,7 @@ describe('the day view', () => {
     expect(read.events).toEqual([
       { source: 'google:claimsreview1', title: 'Weekly claims review', start: '13:00', end: '14:30', hours: 1.5, projectId: null, projectLabel: null, jobType: null, entryId: null },
       { source: 'google:adjuster2', title: 'Adjuster call', start: '15:00', end: '15:45', hours: 0.75, projectId: null, projectLabel: null, jobType: null, entryId: null },
+      { source: 'google:standup9', title: 'Team standup', start: '16:30', end: '16:45', hours: 0.25, projectId: null, projectLabel: null, jobType: null, entryId: null },
     ]);
     expect(fake.calls).toContain('GET /calendars/primary/events');
   });
@@ -170,7 +174,7 @@ describe('whose day', () => {
     expect((await user.request({ method: 'GET', url: `/api/timesheet/day?date=${DAY}&userId=${adminId}` })).statusCode).toBe(403);
     expect((await accept(user, { userId: adminId, source: 'google:adjuster2' })).statusCode).toBe(403);
     const read = await day(admin, DAY, userId);
-    expect(read.events.map((e: { source: string }) => e.source)).toEqual(['google:claimsreview1', 'google:adjuster2']);
+    expect(read.events.map((e: { source: string }) => e.source)).toEqual(['google:claimsreview1', 'google:adjuster2', 'google:standup9']);
     const res = await accept(admin, { userId, source: 'google:adjuster2', title: 'Adjuster call', hours: 0.75 });
     expect(res.statusCode).toBe(200);
     expect(res.json().entry).toMatchObject({ userId, createdBy: adminId });

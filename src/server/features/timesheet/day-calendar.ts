@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TDay } from '../../../core/api/timesheet.ts';
-import { isSuggestedEvent, type CalendarEventLike } from '../../../core/day-suggestions.ts';
+import { eventInstant, isSuggestedEvent, type CalendarEventLike } from '../../../core/day-suggestions.ts';
 import { zonedToUtc } from '../../../core/ics.ts';
 import { addDays } from '../../../core/reports.ts';
 import type { CalendarConnection } from '../calendar/connection.ts';
@@ -10,7 +10,7 @@ import { CalendarUnavailable, calendarErrorMessage } from '../calendar/errors.ts
 // connection (token refresh, one retry after a 401). No failure of Google fails the day: it
 // answers the calendar's state in words instead.
 
-const ZTime = z.object({ date: z.string().optional(), dateTime: z.string().optional() }).loose();
+const ZTime = z.object({ date: z.string().optional(), dateTime: z.string().optional(), timeZone: z.string().optional() }).loose();
 const ZEvent = z.object({
   id: z.string(),
   status: z.string().optional(),
@@ -24,7 +24,7 @@ const ZEvent = z.object({
 export interface CalendarDay {
   calendar: TDay['calendar'];
   /** The events that are the person's time that day (see isSuggestedEvent), by start. */
-  events: (CalendarEventLike & { start: { dateTime: string }; end: { dateTime: string } })[];
+  events: (CalendarEventLike & { start: { dateTime: string; timeZone?: string }; end: { dateTime: string; timeZone?: string } })[];
 }
 
 /** The firm's calendar day: from its midnight to the next, on the firm's clock. */
@@ -44,7 +44,7 @@ export async function calendarDay(
         const parsed = ZEvent.safeParse(raw);
         return parsed.success && isSuggestedEvent(parsed.data, options) ? [parsed.data as CalendarDay['events'][number]] : [];
       })
-      .sort((a, b) => Date.parse(a.start.dateTime) - Date.parse(b.start.dateTime));
+      .sort((a, b) => eventInstant(a.start, options.timeZone).getTime() - eventInstant(b.start, options.timeZone).getTime());
     return { calendar: { state: 'connected' }, events };
   } catch (error) {
     if (error instanceof CalendarUnavailable && (error.reason === 'notConfigured' || error.reason === 'notConnected')) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TDay, TSuggestion } from '../../../core/api/timesheet.ts';
-import { actionItemSource, googleSource, hoursBetween, itemHours, wallTime } from '../../../core/day-suggestions.ts';
+import { actionItemSource, eventInstant, googleSource, hoursBetween, itemHours, wallTime } from '../../../core/day-suggestions.ts';
 import { titleKey } from '../../../core/weeks.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -86,8 +86,8 @@ export async function readDay(
     }];
   });
   const eventDrafts = calendar.events.flatMap((event): Draft[] => {
-    const start = new Date(event.start.dateTime);
-    const end = new Date(event.end.dateTime);
+    const start = eventInstant(event.start, timeZone);
+    const end = eventInstant(event.end, timeZone);
     const hours = hoursBetween(start.getTime(), end.getTime());
     const memory = remembered.get(titleKey(event.summary ?? ''));
     return hours === null ? [] : [{
