@@ -13,7 +13,7 @@ export class CalendarHttpError extends Error {
   }
 }
 
-export interface CalendarEvent {
+interface CalendarEvent {
   id: string;
   status?: string;
   summary?: string;
