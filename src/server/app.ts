@@ -21,6 +21,7 @@ import { exportRoutes } from './features/accounting/export-routes.ts';
 import { accountingRoutes } from './features/accounting/routes.ts';
 import { timeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { timesheetRoutes } from './features/timesheet/routes.ts';
+import { timerRoutes } from './features/timesheet/timer-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { backupPlugin } from './features/backups/plugin.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions) {
     fieldReportRoutes, reportRoutes, accountingRoutes,
     exportRoutes,
     timesheetRoutes,
+    timerRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -3,11 +3,14 @@
 // authorisation page consents at once and redirects back with a code and the state. Trouble on
 // demand (in-process through the returned object, or POST /__control from another process):
 // every calendar call answering a status (403, 429, 503…), the next n calls failing, a revoked
-// grant (refresh → invalid_grant, access tokens → 401), a delay per calendar call.
+// grant (refresh → invalid_grant, access tokens → 401), a delay per calendar call. Events of other
+// people (attendees with their answers, all-day ones) are seeded with `addEvents` (or the control's
+// `addEvents`) and read back through the events list (timeMin/timeMax, singleEvents, pages).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { CALENDAR_TIME_ZONE, listEvents } from './google-events-list.ts';
 
 export interface FakeEvent {
   id: string;
@@ -17,6 +20,7 @@ export interface FakeEvent {
   start?: Record<string, string>;
   end?: Record<string, string>;
   location?: string;
+  attendees?: { email: string; responseStatus?: 'needsAction' | 'declined' | 'tentative' | 'accepted' }[];
   reminders?: unknown;
   [key: string]: unknown;
 }
@@ -34,6 +38,8 @@ export interface GoogleControl {
   delayMs?: number;
   /** Lifetime of new access tokens, seconds. */
   accessTokenTtl?: number;
+  /** Events put in the calendar as they are (someone else's meetings, all-day events); same id replaces. */
+  addEvents?: FakeEvent[];
   reset?: boolean;
 }
 
@@ -46,6 +52,8 @@ export interface FakeGoogle {
   clientSecret: string;
   /** Live events (not deleted), by id. */
   events(): FakeEvent[];
+  /** Puts events in the calendar as they are (a same id replaces); the events list returns them. */
+  addEvents(events: FakeEvent[]): void;
   /** Every calendar request, in order ("POST /calendars/primary/events"). */
   calls: string[];
   /** Parameters of the last authorisation request. */
@@ -94,7 +102,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
   const refreshTokens = new Set<string>();
   const accessTokens = new Map<string, number>(); // token → expiry (ms)
   const store = new Map<string, FakeEvent>();
-  let settings: Required<Omit<GoogleControl, 'reset'>> = { calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
+  let settings: Required<Omit<GoogleControl, 'reset' | 'addEvents'>> = { calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
   const fake = { calls: [] as string[], lastAuthorization: null as URLSearchParams | null, tokenRequests: [] as URLSearchParams[] };
 
   const issueAccess = () => {
@@ -109,7 +117,8 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       store.clear();
       fake.calls.length = 0;
     }
-    const { reset: _reset, ...rest } = change;
+    for (const event of change.addEvents ?? []) store.set(event.id, { ...event });
+    const { reset: _reset, addEvents: _events, ...rest } = change;
     settings = { ...settings, ...rest } as typeof settings;
   };
 
@@ -154,7 +163,8 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     return send(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
   }
 
-  async function calendar(req: IncomingMessage, path: string, res: ServerResponse) {
+  async function calendar(req: IncomingMessage, url: URL, res: ServerResponse) {
+    const path = url.pathname.slice('/calendar/v3'.length);
     fake.calls.push(`${req.method} ${path}`);
     if (settings.delayMs) await new Promise((r) => setTimeout(r, settings.delayMs));
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -166,10 +176,11 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       return send(res, forced, googleError(forced, message, forced === 403 && settings.calendarStatus === 403 ? 'forbidden' : reason),
         settings.retryAfter !== null ? { 'retry-after': String(settings.retryAfter) } : forced === 429 ? { 'retry-after': '1' } : {});
     }
-    if (req.method === 'GET' && path === '/calendars/primary') return send(res, 200, { kind: 'calendar#calendar', ...CALENDAR, timeZone: 'America/New_York' });
+    if (req.method === 'GET' && path === '/calendars/primary') return send(res, 200, { kind: 'calendar#calendar', ...CALENDAR, timeZone: CALENDAR_TIME_ZONE });
     const match = /^\/calendars\/primary\/events(?:\/([^/]+))?$/.exec(path);
     if (!match) return send(res, 404, googleError(404, 'Not Found', 'notFound'));
     const id = match[1] ? decodeURIComponent(match[1]) : null;
+    if (req.method === 'GET' && !id) return send(res, ...listEvents([...store.values()], url.searchParams));
     const body = ['POST', 'PUT'].includes(req.method!) ? JSON.parse((await readBody(req)) || '{}') as Record<string, unknown> : {};
     const existing = id ? store.get(id) : undefined;
     const now = new Date().toISOString();
@@ -206,7 +217,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       if (url.pathname === '/__state') return send(res, 200, { events: api.events(), calls: fake.calls.length });
       if (url.pathname === '/o/oauth2/v2/auth') return authorize(url, res);
       if (url.pathname === '/token' && req.method === 'POST') return token(new URLSearchParams(await readBody(req)), res);
-      if (url.pathname.startsWith('/calendar/v3/')) return calendar(req, url.pathname.slice('/calendar/v3'.length), res);
+      if (url.pathname.startsWith('/calendar/v3/')) return calendar(req, url, res);
       return send(res, 404, { error: 'not_found' });
     })().catch((error: unknown) => send(res, 500, googleError(500, String(error), 'backendError')));
   });
@@ -221,6 +232,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     clientId,
     clientSecret,
     events: () => [...store.values()].filter((e) => e.status !== 'cancelled'),
+    addEvents: (events) => control({ addEvents: events }),
     get calls() {
       return fake.calls;
     },

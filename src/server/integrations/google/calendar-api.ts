@@ -3,6 +3,8 @@ import type { EventPayload } from '../../../core/calendar-event.ts';
 // Calendar v3 (SPEC §7 "Calendar service"), reached at GOOGLE_CALENDAR_URL with a bearer token.
 
 const TIMEOUT_MS = 10_000;
+/** Pages of an events list read at most (250 events each): a day never has more. */
+const MAX_PAGES = 4;
 
 /** Any answer other than 2xx; `reason` is Google's error reason (rateLimitExceeded, duplicate…). */
 export class CalendarHttpError extends Error {
@@ -65,6 +67,26 @@ export class CalendarApi {
   updateEvent(id: string, payload: EventPayload) {
     // status: confirmed also brings back an event that was cancelled in Google.
     return this.call<CalendarEvent>('PUT', `/calendars/primary/events/${encodeURIComponent(id)}`, { ...payload, status: 'confirmed' });
+  }
+
+  /**
+   * The events between two instants, recurring ones as single occurrences, by start time
+   * (every page, up to MAX_PAGES).
+   */
+  async listEvents(timeMin: Date, timeMax: Date): Promise<CalendarEvent[]> {
+    const events: CalendarEvent[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({
+        timeMin: timeMin.toISOString(), timeMax: timeMax.toISOString(), singleEvents: 'true', orderBy: 'startTime', maxResults: '250',
+        ...(pageToken ? { pageToken } : {}),
+      });
+      const answer = await this.call<{ items?: CalendarEvent[]; nextPageToken?: string }>('GET', `/calendars/primary/events?${query}`);
+      events.push(...(answer?.items ?? []));
+      pageToken = answer?.nextPageToken;
+      if (!pageToken) break;
+    }
+    return events;
   }
 
   deleteEvent(id: string) {
