@@ -28,6 +28,8 @@ describe('isSuggestedEvent', () => {
     ['pushed by Casebook (its id)', { id: eventIdFor('0b6f2a8e-4c1d-4e2f-9a3b-5c6d7e8f9a0b', 2) }],
     ['pushed by Casebook (its footer)', { description: 'Client: X\n\nSynced from Casebook' }],
     ['an id no source can carry', { id: 'bad id/with slash' }],
+    ['a start that is no time', { start: { dateTime: 'soon' } }],
+    ['an end that is no time', { end: { dateTime: '2026-11-18T25:99:00-05:00' } }],
   ])('leaves out an event: %s', (_, over) => {
     expect(isSuggestedEvent(event(over), options)).toBe(false);
   });

@@ -45,10 +45,15 @@ export function itemHours(startTime: string, endTime: string): number | null {
 
 /**
  * The instant of an event's start or end: Google gives dateTime with its offset; a wall time
- * without one is read in the event's own zone, else the firm's.
+ * without one is read in the event's own zone, else the firm's. Invalid Date when it is no time.
  */
 export function eventInstant(time: { dateTime: string; timeZone?: string }, firmTimeZone: string): Date {
-  return /(Z|[+-]\d{2}:?\d{2})$/i.test(time.dateTime) ? new Date(time.dateTime) : zonedToUtc(time.dateTime, time.timeZone ?? firmTimeZone);
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(time.dateTime)) return new Date(time.dateTime);
+  try {
+    return zonedToUtc(time.dateTime, time.timeZone ?? firmTimeZone);
+  } catch {
+    return new Date(NaN); // not a time, or an unknown zone
+  }
 }
 
 /** 'HH:MM' of an instant, on the firm's clock. */
@@ -65,7 +70,9 @@ export function isSuggestedEvent(event: CalendarEventLike, options: { email: str
   const start = event.start?.dateTime;
   if (event.status === 'cancelled' || !start || !event.end?.dateTime) return false;
   if (OWN_EVENT_ID.test(event.id) || (event.description ?? '').endsWith(OWN_EVENT_FOOTER) || !SOURCE_EVENT_ID.test(event.id)) return false;
-  if (dayIn(options.timeZone, eventInstant({ dateTime: start, timeZone: event.start?.timeZone }, options.timeZone)) !== options.date) return false;
+  const at = eventInstant({ dateTime: start, timeZone: event.start?.timeZone }, options.timeZone);
+  const end = eventInstant({ dateTime: event.end.dateTime, timeZone: event.end.timeZone }, options.timeZone);
+  if (Number.isNaN(at.getTime()) || Number.isNaN(end.getTime()) || dayIn(options.timeZone, at) !== options.date) return false;
   const email = options.email.trim().toLowerCase();
   return (event.attendees ?? []).some((a) => a.email?.trim().toLowerCase() === email && a.responseStatus !== 'declined');
 }

@@ -39,7 +39,7 @@ export async function calendarDay(
   const [timeMin, timeMax] = dayBounds(options.date, options.timeZone);
   try {
     const listed = await connection.withApi((api) => api.listEvents(timeMin, timeMax));
-    const events = (Array.isArray(listed) ? listed : [])
+    const events = listed
       .flatMap((raw) => {
         const parsed = ZEvent.safeParse(raw);
         return parsed.success && isSuggestedEvent(parsed.data, options) ? [parsed.data as CalendarDay['events'][number]] : [];

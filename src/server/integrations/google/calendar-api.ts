@@ -82,7 +82,7 @@ export class CalendarApi {
         ...(pageToken ? { pageToken } : {}),
       });
       const answer = await this.call<{ items?: CalendarEvent[]; nextPageToken?: string }>('GET', `/calendars/primary/events?${query}`);
-      events.push(...(answer?.items ?? []));
+      if (Array.isArray(answer?.items)) events.push(...answer.items);
       pageToken = answer?.nextPageToken;
       if (!pageToken) break;
     }
