@@ -27,6 +27,11 @@ export function timeEntryView(row: Row, week?: Week): TTimeEntry {
   };
 }
 
+/** One entry as answered to its saver: without money, with its week when that is not open. */
+export async function entryWithWeek(db: DbOrTx, row: Row): Promise<TTimeEntry> {
+  return timeEntryView(row, (await entryWeeks(db, [row]))(row));
+}
+
 /** Super admins' view: the stored rate and cost = hours × stored rate. */
 function timeEntryCostedView(row: Row, week?: Week): TTimeEntryCosted {
   const rate = num(row.rate);

@@ -5,7 +5,7 @@ import { titleKey } from '../../../core/weeks.ts';
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Viewer } from '../time-tracking/entry-access.ts';
-import { timeEntryView } from '../time-tracking/time-entries.ts';
+import { entryWithWeek } from '../time-tracking/time-entries.ts';
 import { personOf } from './person.ts';
 import { bookedEntry, insertBookedEntry, type EntryRow } from './timer-entry.ts';
 
@@ -25,9 +25,9 @@ async function rememberTitle(tx: Tx, options: { userId: string; title: string; p
 }
 
 /** The entry this click already made (same id or same suggestion): answered again, never booked twice. */
-function sameClick(row: EntryRow, userId: string, body: Body): Result {
+async function sameClick(tx: Tx, row: EntryRow, userId: string, body: Body): Promise<Result> {
   if (row.user_id !== userId || row.source !== body.source) throw new AppError('DUPLICATE_RECORD');
-  return { entry: timeEntryView(row) };
+  return { entry: await entryWithWeek(tx, row) };
 }
 
 /**
@@ -42,16 +42,16 @@ export async function acceptSuggestion(db: Db, options: { viewer: Viewer; body: 
   return withActor(db, viewer.id, async (tx) => {
     const key = { id: body.entryId, userId, source: body.source };
     const earlier = await bookedEntry(tx, key);
-    if (earlier) return sameClick(earlier, userId, body);
+    if (earlier) return sameClick(tx, earlier, userId, body);
     const row = await insertBookedEntry(tx, {
       ...key, createdBy: viewer.id, projectId: body.projectId, jobType: body.jobType, date: body.date, hours: body.hours, description: body.title,
     });
     if (!row) {
       const raced = await bookedEntry(tx, key);
       if (!raced) throw new AppError('DUPLICATE_RECORD');
-      return sameClick(raced, userId, body);
+      return sameClick(tx, raced, userId, body);
     }
     if (body.source.startsWith('google:')) await rememberTitle(tx, { userId, title: body.title, projectId: body.projectId, jobType: body.jobType });
-    return { entry: timeEntryView(row) };
+    return { entry: await entryWithWeek(tx, row) };
   });
 }

@@ -28,3 +28,4 @@ export async function entryWeeks(db: DbOrTx, entries: Dated[]): Promise<(entry: 
     return week && { status: week.status as WeekStatus, lockMessage: lockMessageOf(week) };
   };
 }
+

@@ -3,7 +3,7 @@ import type { TTimerStopBody, TTimerStopResult } from '../../../core/api/timeshe
 import { timerDays, timerHours, WEEK_MESSAGES } from '../../../core/weeks.ts';
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { timeEntryView } from '../time-tracking/time-entries.ts';
+import { entryWithWeek } from '../time-tracking/time-entries.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { bookedEntry, insertBookedEntry, type EntryRow } from './timer-entry.ts';
 
@@ -15,7 +15,7 @@ interface RunningTimer {
   now: Date | string;
 }
 
-const booked = (row: EntryRow): TTimerStopResult => ({ status: 'booked', entry: timeEntryView(row) });
+const booked = async (tx: Tx, row: EntryRow): Promise<TTimerStopResult> => ({ status: 'booked', entry: await entryWithWeek(tx, row) });
 
 /** The person's timer, held until the transaction ends (a second stop waits, then finds it gone). */
 async function lockTimer(tx: Tx, userId: string): Promise<RunningTimer | undefined> {
@@ -38,7 +38,7 @@ export async function stopTimer(db: Db, options: { userId: string; body: TTimerS
     const earlier = await bookedEntry(tx, { id: body.entryId, userId, source: null });
     if (earlier) {
       if (earlier.user_id !== userId || earlier.source !== null) throw new AppError('DUPLICATE_RECORD');
-      return booked(earlier);
+      return booked(tx, earlier);
     }
     if (!timer) throw new AppError('RECORD_NOT_FOUND', WEEK_MESSAGES.noTimer);
     const startedAt = new Date(timer.started_at);
@@ -55,6 +55,6 @@ export async function stopTimer(db: Db, options: { userId: string; body: TTimerS
     });
     if (!row) throw new AppError('DUPLICATE_RECORD');
     await tx.deleteFrom('timers').where('user_id', '=', userId).execute();
-    return booked(row);
+    return booked(tx, row);
   });
 }
