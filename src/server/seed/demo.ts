@@ -7,6 +7,7 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 import type { DataRole } from './demo-data.ts';
 import { seedDemoBilling } from './demo-billing.ts';
+import { seedDemoWeeks } from './demo-weeks.ts';
 import { buildOrg } from './demo-org.ts';
 import { Rng } from './demo-random.ts';
 import { buildWork } from './demo-work.ts';
@@ -59,6 +60,8 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
     await insert(tx, 'action_items', work.actionItems);
   });
   await seedDemoBilling(db, { actorId: superAdmin.id, today: isoDay(today) });
+  const limitedUser = org.people.find((p) => p.key === SIGN_IN_USERS.limited_user);
+  await seedDemoWeeks(db, { approverId: superAdmin.id, today: isoDay(today), notSubmittedEmail: limitedUser?.email ?? '' });
 
   return (Object.entries(SIGN_IN_USERS) as [DataRole, string][]).map(([role, key]) => {
     const person = org.people.find((p) => p.key === key);
