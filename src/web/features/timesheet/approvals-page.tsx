@@ -49,7 +49,10 @@ export default function ApprovalsPage() {
   );
 
   const data = approvals.data;
-  if (!data) return approvals.isError ? <Alert color="red">{approvals.error.message}</Alert> : <LoadingOverlay />;
+  if (!data) {
+    if (!approvals.isError) return <LoadingOverlay />;
+    return <Alert color="red" title={approvals.error.message}><Button mt="xs" variant="default" onClick={() => void approvals.refetch()}>Try again</Button></Alert>;
+  }
   const older = data.waiting.filter((w) => w.weekStart !== data.weekStart);
   return (
     <Stack gap="md">

@@ -5,15 +5,22 @@ import { formatHours, parseHoursText } from '../../../core/hours-text.ts';
 import { cellId, type SheetRow } from './cell-store.ts';
 import { dayLabel, type GridContext } from './grid-context.ts';
 
-/** The focused cell, outside React: focus moving through the grid re-renders the panel alone. */
+/** How long the focus rests on a cell before the panel follows it: arrows held down paint the grid alone. */
+const FOLLOW_MS = 120;
+
+/** The focused cell, outside React: focus moving through the grid re-renders the panel alone, once it rests. */
 export class Selection {
   private cell: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<() => void>();
   get = () => this.cell;
   set = (cell: string) => {
+    clearTimeout(this.timer);
     if (cell === this.cell) return;
-    this.cell = cell;
-    this.listeners.forEach((fn) => fn());
+    this.timer = setTimeout(() => {
+      this.cell = cell;
+      this.listeners.forEach((fn) => fn());
+    }, FOLLOW_MS);
   };
   subscribe = (fn: () => void) => {
     this.listeners.add(fn);
@@ -75,7 +82,7 @@ function EntryFields({ ctx, entryKey, several, n, cell }: { ctx: GridContext; en
           onKeyDown={(e) => e.key === 'Enter' && commitHours()} />
       )}
       {several && entry.draft.workDetails && <Text size="xs" c="dimmed">{entry.draft.workDetails}</Text>}
-      <Textarea label={`Description${name}`} autosize minRows={3} maxRows={10} maxLength={5000} readOnly={!!locked}
+      <Textarea label={`Description${name}`} rows={4} maxLength={5000} readOnly={!!locked}
         value={entry.draft.description} onChange={(e) => ctx.store.update(entryKey, { description: e.currentTarget.value })} />
       {entry.status === 'error' && <Text size="xs" c="red.7" role="alert">Not saved: {entry.error}</Text>}
     </Stack>

@@ -64,7 +64,10 @@ export default function TimesheetPage() {
   };
   const actions = useWeekActions(loaded, userId, setLoaded, say);
 
-  if (!loaded || !ctx) return loading ? <LoadingOverlay /> : <Alert color="red">The timesheet could not be loaded.</Alert>;
+  if (!loaded || !ctx) {
+    if (loading) return <LoadingOverlay />;
+    return <Alert color="red" title="The timesheet could not be loaded."><Button mt="xs" variant="default" onClick={() => void reload()}>Try again</Button></Alert>;
+  }
   const { sheet, rows } = loaded;
   const body = { ...(userId ? { userId } : {}), weekStart: sheet.weekStart };
 

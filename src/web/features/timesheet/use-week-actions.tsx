@@ -3,7 +3,8 @@ import { weekAction, type WeekAction } from './api.ts';
 import { settle, type SheetRow } from './cell-store.ts';
 import type { GridContext } from './grid-context.ts';
 import type { Loaded } from './use-sheet.ts';
-import { DecisionDialog, SubmitDialog, summarise } from './week-dialogs.tsx';
+import { DecisionDialog, SubmitDialog } from './week-dialogs.tsx';
+import { summarise } from './week-summary.ts';
 
 /**
  * Submit (after its summary), withdraw, approve, reject (a note) and reopen (a reason). What waits
