@@ -116,4 +116,9 @@ export async function mockTimesheet(page: Page, person: { id: string; name: stri
     weeks.set(body.weekStart, state);
     return json(route, state);
   });
+  /** An entry saved outside the page (page.request): the stand-in lists it from now on. */
+  return (entry: TTimeEntry, label: string) => {
+    entries.set(entry.id, entry);
+    labels.set(entry.projectId, { label, client: '' });
+  };
 }

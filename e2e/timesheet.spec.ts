@@ -2,11 +2,14 @@
 // routes (e2e/timesheet-mock.ts; cells still save through the real time entries API) and against
 // the real server, which it skips while GET /api/timesheet is not served (before helper A's
 // server is merged).
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { HOURS_TEXT_MESSAGE } from '../src/core/hours-text.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
-import { WEEK_MESSAGES } from '../src/core/weeks.ts';
+import { addDays } from '../src/core/reports.ts';
+import { WEEK_MESSAGES, weekStartOf } from '../src/core/weeks.ts';
+import { dayLabel } from '../src/web/features/timesheet/grid-context.ts';
 import { mockTimesheet, todayIso } from './timesheet-mock.ts';
 import { search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
@@ -84,16 +87,18 @@ async function journey(page: Page, mocked: boolean, tag: string) {
   await expect(page.getByLabel(`Total ${label}, ${jobType}: 6 hours`)).toBeVisible();
 
   // The side panel: the focused cell's description.
-  await cellOf(page, projectId, jobType, 0).focus();
-  await page.getByRole('complementary', { name: 'Cell details' }).getByLabel('Description').fill(`Site visit ${tag}`);
+  const panel = page.getByRole('complementary', { name: 'Cell details' });
+  await cellOf(page, projectId, jobType, 0).click();
+  await expect(panel).toContainText(dayLabel(weekStart));
+  await panel.getByLabel('Description').fill(`Site visit ${tag}`);
   await expect(rowOf(page, projectId, jobType).locator('td[data-status]:not([data-status="clean"])')).toHaveCount(0, { timeout: 10_000 });
   await page.screenshot({ path: `${SHOTS}/timesheet-${tag}-desktop.png`, fullPage: true });
 
   // Saved: a reload shows them; clearing a cell deletes its entry.
   await page.reload();
   await expect(cellOf(page, projectId, jobType, 2)).toHaveValue('1.5');
-  await cellOf(page, projectId, jobType, 0).focus();
-  await expect(page.getByRole('complementary', { name: 'Cell details' }).getByLabel('Description')).toHaveValue(`Site visit ${tag}`);
+  await cellOf(page, projectId, jobType, 0).click();
+  await expect(panel.getByLabel('Description')).toHaveValue(`Site visit ${tag}`);
   await cellOf(page, projectId, jobType, 3).focus();
   await page.keyboard.press('Delete');
   await expect(cellOf(page, projectId, jobType, 3)).toHaveValue('');
@@ -189,6 +194,49 @@ test('timesheet screens against a stand-in of the timesheet routes', async ({ pa
   const user = await me(page);
   await mockTimesheet(page, { id: user.id, name: user.displayName }, true);
   await journey(page, true, 'mocked');
+});
+
+test('a cell holding several entries opens them in the side panel; a conflict offers the choice', async ({ page }) => {
+  await signIn(page, SUPER_ADMIN);
+  const user = await me(page);
+  const remember = await mockTimesheet(page, { id: user.id, name: user.displayName }, false);
+  const hit = (await search(page, 'bayonne term'))[0]!;
+  const jobType: string = (await (await page.request.get(`/api/time-tracking/projects/${hit.id}`)).json()).jobTitles[0];
+  const weekStart = addDays(weekStartOf(todayIso(), 1), -35);
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';
+  const put = async (id: string, body: object) => {
+    const res = await page.request.put(`/api/time-entries/${id}`, { data: body, headers: { 'x-csrf-token': csrf } });
+    expect(res.status()).toBe(200);
+    const { entry } = await res.json();
+    remember(entry, hit.label);
+    return entry;
+  };
+  const base = { projectId: hit.id, entryDate: addDays(weekStart, 1), jobType };
+  await put(randomUUID(), { ...base, hours: 1, description: 'Morning' });
+  await put(randomUUID(), { ...base, hours: 0.5, description: 'Afternoon' });
+  const single = await put(randomUUID(), { ...base, entryDate: addDays(weekStart, 2), hours: 2, description: 'Report' });
+
+  await page.goto(`/timesheet?week=${weekStart}`);
+  const several = cellOf(page, hit.id, jobType, 1);
+  await expect(several).toHaveValue('1.5');
+  await several.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'Cell details' });
+  await expect(panel.getByLabel('Hours (entry 1)')).toBeFocused();
+  await expect(panel.getByLabel('Description (entry 2)')).toHaveValue('Afternoon');
+  await panel.getByLabel('Hours (entry 2)').fill('1:15');
+  await panel.getByLabel('Hours (entry 2)').press('Enter');
+  await expect(several).toHaveValue('2.25');
+
+  // Someone else saves the Wednesday entry first: the cell's save answers 409 and the choice shows.
+  await put(single.id, { ...base, entryDate: addDays(weekStart, 2), hours: 3, description: 'Report', version: single.version });
+  await cellOf(page, hit.id, jobType, 2).focus();
+  await typeCell(page, '4');
+  const conflict = page.locator('[data-conflict]');
+  await expect(conflict).toContainText('Someone else saved this entry while you were editing it.');
+  await page.screenshot({ path: `${SHOTS}/timesheet-conflict.png` });
+  await conflict.getByRole('button', { name: 'Use their version' }).click();
+  await expect(cellOf(page, hit.id, jobType, 2)).toHaveValue('3');
 });
 
 test('timesheet journey on the real server (needs helper A\'s timesheet routes merged)', async ({ page }) => {

@@ -73,7 +73,7 @@ export default function ApprovalsPage() {
               {data.people.map((p) => (
                 <Table.Tr key={p.userId} data-person={p.userId}>
                   <Table.Td><Anchor component={Link} to={weekLink(p.userId, data.weekStart)}>{p.name}</Anchor></Table.Td>
-                  <Table.Td><Badge color={COLORS[p.status]} variant="light">{WEEK_STATUS_LABELS[p.status]}</Badge></Table.Td>
+                  <Table.Td miw={130}><Badge color={COLORS[p.status]} variant="light">{WEEK_STATUS_LABELS[p.status]}</Badge></Table.Td>
                   {p.hoursByDay.map((h, d) => <Table.Td key={data.days[d]} ta="right">{formatHours(h)}</Table.Td>)}
                   <Table.Td ta="right" fw={700}>{formatHours(p.total) || '0'}</Table.Td>
                   <Table.Td>{p.status === 'submitted' && buttons(p.userId, data.weekStart, p.name)}</Table.Td>

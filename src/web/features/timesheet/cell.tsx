@@ -55,7 +55,7 @@ export const Cell = memo(function Cell({ ctx, row, r, day, date, label }: Props)
 
   const begin = (text: string, typed: boolean) => {
     if (blocked) {
-      if (keys.length > 1 && !ctx.lock) ctx.openPanel();
+      if (keys.length > 1 && !ctx.lock) ctx.openPanel(id);
       else ctx.refuse(blocked);
       return;
     }
@@ -112,6 +112,7 @@ export const Cell = memo(function Cell({ ctx, row, r, day, date, label }: Props)
         value={edit?.text ?? error?.text ?? value}
         title={statusTitle(status, saved?.error) ?? (blocked && keys.length > 1 ? SEVERAL : undefined)}
         onFocus={() => ctx.select(id)}
+        onPointerDown={() => ctx.select(id, true)}
         onChange={(e) => {
           const text = e.currentTarget.value;
           setEdit((now) => (now ? { ...now, text } : now));

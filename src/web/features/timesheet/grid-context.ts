@@ -9,12 +9,13 @@ export interface GridContext {
   index: CellIndex;
   /** The sentence a locked week answers with, or null while it may change. */
   lock: string | null;
-  select(cell: string): void;
+  /** The focus came to a cell: the side panel follows it once it rests there (at once for a click). */
+  select(cell: string, now?: boolean): void;
   /** An edit the screen refused before sending it: shows the sentence. */
   refuse(message: string): void;
   failed(message: string): void;
-  /** Opens the side panel on the focused cell (a cell holding several entries). */
-  openPanel(): void;
+  /** Opens the side panel on a cell (one holding several entries): its first field takes the focus. */
+  openPanel(cell: string): void;
 }
 
 /** Moves the focus to the cell at (row, day), if there is one. */

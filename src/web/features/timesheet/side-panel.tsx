@@ -22,6 +22,13 @@ export class Selection {
       this.listeners.forEach((fn) => fn());
     }, FOLLOW_MS);
   };
+  /** At once (a click on the cell, or the panel is opened on it). */
+  setNow = (cell: string) => {
+    clearTimeout(this.timer);
+    if (cell === this.cell) return;
+    this.cell = cell;
+    this.listeners.forEach((fn) => fn());
+  };
   subscribe = (fn: () => void) => {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);

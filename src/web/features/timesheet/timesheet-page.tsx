@@ -46,10 +46,13 @@ export default function TimesheetPage() {
   const index = loaded?.index;
   const ctx = useMemo<GridContext | null>(() => (store && index ? {
     store, index, lock,
-    select: selection.set,
+    select: (cell, now) => (now ? selection.setNow(cell) : selection.set(cell)),
     refuse: (message) => say('lock', message),
     failed: (message) => say('error', `Failed to delete entry: ${message}`),
-    openPanel: () => document.querySelector<HTMLElement>('.ts-panel textarea, .ts-panel input')?.focus(),
+    openPanel: (cell) => {
+      selection.setNow(cell);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.ts-panel textarea, .ts-panel input')?.focus());
+    },
   } : null), [store, index, lock, selection, say]);
 
   const go = (next: { week?: string | null; user?: string | null }) => {
