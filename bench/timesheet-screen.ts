@@ -120,22 +120,24 @@ try {
   await page.locator('tr[data-row]').nth(ROWS - 1).waitFor({ timeout: 60_000 });
   const cell = (r: number, d: number) => page.locator(`input[data-cell="${r}:${d}"]`);
 
+  const trace = async (phase: string) => process.env.TRACE && process.env.TRACE_PHASE === phase
+    && browser.startTracing(page, { path: process.env.TRACE, categories: process.env.TRACE_CATEGORIES?.split(',') ?? ['devtools.timeline', 'blink', 'cc'] });
+  const untrace = async (phase: string) => process.env.TRACE && process.env.TRACE_PHASE === phase && browser.stopTracing();
   // Typing in a cell of row 20 (Saturday: empty), after Enter opened it.
   await cell(20, 5).focus();
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
   await take(page);
+  await trace('typing');
   for (let i = 0; i < KEYS; i++) {
     await page.keyboard.press(i % 2 ? 'Backspace' : '5');
     await page.waitForTimeout(20);
   }
   await page.waitForTimeout(200);
+  await untrace('typing');
   line(`${ROWS} rows, typing in a cell`, await take(page));
   await page.keyboard.press('Escape');
 
-  const trace = async (phase: string) => process.env.TRACE && process.env.TRACE_PHASE === phase
-    && browser.startTracing(page, { path: process.env.TRACE, categories: process.env.TRACE_CATEGORIES?.split(',') ?? ['devtools.timeline', 'blink', 'cc'] });
-  const untrace = async (phase: string) => process.env.TRACE && process.env.TRACE_PHASE === phase && browser.stopTracing();
   await trace('arrows');
   // Arrows moving through the grid: the side panel follows the focus.
   await cell(0, 0).focus();
