@@ -145,7 +145,7 @@ try {
     const routes = ['/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
       '/clients/drafts', '/project-creation-prompt', '/existing-clients', `/case/${caseId}`, `/project/${projectId}`,
       '/reports', '/field-reports', `/field-reports/${reportId}`, '/accounting', '/rate-codes', '/settings',
-      '/admin-settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api'];
+      '/admin-settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api', '/timesheet', '/timesheet/approvals'];
     const rows: Row[] = [];
     for (const route of ['/login', ...routes].filter((r) => !ONLY || ONLY.some((prefix) => r.startsWith(prefix)))) {
       rows.push(await measure(browser, route, route === '/login' ? undefined : state));

@@ -15,6 +15,8 @@ const TITLES: [prefix: string, title: string][] = [
   ['/rate-codes', 'Rate Codes'],
   ['/reports', 'Reports'],
   ['/time-tracking', 'Time Tracking'],
+  ['/timesheet', 'Timesheet'],
+  ['/timesheet/approvals', 'Timesheet Approvals'],
 ];
 
 export function titleFor(pathname: string, firmName: string): string {

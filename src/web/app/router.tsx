@@ -30,6 +30,8 @@ const AccountingPage = lazy(() => import('../features/accounting/accounting-page
 const BillPage = lazy(() => import('../features/accounting/bill-page.tsx'));
 const StatementPage = lazy(() => import('../features/accounting/statement-page.tsx'));
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
+const TimesheetPage = lazy(() => import('../features/timesheet/timesheet-page.tsx'));
+const TimesheetApprovalsPage = lazy(() => import('../features/timesheet/approvals-page.tsx'));
 
 function Root() {
   return (
@@ -71,6 +73,8 @@ export const router = createBrowserRouter([
               { path: '/test-autocomplete', element: <TestAutocompletePage /> },
               { path: '/radar-diagnostic', element: <RadarDiagnosticPage /> },
               { path: '/time-tracking', element: <TimeTrackingPage /> },
+              { path: '/timesheet', element: <TimesheetPage /> },
+              { path: '/timesheet/approvals', element: <TimesheetApprovalsPage /> },
               { path: '/action-items', element: <ActionItemsPage /> },
               { path: '/field-reports', element: <FieldReportsPage /> },
               { path: '/field-reports/:id', element: <FieldReportPage /> },

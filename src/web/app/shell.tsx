@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -47,6 +47,10 @@ function Header() {
           {title !== config.firmName && <Text c="dimmed" visibleFrom="sm">{title}</Text>}
         </Group>
         <Group gap="sm" wrap="nowrap">
+          <Group component="nav" aria-label="Time" gap="md" wrap="nowrap" visibleFrom="md">
+            <Anchor component={Link} to="/time-tracking" size="sm">Time Tracking</Anchor>
+            <Anchor component={Link} to="/timesheet" size="sm">Timesheet</Anchor>
+          </Group>
           <CalendarFeedButton />
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
           <UnstyledButton className="user-block" onClick={() => setAccount(true)}>

@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  IconBuildingBank, IconCalculator, IconChecklist, IconClock, IconFileAnalytics, IconFileText, IconFolderSearch,
+  IconBuildingBank, IconCalculator, IconCalendarWeek, IconChecklist, IconClock, IconFileAnalytics, IconFileText, IconFolderSearch,
   IconGavel, IconPencilPlus, IconSettings, IconUsers, IconNotes,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 
 const AREAS = [
   { to: '/time-tracking', label: 'Time Tracking', hint: 'Log time and expenses', Icon: IconClock },
+  { to: '/timesheet', label: 'Timesheet', hint: 'Your week by day, submit for approval', Icon: IconCalendarWeek },
   { to: '/action-items', label: 'Action Items', hint: 'Tasks across all projects', Icon: IconChecklist },
   { to: '/new-client', label: 'Client Management', hint: 'Clients and new clients', Icon: IconUsers },
   { to: '/clients/new', label: 'New Client', hint: 'Step-by-step client, case and project', Icon: IconPencilPlus },

@@ -1,0 +1,136 @@
+import type { TTimeEntry, TTimeEntryResponse } from '../../../core/api/time-tracking.ts';
+import type { TTimesheet } from '../../../core/api/timesheet.ts';
+import { api } from '../../lib/api.ts';
+import { EntryStore, type EntryAdapter, type SavedEntry } from '../time-tracking/index.ts';
+
+/**
+ * One time entry of the grid as the auto-save store holds it (time-tracking's EntryStore: a
+ * browser-made id for a new cell, the version for an existing one, 409 with the choice). The
+ * fields a cell does not show (initials, work details) travel along so a save keeps them.
+ */
+export interface CellDraft {
+  projectId: string;
+  entryDate: string;
+  jobType: string;
+  hours: number;
+  description: string;
+  initials: string;
+  workDetails: string;
+}
+/** The issued bill an entry is on: such an entry is read-only. */
+export interface CellExtra { billNumber: number | null }
+export type CellStore = EntryStore<CellDraft, CellExtra>;
+
+export function savedCell(entry: TTimeEntry): SavedEntry<CellDraft, CellExtra> {
+  const { projectId, entryDate, jobType, hours, description, initials, workDetails } = entry;
+  return {
+    draft: { projectId, entryDate, jobType, hours, description, initials, workDetails },
+    version: entry.version,
+    extra: { billNumber: entry.billNumber },
+  };
+}
+
+const same = (a: CellDraft, b: CellDraft) => (Object.keys(a) as (keyof CellDraft)[]).every((k) => a[k] === b[k]);
+
+/** `userId`: whose week (an approver's edits of another person's week create entries for that person). */
+export function cellAdapter(userId: string | null, onSaveError: (message: string) => void): EntryAdapter<CellDraft, CellExtra> {
+  return {
+    blank: () => ({ projectId: '', entryDate: '', jobType: '', hours: 0, description: '', initials: '', workDetails: '' }),
+    emptyExtra: { billNumber: null },
+    payload: (d) => (d.projectId ? { ...d, ...(userId ? { userId } : {}) } : null),
+    put: async (key, body) => savedCell((await api<TTimeEntryResponse>(`/api/time-entries/${key}`, { method: 'PUT', body })).entry),
+    remove: (key, version) => api<void>(`/api/time-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
+    fromConflict: (current) => savedCell(current as TTimeEntry),
+    equal: same,
+    onSaveError: (m, auth) => onSaveError(auth ? m : `Failed to save the timesheet: ${m}`),
+  };
+}
+
+/** A row of the grid: one project and job title, its seven cells' entry ids. */
+export interface SheetRow {
+  id: string;
+  projectId: string;
+  projectLabel: string;
+  clientName: string;
+  jobType: string;
+  kept: boolean;
+}
+
+export const rowId = (projectId: string, jobType: string) => `${projectId}|${jobType}`;
+export const cellId = (row: string, day: number) => `${row}|${day}`;
+
+export function rowsOf(sheet: TTimesheet): SheetRow[] {
+  return sheet.rows.map((r) => ({
+    id: rowId(r.projectId, r.jobType), projectId: r.projectId, projectLabel: r.projectLabel, clientName: r.clientName,
+    jobType: r.jobType, kept: r.kept,
+  }));
+}
+
+/**
+ * Which entries each cell holds (0, 1 or several), outside React like the store: a cell
+ * subscribes to its own list, so giving a cell its first entry re-renders that cell alone.
+ */
+export class CellIndex {
+  private cells = new Map<string, readonly string[]>();
+  private cellListeners = new Map<string, Set<() => void>>();
+  private listeners = new Set<() => void>();
+  private revision = 0;
+
+  constructor(sheet: TTimesheet) {
+    for (const row of sheet.rows) {
+      row.cells.forEach((cell, day) => {
+        if (cell.entries.length) this.cells.set(cellId(rowId(row.projectId, row.jobType), day), cell.entries.map((e) => e.id));
+      });
+    }
+  }
+
+  keysOf = (cell: string): readonly string[] => this.cells.get(cell) ?? NONE;
+  getRevision = () => this.revision;
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  subscribeCell = (cell: string, fn: () => void) => {
+    let set = this.cellListeners.get(cell);
+    if (!set) this.cellListeners.set(cell, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  };
+
+  set(cell: string, keys: readonly string[]) {
+    if (keys.length) this.cells.set(cell, keys);
+    else this.cells.delete(cell);
+    this.revision += 1;
+    this.cellListeners.get(cell)?.forEach((fn) => fn());
+    this.listeners.forEach((fn) => fn());
+  }
+}
+const NONE: readonly string[] = [];
+
+export function storeOf(sheet: TTimesheet, userId: string | null, onSaveError: (m: string) => void): CellStore {
+  const entries = sheet.rows.flatMap((r) => r.cells.flatMap((c) => c.entries));
+  return new EntryStore(cellAdapter(userId, onSaveError), entries.map((e) => ({ key: e.id, ...savedCell(e) })));
+}
+
+/** The hours a cell shows: its entries' sum, as the store holds them now. */
+export function cellHours(store: CellStore, keys: readonly string[]): number {
+  let sum = 0;
+  for (const key of keys) sum += store.getRow(key)?.draft.hours ?? 0;
+  return Math.round(sum * 100) / 100;
+}
+
+/** Saves what waits and resolves once nothing is on its way (before a submit or a reload), or after `ms`. */
+export function settle(store: CellStore, ms = 10_000): Promise<boolean> {
+  store.flush();
+  const busy = () => store.allRows().some((r) => r.status === 'pending' || r.status === 'saving');
+  if (!busy()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(false), ms);
+    const off = store.subscribe(() => !busy() && done(true));
+    function done(ok: boolean) {
+      clearTimeout(timer);
+      off();
+      resolve(ok);
+    }
+  });
+}
