@@ -21,7 +21,12 @@ export const ZUnbilledCase = z.object({
   entries: z.number().int(),
 });
 export type TUnbilledCase = z.infer<typeof ZUnbilledCase>;
-export const ZUnbilledList = z.object({ cases: z.array(ZUnbilledCase), totalValue: z.number() });
+export const ZUnbilledList = z.object({
+  cases: z.array(ZUnbilledCase),
+  totalValue: z.number(),
+  /** Issue 25: while billing requires approved time, the hours of weeks not approved yet (left out above). */
+  hoursAwaitingApproval: z.number().optional(),
+});
 export type TUnbilledList = z.infer<typeof ZUnbilledList>;
 
 export const ZPeriodQuery = z.object({ from: ZStoredDate, to: ZStoredDate }).superRefine((q, ctx) => {

@@ -18,6 +18,7 @@ import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
 import type { ResultMessage } from './result-dialog.tsx';
 import { ResultModal } from './result-modal.tsx';
+import { TimerPanel } from '../timesheet/index.ts';
 import { TimeTable } from './time-table.tsx';
 import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
 import { useStoreValue } from './use-store.ts';
@@ -108,6 +109,10 @@ export default function TimeTrackingPage() {
         />
         {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
       </Card>
+      {loaded && (
+        <TimerPanel projectId={loaded.data.project.id} jobTitles={loaded.data.jobTitles}
+          onBooked={(entry) => entry.projectId === loaded.data.project.id && loaded.time.addSaved(entry.id, savedTime(entry))} />
+      )}
       <Card withBorder padding="md">
         <SegmentedControl mb="md" value={mode} onChange={(v) => setMode(v as 'time' | 'expense')}
           data={[{ value: 'time', label: 'Log Time' }, { value: 'expense', label: 'Log Expense' }]} />
