@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
 import { RowIcon } from '../../ui/row-icon.tsx';
 
@@ -5,7 +6,7 @@ import { RowIcon } from '../../ui/row-icon.tsx';
 export function WeekTag({ week }: { week: { status: WeekStatus; lockMessage: string | null } }) {
   return (
     <span className="tt-bill-tag" data-week-status={week.status} title={week.lockMessage ?? undefined}>
-      {week.lockMessage && <RowIcon name="lock" />} Week {WEEK_STATUS_LABELS[week.status].toLowerCase()}
+      {week.lockMessage && <RowIcon name="lock" />}<VisuallyHidden>Week</VisuallyHidden> {WEEK_STATUS_LABELS[week.status]}
     </span>
   );
 }

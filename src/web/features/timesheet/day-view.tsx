@@ -33,7 +33,7 @@ export function DayView({ date, userId, onEntered }: Props) {
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="day-view-title" style={{ overflow: 'visible' }}>
       <Stack gap="sm">
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           <IconCalendarEvent size={20} color="var(--mantine-color-indigo-6)" />
           <Title order={4} id="day-view-title">The day's calendar · {formatUsDate(date)}</Title>
         </Group>
@@ -102,7 +102,7 @@ function SuggestionRow({ s, date, userId, onEntered }: { s: TSuggestion; date: s
         <Group justify="space-between" gap="xs">
           <div>
             <Text fw={600}>{s.title}</Text>
-            <Text size="sm" c="dimmed">{clock(s.start)} – {clock(s.end)}</Text>
+            <Text size="sm" c="dimmed">{clock(s.start)} – {clock(s.end)} · {formatHours(s.hours)} h</Text>
           </div>
           {entered && <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>Entered as time</Badge>}
         </Group>

@@ -29,6 +29,9 @@ export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
   const timer = useTimer();
   // Outside the running part: the sentence stays once the timer is gone.
   const [booked, setBooked] = useState<string | null>(null);
+  // Without a page's project the form opens on request: no second project box on the page.
+  const [starting, setStarting] = useState(false);
+  const idle = timer.data && !timer.data.timer;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="timer-title" style={{ overflow: 'visible' }}>
       <Stack gap="sm">
@@ -42,14 +45,23 @@ export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
           setBooked(text);
           onBooked?.(entry);
         }} />}
-        {timer.data && !timer.data.timer && <StartForm projectId={projectId} jobTitles={jobTitles} onStart={() => setBooked(null)} />}
+        {idle && (projectId || starting) && <StartForm projectId={projectId} jobTitles={jobTitles} onStart={() => {
+          setBooked(null);
+          setStarting(false);
+        }} onCancel={projectId ? undefined : () => setStarting(false)} />}
+        {idle && !projectId && !starting && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">No timer is running.</Text>
+            <Button variant="light" leftSection={<IconPlayerPlay size={16} />} onClick={() => setStarting(true)}>Start a timer</Button>
+          </Group>
+        )}
         {booked && <Text size="sm" c="teal" role="status">{booked}</Text>}
       </Stack>
     </Card>
   );
 }
 
-function StartForm({ projectId, jobTitles, onStart }: Pick<Props, 'projectId' | 'jobTitles'> & { onStart(): void }) {
+function StartForm({ projectId, jobTitles, onStart, onCancel }: Pick<Props, 'projectId' | 'jobTitles'> & { onStart(): void; onCancel?: () => void }) {
   const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
   const chosen = projectId ?? picked?.id ?? null;
   const titles = useJobTitles(chosen, jobTitles);
@@ -75,6 +87,7 @@ function StartForm({ projectId, jobTitles, onStart }: Pick<Props, 'projectId' | 
           <Button type="submit" leftSection={<IconPlayerPlay size={16} />} disabled={!chosen || !job} loading={start.isPending}>
             Start timer
           </Button>
+          {onCancel && <Button variant="subtle" color="gray" onClick={onCancel}>Cancel</Button>}
         </Group>
         {titles.error && <Alert color="red" role="alert">{titles.error.message}</Alert>}
         {start.error && <Alert color="red" role="alert">{start.error.message}</Alert>}
