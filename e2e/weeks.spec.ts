@@ -6,7 +6,7 @@
 // approver reopens it with a reason, and the audit trail holds each step. It needs the timesheet
 // server (helpers A and B) and page (helper C) merged: it skips itself while GET /api/timesheet
 // is not served.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { addDays, localIsoDate } from '../src/core/reports.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
 import { WEEK_MESSAGES, weekStartOf } from '../src/core/weeks.ts';
@@ -44,6 +44,16 @@ async function entriesOfWeek(page: Page, weekStart: string, userId?: string) {
   const sheet = await res.json();
   return (sheet.rows as { projectId: string; jobType: string; cells: { date: string; entries: { id: string; hours: number; version: number; entryDate: string }[] }[] }[])
     .flatMap((row) => row.cells.flatMap((cell) => cell.entries.map((e) => ({ ...e, projectId: row.projectId, jobType: row.jobType }))));
+}
+
+/** A job title from a searchable select in `scope` (its options may still be on their way). */
+async function pickJobTitle(page: Page, scope: Locator, jobType: string) {
+  const box = scope.getByRole('textbox', { name: 'Job title' });
+  await expect(async () => {
+    await box.click();
+    await page.getByRole('option', { name: jobType, exact: true }).click({ timeout: 3_000 });
+    await expect(box).toHaveValue(jobType, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 async function submitWeek(page: Page) {
@@ -98,8 +108,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   await timer.getByRole('button', { name: 'Start a timer' }).click();
   await timer.getByRole('combobox', { name: 'Project' }).fill('bayonne term');
   await timer.getByRole('option').first().click();
-  await timer.getByRole('textbox', { name: 'Job title' }).click();
-  await page.getByRole('option', { name: jobType, exact: true }).click();
+  await pickJobTitle(page, timer, jobType);
   await timer.getByRole('button', { name: 'Start timer' }).click();
   await expect(timer.getByRole('timer', { name: 'Time running' })).toHaveText(/^0:00:0[1-9]$/);
   await page.reload(); // kept on the server
@@ -119,8 +128,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   const suggestion = page.getByRole('listitem', { name: 'Weeks e2e site meeting' });
   await expect(suggestion).toContainText('1.5 h');
   await expect(suggestion.getByRole('textbox', { name: 'Project' })).toHaveValue(hit.label);
-  await suggestion.getByRole('textbox', { name: 'Job title' }).click();
-  await page.getByRole('option', { name: jobType, exact: true }).click();
+  await pickJobTitle(page, suggestion, jobType);
   await suggestion.getByRole('button', { name: 'Enter as time' }).click();
   await expect(suggestion.getByText('Entered as time')).toBeVisible();
   await expect(cellOf(page, hit.id, jobType, 1)).toHaveValue('3'); // 1.5 typed + 1.5 from the item
@@ -207,8 +215,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   await dashTimer.getByRole('button', { name: 'Start a timer' }).click();
   await dashTimer.getByRole('combobox', { name: 'Project' }).fill('bayonne term');
   await dashTimer.getByRole('option').first().click();
-  await dashTimer.getByRole('textbox', { name: 'Job title' }).click();
-  await page.getByRole('option', { name: jobType, exact: true }).click();
+  await pickJobTitle(page, dashTimer, jobType);
   await dashTimer.getByRole('button', { name: 'Start timer' }).click();
   await dashTimer.getByRole('button', { name: 'Stop' }).click();
   if (await dashTimer.getByRole('group', { name: 'Day to book the timer on' }).isVisible()) {

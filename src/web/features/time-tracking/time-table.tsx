@@ -123,7 +123,7 @@ function WeekLockNotice({ store }: { store: TimeStore }) {
   const text = useSyncExternalStore(store.subscribe, () => lockSentencesOf(store));
   if (!text) return null;
   return (
-    <Alert color="gray" icon={<IconLock size={18} />} mb="xs" aria-label="Closed weeks">
+    <Alert color="gray" icon={<IconLock size={18} />} mb="xs" role="note" aria-label="Closed weeks">
       <Stack gap={2}>{text.split('\n').map((line) => <Text key={line} size="sm">{line}</Text>)}</Stack>
     </Alert>
   );
