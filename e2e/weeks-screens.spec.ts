@@ -55,7 +55,7 @@ test('the dashboard: reminders link to the week and the queue; the timer starts,
   const reminder = page.getByRole('link', { name: 'Your week of 11/16/2026 is not submitted' });
   await expect(reminder).toHaveAttribute('href', '/timesheet?week=2026-11-16');
   await expect(page.getByRole('link', { name: '3 weeks wait for your approval' })).toHaveAttribute('href', '/timesheet/approvals');
-  await expect(page.getByRole('link', { name: /^Timesheet/ })).toHaveAttribute('href', '/timesheet');
+  await expect(page.getByRole('link', { name: /^Timesheet Your week/ })).toHaveAttribute('href', '/timesheet');
 
   const timer = page.getByRole('region', { name: 'Timer' });
   await expect(timer.getByText('No timer is running.')).toBeVisible();
