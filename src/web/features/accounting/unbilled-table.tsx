@@ -1,15 +1,28 @@
-import { Button, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Button, Skeleton, Table, Text } from '@mantine/core';
 import type { TUnbilledCase } from '../../../core/api/accounting.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
+import { WEEK_MESSAGES } from '../../../core/weeks.ts';
 import { useUnbilled } from './api.ts';
 
 export function UnbilledTable({ onBill }: { onBill: (c: TUnbilledCase) => void }) {
   const unbilled = useUnbilled(true);
   if (unbilled.isPending) return <Skeleton h={160} aria-label="Loading unbilled work" />;
+  const waiting = unbilled.data?.hoursAwaitingApproval ?? 0;
+  // Billing requires approved time (issue 25): the hours of weeks not approved yet are not listed.
+  const notice = waiting > 0 && <Alert color="yellow" mb="sm" role="status">{WEEK_MESSAGES.awaitingApproval(waiting)}</Alert>;
   const cases = unbilled.data?.cases ?? [];
-  if (cases.length === 0) return <Text c="dimmed">Every entry is on a bill. Nothing is waiting to be billed.</Text>;
+  if (cases.length === 0) {
+    return (
+      <>
+        {notice}
+        <Text c="dimmed">{waiting > 0 ? 'No approved time is waiting to be billed.' : 'Every entry is on a bill. Nothing is waiting to be billed.'}</Text>
+      </>
+    );
+  }
   return (
+    <>
+    {notice}
     <Table striped withTableBorder aria-label="Unbilled work">
       <Table.Thead>
         <Table.Tr>
@@ -39,5 +52,6 @@ export function UnbilledTable({ onBill }: { onBill: (c: TUnbilledCase) => void }
         </Table.Tr>
       </Table.Tfoot>
     </Table>
+    </>
   );
 }

@@ -12,7 +12,9 @@ import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { RetainerNotices } from '../accounting/index.ts';
 import { BackupFailureNotice } from '../backups/index.ts';
+import { TimerPanel } from '../timesheet/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
+import { WeekReminders } from './week-reminders.tsx';
 
 const AREAS = [
   { to: '/time-tracking', label: 'Time Tracking', hint: 'Log time and expenses', Icon: IconClock },
@@ -42,6 +44,7 @@ export default function DashboardPage() {
       <Title order={2}>Good to see you, {user.displayName}</Title>
       {user.isAdmin && <BackupFailureNotice />}
       <RetainerNotices />
+      <WeekReminders summary={s} />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <LinkedStat label="My open action items" value={s && String(s.myOpenActionItems)} to="/action-items" />
         <LinkedStat label="Overdue" value={s && String(s.myOverdueActionItems)} to="/action-items" />
@@ -50,6 +53,7 @@ export default function DashboardPage() {
         <LinkedStat label="Active cases" value={s && String(s.activeCases)} to="/existing-clients" />
       </SimpleGrid>
       <FirmMoney />
+      <TimerPanel />
       <MyWork summary={s} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {AREAS.filter((a) => !a.superAdminOnly || user.isSuperAdmin).map(({ to, label, hint, Icon }) => (

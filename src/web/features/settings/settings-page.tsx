@@ -6,10 +6,11 @@ import { FirmProfileSection, SignatureSection } from '../firm-profile/index.ts';
 import { UsersSection } from '../users/index.ts';
 import { AddressLookupSection } from './address-lookup-section.tsx';
 import { GoogleCalendarSection } from './google-calendar-section.tsx';
+import { TimesheetsSection } from './timesheets-section.tsx';
 
 /**
  * /settings (Admin Settings; also where the calendar provider sends the browser back). Admins: the
- * Google Calendar connection, the firm profile, address lookup, users, backups and the audit log
+ * Google Calendar connection, the firm profile, timesheets (issue 25), address lookup, users, backups and the audit log
  * (docs/decisions/023, 051, 060, 070–072). Everyone: their own signature.
  */
 export default function SettingsPage() {
@@ -21,6 +22,7 @@ export default function SettingsPage() {
         <>
           <GoogleCalendarSection />
           <FirmProfileSection />
+          <TimesheetsSection />
           <AddressLookupSection />
           <UsersSection />
           <BackupsSection />

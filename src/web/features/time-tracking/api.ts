@@ -15,7 +15,11 @@ export const loadProjectEntries = (projectId: string) =>
 
 /** Rate and cost are present only in a super admin's answers. */
 /** billNumber: the issued bill the entry is on, which makes the row read-only (issue 11). */
-export interface TimeExtra { rate: number | null; cost: number | null; createdBy: string | null; billNumber: number | null }
+/** week: the entry's week when it is submitted, approved or rejected (issue 25); null when open. */
+export interface TimeExtra {
+  rate: number | null; cost: number | null; createdBy: string | null; billNumber: number | null; week: TWeekOfEntry | null;
+}
+export type TWeekOfEntry = NonNullable<TTimeEntry['week']>;
 export interface ExpenseExtra { createdBy: string | null; billNumber: number | null }
 
 const sameKeys = <D extends object>(a: D, b: D) =>
@@ -26,7 +30,10 @@ export function savedTime(entry: TTimeEntry | TTimeEntryCosted): SavedEntry<Time
   return {
     draft: timeRowFromEntry(entry),
     version: entry.version,
-    extra: { rate, cost: 'cost' in entry ? entry.cost : costOf(entry.hours, rate), createdBy: entry.createdBy, billNumber: entry.billNumber },
+    extra: {
+      rate, cost: 'cost' in entry ? entry.cost : costOf(entry.hours, rate), createdBy: entry.createdBy, billNumber: entry.billNumber,
+      week: entry.week ?? null,
+    },
   };
 }
 
@@ -37,7 +44,7 @@ export function savedExpense(entry: TExpenseEntry): SavedEntry<ExpenseRowDraft, 
 export function timeAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<TimeRowDraft, TimeExtra> {
   return {
     blank: () => blankTimeRow(todayUs(new Date())),
-    emptyExtra: { rate: null, cost: null, createdBy: null, billNumber: null },
+    emptyExtra: { rate: null, cost: null, createdBy: null, billNumber: null, week: null },
     payload: timeRowPayload,
     put: async (key, body) => {
       const res = await api<TTimeEntryResponse>(`/api/time-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });
@@ -46,7 +53,7 @@ export function timeAdapter(projectId: string, onSaveError: (m: string) => void)
     remove: (key, version) => api<void>(`/api/time-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
     fromConflict: (current) => savedTime(current as TTimeEntry),
     equal: sameKeys,
-    onSaveError: (m, auth) => onSaveError(auth ? m : `Failed to save time entries: ${m}`),
+    onSaveError: (m, asIs) => onSaveError(asIs ? m : `Failed to save time entries: ${m}`),
   };
 }
 
@@ -62,6 +69,6 @@ export function expenseAdapter(projectId: string, onSaveError: (m: string) => vo
     remove: (key, version) => api<void>(`/api/expense-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
     fromConflict: (current) => savedExpense(current as TExpenseEntry),
     equal: sameKeys,
-    onSaveError: (m, auth) => onSaveError(auth ? m : `Failed to save expense entries: ${m}`),
+    onSaveError: (m, asIs) => onSaveError(asIs ? m : `Failed to save expense entries: ${m}`),
   };
 }

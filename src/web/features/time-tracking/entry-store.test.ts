@@ -336,3 +336,38 @@ describe('EntryStore auto-save', () => {
     expect(store.getRow('a')!.status).toBe('clean');
   });
 });
+
+describe('EntryStore and closed weeks (issue 25)', () => {
+  const LOCKED = 'This week was approved on 11/30/2026 and can no longer be changed.';
+
+  it("a 409 of a closed week is shown as the server's sentence, as it is, and waits", async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    const key = store.getKeys()[0]!;
+    server.fail(new ApiError('CONSTRAINT_VIOLATION', LOCKED, 409, { week: { status: 'approved', weekStart: '2026-11-23', day: '2026-11-30' } }));
+    store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.calls).toHaveLength(1);
+    expect(store.getRow(key)!).toMatchObject({ status: 'error', error: LOCKED });
+    expect(server.adapter.onSaveError).toHaveBeenCalledWith(LOCKED, true);
+  });
+
+  it('another 409 constraint (no week) keeps the prefix of a failed save', async () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, []);
+    server.fail(new ApiError('CONSTRAINT_VIOLATION', 'Something else.', 409));
+    store.update(store.getKeys()[0]!, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(server.adapter.onSaveError).toHaveBeenCalledWith('Something else.', false);
+  });
+
+  it('addSaved adds an entry saved elsewhere (a stopped timer) as a clean row, once', () => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, [{ key: 'a', draft: { text: 'a' }, version: 1, extra: { note: '' } }]);
+    store.addSaved('timer-entry', { draft: { text: 'timer' }, version: 1, extra: { note: 'saved' } });
+    store.addSaved('timer-entry', { draft: { text: 'timer' }, version: 1, extra: { note: 'saved' } });
+    expect(store.getKeys()).toEqual(['a', 'timer-entry']);
+    expect(store.getRow('timer-entry')).toMatchObject({ status: 'clean', version: 1, draft: { text: 'timer' } });
+    expect(store.unsavedCount()).toBe(0);
+  });
+});

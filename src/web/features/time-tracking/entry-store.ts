@@ -2,6 +2,7 @@ import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { newId } from '../../lib/new-id.ts';
+import { weekLockRefusal } from './week-lock.ts';
 
 /**
  * 'clean': nothing unsaved; 'pending': edited, waiting for the debounce or still incomplete;
@@ -39,8 +40,11 @@ export interface EntryAdapter<D, X> {
   /** The server's current row out of a 409 answer. */
   fromConflict(current: unknown): SavedEntry<D, X>;
   equal(a: D, b: D): boolean;
-  /** A save the server refused; `auth` when the session is gone (the message is then shown as is). */
-  onSaveError(message: string, auth: boolean): void;
+  /**
+   * A save the server refused; `asIs` when the message is to be shown as it is: the session is
+   * gone, or the entry's week is closed (the lock's sentence, issue 25).
+   */
+  onSaveError(message: string, asIs: boolean): void;
 }
 
 /** Backoff steps; the last one is the cap (a row keeps retrying every ~30 s while the page is open). */
@@ -146,6 +150,18 @@ export class EntryStore<D, X> {
     this.changed();
     if (draft) this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
     return key;
+  }
+
+  /** Adds an entry saved elsewhere (a stopped timer) as a clean row, or takes its values when it is here. */
+  addSaved(key: string, saved: SavedEntry<D, X>) {
+    const state = { draft: saved.draft, base: saved.draft, version: saved.version, extra: saved.extra, status: 'clean' as const };
+    if (this.rows.has(key)) {
+      this.set(key, state);
+      return;
+    }
+    this.rows.set(key, { key, ...state, selected: false, blocked: false });
+    this.keys = [...this.keys, key];
+    this.changed();
   }
 
   /** Removes a row (on the server first when it has been saved); the last row leaves a blank one. */
@@ -322,7 +338,7 @@ export class EntryStore<D, X> {
     this.attempts.delete(key);
     const message = e?.status === 401 ? 'Authentication error. Please log in again.' : (e?.message ?? String(error));
     this.set(key, { status: 'error', error: message });
-    this.adapter.onSaveError(message, e?.status === 401);
+    this.adapter.onSaveError(message, e?.status === 401 || weekLockRefusal(e) !== null);
     // The refusal was of an older draft: the newer one the user typed meanwhile still gets its save.
     if (edited) this.followUp(key, sent);
   }

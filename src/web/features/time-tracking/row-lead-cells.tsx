@@ -8,17 +8,19 @@ interface Props<D extends { entryDate: string }, X> {
   selected: boolean;
   entryDate: string;
   locked: boolean;
+  /** The row may be selected though locked (a closed week's row: Apply Hours then says why not). */
+  selectable?: boolean;
 }
 
 /**
  * The select box and the smart Date cell that open every time and expense row; a keystroke in
  * another cell of the row does not render them again.
  */
-export const RowLeadCells = memo(function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey, selected, entryDate, locked }: Props<D, X>) {
+export const RowLeadCells = memo(function RowLeadCells<D extends { entryDate: string }, X>({ store, rowKey, selected, entryDate, locked, selectable = !locked }: Props<D, X>) {
   return (
     <>
       <div role="cell">
-        <input type="checkbox" className="tt-check" aria-label="Select row" checked={selected} disabled={locked}
+        <input type="checkbox" className="tt-check" aria-label="Select row" checked={selected} disabled={!selectable}
           onChange={(e) => store.toggleSelected(rowKey, e.currentTarget.checked)} />
       </div>
       <div role="cell">

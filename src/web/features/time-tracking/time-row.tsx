@@ -10,8 +10,10 @@ import { DeleteRowButton } from './delete-row-button.tsx';
 import type { EntryStore, RowState } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import { isLocked, lockReason, type Editor } from './editor.ts';
+import { isLocked, lockReason, weekLockOf, type Editor } from './editor.ts';
 import { BillTag } from './bill-tag.tsx';
+import { WeekTag } from './week-tag.tsx';
+import { weekLockRefusal } from './week-lock.ts';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
 import { setField } from './set-field.ts';
@@ -54,16 +56,19 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
   if (!row) return null;
   const { draft } = row;
   const locked = isLocked(editor, row);
+  // A closed week's row (not billed) keeps Select, Duplicate and Delete: each says why not, before sending.
+  const closedWeek = row.extra.billNumber === null ? weekLockOf(row) : null;
   const hoursInvalid = draft.hours !== '' && parseNonNegative(draft.hours) === null;
   const titles = draft.jobType && !jobTitles.includes(draft.jobType) ? [draft.jobType, ...jobTitles] : jobTitles;
   const remove = () => store.remove(rowKey).catch((e: unknown) =>
-    onDeleteError(`Failed to delete entry: ${e instanceof Error ? e.message : 'Unknown error'}`));
+    onDeleteError(weekLockRefusal(e) ?? `Failed to delete entry: ${e instanceof Error ? e.message : 'Unknown error'}`));
   const conflict = row.conflict;
   return (
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
         title={locked ? lockReason(row) : undefined}>
-        <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
+        <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked}
+          selectable={!locked || closedWeek !== null} />
         <div role="cell">
           <GridSelect aria-label="Job Title" disabled={locked} value={draft.jobType} onChange={on.jobType}
             options={titles} placeholder="Select job title" />
@@ -87,11 +92,12 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
             <RowStatusIcon status={row.status} saved={row.version !== null} error={row.error}
               problem={row.status === 'pending' ? timeRowProblem(draft) : null} />
             <button type="button" className="tt-icon-button" aria-label="Duplicate Row" title="Duplicate Row"
-              onClick={() => store.add(duplicateTimeRow(draft), rowKey)}>
+              onClick={() => (closedWeek ? onDeleteError(closedWeek) : store.add(duplicateTimeRow(draft), rowKey))}>
               <RowIcon name="copy" />
             </button>
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
-            {!locked && <DeleteRowButton onConfirm={remove} />}
+            {row.extra.week && <WeekTag week={row.extra.week} />}
+            {(!locked || closedWeek) && <DeleteRowButton onConfirm={closedWeek ? () => onDeleteError(closedWeek) : remove} />}
           </div>
         </div>
       </div>

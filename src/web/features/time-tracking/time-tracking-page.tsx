@@ -23,6 +23,8 @@ import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts
 import { useStoreValue } from './use-store.ts';
 
 const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) => ({ default: m.ActionItemsCard })));
+// The timer (issue 25) too comes after the first paint: the page's first load stays in its budget.
+const TimerPanel = lazy(() => import('../timesheet/index.ts').then((m) => ({ default: m.TimerPanel })));
 
 interface Loaded {
   data: TProjectEntriesResponse;
@@ -108,6 +110,12 @@ export default function TimeTrackingPage() {
         />
         {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
       </Card>
+      {loaded && (cardShown ? (
+        <Suspense fallback={<TimerSpace />}>
+          <TimerPanel projectId={loaded.data.project.id} jobTitles={loaded.data.jobTitles}
+            onBooked={(entry) => entry.projectId === loaded.data.project.id && loaded.time.addSaved(entry.id, savedTime(entry))} />
+        </Suspense>
+      ) : <TimerSpace />)}
       <Card withBorder padding="md">
         <SegmentedControl mb="md" value={mode} onChange={(v) => setMode(v as 'time' | 'expense')}
           data={[{ value: 'time', label: 'Log Time' }, { value: 'expense', label: 'Log Expense' }]} />
@@ -129,6 +137,11 @@ export default function TimeTrackingPage() {
       <ResultModal result={result} onClose={closeResult} />
     </Stack>
   );
+}
+
+/** The timer's room while its code comes: the table below does not move when it shows. */
+function TimerSpace() {
+  return <Card withBorder h={126} aria-busy="true"><Text c="dimmed">Loading the timer...</Text></Card>;
 }
 
 function CardLoading() {

@@ -1,4 +1,150 @@
-// Placeholder until the timer lands (issue 25, helper D replaces this file).
-export function TimerPanel(_props: { projectId?: string; jobTitles?: string[] }) {
-  return null;
+import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay, IconPlayerStop, IconStopwatch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
+import { formatUsDate } from '../../../core/smart-date.ts';
+import { WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { ProjectSearchBox } from '../time-tracking/index.ts';
+import {
+  clockText, elapsedMs, useDiscardTimer, useJobTitles, useStartTimer, useStopTimer, useTimer, type TimerAnswer,
+} from './timer-api.ts';
+
+interface Props {
+  /** A project page's project: the timer starts on it (no project search). */
+  projectId?: string;
+  /** That project's job titles, when the page has them already. */
+  jobTitles?: string[];
+  /** A stop booked this entry (the page showing its project adds the row). */
+  onBooked?: (entry: TTimeEntry) => void;
+}
+
+const dayLabel = (iso: string) =>
+  `${new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long' })} ${formatUsDate(iso)}`;
+
+/**
+ * The timer (issue 25): start one on a project and job title, see it run, stop it into a time
+ * entry rounded by the firm's rule, or discard it. One per person, kept on the server.
+ */
+export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
+  const timer = useTimer();
+  // Outside the running part: the sentence stays once the timer is gone.
+  const [booked, setBooked] = useState<string | null>(null);
+  // Without a page's project the form opens on request: no second project box on the page.
+  const [starting, setStarting] = useState(false);
+  const idle = timer.data && !timer.data.timer;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="timer-title" style={{ overflow: 'visible' }}>
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconStopwatch size={20} color="var(--mantine-color-indigo-6)" />
+          <Title order={4} id="timer-title">Timer</Title>
+        </Group>
+        {timer.error && <Alert color="red" role="alert">{timer.error.message}</Alert>}
+        {!timer.data && !timer.error && <Skeleton h={36} aria-label="Loading the timer" />}
+        {timer.data?.timer && <Running answer={timer.data} onBooked={(entry, text) => {
+          setBooked(text);
+          onBooked?.(entry);
+        }} />}
+        {idle && (projectId || starting) && <StartForm projectId={projectId} jobTitles={jobTitles} onStart={() => {
+          setBooked(null);
+          setStarting(false);
+        }} onCancel={projectId ? undefined : () => setStarting(false)} />}
+        {idle && !projectId && !starting && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">No timer is running.</Text>
+            <Button variant="light" leftSection={<IconPlayerPlay size={16} />} onClick={() => setStarting(true)}>Start a timer</Button>
+          </Group>
+        )}
+        {booked && <Text size="sm" c="teal" role="status">{booked}</Text>}
+      </Stack>
+    </Card>
+  );
+}
+
+function StartForm({ projectId, jobTitles, onStart, onCancel }: Pick<Props, 'projectId' | 'jobTitles'> & { onStart(): void; onCancel?: () => void }) {
+  const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
+  const chosen = projectId ?? picked?.id ?? null;
+  const titles = useJobTitles(chosen, jobTitles);
+  const options = jobTitles ?? titles.data ?? [];
+  const [jobType, setJobType] = useState<string | null>(null);
+  const start = useStartTimer();
+  const only = options.length === 1 ? options[0]! : null;
+  const job = jobType !== null && options.includes(jobType) ? jobType : only;
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      if (chosen && job) start.mutate({ projectId: chosen, jobType: job }, { onSuccess: onStart });
+    }}>
+      <Stack gap="sm">
+        {!projectId && (
+          <ProjectSearchBox pickedLabel={picked?.label ?? null} onPick={(hit) => setPicked({ id: hit.id, label: hit.label })}
+            onReset={() => setPicked(null)} />
+        )}
+        <Group align="flex-end" gap="sm">
+          <Select label="Job title" placeholder={chosen ? 'Select job title' : 'Pick a project first'} data={options}
+            value={job} onChange={setJobType} disabled={!chosen} searchable style={{ flex: 1, minWidth: 200 }}
+            nothingFoundMessage="This project's case has no active job titles" />
+          <Button type="submit" leftSection={<IconPlayerPlay size={16} />} disabled={!chosen || !job} loading={start.isPending}>
+            Start timer
+          </Button>
+          {onCancel && <Button variant="subtle" color="gray" onClick={onCancel}>Cancel</Button>}
+        </Group>
+        {titles.error && <Alert color="red" role="alert">{titles.error.message}</Alert>}
+        {start.error && <Alert color="red" role="alert">{start.error.message}</Alert>}
+      </Stack>
+    </form>
+  );
+}
+
+function Running({ answer, onBooked }: { answer: TimerAnswer; onBooked(entry: TTimeEntry, text: string): void }) {
+  const timer = answer.timer!;
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+  const stop = useStopTimer((entry) =>
+    onBooked(entry, `Booked ${entry.hours} h on ${formatUsDate(entry.entryDate)} to ${timer.projectLabel}.`));
+  const discard = useDiscardTimer();
+  const [confirming, setConfirming] = useState(false);
+  const pickDay = stop.data?.status === 'pick-day' ? stop.data : null;
+  const doStop = (day?: string) => stop.mutate(day);
+  const error = stop.error ?? discard.error;
+  return (
+    <Stack gap="sm">
+      <Group gap="md" wrap="wrap">
+        <Text role="timer" aria-label="Time running" fz={28} fw={700} ff="monospace">{clockText(elapsedMs(answer, now))}</Text>
+        <div style={{ flex: 1, minWidth: 180 }}>
+          <Text fw={600}>{timer.projectLabel}</Text>
+          <Text size="sm" c="dimmed">{timer.jobType} · started {new Date(timer.startedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</Text>
+        </div>
+        {!confirming && (
+          <Group gap="xs">
+            <Button color="red" leftSection={<IconPlayerStop size={16} />} loading={stop.isPending} onClick={() => doStop()}>Stop</Button>
+            <Button variant="subtle" color="gray" onClick={() => setConfirming(true)}>Discard</Button>
+          </Group>
+        )}
+      </Group>
+      {confirming && (
+        <Alert color="yellow" title="Discard this timer?">
+          <Text size="sm" mb="xs">Its time is not booked anywhere.</Text>
+          <Group gap="xs">
+            <Button color="red" size="xs" loading={discard.isPending} onClick={() => discard.mutate()}>Discard time</Button>
+            <Button variant="default" size="xs" onClick={() => setConfirming(false)}>Keep the timer</Button>
+          </Group>
+        </Alert>
+      )}
+      {pickDay && (
+        <Alert color="blue" title={WEEK_MESSAGES.pickDay}>
+          <Group gap="xs" role="group" aria-label="Day to book the timer on">
+            {pickDay.days.map((day) => (
+              <Button key={day} variant="light" loading={stop.isPending} onClick={() => doStop(day)}>{dayLabel(day)}</Button>
+            ))}
+          </Group>
+          <Text size="sm" mt="xs">{pickDay.hours} h will be booked.</Text>
+        </Alert>
+      )}
+      {error && <Alert color="red" role="alert">{error.message}</Alert>}
+    </Stack>
+  );
 }

@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Radio, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { IconCalendarWeek } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
+import { TIMER_ROUNDINGS, TIMER_ROUNDING_LABELS, WEEKDAY_NAMES, type TimerRounding } from '../../../core/weeks.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useKeptEdits } from '../../lib/kept-edits.ts';
+import { ApiError } from '../../lib/transport.ts';
+import { SettingsCard } from '../../ui/settings-card.tsx';
+import { useSaveTimesheetSettings, useTimesheetSettings } from './timesheets-api.ts';
+
+type Draft = Omit<TTimesheetSettings, 'version'>;
+
+const DAYS = WEEKDAY_NAMES.map((name, i) => ({ value: String(i + 1), label: name }));
+
+/** Settings → Timesheets (issue 25): the week's first day, whether billing needs approved time, the timer's rounding. */
+export function TimesheetsSection() {
+  const settings = useTimesheetSettings();
+  return (
+    <SettingsCard id="timesheets" icon={IconCalendarWeek} title="Timesheets">
+      {settings.error && <Alert color="red" role="alert">{settings.error.message}</Alert>}
+      {!settings.data && !settings.error && <Skeleton h={160} aria-label="Loading timesheet settings" />}
+      {settings.data && <TimesheetsForm saved={settings.data} reload={() => void settings.refetch()} />}
+    </SettingsCard>
+  );
+}
+
+/**
+ * The form keeps what is chosen through a reload (docs/decisions/037); an edit conflict loads the
+ * other person's version, and the next Save goes against it.
+ */
+function TimesheetsForm({ saved, reload }: { saved: TTimesheetSettings; reload(): void }) {
+  const save = useSaveTimesheetSettings();
+  const server = useMemo<Draft>(() => ({
+    weekStartsOn: saved.weekStartsOn, billingRequiresApproval: saved.billingRequiresApproval, timerRounding: saved.timerRounding,
+  }), [saved.weekStartsOn, saved.billingRequiresApproval, saved.timerRounding]);
+  const kept = useKeptEdits(server);
+  const draft = kept.form;
+  const dirty = kept.dirty;
+  const [done, setDone] = useState(false);
+  useUnsavedChanges(dirty);
+  const set = (patch: Partial<Draft>) => {
+    setDone(false);
+    save.reset();
+    kept.setForm((d) => ({ ...d, ...patch }));
+  };
+  return (
+    <form onSubmit={(e) => {
+      e.preventDefault();
+      const sent = draft;
+      save.mutate({ ...sent, version: saved.version }, {
+        onSuccess: () => {
+          kept.acknowledge(sent);
+          setDone(true);
+        },
+        onError: (error) => error instanceof ApiError && error.code === 'EDIT_CONFLICT' && reload(),
+      });
+    }}>
+      <Stack gap="md" maw={620}>
+        <Select label="First day of the week" data={DAYS} value={String(draft.weekStartsOn)} allowDeselect={false} w={240}
+          onChange={(v) => v && set({ weekStartsOn: Number(v) })} />
+        <Switch label="Billing requires approved time" checked={draft.billingRequiresApproval}
+          description="When on, unbilled work lists only time of approved weeks and says how many hours wait for approval."
+          onChange={(e) => set({ billingRequiresApproval: e.currentTarget.checked })} />
+        <Radio.Group label="Timer rounding" description="How a stopped timer's time is rounded into hours."
+          value={draft.timerRounding} onChange={(v) => set({ timerRounding: v as TimerRounding })}>
+          <Stack gap={6} mt={6}>
+            {TIMER_ROUNDINGS.map((r) => <Radio key={r} value={r} label={TIMER_ROUNDING_LABELS[r]} />)}
+          </Stack>
+        </Radio.Group>
+        {save.error && <Alert color="red" role="alert">{save.error.message}</Alert>}
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!dirty}>Save timesheet settings</Button>
+          {done && !dirty && <Text size="sm" c="teal" role="status">Timesheet settings saved.</Text>}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
