@@ -118,7 +118,7 @@ export default function TimesheetPage() {
         <Title order={2}>{own ? 'Timesheet' : `Timesheet of ${sheet.person.name}`}</Title>
         {sheet.mayApprove && <PersonPicker personId={sheet.person.id} weekStart={sheet.weekStart} onPerson={(id) => go({ user: id })} />}
       </Group>
-      <TimerPanel onBooked={() => void reload()} />
+      {own && <TimerPanel onBooked={() => void reload()} />}
       <Card withBorder padding="md">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
