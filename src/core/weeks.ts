@@ -56,9 +56,6 @@ export const weekDays = (weekStart: string): string[] => Array.from({ length: 7 
 /** Whether `iso` falls in the week starting `weekStart`. */
 export const inWeek = (iso: string, weekStart: string) => iso >= weekStart && iso <= addDays(weekStart, 6);
 
-/** Which statuses refuse every change to the week's entries. */
-export const isWeekLocked = (status: WeekStatus) => status === 'submitted' || status === 'approved';
-
 /** The sentence a locked week answers with (the server's 409 and the screens' blocked edits). */
 export function weekLockMessage(lock: { status: WeekStatus; day: string }): string {
   return lock.status === 'approved' ? WEEK_MESSAGES.locked(lock.day) : WEEK_MESSAGES.submitted(lock.day);

@@ -165,7 +165,7 @@ export const ZAcceptSuggestionBody = z.object({
 export type TAcceptSuggestionBody = z.input<typeof ZAcceptSuggestionBody>;
 export const ZAcceptSuggestionResult = z.object({ entry: ZTimeEntry });
 
-// GET/PUT /api/settings/timesheets (read by everyone signed in, changed by admins)
+// GET/PUT /api/settings/timesheets (read by everyone signed in, changed by admins; the PUT body is the same, with its version)
 export const ZTimesheetSettings = z.object({
   weekStartsOn: z.number().int().min(1).max(7),
   billingRequiresApproval: z.boolean(),
@@ -173,4 +173,3 @@ export const ZTimesheetSettings = z.object({
   version: z.number().int(),
 });
 export type TTimesheetSettings = z.infer<typeof ZTimesheetSettings>;
-export const ZTimesheetSettingsBody = ZTimesheetSettings;

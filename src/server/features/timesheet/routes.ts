@@ -1,6 +1,6 @@
 import {
   ZApprovals, ZApprovalsQuery, ZCopyWeekBody, ZCopyWeekResult, ZJobTitles, ZJobTitlesQuery, ZTimesheet, ZTimesheetQuery,
-  ZTimesheetRowBody, ZTimesheetSettings, ZTimesheetSettingsBody, ZWeekActionBody, ZWeekDecisionBody, ZWeekState,
+  ZTimesheetRowBody, ZTimesheetSettings, ZWeekActionBody, ZWeekDecisionBody, ZWeekState,
 } from '../../../core/api/timesheet.ts';
 import type { AppContext } from '../../app-context.ts';
 import { firmTodayIso } from '../../firm-today.ts';
@@ -58,6 +58,6 @@ export function timesheetRoutes({ app, db, env }: AppContext) {
     return readTimesheetSettings(db);
   });
 
-  app.put('/api/settings/timesheets', { config: admin, schema: { body: ZTimesheetSettingsBody, response: { 200: ZTimesheetSettings } } },
+  app.put('/api/settings/timesheets', { config: admin, schema: { body: ZTimesheetSettings, response: { 200: ZTimesheetSettings } } },
     async (request) => saveTimesheetSettings(db, { actorId: requireUser(request).user.id, body: request.body }));
 }
