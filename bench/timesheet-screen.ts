@@ -3,17 +3,17 @@
 // the key's own timestamp until its DOM update is laid out, and until the end of the frame that
 // paints it (the verdict, p95 ≤ 16 ms). Three kinds of key: typing in a cell, arrows moving
 // between cells (the side panel follows), and Enter committing a cell (totals, auto-save).
-// While GET /api/timesheet is not served (before the timesheet server is merged) the week is
-// answered in the page from the entries seeded here; the cells still save to the real server.
+// The 40 rows are seeded through the real API (POST /api/timesheet/rows, then a time entry per
+// weekday through PUT /api/time-entries/:id) in a week the demo data leaves open (eight back).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import type { TTimeEntry } from '../src/core/api/time-tracking.ts';
-import type { TTimesheet } from '../src/core/api/timesheet.ts';
-import { weekDays } from '../src/core/weeks.ts';
+import { addDays } from '../src/core/reports.ts';
+import { todayUs, toIsoDate } from '../src/core/smart-date.ts';
+import { weekDays, weekStartOf } from '../src/core/weeks.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { fmt, pct } from './lib.ts';
 
@@ -21,7 +21,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROWS = 40;
 const KEYS = 200;
-const WEEK = '2026-10-05'; // a Monday
+// Eight weeks back: src/server/seed/demo-weeks.ts submits and approves one to four weeks back.
+const WEEK = addDays(weekStartOf(toIsoDate(todayUs(new Date()))!, 1), -56);
 
 async function startServer() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
@@ -50,14 +51,14 @@ const take = (page: Page) => page.evaluate(() => {
   return { latencies: w.latencies.splice(0), frames: w.frames.splice(0) };
 });
 
-async function api(page: Page, method: 'PUT' | 'GET', url: string, data?: object) {
+async function api(page: Page, method: 'PUT' | 'POST' | 'GET', url: string, data?: object) {
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';
   const res = await page.request.fetch(`${BASE}${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
   if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return res.json();
+  return res.status() === 204 ? null : res.json();
 }
 
-/** 40 rows of 5 weekdays' hours: projects of the demo data × their job titles. */
+/** 40 rows of 5 weekdays' hours: projects of the demo data × their job titles, through the timesheet's own API. */
 async function seed(page: Page) {
   const { cases } = await api(page, 'GET', '/api/cases');
   const rows: { projectId: string; label: string; client: string; jobType: string }[] = [];
@@ -70,15 +71,15 @@ async function seed(page: Page) {
     }
     if (rows.length >= ROWS) break;
   }
-  const entries: TTimeEntry[] = [];
   const days = weekDays(WEEK);
   for (const row of rows.slice(0, ROWS)) {
-    const made = await Promise.all(days.slice(0, 5).map((entryDate, d) => api(page, 'PUT', `/api/time-entries/${randomUUID()}`, {
+    await api(page, 'POST', '/api/timesheet/rows', { weekStart: WEEK, projectId: row.projectId, jobType: row.jobType });
+    await Promise.all(days.slice(0, 5).map((entryDate, d) => api(page, 'PUT', `/api/time-entries/${randomUUID()}`, {
       projectId: row.projectId, entryDate, jobType: row.jobType, hours: 1 + d / 4, description: `Row ${row.label}`,
     })));
-    entries.push(...made.map((m) => m.entry));
   }
-  return { rows: rows.slice(0, ROWS), entries };
+  const sheet = await api(page, 'GET', `/api/timesheet?week=${WEEK}`);
+  if (sheet.rows.length < ROWS) throw new Error(`the week has ${sheet.rows.length} rows, not ${ROWS}`);
 }
 
 function line(name: string, { latencies, frames }: { latencies: number[]; frames: number[] }) {
@@ -99,23 +100,7 @@ try {
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/dashboard/);
-  const { rows, entries } = await seed(page);
-  const served = (await page.request.get(`${BASE}/api/timesheet?week=${WEEK}`)).status() !== 404;
-  if (!served) {
-    const session = await api(page, 'GET', '/api/auth/session');
-    const days = weekDays(WEEK);
-    const sheet: TTimesheet = {
-      person: { id: session.user.id, name: session.user.displayName, initials: session.user.initials }, weekStart: WEEK, days, weekStartsOn: 1,
-      week: { status: 'open', submittedAt: null, decidedAt: null, decidedByName: null, approvedOn: null, note: '', lockMessage: null, version: 1 },
-      mayApprove: true,
-      rows: rows.map((r) => ({
-        projectId: r.projectId, projectLabel: r.label, clientName: r.client, jobType: r.jobType, kept: false,
-        cells: days.map((date) => ({ date, entries: entries.filter((e) => e.projectId === r.projectId && e.jobType === r.jobType && e.entryDate === date) })),
-      })),
-    };
-    await page.route('**/api/timesheet?*', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(sheet) }));
-    console.log('(GET /api/timesheet not served yet: the week is answered in the page from the seeded entries)');
-  }
+  await seed(page);
   await page.goto(`${BASE}/timesheet?week=${WEEK}`);
   await page.locator('tr[data-row]').nth(ROWS - 1).waitFor({ timeout: 60_000 });
   const cell = (r: number, d: number) => page.locator(`input[data-cell="${r}:${d}"]`);

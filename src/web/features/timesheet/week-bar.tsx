@@ -24,13 +24,15 @@ export function WeekNav({ weekStart, onWeek }: { weekStart: string; onWeek(week:
 
 /** The week's status in words, with the approver's note of a rejection (or the reason of a reopening). */
 export function WeekStatusLine({ week }: { week: TWeekState }) {
+  // Timestamps are UTC: their day is the viewer's (the firm's) day, as in the server's sentences.
+  const dayOf = (at: string | null) => (at ? formatUsDate(new Date(at)) : '');
   const by = week.decidedByName ? ` by ${week.decidedByName}` : '';
   return (
     <>
       <Group gap="xs">
         <Badge color={COLORS[week.status]} variant="light" size="lg" data-testid="week-status">{WEEK_STATUS_LABELS[week.status]}</Badge>
-        {week.status === 'submitted' && week.submittedAt && <Text size="sm" c="dimmed">on {formatUsDate(week.submittedAt)}</Text>}
-        {week.status === 'approved' && <Text size="sm" c="dimmed">on {formatUsDate(week.approvedOn ?? week.decidedAt)}{by}</Text>}
+        {week.status === 'submitted' && week.submittedAt && <Text size="sm" c="dimmed" data-testid="week-when">on {dayOf(week.submittedAt)}</Text>}
+        {week.status === 'approved' && <Text size="sm" c="dimmed" data-testid="week-when">on {week.approvedOn ? formatUsDate(week.approvedOn) : dayOf(week.decidedAt)}{by}</Text>}
       </Group>
       {week.status === 'rejected' && (
         <Alert color="red" title={`Rejected${by}`} data-testid="week-note"><Text size="sm">{week.note}</Text></Alert>
