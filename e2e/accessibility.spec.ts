@@ -17,6 +17,8 @@ const STATIC_ROUTES = [
   '/reports?groupBy=staff&thenBy=client',
   // Issue 24's billing screens beside the unbilled tab.
   '/accounting?tab=receivables', '/accounting?tab=exports', '/accounting?tab=codes', '/accounting/statements',
+  // Issue 25's weeks (the queue answers limited users with its refusal screen).
+  '/timesheet', '/timesheet/approvals',
 ];
 
 interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }

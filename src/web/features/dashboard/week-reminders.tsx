@@ -16,12 +16,12 @@ export function WeekReminders({ summary }: { summary: TDashboardSummary | undefi
     <Stack gap="xs">
       {week !== null && (
         <Alert color="yellow" icon={<IconCalendarWeek size={18} />} p="sm">
-          <Anchor component={Link} to={`/timesheet?week=${week}`} fw={600}>{WEEK_MESSAGES.notSubmitted(week)}</Anchor>
+          <Anchor component={Link} to={`/timesheet?week=${week}`} fw={600} c="dark.8" underline="always">{WEEK_MESSAGES.notSubmitted(week)}</Anchor>
         </Alert>
       )}
       {waiting !== null && (
         <Alert color={waiting > 0 ? 'indigo' : 'gray'} icon={<IconChecklist size={18} />} p="sm">
-          <Anchor component={Link} to="/timesheet/approvals" fw={600}>{WEEK_MESSAGES.waiting(waiting)}</Anchor>
+          <Anchor component={Link} to="/timesheet/approvals" fw={600} c="dark.8" underline="always">{WEEK_MESSAGES.waiting(waiting)}</Anchor>
         </Alert>
       )}
     </Stack>
