@@ -80,9 +80,18 @@ CREATE TABLE calendar_title_projects (
 -- single save, bulk hours, a duplicate, a delete, a timer, a calendar suggestion, a restore), and
 -- no entry moved into one. Billing (bill_id, locked_bill) may still mark the entries.
 -- SQLSTATE CBW01 carries "<status> <week_start> <day>" for the server to word.
-CREATE FUNCTION time_entries_week_lock() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION assert_week_open(person uuid, entry_day date) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   week record;
+BEGIN
+  SELECT w.status, w.week_start, COALESCE(w.approved_on, w.submitted_at::date) AS day INTO week FROM timesheet_weeks w
+    WHERE w.user_id = person AND w.status IN ('submitted', 'approved') AND w.week_start BETWEEN entry_day - 6 AND entry_day LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'CBW01', MESSAGE = week.status || ' ' || week.week_start || ' ' || week.day;
+  END IF;
+END $$;
+
+CREATE FUNCTION time_entries_week_lock() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND (OLD.entry_date, OLD.job_type, OLD.hours, OLD.description, OLD.work_details, OLD.initials,
       OLD.project_id, OLD.user_id) IS NOT DISTINCT FROM (NEW.entry_date, NEW.job_type, NEW.hours, NEW.description,
@@ -90,20 +99,10 @@ BEGIN
     RETURN NEW;
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT w.status, w.week_start, COALESCE(w.approved_on, w.submitted_at::date) AS day INTO week FROM timesheet_weeks w
-      WHERE w.user_id = OLD.user_id AND w.status IN ('submitted', 'approved')
-        AND w.week_start BETWEEN OLD.entry_date - 6 AND OLD.entry_date LIMIT 1;
-    IF FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'CBW01', MESSAGE = week.status || ' ' || week.week_start || ' ' || week.day;
-    END IF;
+    PERFORM assert_week_open(OLD.user_id, OLD.entry_date);
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT w.status, w.week_start, COALESCE(w.approved_on, w.submitted_at::date) AS day INTO week FROM timesheet_weeks w
-      WHERE w.user_id = NEW.user_id AND w.status IN ('submitted', 'approved')
-        AND w.week_start BETWEEN NEW.entry_date - 6 AND NEW.entry_date LIMIT 1;
-    IF FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'CBW01', MESSAGE = week.status || ' ' || week.week_start || ' ' || week.day;
-    END IF;
+    PERFORM assert_week_open(NEW.user_id, NEW.entry_date);
   END IF;
   RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
 END $$;
