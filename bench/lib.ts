@@ -1,4 +1,8 @@
 // Shared pieces of the benchmarks: a throw-away PostgreSQL database and percentiles.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -24,3 +28,16 @@ export function databaseUrl(name: string): string {
 export const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** The app with the demo data on a throw-away PGlite folder (e2e/serve.ts), once it answers its health check. */
+export async function startDemoServer(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casebook-bench-')) },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}

@@ -4,30 +4,14 @@
 // laid out (a task after the event, forcing style and layout), and until the end of the frame
 // that paints it (requestAnimationFrame, then a task). The verdict is on the second. Chromium
 // runs without its 60 Hz frame clock here, so that number is the app's work, not the display's.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { fmt, pct } from './lib.ts';
+import { fmt, pct, startDemoServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
 const KEYS = 200;
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casebook-bench-')) },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 /**
  * Records, for every keydown, click and change of a select, the time to a laid-out DOM and to the end of the frame
@@ -143,7 +127,7 @@ const line = (name: string, xs: number[], target: number) => {
     + `  (target p95 ≤ ${target} ms) → ${pct(judged, 95) <= target ? 'PASS' : 'FAIL'}`);
 };
 
-const server = await startServer();
+const server = await startDemoServer(PORT);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   // Frames are produced as soon as there is something to paint, not on a 60 Hz clock: the time to

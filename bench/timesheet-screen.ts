@@ -5,17 +5,13 @@
 // between cells (the side panel follows), and Enter committing a cell (totals, auto-save).
 // The 40 rows are seeded through the real API (POST /api/timesheet/rows, then a time entry per
 // weekday through PUT /api/time-entries/:id) in a week the demo data leaves open (eight back).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { addDays } from '../src/core/reports.ts';
 import { todayUs, toIsoDate } from '../src/core/smart-date.ts';
 import { weekDays, weekStartOf } from '../src/core/weeks.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { fmt, pct } from './lib.ts';
+import { fmt, pct, startDemoServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -23,18 +19,6 @@ const ROWS = 40;
 const KEYS = 200;
 // Eight weeks back: src/server/seed/demo-weeks.ts submits and approves one to four weeks back.
 const WEEK = addDays(weekStartOf(toIsoDate(todayUs(new Date()))!, 1), -56);
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casebook-bench-')) },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 240; i++) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not start');
-}
 
 /** Every keydown: to a laid-out DOM, and to the end of the frame after it (React renders a key's update in its event). */
 const RECORDER = `
@@ -87,7 +71,7 @@ function line(name: string, { latencies, frames }: { latencies: number[]; frames
     + `  to painted frame: p50 ${fmt(pct(frames, 50))} p95 ${fmt(pct(frames, 95))}  (target p95 ≤ 16 ms) → ${pct(frames, 95) <= 16 ? 'PASS' : 'FAIL'}`);
 }
 
-const server = await startServer();
+const server = await startDemoServer(PORT);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-frame-rate-limit', '--disable-gpu-vsync'],
