@@ -74,9 +74,23 @@ test('two browsers editing the same row: the second gets the conflict and choose
   expect((await entriesOf(a, projectId)).timeEntries.find((e: { id: string }) => e.id === key).description).toBe('B insists');
 });
 
+type Locks = { billNumber: number | null; week?: { lockMessage: string | null } };
+
+/** A demo project whose rows may all be deleted: none billed, none in a submitted or approved week (demo-weeks.ts). */
+async function freeProject(page: Page) {
+  for (const hit of await search(page, '26-')) {
+    const { timeEntries, expenseEntries } = await entriesOf(page, hit.id);
+    const rows: Locks[] = [...timeEntries, ...expenseEntries];
+    if (timeEntries.length > 0 && rows.every((e) => e.billNumber === null && !e.week?.lockMessage)) return hit;
+  }
+  throw new Error('no demo project is free of billed and closed-week rows');
+}
+
 test('deleting the last row leaves a blank row', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
-  await openProject(page, 'ironbound');
+  const hit = await freeProject(page);
+  await page.goto(`/time-tracking?project=${hit.id}`);
+  await expect(page.locator('[data-row-key]').first()).toBeVisible();
   const keys = await page.locator('[data-row-key]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
   for (const key of keys) {
     await rowByKey(page, key!).getByRole('button', { name: 'Delete Row' }).click();
