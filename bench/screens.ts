@@ -5,9 +5,8 @@
 // that paints it (requestAnimationFrame, then a task). The verdict is on the second. Chromium
 // runs without its 60 Hz frame clock here, so that number is the app's work, not the display's.
 import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from '@playwright/test';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { fmt, pct, startDemoServer } from './lib.ts';
+import type { Page } from '@playwright/test';
+import { fmt, pct, signedInBenchPage, startDemoServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -128,20 +127,11 @@ const line = (name: string, xs: number[], target: number) => {
 };
 
 const server = await startDemoServer(PORT);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  // Frames are produced as soon as there is something to paint, not on a 60 Hz clock: the time to
-  // the painted frame is the app's work, not the wait for the display's next refresh.
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-frame-rate-limit', '--disable-gpu-vsync'],
+const { browser, page } = await signedInBenchPage(BASE, RECORDER).catch((error: unknown) => {
+  server.kill('SIGTERM');
+  throw error;
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.addInitScript({ content: RECORDER });
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(DEMO_ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/dashboard/);
   const projectId = await seed(page);
 
   // First render: from navigation start to the first screenful of rows, and to all 500.

@@ -6,12 +6,11 @@
 // The 40 rows are seeded through the real API (POST /api/timesheet/rows, then a time entry per
 // weekday through PUT /api/time-entries/:id) in a week the demo data leaves open (eight back).
 import { randomUUID } from 'node:crypto';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays } from '../src/core/reports.ts';
 import { todayUs, toIsoDate } from '../src/core/smart-date.ts';
 import { weekDays, weekStartOf } from '../src/core/weeks.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { fmt, pct, startDemoServer } from './lib.ts';
+import { fmt, pct, signedInBenchPage, startDemoServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -72,18 +71,11 @@ function line(name: string, { latencies, frames }: { latencies: number[]; frames
 }
 
 const server = await startDemoServer(PORT);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-frame-rate-limit', '--disable-gpu-vsync'],
+const { browser, page } = await signedInBenchPage(BASE, RECORDER).catch((error: unknown) => {
+  server.kill('SIGTERM');
+  throw error;
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.addInitScript({ content: RECORDER });
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(DEMO_ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/dashboard/);
   await seed(page);
   await page.goto(`${BASE}/timesheet?week=${WEEK}`);
   await page.locator('tr[data-row]').nth(ROWS - 1).waitFor({ timeout: 60_000 });
