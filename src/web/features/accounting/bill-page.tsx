@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { BillTotals } from './bill-totals.tsx';
 import { CreditNotesSection } from './credit-notes-section.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { SuperAdminsOnly } from './super-admins-only.tsx';
+import { LoadingBlock } from '../../ui/loading-block';
 
 const QUESTIONS: Record<BillAction, { question: string; label: string }> = {
   issue: { question: 'Issue this bill? Its entries will be locked and can no longer be changed.', label: 'Issue bill' },
@@ -44,7 +45,7 @@ export default function BillPage() {
   if (!b) {
     return bill.isError
       ? <Alert color="red" title="Bill">{bill.error.message}</Alert>
-      : <Skeleton h={320} aria-label="Loading bill" />;
+      : <LoadingBlock h={320} label="Loading bill" />;
   }
   const number = formatBillNumber(b.number);
   const issued = b.status !== 'draft' && b.status !== 'void';

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TBillingCode } from '../../../core/api/accounting.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { LoadingBlock } from '../../ui/loading-block';
 
 type Codes = { codes: TBillingCode[] };
 type CodeField = 'taskCode' | 'activityCode' | 'expenseCode';
@@ -28,7 +29,7 @@ function cellProblems(error: unknown): Record<string, string> {
  */
 export function BillingCodesSection() {
   const codes = useQuery({ queryKey: key, queryFn: () => api<Codes>('/api/accounting/billing-codes') });
-  if (codes.isPending) return <Skeleton h={160} aria-label="Loading billing codes" />;
+  if (codes.isPending) return <LoadingBlock h={160} label="Loading billing codes" />;
   if (codes.isError) return <Alert color="red">{codes.error.message}</Alert>;
   return <CodesEditor saved={codes.data.codes} />;
 }

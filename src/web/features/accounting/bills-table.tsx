@@ -1,16 +1,17 @@
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatBillNumber } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useBills } from './api.ts';
 import { BillStatusBadge } from './bill-status.tsx';
+import { LoadingBlock } from '../../ui/loading-block';
 
 export const billPath = (id: string) => `/accounting/bills/${id}`;
 
 export function BillsTable() {
   const bills = useBills(true);
-  if (bills.isPending) return <Skeleton h={160} aria-label="Loading bills" />;
+  if (bills.isPending) return <LoadingBlock h={160} label="Loading bills" />;
   const list = bills.data?.bills ?? [];
   if (list.length === 0) return <Text c="dimmed">No bills yet. Create one from the unbilled work.</Text>;
   return (

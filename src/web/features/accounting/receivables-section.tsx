@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RECEIVABLES_PAGE, type TReceivableBill } from '../../../core/api/accounting.ts';
@@ -7,6 +7,7 @@ import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useReceivables } from './api.ts';
 import { billPath } from './bills-table.tsx';
+import { LoadingBlock } from '../../ui/loading-block';
 
 /**
  * What is owed, by days past the due date: every figure is a balance, not a bill's total. A bucket's
@@ -16,7 +17,7 @@ export function ReceivablesSection() {
   const [bucket, setBucket] = useState<AgeBucket | null>(null);
   const [offset, setOffset] = useState(0);
   const recv = useReceivables(bucket, offset);
-  if (recv.isPending) return <Skeleton h={160} aria-label="Loading receivables" />;
+  if (recv.isPending) return <LoadingBlock h={160} label="Loading receivables" />;
   const data = recv.data;
   if (!data) return null;
   const choose = (b: AgeBucket) => { setBucket(bucket === b ? null : b); setOffset(0); };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatBillNumber, RETAINER_KIND_LABELS } from '../../../core/billing.ts';
@@ -8,11 +8,12 @@ import { readRefusal, formRefusal, type Refusal } from '../../lib/refusal.ts';
 import { amountText, amountTextProblem, parseAmount } from './money-input.ts';
 import { RetainerEntryForm } from './retainer-entry-form.tsx';
 import { setThreshold, useRetainer, useRetainerWrite } from './retainer-api.ts';
+import { LoadingBlock } from '../../ui/loading-block';
 
 /** A case's retainer on its page (super admins only): balance, threshold, ledger, deposit and refund. */
 export default function RetainerPanel({ caseId }: { caseId: string }) {
   const retainer = useRetainer(caseId);
-  if (retainer.isPending) return <Skeleton h={120} aria-label="Loading retainer" />;
+  if (retainer.isPending) return <LoadingBlock h={120} label="Loading retainer" />;
   if (retainer.isError) return <Alert color="red" title="Retainer">{retainer.error.message}</Alert>;
   const r = retainer.data;
   return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { downloadFile } from '../../lib/download.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { StatementView } from './statement-view.tsx';
 import { SuperAdminsOnly } from './super-admins-only.tsx';
+import { LoadingBlock } from '../../ui/loading-block';
 
 const yearStart = () => `${localIsoDate(new Date()).slice(0, 4)}-01-01`;
 
@@ -74,7 +75,7 @@ export default function StatementPage() {
       </Paper>
       {pdfError && <Alert color="red" role="alert">{pdfError}</Alert>}
       {!clientId && <Text c="dimmed">Find a client to see their statement.</Text>}
-      {clientId && statement.isPending && !problem && <Skeleton h={240} aria-label="Loading statement" />}
+      {clientId && statement.isPending && !problem && <LoadingBlock h={240} label="Loading statement" />}
       {statement.isError && <Alert color="red">{statement.error.message}</Alert>}
       {statement.data && <StatementView statement={statement.data} />}
     </Stack>

@@ -1,13 +1,14 @@
-import { Alert, Button, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Button, Table, Text } from '@mantine/core';
 import type { TUnbilledCase } from '../../../core/api/accounting.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { WEEK_MESSAGES } from '../../../core/weeks.ts';
 import { useUnbilled } from './api.ts';
+import { LoadingBlock } from '../../ui/loading-block';
 
 export function UnbilledTable({ onBill }: { onBill: (c: TUnbilledCase) => void }) {
   const unbilled = useUnbilled(true);
-  if (unbilled.isPending) return <Skeleton h={160} aria-label="Loading unbilled work" />;
+  if (unbilled.isPending) return <LoadingBlock h={160} label="Loading unbilled work" />;
   const waiting = unbilled.data?.hoursAwaitingApproval ?? 0;
   // Billing requires approved time (issue 25): the hours of weeks not approved yet are not listed.
   const notice = waiting > 0 && <Alert color="yellow" mb="sm" role="status">{WEEK_MESSAGES.awaitingApproval(waiting)}</Alert>;

@@ -8,6 +8,7 @@ import { exportUrl, useReport } from './api.ts';
 import { ReportFilters } from './report-filters.tsx';
 import { ReportTable } from './report-table.tsx';
 import { useReportParams } from './use-report-params.ts';
+import { LoadingBlock } from '../../ui/loading-block';
 
 // The chart library is fetched once the page has painted, beside the report's data: the filters never wait for it.
 const loadChart = () => import('./report-chart.tsx');
@@ -48,7 +49,7 @@ export default function ReportsPage() {
           {report.isFetching && <Loader size="xs" ml="xs" role="status" aria-label="Updating report" />}
         </Text>
       )}
-      {report.isPending && params.query && <Skeleton h={300} role="status" aria-label="Loading report" />}
+      {report.isPending && params.query && <LoadingBlock h={300} label="Loading report" />}
       {empty && (
         <Card withBorder p="xl" ta="center"><Text c="dimmed">No time or expense entries match these filters.</Text></Card>
       )}

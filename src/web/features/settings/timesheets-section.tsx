@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
@@ -8,6 +8,7 @@ import { useKeptEdits } from '../../lib/kept-edits.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useSaveTimesheetSettings, useTimesheetSettings } from './timesheets-api.ts';
+import { LoadingBlock } from '../../ui/loading-block';
 
 type Draft = Omit<TTimesheetSettings, 'version'>;
 
@@ -19,7 +20,7 @@ export function TimesheetsSection() {
   return (
     <SettingsCard id="timesheets" icon={IconCalendarWeek} title="Timesheets">
       {settings.error && <Alert color="red" role="alert">{settings.error.message}</Alert>}
-      {!settings.data && !settings.error && <Skeleton h={160} aria-label="Loading timesheet settings" />}
+      {!settings.data && !settings.error && <LoadingBlock h={160} label="Loading timesheet settings" />}
       {settings.data && <TimesheetsForm saved={settings.data} reload={() => void settings.refetch()} />}
     </SettingsCard>
   );

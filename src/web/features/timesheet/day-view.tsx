@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TDay, TSuggestion } from '../../../core/api/timesheet.ts';
@@ -7,6 +7,7 @@ import { formatUsDate } from '../../../core/smart-date.ts';
 import { ProjectSearchBox } from '../time-tracking/index.ts';
 import { useAcceptSuggestion, useDay } from './day-api.ts';
 import { useJobTitles } from './timer-api.ts';
+import { LoadingBlock } from '../../ui/loading-block';
 
 interface Props {
   /** The day, YYYY-MM-DD. */
@@ -39,7 +40,7 @@ export function DayView({ date, userId, onEntered }: Props) {
         </Group>
         <Text size="sm" c="dimmed">Nothing is entered until you click Enter as time.</Text>
         {day.error && <Alert color="red" role="alert">{day.error.message}</Alert>}
-        {!day.data && !day.error && <Skeleton h={80} aria-label="Loading the day" />}
+        {!day.data && !day.error && <LoadingBlock h={80} label="Loading the day" />}
         {day.data && <DayLists day={day.data} userId={userId} onEntered={onEntered} />}
       </Stack>
     </Card>

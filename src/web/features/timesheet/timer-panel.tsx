@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconStopwatch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
@@ -8,6 +8,7 @@ import { ProjectSearchBox } from '../time-tracking/index.ts';
 import {
   clockText, elapsedMs, useDiscardTimer, useJobTitles, useStartTimer, useStopTimer, useTimer, type TimerAnswer,
 } from './timer-api.ts';
+import { LoadingBlock } from '../../ui/loading-block';
 
 interface Props {
   /** A project page's project: the timer starts on it (no project search). */
@@ -40,7 +41,7 @@ export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
           <Title order={4} id="timer-title">Timer</Title>
         </Group>
         {timer.error && <Alert color="red" role="alert">{timer.error.message}</Alert>}
-        {!timer.data && !timer.error && <Skeleton h={36} aria-label="Loading the timer" />}
+        {!timer.data && !timer.error && <LoadingBlock h={36} label="Loading the timer" />}
         {timer.data?.timer && <Running answer={timer.data} onBooked={(entry, text) => {
           setBooked(text);
           onBooked?.(entry);
