@@ -23,7 +23,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
-  const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false });
+  const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false, signInProviders: [] });
   const [checking, setChecking] = useState(true);
   const queryClient = useQueryClient();
 

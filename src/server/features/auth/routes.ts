@@ -2,35 +2,28 @@ import { ZLoginBody, type TPublicConfig, type TSessionResponse } from '../../../
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
-import { createSession, deleteSession, findUserByEmail, refreshSession, verifyCredentials } from './service.ts';
-import type { User } from '../../db/types.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deleteSession, findUserByEmail, refreshSession, verifyCredentials } from './service.ts';
+import type { FastifyRequest } from 'fastify';
 import { isLoopback } from '../../http/loopback.ts';
+import { finishSignIn, startSession } from './sign-in.ts';
 
 export const TEST_ACCOUNT_REMOTE =
   'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';
 
-export function authRoutes({ app, db, env, sessionConfig, demoAdminEmail }: AppContext) {
+export function authRoutes(context: AppContext) {
+  const { app, db, env, sessionConfig, demoAdminEmail } = context;
   const policy = { secure: env.COOKIE_SECURE, maxHours: env.SESSION_MAX_HOURS };
-
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: User): Promise<TSessionResponse> => {
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await deleteSession(db, previous, sessionConfig);
-    const session = await createSession(db, user, sessionConfig);
-    setSessionCookies(request, reply, policy, { token: session.token, csrfToken: session.csrfToken });
-    return { user: session.user, firmName: env.FIRM_NAME };
-  };
 
   // The test account is offered only in demo mode and only to a browser on this computer.
   const testAccountAllowed = (request: FastifyRequest) => env.demo && isLoopback(request.ip);
 
   app.get('/api/config', { config: { public: true } }, async (request): Promise<TPublicConfig> => ({
-    firmName: env.FIRM_NAME, demo: testAccountAllowed(request),
+    firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: [],
   }));
 
   app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { public: true } }, async (request, reply) => {
     const user = await verifyCredentials(db, { ...request.body, ip: request.ip });
-    return signIn(request, reply, user);
+    return finishSignIn(context, request, reply, user);
   });
 
   // SPEC §2's "test account": only in demo mode, and a real session for the demo Administrator.
@@ -39,7 +32,7 @@ export function authRoutes({ app, db, env, sessionConfig, demoAdminEmail }: AppC
     if (env.demo && !isLoopback(request.ip)) throw new AppError('PERMISSION_DENIED', TEST_ACCOUNT_REMOTE);
     const user = env.demo && demoAdminEmail ? await findUserByEmail(db, demoAdminEmail) : undefined;
     if (!user || user.disabled) throw new AppError('RECORD_NOT_FOUND');
-    return signIn(request, reply, user);
+    return startSession(context, request, reply, user);
   });
 
   app.get('/api/auth/session', { config: { public: true } }, async (request, reply): Promise<TSessionResponse> => {

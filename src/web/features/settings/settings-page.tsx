@@ -4,6 +4,10 @@ import { AuditLogSection } from '../audit/index.ts';
 import { BackupsSection } from '../backups/index.ts';
 import { FirmProfileSection, SignatureSection } from '../firm-profile/index.ts';
 import { UsersSection } from '../users/index.ts';
+import { ApiTokensSection } from '../api-tokens/index.ts';
+import { ImportSection } from '../import/index.ts';
+import { ProvidersSection } from '../sign-in-providers/index.ts';
+import { SecuritySection, TwoFactorSection } from '../two-factor/index.ts';
 import { AddressLookupSection } from './address-lookup-section.tsx';
 import { GoogleCalendarSection } from './google-calendar-section.tsx';
 import { TimesheetsSection } from './timesheets-section.tsx';
@@ -27,11 +31,20 @@ export default function SettingsPage() {
           <UsersSection />
           <BackupsSection />
           <AuditLogSection />
+          {user.isSuperAdmin && (
+            <>
+              <SecuritySection />
+              <ProvidersSection />
+              <ImportSection />
+            </>
+          )}
         </>
       ) : (
         <Alert color="yellow">Admin settings are available to administrators only.</Alert>
       )}
       <SignatureSection />
+      <TwoFactorSection />
+      <ApiTokensSection />
     </Stack>
   );
 }

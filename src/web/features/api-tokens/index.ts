@@ -1,0 +1,1 @@
+export { ApiTokensSection } from './api-tokens-section.tsx';

@@ -1,0 +1,1 @@
+export { ImportSection } from './import-section.tsx';

@@ -1,0 +1,1 @@
+export { ProvidersSection } from './providers-section.tsx';
