@@ -40,6 +40,10 @@ const EnvSchema = z
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_CALENDAR_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+    // Sign in with Google or Microsoft (docs/decisions/091): the client secrets live only here; the
+    // issuer URL and client id are set in Settings. A provider without its secret is not offered.
+    OIDC_GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    OIDC_MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
     // The address browsers use, for the OAuth redirect and feed links; default: the request's own origin.
     PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
     // 32 bytes as 64 hex characters (or base64) encrypting the calendar tokens; generated into DATA_DIR when unset.

@@ -8,6 +8,7 @@ import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
+import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 
 interface UsersTable {
   id: Generated<string>;
@@ -328,6 +329,8 @@ export interface Database {
   billing_codes: BillingCodesTable;
   calendar_feeds: CalendarFeedsTable;
   oauth_states_used: OAuthStatesUsedTable;
+  sign_in_providers: SignInProvidersTable;
+  oidc_pending_sign_ins: OidcPendingSignInsTable;
   timesheet_settings: TimesheetSettingsTable;
   timesheet_weeks: TimesheetWeeksTable;
   timesheet_rows: TimesheetRowsTable;

@@ -47,7 +47,7 @@ export interface CookiePolicy {
   maxHours: number;
 }
 
-const isSecure = (request: FastifyRequest, policy: CookiePolicy) =>
+export const isSecure = (request: FastifyRequest, policy: CookiePolicy) =>
   policy.secure === 'auto' ? request.protocol === 'https' : policy.secure === 'true';
 
 /** Sets the three cookies of a signed-in browser (SPEC §9). */

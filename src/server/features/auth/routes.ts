@@ -6,6 +6,7 @@ import { deleteSession, findUserByEmail, refreshSession, verifyCredentials } fro
 import type { FastifyRequest } from 'fastify';
 import { isLoopback } from '../../http/loopback.ts';
 import { finishSignIn, startSession } from './sign-in.ts';
+import { offeredProviders } from '../sign-in-providers/settings.ts';
 
 export const TEST_ACCOUNT_REMOTE =
   'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';
@@ -18,7 +19,7 @@ export function authRoutes(context: AppContext) {
   const testAccountAllowed = (request: FastifyRequest) => env.demo && isLoopback(request.ip);
 
   app.get('/api/config', { config: { public: true } }, async (request): Promise<TPublicConfig> => ({
-    firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: [],
+    firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: await offeredProviders(db, env),
   }));
 
   app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { public: true } }, async (request, reply) => {
