@@ -34,6 +34,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn', TZ: FIRM_TZ },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn', TZ: FIRM_TZ,
+      // e2e/oidc.spec.ts's fake provider checks this secret (docs/decisions/091).
+      OIDC_GOOGLE_CLIENT_SECRET: 'e2e-google-secret' },
   },
 });

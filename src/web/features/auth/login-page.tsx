@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth.tsx';
 import { ApiError } from '../../lib/transport.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { ProviderButtons } from './provider-buttons.tsx';
 
 export function LoginPage() {
   const { user, config, checking, signIn, signInWithTestAccount } = useAuth();
@@ -51,6 +52,7 @@ export function LoginPage() {
           <PasswordInput label="Password" autoComplete="current-password" required value={password}
             onChange={(e) => setPassword(e.currentTarget.value)} />
           <Button type="submit" loading={busy} fullWidth>Sign in</Button>
+          <ProviderButtons providers={config.signInProviders} />
           {config.demo && (
             <>
               <Divider label="Demo" labelPosition="center" />
