@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TSignInProvider } from '../../../core/api/auth.ts';
+import type { TLoginResult, TSignInProvider } from '../../../core/api/auth.ts';
 import { PROVIDER_SIGN_IN_MINUTES, verifiedEmail, type TProviderFailure } from '../../../core/sign-in-providers.ts';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../errors/app-error.ts';
 import { isSecure } from '../../http/session.ts';
 import { authorizationUrl, idTokenClaims, isRefusedAtProvider, isUnreachable, newChecks } from '../../integrations/oidc/client.ts';
 import { findUserByEmail } from '../auth/service.ts';
@@ -74,6 +75,14 @@ export async function finishProviderSignIn(
   const user = await findUserByEmail(context.db, proof.email);
   if (!user) return reply.redirect(failed('no_account', provider));
   if (user.disabled) return reply.redirect(failed('disabled', provider));
-  const result = await finishSignIn(context, request, reply, user);
+  let result: TLoginResult;
+  try {
+    result = await finishSignIn(context, request, reply, user);
+  } catch (error) {
+    // A browser came here by a redirect: it gets the login page's sentence, never a JSON error.
+    if (!(error instanceof AppError)) throw error;
+    request.log.warn({ err: error, provider }, 'sign-in with a provider could not finish');
+    return reply.redirect(failed('failed', provider));
+  }
   return reply.redirect('secondStep' in result ? `/login?step=${result.secondStep}` : '/dashboard');
 }
