@@ -48,7 +48,7 @@ export function ApiTokensSection() {
               <Table.Tr key={token.id}>
                 <Table.Td><Text size="sm" fw={600}>{token.name}</Text><Text size="xs" c="dimmed" ff="monospace">{token.hint}…</Text></Table.Td>
                 <Table.Td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</Table.Td>
-                <Table.Td>{formatUsDate(token.createdAt)}</Table.Td>
+                <Table.Td>{formatUsDate(new Date(token.createdAt))}</Table.Td>
                 <Table.Td>{token.expired ? <Badge color="gray">Expired</Badge> : lastDay(token.expiresAt)}</Table.Td>
                 <Table.Td>{when(token.lastUsedAt)}</Table.Td>
                 <Table.Td>
