@@ -30,7 +30,6 @@ export const ZApiToken = z.object({
 export type TApiToken = z.infer<typeof ZApiToken>;
 
 export const ZApiTokenList = z.object({ tokens: z.array(ZApiToken) });
-export type TApiTokenList = z.infer<typeof ZApiTokenList>;
 
 /** The answer to creating a token: the only time its text is ever sent. */
 export const ZCreatedApiToken = z.object({ token: ZApiToken, secret: z.string() });
