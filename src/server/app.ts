@@ -8,7 +8,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './app-context.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import type { Env } from './env.ts';
-import { findSession } from './features/auth/service.ts';
+import { findActiveSessionUser, findSession } from './features/auth/service.ts';
+import { apiTokenRoutes } from './features/api-tokens/routes.ts';
+import { findApiTokenAuth } from './features/api-tokens/service.ts';
+import { APP_VERSION } from './features/backups/version.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { logError } from './features/error-logs/service.ts';
 import { actionItemRoutes } from './features/action-items/routes.ts';
 import { addressRoutes } from './features/address/routes.ts';
@@ -99,7 +103,8 @@ export async function buildApp(options: AppOptions) {
   // Maintenance answers first: during a restore even a signed-out browser hears it, not 401.
   const maintenance = new Maintenance(database);
   maintenance.register(app);
-  registerSession(app, (token) => findSession(database.db, token, sessionConfig));
+  registerSession(app, (token) => findSession(database.db, token, sessionConfig),
+    (text) => findApiTokenAuth(database.db, text, (userId) => findActiveSessionUser(database.db, userId)));
   registerInputGuard(app);
   await registerUploads(app);
 
@@ -121,6 +126,8 @@ export async function buildApp(options: AppOptions) {
   } as AppContext;
   // Open event streams would hold the drain up: they end as it begins (browsers reconnect later).
   drain.onBegin(() => context.liveUpdates.close());
+  // Before the features: the OpenAPI description is generated from each route as it is added.
+  await registerApiDocs(app, { title: `${env.FIRM_NAME} — Casebook API`, version: APP_VERSION });
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
@@ -130,6 +137,7 @@ export async function buildApp(options: AppOptions) {
     timesheetRoutes,
     timerRoutes,
     signInProviderRoutes,
+    apiTokenRoutes,
   ];
   for (const routes of features) await routes(context);
 

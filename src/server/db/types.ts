@@ -7,6 +7,7 @@ import type { DateCol, DefaultTimestamp, Json, NullableNumeric, NullableTimestam
 import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
+import type { ApiTokensTable } from './api-token-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 
@@ -336,6 +337,7 @@ export interface Database {
   timesheet_rows: TimesheetRowsTable;
   timers: TimersTable;
   calendar_title_projects: CalendarTitleProjectsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_COOKIE_DAYS, CSRF_HEADER, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
+import { API_TOKEN_MESSAGES, scopeAllows, type TApiTokenScope } from '../../core/api-tokens.ts';
 import { USER_RULE_MESSAGES } from '../../core/users.ts';
 import type { TDataRole, TSessionUser } from '../../core/api/auth.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     role?: TDataRole;
     /** Open without a session (sign-in, health, public config). Every other API route needs one. */
     public?: boolean;
+    /** Needs a browser session: refused to API tokens (token management, password, sign-in flows; docs/decisions/092). */
+    sessionOnly?: boolean;
   }
 }
 
@@ -37,10 +40,20 @@ export interface AuthenticatedSession {
   sessionId: string;
   csrfToken: string;
   user: TSessionUser;
+  /** Set when an API token made the request (no browser session: sessionId is a marker, csrfToken empty). */
+  apiToken?: { id: string; scope: TApiTokenScope };
 }
 
 /** Finds the live session of a cookie's token (the auth feature's, passed in by app.ts). */
 type SessionLookup = (token: string) => Promise<AuthenticatedSession | null>;
+/** Finds what a bearer API token may do (the api-tokens feature's, passed in by app.ts). */
+type ApiTokenLookup = (text: string) => Promise<AuthenticatedSession | null>;
+
+/** The text of an `Authorization: Bearer …` header; undefined when the request sends none. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
 
 export interface CookiePolicy {
   secure: 'auto' | 'true' | 'false';
@@ -94,10 +107,12 @@ function sameToken(a: string, b: string): boolean {
  * non-public route answers 401, without the route's role 403, without the CSRF header 403,
  * whatever the body holds (and however large it is).
  */
-export function registerSession(app: FastifyInstance, findSession: SessionLookup) {
+export function registerSession(app: FastifyInstance, findSession: SessionLookup, findApiToken?: ApiTokenLookup) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerOf(request);
+    if (bearer !== undefined) return checkApiToken(request, findApiToken ? await findApiToken(bearer) : null);
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await findSession(token) : null;
     const route = request.routeOptions.config;
@@ -108,6 +123,21 @@ export function registerSession(app: FastifyInstance, findSession: SessionLookup
     }
     if (route.role) requireRole(request, route.role);
   });
+}
+
+/**
+ * A request that names an API token is answered as that token, whatever cookies it also carries
+ * (a browser never adds the header by itself, and it cannot be sent cross-site without CORS, so no
+ * CSRF check applies). It never does more than its user's role, nor writes with a read-only scope.
+ */
+function checkApiToken(request: FastifyRequest, auth: AuthenticatedSession | null) {
+  if (!auth) throw new AppError('AUTH_REQUIRED', API_TOKEN_MESSAGES.invalid);
+  request.auth = auth;
+  const route = request.routeOptions.config;
+  if (route.sessionOnly) throw new AppError('PERMISSION_DENIED', API_TOKEN_MESSAGES.sessionOnly);
+  if (auth.user.mustChangePassword) throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.mustChangePassword);
+  if (!scopeAllows(auth.apiToken?.scope ?? 'read', request.method)) throw new AppError('PERMISSION_DENIED', API_TOKEN_MESSAGES.readOnly);
+  if (route.role) requireRole(request, route.role);
 }
 
 function checkCsrf(request: FastifyRequest) {

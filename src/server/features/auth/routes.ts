@@ -44,7 +44,7 @@ export function authRoutes(context: AppContext) {
     return { user: request.auth.user, firmName: env.FIRM_NAME };
   });
 
-  app.post('/api/auth/refresh', async (request, reply): Promise<TSessionResponse> => {
+  app.post('/api/auth/refresh', { config: { sessionOnly: true } }, async (request, reply): Promise<TSessionResponse> => {
     const auth = requireUser(request);
     const csrfToken = await refreshSession(db, auth.sessionId);
     setSessionCookies(request, reply, policy, { csrfToken });

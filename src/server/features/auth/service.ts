@@ -176,6 +176,14 @@ export async function findSessionById(db: Db, id: string, config: SessionConfig)
   return { sessionId: id, csrfToken: csrf_token, user: sessionUser };
 }
 
+/** The signed-in shape of an active account by id (an API token's user, docs/decisions/092); null when disabled or gone. */
+export async function findActiveSessionUser(db: Db, userId: string): Promise<TSessionUser | null> {
+  const user = await db.selectFrom('users').select(SESSION_USER_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
+  if (!user || user.disabled) return null;
+  const { disabled: _d, ...account } = user;
+  return sessionUserFor(db, account);
+}
+
 /** Session refresh: a new CSRF token bound to the same session. */
 export async function refreshSession(db: Db, sessionId: string): Promise<string> {
   const csrfToken = newCsrfToken();

@@ -40,12 +40,12 @@ export async function calendarPlugin(context: AppContext) {
       return connection.saveClientId(request.body.clientId);
     });
 
-  app.post('/api/calendar/connect', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZConnectStart } } }, async (request) => {
+  app.post('/api/calendar/connect', { config: { ...admin, sessionOnly: true }, schema: { body: ZEmptyBody, response: { 200: ZConnectStart } } }, async (request) => {
     const auth = requireUser(request);
     return { url: await connection.startUrl(auth.sessionId, redirectUri(request, env.PUBLIC_URL)) };
   });
 
-  app.post('/api/calendar/oauth/callback', { config: admin, schema: { body: ZOAuthCallbackBody, response: { 200: ZCalendarConnection } } },
+  app.post('/api/calendar/oauth/callback', { config: { ...admin, sessionOnly: true }, schema: { body: ZOAuthCallbackBody, response: { 200: ZCalendarConnection } } },
     async (request) => {
       const auth = requireUser(request);
       const status = await connection.complete({

@@ -44,13 +44,13 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
     return reply.status(204).send();
   });
 
-  app.post('/api/account/password', { schema: { body: ZChangePasswordBody, response: { 200: ZSessionResponse } } }, async (request) => {
+  app.post('/api/account/password', { config: { sessionOnly: true }, schema: { body: ZChangePasswordBody, response: { 200: ZSessionResponse } } }, async (request) => {
     const auth = requireUser(request);
     await changeOwnPassword(db, { ...request.body, userId: auth.user.id, sessionId: auth.sessionId });
     return { user: (await findSessionById(db, auth.sessionId, sessionConfig))!.user, firmName: env.FIRM_NAME };
   });
 
-  app.put('/api/account/profile', { schema: { body: ZUpdateProfileBody, response: { 200: ZSessionResponse } } }, async (request) => {
+  app.put('/api/account/profile', { config: { sessionOnly: true }, schema: { body: ZUpdateProfileBody, response: { 200: ZSessionResponse } } }, async (request) => {
     const auth = requireUser(request);
     await updateOwnProfile(db, { ...request.body, userId: auth.user.id });
     return { user: (await findSessionById(db, auth.sessionId, sessionConfig))!.user, firmName: env.FIRM_NAME };

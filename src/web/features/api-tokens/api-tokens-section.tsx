@@ -1,8 +1,69 @@
-import { Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { TApiToken } from '../../../core/api/api-tokens.ts';
+import { formatUsDate } from '../../../core/smart-date.ts';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SettingsCard } from '../../ui/settings-card.tsx';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api.ts';
+import { CreateTokenForm } from './create-token-form.tsx';
+import { NewTokenModal } from './new-token-modal.tsx';
 
-/** API tokens (issue 27): built by its own change; this file only holds its place in Settings. */
+// A token expires at the start of the day after its last day.
+const lastDay = (expiresAt: string) => formatUsDate(new Date(Date.parse(expiresAt) - 1));
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : 'Never');
+
+/** Settings → API tokens (issue 27, docs/decisions/092): everyone's own keys for their own tools. */
 export function ApiTokensSection() {
-  return <SettingsCard id="api-tokens-section" icon={IconKey} title="API tokens"><Text size="sm" c="dimmed">Coming in this change.</Text></SettingsCard>;
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const revoke = useRevokeApiToken();
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
+  const [revoking, setRevoking] = useState<TApiToken | null>(null);
+
+  return (
+    <SettingsCard id="api-tokens-section" icon={IconKey} title="API tokens">
+      <Text size="sm">
+        Connect your own tools to Casebook: a token acts as you, with your role, and a read-only token cannot change anything.
+        Send it as <code>Authorization: Bearer cbk_…</code>. Every route is described in the{' '}
+        <Anchor href="/api/docs" target="_blank" rel="noopener">API documentation</Anchor>.
+      </Text>
+      <CreateTokenForm busy={create.isPending} error={create.isError ? create.error.message : null}
+        onCreate={(body) => create.mutate(body, { onSuccess: (made) => setShown({ name: made.token.name, secret: made.secret }) })} />
+      {tokens.isPending && <LoadingBlock label="Loading API tokens" h={80} />}
+      {tokens.isError && <Alert color="red">{tokens.error.message}</Alert>}
+      {revoke.isError && <Alert color="red" role="alert">{revoke.error.message}</Alert>}
+      {tokens.data && tokens.data.length === 0 && <Text size="sm" c="dimmed">You have no API tokens.</Text>}
+      {tokens.data && tokens.data.length > 0 && (
+        <Table striped verticalSpacing="xs" aria-label="API tokens">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th><Table.Th>Access</Table.Th><Table.Th>Created</Table.Th><Table.Th>Works through</Table.Th>
+              <Table.Th>Last used</Table.Th><Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tokens.data.map((token) => (
+              <Table.Tr key={token.id}>
+                <Table.Td><Text size="sm" fw={600}>{token.name}</Text><Text size="xs" c="dimmed" ff="monospace">{token.hint}…</Text></Table.Td>
+                <Table.Td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</Table.Td>
+                <Table.Td>{formatUsDate(new Date(token.createdAt))}</Table.Td>
+                <Table.Td>{token.expired ? <Badge color="gray">Expired</Badge> : lastDay(token.expiresAt)}</Table.Td>
+                <Table.Td>{when(token.lastUsedAt)}</Table.Td>
+                <Table.Td>
+                  <Button size="compact-xs" variant="light" color="red" aria-label={`Revoke ${token.name}`}
+                    onClick={() => { revoke.reset(); setRevoking(token); }}>Revoke</Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {shown && <NewTokenModal name={shown.name} secret={shown.secret} onClose={() => setShown(null)} />}
+      <ConfirmModal opened={revoking !== null} confirmLabel="Revoke token"
+        question={`Revoke the token “${revoking?.name ?? ''}”? Tools using it stop working at once.`}
+        onYes={() => { if (revoking) revoke.mutate(revoking.id); setRevoking(null); }} onNo={() => setRevoking(null)} />
+    </SettingsCard>
+  );
 }

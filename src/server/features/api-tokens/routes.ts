@@ -1,0 +1,27 @@
+import { ZApiTokenIdParams, ZApiTokenList, ZCreateApiTokenBody, ZCreatedApiToken } from '../../../core/api/api-tokens.ts';
+import type { AppContext } from '../../app-context.ts';
+import { firmTodayIso } from '../../firm-today.ts';
+import { requireUser } from '../../http/session.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from './service.ts';
+
+/**
+ * Every signed-in user manages their own tokens, from a browser session only: a token can neither
+ * mint nor list nor revoke tokens (docs/decisions/092).
+ */
+export function apiTokenRoutes({ app, db, env }: AppContext) {
+  const sessionOnly = { sessionOnly: true };
+
+  app.get('/api/api-tokens', { config: sessionOnly, schema: { response: { 200: ZApiTokenList } } },
+    async (request) => ({ tokens: await listApiTokens(db, requireUser(request).user.id) }));
+
+  app.post('/api/api-tokens', { config: sessionOnly, schema: { body: ZCreateApiTokenBody, response: { 201: ZCreatedApiToken } } },
+    async (request, reply) => {
+      const created = await createApiToken(db, { ...request.body, userId: requireUser(request).user.id, today: firmTodayIso(env.TZ) });
+      return reply.status(201).send(created);
+    });
+
+  app.delete('/api/api-tokens/:id', { config: sessionOnly, schema: { params: ZApiTokenIdParams } }, async (request, reply) => {
+    await revokeApiToken(db, { userId: requireUser(request).user.id, id: request.params.id });
+    return reply.status(204).send();
+  });
+}
