@@ -30,6 +30,7 @@ import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { fieldReportRoutes } from './features/field-reports/routes.ts';
 import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { importPlugin } from './features/import/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions) {
     exportRoutes,
     timesheetRoutes,
     timerRoutes,
+    importPlugin,
   ];
   for (const routes of features) await routes(context);
 

@@ -8,6 +8,7 @@ import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
+import type { ImportsTable } from './import-types.ts';
 
 interface UsersTable {
   id: Generated<string>;
@@ -198,6 +199,8 @@ interface EntryColumns {
   bill_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** That bill's number once issued: the entry can no longer be changed. */
   locked_bill: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Imported from another tool (issue 27): the source row's fingerprint, unique. */
+  import_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TimeEntriesTable extends EntryColumns {
@@ -333,6 +336,7 @@ export interface Database {
   timesheet_rows: TimesheetRowsTable;
   timers: TimersTable;
   calendar_title_projects: CalendarTitleProjectsTable;
+  imports: ImportsTable;
 }
 
 export type User = Selectable<UsersTable>;
