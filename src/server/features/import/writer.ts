@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TImportMapping } from '../../../core/api/import.ts';
 import type { PlannedRow } from '../../../core/import/plan.ts';
 import type { Tx } from '../../db/connection.ts';
-import { rateFor } from '../time-tracking/job-titles.ts';
+import { resolveRate } from '../../../core/rates.ts';
 import type { PlannedEntry } from './walk.ts';
 
 // The import's writes, inside its one transaction: clients, cases and projects the mapping leaves
@@ -54,42 +53,65 @@ export class ImportWriter {
   }
 
   async write(entries: PlannedEntry[]): Promise<void> {
-    const times: Record<string, unknown>[] = [];
-    const expenses: Record<string, unknown>[] = [];
+    const times: { projectId: string; planned: Extract<PlannedRow, { kind: 'time' }>; fingerprint: string | null }[] = [];
+    const expenses: { projectId: string; planned: Extract<PlannedRow, { kind: 'expense' }>; fingerprint: string | null }[] = [];
     for (const { planned, fingerprint } of entries) {
       if (planned.kind === 'client') await this.clientId(planned.clientKey);
       else if (planned.kind === 'case') await this.caseFor(planned.caseNumber, await this.clientId(planned.clientKey), planned.caseName);
       else if (planned.kind === 'project') await this.projectId(planned);
-      else if (planned.kind === 'time') {
-        const projectId = await this.projectId(planned);
-        times.push({
-          id: randomUUID(), project_id: projectId, user_id: planned.userId, entry_date: planned.date, job_type: planned.jobTitle,
-          hours: planned.hours.toFixed(2), rate: await this.rate(projectId, planned), description: planned.description,
-          initials: this.options.initials.get(planned.userId) ?? '', created_by: this.options.actorId, import_fingerprint: fingerprint,
-        });
-      } else {
-        expenses.push({
-          id: randomUUID(), project_id: await this.projectId(planned), user_id: planned.userId, entry_date: planned.date,
-          expense_type: planned.expenseType, amount: planned.amount.toFixed(2), description: planned.description,
-          initials: this.options.initials.get(planned.userId) ?? '', created_by: this.options.actorId, import_fingerprint: fingerprint,
-        });
-      }
+      else if (planned.kind === 'time') times.push({ projectId: await this.projectId(planned), planned, fingerprint });
+      else expenses.push({ projectId: await this.projectId(planned), planned, fingerprint });
     }
+    await this.resolveRates(times.map((t) => [t.projectId, t.planned.jobTitle]));
+    const { actorId, initials } = this.options;
+    // One statement per batch, its values as arrays (unnest): no per-row parameters to build or send.
     if (times.length) {
-      await this.tx.insertInto('time_entries').values(times as never)
-        .onConflict((oc) => oc.column('import_fingerprint').where('import_fingerprint', 'is not', null).doNothing()).execute();
+      await sql`
+        insert into time_entries (id, project_id, user_id, entry_date, job_type, hours, rate, description, initials, created_by, import_fingerprint)
+        select gen_random_uuid(), r.project_id, r.user_id, r.entry_date, r.job_type, r.hours, r.rate, r.description, r.initials, ${actorId}::uuid, r.fingerprint
+        from unnest(${times.map((t) => t.projectId)}::uuid[], ${times.map((t) => t.planned.userId)}::uuid[],
+          ${times.map((t) => t.planned.date)}::date[], ${times.map((t) => t.planned.jobTitle)}::text[],
+          ${times.map((t) => t.planned.hours.toFixed(2))}::numeric[], ${times.map((t) => this.rate(t.projectId, t.planned))}::numeric[],
+          ${times.map((t) => t.planned.description)}::text[], ${times.map((t) => initials.get(t.planned.userId) ?? '')}::text[],
+          ${times.map((t) => t.fingerprint)}::text[])
+          as r (project_id, user_id, entry_date, job_type, hours, rate, description, initials, fingerprint)
+        on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
     }
     if (expenses.length) {
-      await this.tx.insertInto('expense_entries').values(expenses as never)
-        .onConflict((oc) => oc.column('import_fingerprint').where('import_fingerprint', 'is not', null).doNothing()).execute();
+      await sql`
+        insert into expense_entries (id, project_id, user_id, entry_date, expense_type, amount, description, initials, created_by, import_fingerprint)
+        select gen_random_uuid(), r.project_id, r.user_id, r.entry_date, r.expense_type, r.amount, r.description, r.initials, ${actorId}::uuid, r.fingerprint
+        from unnest(${expenses.map((e) => e.projectId)}::uuid[], ${expenses.map((e) => e.planned.userId)}::uuid[],
+          ${expenses.map((e) => e.planned.date)}::date[], ${expenses.map((e) => e.planned.expenseType)}::text[],
+          ${expenses.map((e) => e.planned.amount.toFixed(2))}::numeric[], ${expenses.map((e) => e.planned.description)}::text[],
+          ${expenses.map((e) => initials.get(e.planned.userId) ?? '')}::text[], ${expenses.map((e) => e.fingerprint)}::text[])
+          as r (project_id, user_id, entry_date, expense_type, amount, description, initials, fingerprint)
+        on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
     }
   }
 
-  private async rate(projectId: string, planned: Extract<PlannedRow, { kind: 'time' }>): Promise<string | null> {
+  /** The firm's rate of each (project, job title) not yet known, in one query (the rule of rateFor: the case's custom rate, else its rate code's). */
+  private async resolveRates(pairs: [string, string][]): Promise<void> {
+    const missing = [...new Map(pairs.filter(([p, j]) => !this.rates.has(`${p}|${j}`)).map((pair) => [pair.join('|'), pair])).values()];
+    if (!missing.length) return;
+    const { rows } = await sql<{ project_id: string; job_type: string; custom_rates: Record<string, number | string> | null; rate: string | null }>`
+      select q.project_id, q.job_type, a.custom_rates, i.rate
+      from unnest(${missing.map(([p]) => p)}::uuid[], ${missing.map(([, j]) => j)}::text[]) as q (project_id, job_type)
+      join projects p on p.id = q.project_id
+      join cases c on c.id = p.case_id
+      left join case_rate_assignments a on a.case_id = c.id
+      left join rate_code_items i on i.rate_code_id = c.rate_code_id and i.job_type = q.job_type and i.active`.execute(this.tx);
+    for (const row of rows) {
+      this.rates.set(`${row.project_id}|${row.job_type}`, resolveRate({
+        customRates: row.custom_rates, jobType: row.job_type,
+        rateCodeItems: row.rate === null ? [] : [{ job_type: row.job_type, rate: row.rate, active: true }],
+      }));
+    }
+  }
+
+  private rate(projectId: string, planned: Extract<PlannedRow, { kind: 'time' }>): string | null {
     if (this.options.mapping.rates === 'file' && planned.fileRate !== null) return planned.fileRate.toFixed(2);
-    const key = `${projectId}|${planned.jobTitle}`;
-    if (!this.rates.has(key)) this.rates.set(key, await rateFor(this.tx, { projectId, jobType: planned.jobTitle }));
-    const rate = this.rates.get(key);
+    const rate = this.rates.get(`${projectId}|${planned.jobTitle}`);
     return rate === null || rate === undefined ? null : rate.toFixed(2);
   }
 
