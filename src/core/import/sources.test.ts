@@ -1,11 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectSource, readRow, SOURCE_RULES } from './sources.ts';
 import { RowValues } from './row-reader.ts';
 import type { TImportSource } from '../api/import.ts';
 
-// A deliberately small CSV split (the fixtures hold no quoted commas in their header rows).
-const headerOf = (name: string) => readFileSync(new URL(`../../../test/fixtures/import/${name}`, import.meta.url), 'utf8').split(/\r?\n/)[0]!.split(',');
+// The header rows of test/fixtures/import/ (the API tests upload the files themselves).
+const FIXTURE_HEADERS: Record<string, string> = {
+  'toggl-detailed.csv': 'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)',
+  'harvest-import.csv': 'Date,Client,Project,Task,Notes,Hours,First name,Last name',
+  'harvest-detailed.csv': 'Date,Client,Project,Project Code,Task,Notes,Hours,Hours Rounded,Billable?,Invoiced?,Approved?,First Name,Last Name,Roles,Employee?,Billable Rate,Billable Amount,Cost Rate,Cost Amount,Currency,External Reference URL',
+  'clockify-detailed.csv': 'Project,Client,Description,Task,User,Group,Email,Tags,Billable,Start Date,Start Time,End Date,End Time,Duration (h),Duration (decimal),Billable Rate (USD),Billable Amount (USD)',
+  'kimai-export.csv': 'Date,From,To,Duration,Rate,Internal rate,User,Name,Customer,Project,Activity,Description,Exported,Tags,Hourly rate,Fixed rate',
+  'casebook-template.csv': 'Record,Client,Case File Number,Case Name,Project,Date,Person Email,Person Name,Job Title,Hours,Rate,Expense Type,Amount,Description',
+};
+const headerOf = (name: string) => FIXTURE_HEADERS[name]!.split(',');
 
 describe('detectSource', () => {
   it.each<[string, TImportSource]>([

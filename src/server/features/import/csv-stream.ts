@@ -51,7 +51,7 @@ export async function* readCsv(bytes: Buffer): AsyncGenerator<CsvRow> {
       count += 1;
       const problem = results.errors.find((e) => e.type === 'Quotes');
       // A NUL cannot be stored in PostgreSQL text (docs/decisions/034): dropped as the row is read.
-      const cells = results.data.map((cell) => (count === 1 ? cell.replace(/^\uFEFF/, '') : cell).replace(/\u0000/g, ''));
+      const cells = results.data.map((cell) => (count === 1 ? cell.replace(/^\uFEFF/, '') : cell).replaceAll('\0', ''));
       if (count === 1) width = cells.length;
       if (problem) failure = malformed(count, 'a quote is not closed');
       else if (count > 1 && cells.length > width && cells.slice(width).some((c) => c.trim() !== '')) {
