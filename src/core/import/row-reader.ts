@@ -1,5 +1,7 @@
 import { headerKey } from './values.ts';
 
+const positions = new WeakMap<ReadonlyMap<string, number>, Map<string, number | undefined>>();
+
 /**
  * One row's values by header name, case-insensitive. A name ending in `*` matches the first header
  * that starts with it (`Amount (*` finds `Amount (USD)` or `Amount (EUR)`).
@@ -34,6 +36,16 @@ export class RowValues {
   }
 
   private position(name: string): number | undefined {
+    // Resolved once per file and column name (the index map is the file's): rows only look up.
+    const cache = positions.get(this.index) ?? new Map<string, number | undefined>();
+    positions.set(this.index, cache);
+    if (cache.has(name)) return cache.get(name);
+    const at = this.resolve(name);
+    cache.set(name, at);
+    return at;
+  }
+
+  private resolve(name: string): number | undefined {
     const key = headerKey(name);
     if (!key.endsWith('*')) return this.index.get(key);
     const prefix = key.slice(0, -1);

@@ -55,6 +55,11 @@ describe('row mapping of each source', () => {
     } });
   });
 
+  it('a row with no client goes to the client "No client" (remappable), not refused', () => {
+    const r = read('toggl', { User: 'Jane', Email: 'j@x.test', Client: '', Project: 'Roof', 'Start date': '2024-03-04', Duration: '01:00:00' });
+    expect(r).toMatchObject({ outcome: 'record', record: { client: 'No client', project: 'Roof' } });
+  });
+
   it('harvest: person by first and last name, decimal hours, no rate', () => {
     const r = read('harvest', { Date: '2024-03-11', Client: 'Acme', Project: 'Roof', Task: 'T', Notes: 'N', Hours: '2.25', 'First name': 'Sam', 'Last name': 'Lee' });
     expect(r).toMatchObject({ outcome: 'record', record: { person: { name: 'Sam Lee', email: '' }, hours: 2.25, rate: null, description: 'N' } });
@@ -85,7 +90,6 @@ describe('row mapping of each source', () => {
 
   it.each<[Record<string, string>, string, string]>([
     [{ Email: '', User: '' }, 'refused', 'The row names no person.'],
-    [{ Client: '' }, 'refused', 'The row names no client.'],
     [{ Project: '' }, 'refused', 'The row names no project.'],
     [{ 'Start date': '2024-02-30' }, 'refused', '"2024-02-30" is not a date.'],
     [{ Duration: '-01:00:00' }, 'refused', 'Negative hours (-01:00:00).'],

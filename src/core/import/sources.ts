@@ -28,13 +28,15 @@ export interface SourceRule {
   read(row: RowValues): RowReading;
 }
 
+/** The client of rows that name none (Toggl and Clockify allow projects without a client): one the user may remap. */
+export const NO_CLIENT = 'No client';
+
 /** The limits of Casebook's own forms (time-tracking's zod schemas). */
 export const LIMITS = { hours: 99_999.99, text: 5000, name: 200 } as const;
 
 function readTime(columns: TimeColumns): RowReading {
   const { person } = columns;
   if (!person.email && !person.name) return refused('The row names no person.');
-  if (!columns.client) return refused('The row names no client.');
   if (!columns.project) return refused('The row names no project.');
   if (columns.client.length > LIMITS.name || columns.project.length > LIMITS.name) return refused('A client or project name is longer than 200 characters.');
   const date = parseDate(columns.date);
@@ -47,7 +49,7 @@ function readTime(columns: TimeColumns): RowReading {
   if (rounded > LIMITS.hours) return refused(`${columns.hours} hours is more than one entry can hold.`);
   if (columns.rate !== null && columns.rate < 0) return refused('Negative rate.');
   return record({
-    kind: 'time', person, client: columns.client, project: columns.project, caseNumber: '',
+    kind: 'time', person, client: columns.client || NO_CLIENT, project: columns.project, caseNumber: '',
     task: columns.task.slice(0, LIMITS.name), date, hours: rounded,
     rate: columns.rate === null ? null : round2(columns.rate),
     description: columns.description.slice(0, LIMITS.text),
