@@ -195,6 +195,25 @@ describe('import: Toggl then Harvest', () => {
   });
 });
 
+describe('import: locked weeks and rows without a client', () => {
+  it("refuses rows in a person's submitted week (the lock would abort the import) and files client-less rows under 'No client'", async () => {
+    await sql`insert into timesheet_weeks (user_id, week_start, status, submitted_at) values (${people.Sam}, '2024-04-01', 'submitted', now())`.execute(db());
+    const csv = [
+      'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)',
+      'Sam Lee,sam.lee@firm.test,Harbor Mutual,Pier Street Roof,Field Technician,Locked day,Yes,2024-04-03,09:00:00,2024-04-03,10:00:00,01:00:00,,',
+      'Jane Doe,jane.doe@firm.test,,Internal,Principal,Training,No,2024-04-03,09:00:00,2024-04-03,10:00:00,01:00:00,,',
+    ].join('\n');
+    const res = await upload(superAdmin, 'toggl-locked.csv', Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(201);
+    const up = res.json() as TImport;
+    expect(up.mapping.clients.map((c) => c.name)).toEqual(['Harbor Mutual', 'No client']);
+    const done = await run(up.id);
+    expect(done.status, done.error ?? '').toBe('done');
+    expect(done.result!.refused).toEqual([{ row: 2, reason: "Sam Lee's week of 2024-04-03 is submitted or approved (locked)." }]);
+    expect(done.result!.created.timeEntries).toBe(1);
+  });
+});
+
 describe('import: the Casebook template and Kimai', () => {
   it('serves the template, and imports it: a case by its file number, a project, time and an expense', async () => {
     const template = await superAdmin.request({ method: 'GET', url: '/api/imports/template.csv' });
