@@ -35,6 +35,7 @@ import { fieldReportRoutes } from './features/field-reports/routes.ts';
 import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
+import { importPlugin } from './features/import/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions) {
     timerRoutes,
     signInProviderRoutes,
     apiTokenRoutes,
+    importPlugin,
   ];
   for (const routes of features) await routes(context);
 

@@ -10,6 +10,7 @@ import type {
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
+import type { ImportsTable } from './import-types.ts';
 
 interface UsersTable {
   id: Generated<string>;
@@ -200,6 +201,8 @@ interface EntryColumns {
   bill_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** That bill's number once issued: the entry can no longer be changed. */
   locked_bill: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Imported from another tool (issue 27): the source row's fingerprint, unique. */
+  import_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TimeEntriesTable extends EntryColumns {
@@ -338,6 +341,7 @@ export interface Database {
   timers: TimersTable;
   calendar_title_projects: CalendarTitleProjectsTable;
   api_tokens: ApiTokensTable;
+  imports: ImportsTable;
 }
 
 export type User = Selectable<UsersTable>;
