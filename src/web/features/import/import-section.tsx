@@ -4,12 +4,13 @@ import { lazy, Suspense, useState } from 'react';
 import { LazyBoundary } from '../../ui/lazy-boundary.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SettingsCard } from '../../ui/settings-card.tsx';
-import { PastImports } from './past-imports.tsx';
 
 // The wizard (upload, mapping, dry run, import) is a part of its own: Settings' first load carries
 // only this card and the list of past imports (docs/decisions/094).
 const loadWizard = () => import('./import-wizard.tsx');
 const ImportWizard = lazy(loadWizard);
+// The list of past imports reads the import contract (and so zod): a part of its own too, shown once fetched.
+const PastImports = lazy(() => import('./past-imports.tsx'));
 
 /** Settings → Import (super admins; issue 27): time and clients from another tool, in four steps. */
 export function ImportSection() {
@@ -34,7 +35,11 @@ export function ImportSection() {
           </Suspense>
         </LazyBoundary>
       )}
-      <PastImports onOpen={setOpen} />
+      <LazyBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <PastImports onOpen={setOpen} />
+        </Suspense>
+      </LazyBoundary>
     </SettingsCard>
   );
 }

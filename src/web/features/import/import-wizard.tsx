@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Stepper } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TImport } from '../../../core/api/import.ts';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { useImport, useKeepImport } from './api.ts';
@@ -14,10 +14,10 @@ interface Props {
   onClose(): void;
 }
 
-/** The step an import opens at: the mapping until a dry run, the dry run until it runs, then the import. */
-function stepOf(item: TImport): number {
-  if (item.status !== 'uploaded') return 3;
-  return item.dryRun ? 2 : 1;
+/** The step an import opens at, and the furthest it may go: the import only after a dry run of the saved mapping. */
+function stepsOf(item: TImport): { opens: number; furthest: number } {
+  if (item.status !== 'uploaded') return { opens: 3, furthest: 3 };
+  return item.dryRun ? { opens: 2, furthest: 3 } : { opens: 1, furthest: 1 };
 }
 
 /** The import wizard (docs/decisions/094): upload → preview and mapping → dry run → import. */
@@ -42,11 +42,12 @@ function OpenImport({ id }: { id: string }) {
   if (loaded.isError) return <Steps active={1}><p role="alert">The import could not be loaded: {loaded.error.message}</p></Steps>;
   if (!loaded.data) return <LoadingBlock label="Loading the import" h={200} />;
   const item = loaded.data;
-  const reached = stepOf(item);
-  // Once importing has started the earlier steps are history: the import's page stays on its last step.
-  const active = reached === 3 ? 3 : Math.min(step ?? reached, reached);
+  const { opens, furthest } = stepsOf(item);
+  // Once importing has started the earlier steps are history: the wizard stays on the last step.
+  const locked = item.status !== 'uploaded';
+  const active = locked ? 3 : Math.min(step ?? opens, furthest);
   return (
-    <Steps active={active} onStep={reached === 3 ? undefined : setStep} reached={reached}>
+    <Steps active={active} onStep={locked ? undefined : setStep} furthest={furthest}>
       {active === 1 && <MappingStep item={item} onDryRun={() => setStep(2)} />}
       {active === 2 && <DryRunStep item={item} onBack={() => setStep(1)} onNext={() => setStep(3)} />}
       {active === 3 && <RunStep item={item} />}
@@ -62,13 +63,13 @@ const STEPS = [
 ];
 
 /** The four steps' header, and the current step's body below it. */
-function Steps({ active, onStep, reached = active, children }: { active: number; onStep?(step: number): void; reached?: number; children: React.ReactNode }) {
+function Steps({ active, onStep, furthest = active, children }: { active: number; onStep?(step: number): void; furthest?: number; children: ReactNode }) {
   return (
     <>
       <Stepper active={active} size="sm" onStepClick={onStep} allowNextStepsSelect={false}>
         {STEPS.map((s, index) => (
           <Stepper.Step key={s.label} label={s.label} description={s.description}
-            allowStepSelect={Boolean(onStep) && index >= 1 && index <= Math.min(reached, 2) && index !== active} />
+            allowStepSelect={Boolean(onStep) && index >= 1 && index <= furthest && index !== active} />
         ))}
       </Stepper>
       {children}

@@ -2,7 +2,7 @@ import { Badge, Button, Table, Text, Title } from '@mantine/core';
 import { IMPORT_SOURCE_LABELS } from '../../../core/api/import.ts';
 import { useImports, type TImportListItem } from './api.ts';
 
-export const STATUS_LABELS: Record<TImportListItem['status'], { label: string; color: string }> = {
+const STATUS_LABELS: Record<TImportListItem['status'], { label: string; color: string }> = {
   uploaded: { label: 'Not imported yet', color: 'gray' },
   running: { label: 'Importing', color: 'blue' },
   done: { label: 'Imported', color: 'green' },
@@ -12,7 +12,7 @@ export const STATUS_LABELS: Record<TImportListItem['status'], { label: string; c
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The imports made before, newest first, each opened again at its step (GET /api/imports). */
-export function PastImports({ onOpen }: { onOpen(id: string): void }) {
+export default function PastImports({ onOpen }: { onOpen(id: string): void }) {
   const imports = useImports();
   if (imports.isError) return <Text size="sm" c="red" role="alert">The past imports could not be loaded: {imports.error.message}</Text>;
   if (!imports.data || imports.data.length === 0) return null;
