@@ -43,8 +43,8 @@ export function PeopleTable({ mapping, onChange }: { mapping: Mapping; onChange:
           {rowsOf(p.rows)}
           <Table.Td miw={260}>
             <Select size="xs" searchable data={data} value={p.userId ?? NOBODY} aria-label={`Casebook user for ${p.name || p.email}`}
-              error={p.userId === null ? 'Not mapped' : undefined}
               onChange={(value) => onChange((m) => ({ ...m, people: replaceAt(m.people, index, { ...p, userId: value && value !== NOBODY ? value : null }) }))} />
+            {p.userId === null && <Text size="xs" c="red.9" mt={2}>Not mapped: these rows will be refused</Text>}
           </Table.Td>
         </Table.Tr>
       ))}

@@ -33,12 +33,12 @@ export default function PastImports({ onOpen }: { onOpen(id: string): void }) {
                 <Table.Td>{item.rowCount.toLocaleString()}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(item.createdAt)}</Table.Td>
                 <Table.Td>
-                  <Badge color={status.color} styles={{ label: { overflow: 'visible' } }}>{status.label}</Badge>
+                  <Badge color={status.color} variant="light" styles={{ label: { overflow: 'visible' } }}>{status.label}</Badge>
                   {item.status === 'running' && <Text size="xs">{item.progress.done.toLocaleString()} of {item.progress.total.toLocaleString()} rows</Text>}
                   {item.error && <Text size="xs" c="red">{item.error}</Text>}
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-sm" variant="light" onClick={() => onOpen(item.id)} aria-label={`Open the import of ${item.fileName}`}>
+                  <Button size="compact-sm" variant="light" onClick={() => onOpen(item.id)} aria-label={`${item.status === 'uploaded' ? 'Continue' : 'View'} the import of ${item.fileName}`}>
                     {item.status === 'uploaded' ? 'Continue' : 'View'}
                   </Button>
                 </Table.Td>
