@@ -42,7 +42,8 @@ export function MappingStep({ item, onDryRun }: { item: TImport; onDryRun(): voi
 
   return (
     <Stack gap="md">
-      <Group gap="sm">
+      <Group gap="sm" role="group" aria-label="The uploaded file">
+        <Text size="sm">Recognised as</Text>
         <Badge size="lg" variant="light">{IMPORT_SOURCE_LABELS[item.source]}</Badge>
         <Text size="sm"><b>{item.fileName}</b>: {item.rowCount.toLocaleString()} {item.rowCount === 1 ? 'row' : 'rows'}</Text>
       </Group>
