@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { LazyBoundary } from '../../ui/lazy-boundary.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SettingsCard } from '../../ui/settings-card.tsx';
@@ -9,13 +10,15 @@ import { SettingsCard } from '../../ui/settings-card.tsx';
 // only this card and the list of past imports (docs/decisions/094).
 const loadWizard = () => import('./import-wizard.tsx');
 const ImportWizard = lazy(loadWizard);
-// The list of past imports reads the import contract (and so zod): a part of its own too, shown once fetched.
+// The list of past imports reads the import contract (and so zod, ~25 KB): a part of its own too,
+// rendered once the page has painted (docs/decisions/078), so never in Settings' first load.
 const PastImports = lazy(() => import('./past-imports.tsx'));
 
 /** Settings → Import (super admins; issue 27): time and clients from another tool, in four steps. */
 export function ImportSection() {
   // null: no wizard open; '': a new import (upload); an id: that import, at its step.
   const [open, setOpen] = useState<string | null>(null);
+  const painted = useAfterPaint();
   return (
     <SettingsCard id="import-section" icon={IconFileImport} title="Import">
       <Text size="sm">
@@ -35,11 +38,13 @@ export function ImportSection() {
           </Suspense>
         </LazyBoundary>
       )}
-      <LazyBoundary fallback={null}>
-        <Suspense fallback={null}>
-          <PastImports onOpen={setOpen} />
-        </Suspense>
-      </LazyBoundary>
+      {painted && (
+        <LazyBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <PastImports onOpen={setOpen} />
+          </Suspense>
+        </LazyBoundary>
+      )}
     </SettingsCard>
   );
 }
