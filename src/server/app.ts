@@ -30,6 +30,7 @@ import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { fieldReportRoutes } from './features/field-reports/routes.ts';
 import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { twoFactorRoutes } from './features/two-factor/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -124,7 +125,7 @@ export async function buildApp(options: AppOptions) {
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
     timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
-    fieldReportRoutes, reportRoutes, accountingRoutes,
+    fieldReportRoutes, reportRoutes, accountingRoutes, twoFactorRoutes,
     exportRoutes,
     timesheetRoutes,
     timerRoutes,
