@@ -20,7 +20,7 @@ export function TwoFactorSection() {
       {status.isPending && <Loader size="sm" />}
       {status.isError && <Alert color="red">{status.error.message}</Alert>}
       {status.data && mode === 'setup' && (
-        <TwoFactorSetupFlow begin={beginOwnSetup} confirm={confirmOwnSetup} onCancel={() => setMode('view')}
+        <TwoFactorSetupFlow begin={beginOwnSetup} confirm={(code) => confirmOwnSetup(code).finally(() => void refresh())} onCancel={() => setMode('view')}
           onFinished={() => { setMode('view'); void refresh(); }} />
       )}
       {status.data && mode === 'off' && <TurnOffForm onDone={() => setMode('view')} />}
