@@ -4,8 +4,9 @@ import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { TWO_FACTOR_MESSAGES } from '../src/core/two-factor.ts';
 import { SUPER_ADMIN, signIn } from './sign-in.ts';
 
-// A demo account no other spec signs in with: its second factor is turned off again at the end.
+// Demo accounts no other spec signs in with: their second factors are removed again at the end.
 const USER = 'luis.mendoza@casebook.test';
+const OTHER_ADMIN = 'thomas.reilly@casebook.test';
 
 /** The code an authenticator app shows for the key on the screen, `steps` 30-second steps from now. */
 const codeFor = (key: string, steps = 0) => generateSync({ secret: key.replace(/\s/g, ''), epoch: Math.floor(Date.now() / 1000) + steps * 30 });
@@ -30,8 +31,11 @@ test.afterAll(async ({ browser }) => {
   await signIn(page, SUPER_ADMIN);
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';
   const { users } = (await (await page.request.get('/api/users')).json()) as { users: { id: string; email: string; twoFactor: boolean }[] };
-  const user = users.find((u) => u.email === USER)!;
-  if (user.twoFactor) await page.request.post(`/api/users/${user.id}/reset-two-factor`, { headers: { 'x-csrf-token': csrf } });
+  for (const user of users.filter((u) => [USER, OTHER_ADMIN].includes(u.email) && u.twoFactor)) {
+    await page.request.post(`/api/users/${user.id}/reset-two-factor`, { headers: { 'x-csrf-token': csrf } });
+  }
+  const policy = (await (await page.request.get('/api/settings/two-factor')).json()) as { version: number };
+  await page.request.put('/api/settings/two-factor', { headers: { 'x-csrf-token': csrf }, data: { requiredRoles: [], version: policy.version } });
   await page.close();
 });
 
@@ -91,4 +95,38 @@ test('a super admin sees which roles must use two-factor sign-in, and the users 
   await page.screenshot({ path: 'test-results/two-factor-security-section.png' });
   // The first test turned the factor off again: nothing to reset.
   await expect(page.getByRole('button', { name: `Reset two-factor of ${USER}` })).toBeDisabled();
+});
+
+test('required for admins: an admin is led through set-up at sign-in; a super admin resets it from the users list', async ({ browser }) => {
+  const owner = await browser.newPage();
+  await signIn(owner, SUPER_ADMIN);
+  await owner.goto('/settings');
+  const security = owner.getByRole('region', { name: 'Sign-in security' });
+  await security.getByRole('checkbox', { name: 'Admins (admin)' }).check();
+  await security.getByRole('button', { name: 'Save' }).click();
+  await expect(security.getByText('Saved.')).toBeVisible();
+
+  const page = await browser.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OTHER_ADMIN);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(TWO_FACTOR_MESSAGES.setupRequired)).toBeVisible();
+  const key = (await page.getByText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/).textContent())!.trim();
+  await page.screenshot({ path: 'test-results/two-factor-required-setup.png', fullPage: true });
+  await page.getByLabel('6-digit code').fill(codeFor(key));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.close();
+
+  await security.getByRole('checkbox', { name: 'Admins (admin)' }).uncheck();
+  await security.getByRole('button', { name: 'Save' }).click();
+  await expect(security.getByText('Saved.')).toBeVisible();
+  await owner.reload();
+  await owner.getByRole('button', { name: `Reset two-factor of ${OTHER_ADMIN}` }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(owner.getByRole('button', { name: `Reset two-factor of ${OTHER_ADMIN}` })).toBeDisabled();
+  await owner.close();
 });
