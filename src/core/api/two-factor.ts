@@ -3,7 +3,6 @@ import { ZDataRole, ZSessionResponse } from './auth.ts';
 
 /** A 6-digit code or a recovery code, as typed (spaces and dashes allowed). */
 export const ZTwoFactorCodeBody = z.object({ code: z.string().trim().min(1).max(40) });
-export type TTwoFactorCodeBody = z.infer<typeof ZTwoFactorCodeBody>;
 
 /** The own account's second factor, in Settings. */
 export const ZTwoFactorStatus = z.object({
