@@ -15,7 +15,11 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [secondStep, setSecondStep] = useState<TSecondStep['secondStep'] | null>(null);
+  // A provider's callback (OpenID Connect) that still owes a second step lands on /login?secondStep=code|setup.
+  const [secondStep, setSecondStep] = useState<TSecondStep['secondStep'] | null>(() => {
+    const owed = new URLSearchParams(location.search).get('secondStep');
+    return owed === 'code' || owed === 'setup' ? owed : null;
+  });
   const target = (location.state as { from?: string } | null)?.from ?? '/dashboard';
 
   if (checking) return <LoadingOverlay />;
