@@ -3,7 +3,7 @@ export const AUDITED_TABLES = [
   'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'bill_adjustments', 'payments',
   'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images',
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
-  'sign_in_providers', 'api_tokens',
+  'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -15,6 +15,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   firm_profile: 'Firm profile', users: 'Users', profiles: 'Profiles', user_roles: 'User roles', timesheet_weeks: 'Timesheet weeks',
   sign_in_providers: 'Sign-in providers',
   api_tokens: 'API tokens',
+  user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
 };
 
 /**
@@ -26,7 +27,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
 export const MONEY_COLUMNS = {
   clients: [], cases: ['retainer_threshold'], projects: [], action_items: [], field_reports: [], field_report_images: [], firm_profile: [],
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
-  sign_in_providers: [], api_tokens: [],
+  sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',

@@ -62,7 +62,8 @@ export type AccountChange =
   | { kind: 'disable' }
   | { kind: 'enable' }
   | { kind: 'delete' }
-  | { kind: 'reset-password' };
+  | { kind: 'reset-password' }
+  | { kind: 'reset-two-factor' };
 
 /**
  * The rules of user administration, or null when the change is allowed. `activeSuperAdmins`

@@ -36,6 +36,7 @@ import { firmProfileRoutes } from './features/firm-profile/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
 import { importPlugin } from './features/import/routes.ts';
+import { twoFactorRoutes } from './features/two-factor/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -133,7 +134,7 @@ export async function buildApp(options: AppOptions) {
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
     clientRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
     timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
-    fieldReportRoutes, reportRoutes, accountingRoutes,
+    fieldReportRoutes, reportRoutes, accountingRoutes, twoFactorRoutes,
     exportRoutes,
     timesheetRoutes,
     timerRoutes,

@@ -39,6 +39,8 @@ describe('loadEnv', () => {
     [{ SHUTDOWN_GRACE_SECONDS: '-1' }, /SHUTDOWN_GRACE_SECONDS/],
     [{ SHUTDOWN_GRACE_SECONDS: '10', SHUTDOWN_TIMEOUT_SECONDS: '5' }, /SHUTDOWN_GRACE_SECONDS: must be less than SHUTDOWN_TIMEOUT_SECONDS/],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x', GOOGLE_CLIENT_SECRET: 's' }, /TOKEN_ENCRYPTION_KEY: is required/],
+    // Two-factor secrets are sealed with it too: PostgreSQL in production needs it, calendar or not.
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://db/x' }, /TOKEN_ENCRYPTION_KEY: is required/],
   ])('rejects %o with a message naming the variable', (vars, message) => {
     expect(() => loadEnv(vars)).toThrow(EnvError);
     expect(() => loadEnv(vars)).toThrow(message);

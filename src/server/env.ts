@@ -46,7 +46,7 @@ const EnvSchema = z
     OIDC_MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
     // The address browsers use, for the OAuth redirect and feed links; default: the request's own origin.
     PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
-    // 32 bytes as 64 hex characters (or base64) encrypting the calendar tokens; generated into DATA_DIR when unset.
+    // 32 bytes as 64 hex characters (or base64) encrypting the calendar tokens and two-factor secrets; generated into DATA_DIR when unset.
     TOKEN_ENCRYPTION_KEY: z.string().trim()
       .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
         'must be 32 bytes: 64 hex characters or base64')
@@ -66,9 +66,10 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && env.DEMO) {
       ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'demo data is never used in production' });
     }
-    // Instances sharing PostgreSQL must share the key: a generated one lives in one instance's DATA_DIR.
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL && env.GOOGLE_CLIENT_SECRET && !env.TOKEN_ENCRYPTION_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production on PostgreSQL when the calendar is configured' });
+    // Instances sharing PostgreSQL must share the key: a generated one lives in one instance's DATA_DIR. It seals
+    // the calendar tokens and every user's two-factor secret (docs/decisions/090), so production on PostgreSQL needs it.
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production on PostgreSQL (it seals calendar tokens and two-factor secrets)' });
     }
     if (env.SHUTDOWN_GRACE_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
       ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_GRACE_SECONDS'], message: 'must be less than SHUTDOWN_TIMEOUT_SECONDS' });

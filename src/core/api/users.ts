@@ -23,6 +23,8 @@ export const ZUserAccount = z.object({
   mustChangePassword: z.boolean(),
   /** The one-time password an admin set is past ONE_TIME_PASSWORD_HOURS: only a reset lets the user in. */
   oneTimePasswordExpired: z.boolean(),
+  /** The user signs in with a second factor (issue 27); an admin may reset it. */
+  twoFactor: z.boolean(),
   /** False when the account has records (entries, items, reports): it can only be disabled. */
   canDelete: z.boolean(),
   isSelf: z.boolean(),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { TDataRole } from '../../core/api/auth.ts';
 import type {
   BillAdjustmentsTable, BillCounterTable, BillingCodesTable, BillsTable, ClientCreditsTable, CreditNoteLinesTable,
   CreditNotesTable, DocumentCountersTable, PaymentsTable, RetainerEntriesTable,
@@ -294,6 +295,34 @@ interface OAuthStatesUsedTable {
   used_at: DefaultTimestamp;
 }
 
+interface UserTwoFactorTable {
+  user_id: string;
+  secret_encrypted: string;
+  enabled_at: NullableTimestamp;
+  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
+  created_at: DefaultTimestamp;
+}
+
+interface TwoFactorRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+interface TwoFactorPendingTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+}
+
+interface TwoFactorPolicyTable {
+  id: number;
+  required_roles: TDataRole[];
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -342,6 +371,10 @@ export interface Database {
   calendar_title_projects: CalendarTitleProjectsTable;
   api_tokens: ApiTokensTable;
   imports: ImportsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_pending: TwoFactorPendingTable;
+  two_factor_policy: TwoFactorPolicyTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -10,7 +10,10 @@ export const SESSION_COOKIE = 'casebook_session';
 const DAY_S = 86_400;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Sign-in cannot carry a token bound to a session that does not exist yet.
-const CSRF_EXEMPT = new Set(['/api/auth/login', '/api/auth/test-account']);
+// The second step of a sign-in (issue 27) has no session either: its pending sign-in cookie is SameSite=Strict.
+const CSRF_EXEMPT = new Set([
+  '/api/auth/login', '/api/auth/test-account', '/api/auth/second-step/code', '/api/auth/second-step/setup', '/api/auth/second-step/confirm',
+]);
 // All a user signed in with a one-time password may do before choosing their own.
 const ALLOWED_BEFORE_NEW_PASSWORD = new Set([
   '/api/auth/session', '/api/auth/refresh', '/api/auth/logout', '/api/auth/login', '/api/account/password', '/api/config',

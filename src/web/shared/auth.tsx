@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { TPublicConfig, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
+import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE } from '../../core/constants.ts';
 import { SESSION_REFRESH_MS } from '../../core/constants.ts';
 import { api } from '../lib/api.ts';
@@ -12,7 +12,10 @@ interface AuthState {
   config: TPublicConfig;
   /** True until the first session check has answered. */
   checking: boolean;
-  signIn(email: string, password: string): Promise<void>;
+  /** Signs in with the password; answers the second step still owed (issue 27), or null when signed in. */
+  signIn(email: string, password: string): Promise<TSecondStep['secondStep'] | null>;
+  /** A second step answered with a session: the user is signed in. */
+  completeSignIn(session: TSessionResponse): void;
   signInWithTestAccount(): Promise<void>;
   signOut(): Promise<void>;
   /** After a change to the own account (password, display name), the server's new view of the user. */
@@ -60,9 +63,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user]);
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const s = await api<TSessionResponse>('/api/auth/login', { method: 'POST', body: { email, password } });
-    setUser(s.user);
+    const result = await api<TLoginResult>('/api/auth/login', { method: 'POST', body: { email, password } });
+    if ('secondStep' in result) return result.secondStep;
+    setUser(result.user);
+    return null;
   }, []);
+
+  const completeSignIn = useCallback((session: TSessionResponse) => setUser(session.user), []);
 
   const signInWithTestAccount = useCallback(async () => {
     const s = await api<TSessionResponse>('/api/auth/test-account', { method: 'POST' });
@@ -75,8 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, config, checking, signIn, signInWithTestAccount, signOut, replaceUser: setUser }),
-    [user, config, checking, signIn, signInWithTestAccount, signOut],
+    () => ({ user, config, checking, signIn, completeSignIn, signInWithTestAccount, signOut, replaceUser: setUser }),
+    [user, config, checking, signIn, completeSignIn, signInWithTestAccount, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

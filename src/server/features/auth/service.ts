@@ -22,7 +22,7 @@ const newCsrfToken = () => randomBytes(CSRF_TOKEN_BYTES).toString('hex');
 const sessionIdFor = (token: string, secret: string) => createHmac('sha256', secret).update(token).digest('hex');
 
 /** SPEC §6: user_roles first, then the user's stored role, else (or on error) limited_user. */
-async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'>): Promise<TDataRole> {
+export async function resolveDataRole(db: DbOrTx, user: Pick<User, 'id' | 'role'>): Promise<TDataRole> {
   try {
     const row = await db.selectFrom('user_roles').select('role').where('user_id', '=', user.id).executeTakeFirst();
     return dataRole(row?.role, user.role);
@@ -93,30 +93,46 @@ async function recentFailures(db: Db, email: string, ip: string) {
 }
 
 /**
+ * The one sign-in throttle (passwords and second-factor codes alike): refuses while this account has
+ * too many recent failures from this address, or from anywhere.
+ */
+export async function assertNotThrottled(db: Db, email: string, ip: string) {
+  const failures = await recentFailures(db, email, ip);
+  if (failures.fromAddress >= MAX_FAILURES || failures.fromAnywhere >= MAX_ACCOUNT_FAILURES) throw new AppError('RATE_LIMIT');
+}
+
+/** Counts a failed proof (password or code) for the throttle, then throws the refusal. */
+export async function refuseSignIn(db: Db, email: string, ip: string, error: AppError): Promise<never> {
+  await db.insertInto('login_failures').values({ email, ip }).execute();
+  await db.deleteFrom('login_failures').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  throw error;
+}
+
+/** A right proof clears this address's failures for the account. */
+export async function clearSignInFailures(db: Db, email: string, ip: string) {
+  await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', ip).execute();
+}
+
+/**
  * Verifies credentials with throttling per account and address; never tells which part was wrong.
  * Only the right password learns more: that the account is disabled, or its one-time password expired.
  * Those attempts count as failures like any other, so the throttle is the same for all.
  */
 export async function verifyCredentials(db: Db, input: { email: string; password: string; ip: string }): Promise<User> {
   const email = input.email.trim();
-  const failures = await recentFailures(db, email, input.ip);
-  if (failures.fromAddress >= MAX_FAILURES || failures.fromAnywhere >= MAX_ACCOUNT_FAILURES) throw new AppError('RATE_LIMIT');
+  await assertNotThrottled(db, email, input.ip);
   const user = await db
     .selectFrom('users')
     .selectAll()
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  const refuse = async (error: AppError): Promise<never> => {
-    await db.insertInto('login_failures').values({ email, ip: input.ip }).execute();
-    await db.deleteFrom('login_failures').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    throw error;
-  };
+  const refuse = (error: AppError) => refuseSignIn(db, email, input.ip, error);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !valid) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_FAILED));
   if (user.disabled) return refuse(new AppError('PERMISSION_DENIED', SIGN_IN_MESSAGES.disabled));
   const oneTimePassword = { mustChangePassword: user.must_change_password, expiresAt: user.one_time_password_expires_at };
   if (oneTimePasswordExpired(oneTimePassword, new Date())) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
-  await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', input.ip).execute();
+  await clearSignInFailures(db, email, input.ip);
   return user;
 }
 

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TLoginResult } from '../../../core/api/auth.ts';
+import type { TLoginResult, TSessionResponse } from '../../../core/api/auth.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { User } from '../../db/types.ts';
 import { SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
-import { createSession, deleteSession } from './service.ts';
+import { holdPendingSignIn } from '../two-factor/pending.ts';
+import { secondStepOwed } from '../two-factor/second-step.ts';
+import { createSession, deleteSession, resolveDataRole } from './service.ts';
 
 type SignInContext = Pick<AppContext, 'db' | 'env' | 'sessionConfig'>;
 
@@ -11,7 +13,7 @@ type SignInContext = Pick<AppContext, 'db' | 'env' | 'sessionConfig'>;
  * The one way a sign-in ends, whatever proved who the user is (password, test account, provider,
  * second factor): the browser's old session is dropped and a fresh one starts (rotation).
  */
-export async function startSession(context: SignInContext, request: FastifyRequest, reply: FastifyReply, user: User): Promise<TLoginResult> {
+export async function startSession(context: SignInContext, request: FastifyRequest, reply: FastifyReply, user: User): Promise<TSessionResponse> {
   const { db, env, sessionConfig } = context;
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await deleteSession(db, previous, sessionConfig);
@@ -25,5 +27,8 @@ export async function startSession(context: SignInContext, request: FastifyReque
  * (issue 27: a code when they have a second factor, its set-up when their role requires one).
  */
 export async function finishSignIn(context: SignInContext, request: FastifyRequest, reply: FastifyReply, user: User): Promise<TLoginResult> {
-  return startSession(context, request, reply, user);
+  const owed = await secondStepOwed(context.db, user, await resolveDataRole(context.db, user));
+  if (!owed) return startSession(context, request, reply, user);
+  await holdPendingSignIn(context, request, reply, user.id);
+  return { secondStep: owed, firmName: context.env.FIRM_NAME };
 }

@@ -84,5 +84,5 @@ export async function finishProviderSignIn(
     request.log.warn({ err: error, provider }, 'sign-in with a provider could not finish');
     return reply.redirect(failed('failed', provider));
   }
-  return reply.redirect('secondStep' in result ? `/login?step=${result.secondStep}` : '/dashboard');
+  return reply.redirect('secondStep' in result ? `/login?secondStep=${result.secondStep}` : '/dashboard');
 }

@@ -14,11 +14,12 @@ function accountQuery(db: DbOrTx) {
     .leftJoin('profiles', 'profiles.id', 'users.id')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .leftJoin('user_activity', 'user_activity.user_id', 'users.id')
+    .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
     .select([
       'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.disabled', 'users.must_change_password',
       'users.one_time_password_expires_at',
       'users.version', 'profiles.role as display_role', 'profiles.display_name', 'profiles.initials',
-      'user_activity.last_sign_in_at', EFFECTIVE_ROLE.as('role'),
+      'user_activity.last_sign_in_at', 'user_two_factor.enabled_at as two_factor_on_at', EFFECTIVE_ROLE.as('role'),
     ]);
 }
 
@@ -38,6 +39,7 @@ function toAccount(row: AccountRow, actorId: string, referenced: Set<string>): T
     lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
     mustChangePassword: row.must_change_password,
     oneTimePasswordExpired: oneTimePasswordExpired({ mustChangePassword: row.must_change_password, expiresAt: row.one_time_password_expires_at }, new Date()),
+    twoFactor: row.two_factor_on_at !== null,
     canDelete: !referenced.has(row.id) && row.id !== actorId,
     isSelf: row.id === actorId,
     version: row.version,

@@ -7,6 +7,7 @@ import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { explainDuplicates } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { removeFactor } from '../two-factor/factor-service.ts';
 import { countActiveSuperAdmins, EFFECTIVE_ROLE, readAccount, referencedUserIds } from './account-reads.ts';
 import { oneTimePassword } from './password-policy.ts';
 
@@ -102,6 +103,12 @@ export async function resetPassword(db: Db, actor: Actor, id: string, otpHours: 
     await endSessions(tx, id);
   });
   return { user: await readAccount(db, id, actor.id), oneTimePassword: password };
+}
+
+/** An admin removes a user's second factor (a lost phone); the audit log names who reset whose (migration 019). */
+export async function resetTwoFactor(db: Db, actor: Actor, id: string): Promise<TUserAccount> {
+  await changeAccount(db, actor, id, { kind: 'reset-two-factor' }, (tx) => removeFactor(tx, actor.id, id));
+  return readAccount(db, id, actor.id);
 }
 
 export async function setDisabled(db: Db, actor: Actor, id: string, disabled: boolean): Promise<TUserAccount> {

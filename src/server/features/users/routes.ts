@@ -7,7 +7,7 @@ import { requireUser } from '../../http/session.ts';
 import { findSessionById } from '../auth/service.ts';
 import { listAccounts } from './account-reads.ts';
 import { changeOwnPassword, updateOwnProfile } from './account-service.ts';
-import { createAccount, deleteAccount, resetPassword, setDisabled, updateAccount } from './admin-service.ts';
+import { createAccount, deleteAccount, resetPassword, resetTwoFactor, setDisabled, updateAccount } from './admin-service.ts';
 
 const admin = { role: 'admin' } as const;
 const actorOf = (auth: { user: { id: string; role: 'super_admin' | 'admin' | 'limited_user' } }) => ({ id: auth.user.id, role: auth.user.role });
@@ -32,6 +32,9 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
       void reply.header('cache-control', 'no-store');
       return resetPassword(db, actorOf(requireUser(request)), request.params.id, env.ONE_TIME_PASSWORD_HOURS);
     });
+
+  app.post('/api/users/:id/reset-two-factor', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
+    async (request) => resetTwoFactor(db, actorOf(requireUser(request)), request.params.id));
 
   app.post('/api/users/:id/disable', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
     async (request) => setDisabled(db, actorOf(requireUser(request)), request.params.id, true));

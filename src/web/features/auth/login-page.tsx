@@ -4,7 +4,9 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth.tsx';
 import { ApiError } from '../../lib/transport.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import type { TSecondStep } from '../../../core/api/auth.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
+import { SecondStep } from './second-step.tsx';
 
 export function LoginPage() {
   const { user, config, checking, signIn, signInWithTestAccount } = useAuth();
@@ -14,17 +16,24 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A provider's callback (OpenID Connect) that still owes a second step lands on /login?secondStep=code|setup.
+  const [secondStep, setSecondStep] = useState<TSecondStep['secondStep'] | null>(() => {
+    const owed = new URLSearchParams(location.search).get('secondStep');
+    return owed === 'code' || owed === 'setup' ? owed : null;
+  });
   const target = (location.state as { from?: string } | null)?.from ?? '/dashboard';
 
   if (checking) return <LoadingOverlay />;
   if (user) return <Navigate to={target} replace />;
+  if (secondStep) return <SecondStep step={secondStep} onRestart={() => { setSecondStep(null); setPassword(''); }} />;
 
-  const run = async (action: () => Promise<void>) => {
+  const run = async (action: () => Promise<TSecondStep['secondStep'] | null | void>) => {
     setBusy(true);
     setError(null);
     try {
-      await action();
-      navigate(target, { replace: true });
+      const owed = await action();
+      if (owed) setSecondStep(owed);
+      else navigate(target, { replace: true });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'An unexpected error occurred. Please try again.');
     } finally {

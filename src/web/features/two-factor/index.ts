@@ -1,2 +1,5 @@
 export { SecuritySection } from './security-section.tsx';
 export { TwoFactorSection } from './two-factor-section.tsx';
+export { TwoFactorSetupFlow } from './setup-flow.tsx';
+export { CodeInput } from './code-input.tsx';
+export { beginSignInSetup, confirmSignInSetup, signInWithCode } from './api.ts';

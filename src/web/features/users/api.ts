@@ -17,6 +17,7 @@ export function useUserAction() {
         case 'create': return api<TOneTimePasswordResult>('/api/users', { method: 'POST', body: action.body });
         case 'update': return api<TUserAccount>(`/api/users/${action.id}`, { method: 'PUT', body: action.body });
         case 'reset': return api<TOneTimePasswordResult>(`/api/users/${action.id}/reset-password`, { method: 'POST' });
+        case 'reset-two-factor': return api<TUserAccount>(`/api/users/${action.id}/reset-two-factor`, { method: 'POST' });
         case 'disable': return api<TUserAccount>(`/api/users/${action.id}/disable`, { method: 'POST' });
         case 'enable': return api<TUserAccount>(`/api/users/${action.id}/enable`, { method: 'POST' });
         case 'delete': return api<undefined>(`/api/users/${action.id}`, { method: 'DELETE' });
@@ -29,4 +30,4 @@ export function useUserAction() {
 export type UserAction =
   | { kind: 'create'; body: TCreateUserBody }
   | { kind: 'update'; id: string; body: TUpdateUserBody }
-  | { kind: 'reset' | 'disable' | 'enable' | 'delete'; id: string };
+  | { kind: 'reset' | 'reset-two-factor' | 'disable' | 'enable' | 'delete'; id: string };

@@ -74,6 +74,7 @@ export function UsersSection() {
                       {u.oneTimePasswordExpired
                         ? <Text size="xs" c="red">One-time password expired: reset the password</Text>
                         : u.mustChangePassword && <Text size="xs" c="dimmed">Must choose a new password</Text>}
+                      {u.twoFactor && <Text size="xs" c="dimmed">Two-factor sign-in on</Text>}
                     </Table.Td>
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td>{u.role}</Table.Td>
@@ -86,6 +87,8 @@ export function UsersSection() {
                           onClick={() => { act.reset(); setForm({ user: u }); }}>Edit</Button>
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Reset password of ${u.email}`}
                           onClick={() => ask({ kind: 'reset', id: u.id }, `Reset the password of ${u.displayName}? Their sessions end and they get a one-time password.`, 'Reset password')}>Reset password</Button>
+                        <Button size="compact-xs" variant="light" disabled={locked || !u.twoFactor} aria-label={`Reset two-factor of ${u.email}`}
+                          onClick={() => ask({ kind: 'reset-two-factor', id: u.id }, `Reset two-factor sign-in of ${u.displayName}? Their authenticator app and recovery codes stop working; they sign in with their password alone, or set it up again if their role requires it.`, 'Reset two-factor')}>Reset two-factor</Button>
                         {u.status === 'active'
                           ? <Button size="compact-xs" variant="light" color="orange" disabled={u.isSelf || locked} aria-label={`Disable ${u.email}`}
                               onClick={() => ask({ kind: 'disable', id: u.id }, `Disable ${u.displayName}? They are signed out at once and cannot sign in.`, 'Disable user')}>Disable</Button>

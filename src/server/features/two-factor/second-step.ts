@@ -1,0 +1,11 @@
+import type { TDataRole, TSecondStep } from '../../../core/api/auth.ts';
+import { roleRequiresTwoFactor } from '../../../core/two-factor.ts';
+import type { DbOrTx } from '../../db/connection.ts';
+import { hasTwoFactor } from './factor-service.ts';
+import { requiredRoles } from './policy.ts';
+
+/** What a user still owes after their first proof: a code, the set-up their role requires, or nothing. */
+export async function secondStepOwed(db: DbOrTx, user: { id: string }, role: TDataRole): Promise<TSecondStep['secondStep'] | null> {
+  if (await hasTwoFactor(db, user.id)) return 'code';
+  return roleRequiresTwoFactor(await requiredRoles(db), role) ? 'setup' : null;
+}
