@@ -1,3 +1,4 @@
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProviderSettings } from '../../src/core/api/sign-in-providers.ts';
 import { PROVIDER_SETTINGS_MESSAGES } from '../../src/core/sign-in-providers.ts';
@@ -194,5 +195,27 @@ describe('signing in', () => {
     fake.refuseNext();
     const { location } = await signInWithGoogle({ email: 'x@firm.test', emailVerified: true });
     expect(location).toBe('/login?error=denied&provider=google');
+  });
+
+  it('still asks a user with a second factor for their code (ADR 090): no session until the code', async () => {
+    const { email } = await t.user('admin');
+    const agent = await t.signIn(email);
+    const setup = (await agent.request({ method: 'POST', url: '/api/account/two-factor/setup' })).json() as { secret: string };
+    const codeFor = (steps: number) =>
+      generateSync({ secret: setup.secret.replace(/\s/g, ''), epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    const confirm = await agent.request({ method: 'POST', url: '/api/account/two-factor/confirm', payload: { code: codeFor(0) } });
+    expect(confirm.statusCode).toBe(200);
+
+    const { back, location } = await signInWithGoogle({ email, emailVerified: true });
+    expect(location).toBe('/login?secondStep=code');
+    const cookies = cookiesOf(back);
+    expect(cookies.casebook_session).toBeUndefined();
+    expect(cookies.casebook_second_step).toBeTruthy();
+    const code = await t.app.inject({
+      method: 'POST', url: '/api/auth/second-step/code', payload: { code: codeFor(1) },
+      cookies: { casebook_second_step: cookies.casebook_second_step! },
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    expect(cookiesOf(code).casebook_session).toBeTruthy();
   });
 });
