@@ -52,8 +52,11 @@ describe('every route of the app', () => {
   it('is found in the app (the probe is not a hand list)', () => {
     expect(routes().length).toBeGreaterThan(40);
     expect(routes().filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /api/auth/oidc/:provider/callback', 'GET /api/auth/oidc/:provider/start',
       'GET /api/auth/session', 'GET /api/calendar/feed/:token', 'GET /api/config', 'GET /api/health', 'GET /api/maintenance',
-      'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/test-account',
+      'POST /api/auth/login', 'POST /api/auth/logout',
+      'POST /api/auth/second-step/code', 'POST /api/auth/second-step/confirm', 'POST /api/auth/second-step/setup',
+      'POST /api/auth/test-account',
     ]);
   });
 

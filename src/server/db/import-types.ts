@@ -13,7 +13,6 @@ export interface ImportsTable {
   mapping: JSONColumnType<TImportMapping>;
   status: ColumnType<'uploaded' | 'running' | 'done' | 'failed', 'uploaded' | 'running' | 'done' | 'failed' | undefined>;
   progress_done: Generated<number>;
-  progress_total: Generated<number>;
   dry_run: JSONColumnType<TImportOutcome | null, string | null | undefined, string | null>;
   result: JSONColumnType<TImportOutcome | null, string | null | undefined, string | null>;
   error: ColumnType<string | null, string | null | undefined, string | null>;

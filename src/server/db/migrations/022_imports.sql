@@ -10,8 +10,8 @@ CREATE TABLE imports (
   -- The proposal at upload; the user's corrections replace it (same keys, other targets).
   mapping jsonb NOT NULL,
   status text NOT NULL DEFAULT 'uploaded' CHECK (status IN ('uploaded', 'running', 'done', 'failed')),
+  -- Rows walked by the running dry run or import, of row_count.
   progress_done integer NOT NULL DEFAULT 0,
-  progress_total integer NOT NULL DEFAULT 0,
   dry_run jsonb,
   result jsonb,
   error text,

@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 // The imports table: one row per uploaded file, its mapping, its dry run and its result.
 
 const VIEW_COLUMNS = [
-  'id', 'file_name', 'source', 'row_count', 'sample', 'mapping', 'status', 'progress_done', 'progress_total',
+  'id', 'file_name', 'source', 'row_count', 'sample', 'mapping', 'status', 'progress_done',
   'dry_run', 'result', 'error', 'created_at',
 ] as const;
 type ViewRow = Pick<Selectable<ImportsTable>, (typeof VIEW_COLUMNS)[number]>;
@@ -17,7 +17,7 @@ export function importView(row: ViewRow, progress?: { done: number; total: numbe
   return {
     id: row.id, fileName: row.file_name, source: row.source as TImport['source'], rowCount: row.row_count,
     sample: row.sample, mapping: row.mapping, status: row.status,
-    progress: progress ?? { done: row.progress_done, total: row.progress_total },
+    progress: progress ?? { done: row.progress_done, total: row.row_count },
     dryRun: row.dry_run, result: row.result, error: row.error,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -30,7 +30,6 @@ export async function insertImport(db: Db, values: {
   return db.insertInto('imports').values({
     file_name: values.fileName, source: values.source, file: values.file, row_count: values.rowCount,
     sample: JSON.stringify(values.sample), mapping: JSON.stringify(values.mapping), created_by: values.createdBy,
-    progress_total: values.rowCount,
   }).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
 }
 
