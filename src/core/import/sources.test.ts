@@ -28,6 +28,8 @@ describe('detectSource', () => {
 
   it.each<[string[], TImportSource | null]>([
     [['\uFEFFUser', 'EMAIL', 'project', 'Start Date', 'duration'], 'toggl'],
+    [['Description', 'Duration', 'Member', 'Email', 'Project', 'Client', 'Task', 'Tags', 'Billable', 'Start date', 'Start time', 'Stop date', 'Stop time'], 'toggl'],
+    [['Email', 'Project', 'Start date', 'Duration'], null],
     [['Date', 'Client', 'Project', 'Task', 'Notes', 'Hours', 'First name', 'Last name'], 'harvest'],
     [['Date', 'Client', 'Project', 'Task', 'Notes', 'Hours', 'First Name', 'Last Name', 'Billable?'], 'harvest-export'],
     [['Foo', 'Bar'], null],

@@ -67,9 +67,11 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 const toggl: SourceRule = {
   source: 'toggl',
-  requires: ['User', 'Email', 'Project', 'Start date', 'Duration'],
+  requires: ['Email', 'Project', 'Start date', 'Duration'],
+  // Older exports name the person 'User', newer ones 'Member'.
+  anyOf: ['User', 'Member'],
   read: (row) => readTime({
-    person: { name: row.get('User'), email: row.get('Email') },
+    person: { name: row.get('User', 'Member'), email: row.get('Email') },
     client: row.get('Client'), project: row.get('Project'), task: row.get('Task'),
     date: row.get('Start date'), hours: row.get('Duration'),
     rate: rateFromAmount(row.get('Amount (*', 'Amount'), row.get('Duration')),
