@@ -5,14 +5,15 @@ import {
 
 describe('issuer URLs', () => {
   it('allows https anywhere and http only on this computer', () => {
-    expect(issuerUrlProblem('https://accounts.google.com')).toBeNull();
-    expect(issuerUrlProblem('https://login.microsoftonline.com/0000-tenant/v2.0')).toBeNull();
-    expect(issuerUrlProblem('http://127.0.0.1:4000')).toBeNull();
-    expect(issuerUrlProblem('http://localhost:4000/realm')).toBeNull();
-    expect(issuerUrlProblem('http://accounts.google.com')).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotHttps);
-    expect(issuerUrlProblem('http://127.0.0.1.example.com')).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotHttps);
-    expect(issuerUrlProblem('accounts.google.com')).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotUrl);
-    expect(issuerUrlProblem('https://accounts.google.com/?x=1')).toBe(PROVIDER_SETTINGS_MESSAGES.issuerHasQuery);
+    expect(issuerUrlProblem('https://accounts.google.com', true)).toBeNull();
+    expect(issuerUrlProblem('https://login.microsoftonline.com/0000-tenant/v2.0', true)).toBeNull();
+    expect(issuerUrlProblem('http://127.0.0.1:4000', false)).toBeNull();
+    expect(issuerUrlProblem('http://127.0.0.1:4000', true)).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotHttps);
+    expect(issuerUrlProblem('http://localhost:4000/realm', false)).toBeNull();
+    expect(issuerUrlProblem('http://accounts.google.com', false)).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotHttps);
+    expect(issuerUrlProblem('http://127.0.0.1.example.com', false)).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotHttps);
+    expect(issuerUrlProblem('accounts.google.com', false)).toBe(PROVIDER_SETTINGS_MESSAGES.issuerNotUrl);
+    expect(issuerUrlProblem('https://accounts.google.com/?x=1', false)).toBe(PROVIDER_SETTINGS_MESSAGES.issuerHasQuery);
     expect(isLoopbackHttpIssuer('https://127.0.0.1')).toBe(false);
   });
 });

@@ -39,15 +39,19 @@ export const PROVIDER_SETTINGS_MESSAGES = {
   missingForEnabled: 'Give the issuer URL and the client id before turning sign-in on.',
 } as const;
 
-/** The problem with an issuer URL as typed, or null when it may be used. */
-export function issuerUrlProblem(issuerUrl: string): string | null {
+/**
+ * The problem with an issuer URL as typed, or null when it may be used. `production`: a server in
+ * production never takes an http issuer, not even on this computer (its own services are not
+ * providers, and the Test button must not reach them).
+ */
+export function issuerUrlProblem(issuerUrl: string, production: boolean): string | null {
   let url: URL;
   try {
     url = new URL(issuerUrl);
   } catch {
     return PROVIDER_SETTINGS_MESSAGES.issuerNotUrl;
   }
-  if (url.protocol !== 'https:' && !isLoopbackHttpIssuer(issuerUrl)) return PROVIDER_SETTINGS_MESSAGES.issuerNotHttps;
+  if (url.protocol !== 'https:' && (production || !isLoopbackHttpIssuer(issuerUrl))) return PROVIDER_SETTINGS_MESSAGES.issuerNotHttps;
   if (url.search || url.hash) return PROVIDER_SETTINGS_MESSAGES.issuerHasQuery;
   return null;
 }

@@ -30,6 +30,7 @@ export const USER_RULE_MESSAGES = {
   superAdminOnly: 'Only a super admin can grant, remove or change a super admin account.',
   inUse: 'This user has time or expense entries, action items or other records and cannot be deleted. Disable the account instead.',
   mustChangePassword: 'Please choose a new password before continuing.',
+  ownTwoFactor: 'Turn off your own two-factor sign-in in your settings, with a code from your app.',
 } as const;
 
 /**
@@ -78,6 +79,8 @@ export function accountChangeProblem(input: {
   const { actor, target, change } = input;
   const self = actor.id === target.id;
   if (self && (change.kind === 'disable' || change.kind === 'delete')) return USER_RULE_MESSAGES.self;
+  // One's own second factor is turned off in one's own settings, with a code (and only where the role allows).
+  if (self && change.kind === 'reset-two-factor') return USER_RULE_MESSAGES.ownTwoFactor;
   const touchesSuperAdmin = target.role === 'super_admin' || (change.kind === 'edit' && change.role === 'super_admin');
   if (touchesSuperAdmin && actor.role !== 'super_admin') return USER_RULE_MESSAGES.superAdminOnly;
   const removesSuperAdmin = target.role === 'super_admin' && !target.disabled && (

@@ -202,8 +202,22 @@ describe('using tokens', () => {
     expect((await withToken(secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(401);
   });
 
-  it('a token cannot make, list or revoke tokens, nor change the password or refresh a session', async () => {
+  it('a token cannot make, list or revoke tokens, nor change the password, refresh a session or change how anyone signs in', async () => {
     const { secret, token } = await makeToken(admin, 'write');
+    const { secret: ownerSecret } = await makeToken(superAdmin, 'write');
+    for (const [tokenSecret, request] of [
+      [ownerSecret, { method: 'PUT', url: '/api/settings/two-factor', payload: { requiredRoles: [] } }],
+      [ownerSecret, { method: 'PUT', url: '/api/settings/sign-in-providers/google', payload: { issuerUrl: 'https://evil.test', clientId: 'x', enabled: false, version: 1 } }],
+      [ownerSecret, { method: 'POST', url: '/api/settings/sign-in-providers/google/test', payload: { issuerUrl: 'https://evil.test', clientId: 'x' } }],
+      [secret, { method: 'POST', url: '/api/account/two-factor/setup' }],
+      [secret, { method: 'POST', url: '/api/account/two-factor/disable', payload: { code: '000000' } }],
+      [secret, { method: 'POST', url: `/api/users/${limitedId}/reset-two-factor` }],
+      [secret, { method: 'POST', url: `/api/users/${limitedId}/reset-password` }],
+    ] as const) {
+      const res = await withToken(tokenSecret, request);
+      expect(res.statusCode, request.url).toBe(403);
+      expect(res.json().error.message).toBe(API_TOKEN_MESSAGES.sessionOnly);
+    }
     for (const request of [
       { method: 'POST', url: '/api/api-tokens', payload: { name: 'child', scope: 'write', expiresOn: addDays(today, 30) } },
       { method: 'GET', url: '/api/api-tokens' },

@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '../../src/core/two-factor.ts';
+import { USER_RULE_MESSAGES } from '../../src/core/users.ts';
 import { cookiesOf, createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -102,6 +103,30 @@ describe('two-factor sign-in', () => {
     expect(blocked.statusCode).toBe(429);
     // The password is throttled by the same count.
     expect((await login(email, '10.9.2.1')).statusCode).toBe(429);
+  });
+
+  it('a right password does not wipe the count of wrong codes (no endless guessing by signing in again)', async () => {
+    const { email } = await t.user('limited_user');
+    const { secret } = await turnOn(await t.signIn(email));
+    for (let round = 0; round < 2; round++) {
+      const pending = await login(email, '10.9.2.9');
+      expect(pending.json().secondStep).toBe('code');
+      for (let i = 0; i < (round === 0 ? 4 : 1); i++) expect((await secondStep(pending, 'code', '000000', '10.9.2.9')).statusCode).toBe(400);
+    }
+    expect((await login(email, '10.9.2.9')).statusCode).toBe(429);
+    await t.database.db.deleteFrom('login_failures').execute();
+    const pending = await login(email, '10.9.2.9');
+    expect((await secondStep(pending, 'code', codeFor(secret, 1), '10.9.2.9')).statusCode).toBe(200);
+  });
+
+  it('an admin cannot reset their own second factor from the users list (only turn it off with a code)', async () => {
+    const admin = await t.user('admin');
+    const agent = await t.signIn(admin.email);
+    await turnOn(agent);
+    const own = await agent.request({ method: 'POST', url: `/api/users/${admin.id}/reset-two-factor` });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.message).toBe(USER_RULE_MESSAGES.ownTwoFactor);
+    await t.database.db.deleteFrom('user_two_factor').where('user_id', '=', admin.id).execute();
   });
 
   it('refuses a code step without a pending sign-in, and a set-up over an existing factor', async () => {

@@ -132,7 +132,8 @@ export async function verifyCredentials(db: Db, input: { email: string; password
   if (user.disabled) return refuse(new AppError('PERMISSION_DENIED', SIGN_IN_MESSAGES.disabled));
   const oneTimePassword = { mustChangePassword: user.must_change_password, expiresAt: user.one_time_password_expires_at };
   if (oneTimePasswordExpired(oneTimePassword, new Date())) return refuse(new AppError('AUTH_REQUIRED', SIGN_IN_MESSAGES.oneTimePasswordExpired));
-  await clearSignInFailures(db, email, input.ip);
+  // The failures are cleared only when the sign-in ends in a session (finishSignIn, or the second
+  // step's code): a right password must not wipe the count of wrong codes that follow it.
   return user;
 }
 

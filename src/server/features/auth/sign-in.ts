@@ -5,7 +5,7 @@ import type { User } from '../../db/types.ts';
 import { SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
 import { holdPendingSignIn } from '../two-factor/pending.ts';
 import { secondStepOwed } from '../two-factor/second-step.ts';
-import { createSession, deleteSession, resolveDataRole } from './service.ts';
+import { clearSignInFailures, createSession, deleteSession, resolveDataRole } from './service.ts';
 
 type SignInContext = Pick<AppContext, 'db' | 'env' | 'sessionConfig'>;
 
@@ -28,7 +28,10 @@ export async function startSession(context: SignInContext, request: FastifyReque
  */
 export async function finishSignIn(context: SignInContext, request: FastifyRequest, reply: FastifyReply, user: User): Promise<TLoginResult> {
   const owed = await secondStepOwed(context.db, user, await resolveDataRole(context.db, user));
-  if (!owed) return startSession(context, request, reply, user);
+  if (!owed) {
+    await clearSignInFailures(context.db, user.email, request.ip);
+    return startSession(context, request, reply, user);
+  }
   await holdPendingSignIn(context, request, reply, user.id);
   return { secondStep: owed, firmName: context.env.FIRM_NAME };
 }

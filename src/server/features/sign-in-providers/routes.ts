@@ -15,7 +15,9 @@ const ZNoQuery = z.object({}).strict();
 /** Sign in with Google or Microsoft (issue 27, docs/decisions/091): the providers in Settings and the sign-in itself. */
 export function signInProviderRoutes(context: AppContext) {
   const { app, db, env } = context;
-  const superAdmin = { role: 'super_admin' as const };
+  // Where staff sign in from changes only from a signed-in browser, never with an API token (ADR 092).
+  const superAdmin = { role: 'super_admin' as const, sessionOnly: true };
+  const production = env.NODE_ENV === 'production';
   const base = (request: FastifyRequest) => env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
   app.get('/api/settings/sign-in-providers', { config: superAdmin, schema: { querystring: ZNoQuery, response: { 200: ZProviderSettingsList } } },
@@ -28,7 +30,7 @@ export function signInProviderRoutes(context: AppContext) {
     config: superAdmin, schema: { params: ZProviderParams, body: ZProviderSettingsBody, response: { 200: ZProviderSettingsList } },
   }, async (request) => {
     const { user } = requireUser(request);
-    await saveProvider(db, user.id, request.params.provider, request.body);
+    await saveProvider(db, user.id, request.params.provider, request.body, production);
     return { providers: await listProviders(db, env, base(request)) };
   });
 
@@ -38,7 +40,7 @@ export function signInProviderRoutes(context: AppContext) {
   }, async (request) => {
     requireUser(request);
     const { issuerUrl, clientId } = request.body;
-    const problem = issuerUrl ? issuerUrlProblem(issuerUrl) : 'Give the issuer URL first.';
+    const problem = issuerUrl ? issuerUrlProblem(issuerUrl, production) : 'Give the issuer URL first.';
     if (problem) return { ok: false, message: problem };
     const result = await checkDiscovery(issuerUrl, clientId || 'casebook-test');
     const variable = PROVIDER_SECRET_VARIABLES[request.params.provider];

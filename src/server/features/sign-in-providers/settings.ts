@@ -43,10 +43,10 @@ export async function listProviders(db: DbOrTx, env: Secrets, base: string): Pro
 }
 
 /** Saves one provider (audited as the super admin who saved it). */
-export async function saveProvider(db: DbOrTx, actorId: string, provider: TSignInProvider, body: TProviderSettingsBody) {
+export async function saveProvider(db: DbOrTx, actorId: string, provider: TSignInProvider, body: TProviderSettingsBody, production: boolean) {
   const issuerUrl = body.issuerUrl.trim();
   const clientId = body.clientId.trim();
-  const problem = issuerUrl ? issuerUrlProblem(issuerUrl) : null;
+  const problem = issuerUrl ? issuerUrlProblem(issuerUrl, production) : null;
   if (problem) throw new AppError('VALIDATION_ERROR', problem, { fields: { issuerUrl: problem } });
   if (body.enabled && (!issuerUrl || !clientId)) throw new AppError('VALIDATION_ERROR', PROVIDER_SETTINGS_MESSAGES.missingForEnabled);
   await withActor(db, actorId, (tx) => updateVersioned(tx, 'sign_in_providers', provider, body.version, {

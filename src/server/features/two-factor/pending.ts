@@ -38,9 +38,14 @@ export async function pendingUser(context: PendingContext, request: FastifyReque
   return user;
 }
 
-/** Ends a pending sign-in once its session started (or its user is reset). */
+/**
+ * Ends a pending sign-in before its session starts: the delete is the claim, so two requests
+ * racing with two right proofs get one session, and the other hears that the sign-in expired.
+ */
 export async function endPendingSignIn(context: PendingContext, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[PENDING_COOKIE];
-  if (token) await context.db.deleteFrom('two_factor_pending').where('token_hash', '=', hashOf(token, context.sessionConfig.secret)).execute();
+  const ended = token ? await context.db.deleteFrom('two_factor_pending')
+    .where('token_hash', '=', hashOf(token, context.sessionConfig.secret)).returning('user_id').executeTakeFirst() : undefined;
   reply.clearCookie(PENDING_COOKIE, { path: COOKIE_PATH });
+  if (!ended) throw new AppError('AUTH_REQUIRED', TWO_FACTOR_MESSAGES.pendingExpired);
 }

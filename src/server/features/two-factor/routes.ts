@@ -21,20 +21,22 @@ export function twoFactorRoutes(context: AppContext) {
   const { app, db, tokenCipher } = context;
   const deps = { db, cipher: tokenCipher };
 
+  // Who may sign in, and how, changes only from a signed-in browser: an API token never does it (ADR 092).
+  const sessionOnly = { sessionOnly: true };
   app.get('/api/account/two-factor', { schema: { response: { 200: ZTwoFactorStatus } } }, async (request) =>
     twoFactorStatus(db, requireUser(request).user));
 
-  app.post('/api/account/two-factor/setup', { schema: { response: { 200: ZTwoFactorSetup } } }, async (request, reply) => {
+  app.post('/api/account/two-factor/setup', { config: sessionOnly, schema: { response: { 200: ZTwoFactorSetup } } }, async (request, reply) => {
     void reply.headers(noStore);
     return beginSetup(deps, requireUser(request).user);
   });
 
-  app.post('/api/account/two-factor/confirm', { schema: { body: ZTwoFactorCodeBody, response: { 200: ZRecoveryCodes } } }, async (request, reply) => {
+  app.post('/api/account/two-factor/confirm', { config: sessionOnly, schema: { body: ZTwoFactorCodeBody, response: { 200: ZRecoveryCodes } } }, async (request, reply) => {
     void reply.headers(noStore);
     return { recoveryCodes: await confirmSetup(deps, requireUser(request).user, { code: request.body.code, ip: request.ip }) };
   });
 
-  app.post('/api/account/two-factor/disable', { schema: { body: ZTwoFactorCodeBody, response: { 200: ZTwoFactorStatus } } }, async (request) => {
+  app.post('/api/account/two-factor/disable', { config: sessionOnly, schema: { body: ZTwoFactorCodeBody, response: { 200: ZTwoFactorStatus } } }, async (request) => {
     const { user } = requireUser(request);
     await disableOwnFactor(deps, user, { code: request.body.code, ip: request.ip });
     return twoFactorStatus(db, user);
@@ -42,7 +44,7 @@ export function twoFactorRoutes(context: AppContext) {
 
   app.get('/api/settings/two-factor', { config: superAdmin, schema: { response: { 200: ZTwoFactorPolicy } } }, async () => readTwoFactorPolicy(db));
 
-  app.put('/api/settings/two-factor', { config: superAdmin, schema: { body: ZTwoFactorPolicy, response: { 200: ZTwoFactorPolicy } } },
+  app.put('/api/settings/two-factor', { config: { ...superAdmin, ...sessionOnly }, schema: { body: ZTwoFactorPolicy, response: { 200: ZTwoFactorPolicy } } },
     async (request) => saveTwoFactorPolicy(db, { actorId: requireUser(request).user.id, body: request.body }));
 
   // The second step of a sign-in: public, held by the pending sign-in cookie (pending.ts).

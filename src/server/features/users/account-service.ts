@@ -21,6 +21,8 @@ export async function changeOwnPassword(db: Db, input: TChangePasswordBody & { u
     await tx.updateTable('users').set({ password_hash: passwordHash, must_change_password: false, one_time_password_expires_at: null })
       .where('id', '=', input.userId).execute();
     await tx.deleteFrom('sessions').where('user_id', '=', input.userId).where('id', '<>', input.sessionId).execute();
+    // A sign-in begun with the old password must not finish with it.
+    await tx.deleteFrom('two_factor_pending').where('user_id', '=', input.userId).execute();
   });
 }
 

@@ -34,7 +34,11 @@ async function changeAccount<T>(db: Db, actor: Actor, targetId: string, change: 
   });
 }
 
-const endSessions = (tx: Tx, userId: string) => tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends the user's sessions and any sign-in they have begun (a pending second step). */
+async function endSessions(tx: Tx, userId: string) {
+  await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await tx.deleteFrom('two_factor_pending').where('user_id', '=', userId).execute();
+}
 
 const setRole = (tx: Tx, userId: string, role: TDataRole) =>
   tx.insertInto('user_roles').values({ user_id: userId, role })

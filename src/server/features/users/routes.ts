@@ -27,13 +27,13 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
   app.put('/api/users/:id', { config: admin, schema: { params: ZUserIdParams, body: ZUpdateUserBody, response: { 200: ZUserAccount } } },
     async (request) => updateAccount(db, actorOf(requireUser(request)), request.params.id, request.body));
 
-  app.post('/api/users/:id/reset-password', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZOneTimePasswordResult } } },
+  app.post('/api/users/:id/reset-password', { config: { ...admin, sessionOnly: true }, schema: { params: ZUserIdParams, response: { 200: ZOneTimePasswordResult } } },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return resetPassword(db, actorOf(requireUser(request)), request.params.id, env.ONE_TIME_PASSWORD_HOURS);
     });
 
-  app.post('/api/users/:id/reset-two-factor', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
+  app.post('/api/users/:id/reset-two-factor', { config: { ...admin, sessionOnly: true }, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
     async (request) => resetTwoFactor(db, actorOf(requireUser(request)), request.params.id));
 
   app.post('/api/users/:id/disable', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
