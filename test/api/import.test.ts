@@ -134,6 +134,15 @@ describe('import: Toggl then Harvest', () => {
     // Audited like any write: the importing super admin is the actor.
     const audit = await sql<{ n: number }>`select count(*)::int n from audit_log where table_name = 'time_entries' and action = 'insert' and actor_id = ${superAdminId}`.execute(db());
     expect(audit.rows[0]!.n).toBe(4);
+    // The statement trigger of migration 023 writes what audit_row() wrote: the entry as stored.
+    const same = await sql<{ n: number }>`select count(*)::int n from time_entries t join audit_log a
+      on a.table_name = 'time_entries' and a.row_id = t.id::text and a.action = 'insert'
+      where a.before is null and a.after = to_jsonb(t)`.execute(db());
+    expect(same.rows[0]!.n).toBe(4);
+    const made = await sql<{ table_name: string; n: number }>`select table_name, count(*)::int n from audit_log
+      where action = 'insert' and actor_id = ${superAdminId} and table_name in ('clients', 'cases', 'projects')
+      group by table_name order by table_name`.execute(db());
+    expect(made.rows).toEqual([{ table_name: 'cases', n: 2 }, { table_name: 'clients', n: 2 }, { table_name: 'projects', n: 2 }]);
   });
 
   it('the same file again creates nothing twice', async () => {

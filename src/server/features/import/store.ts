@@ -46,7 +46,9 @@ export async function listImports(db: Db): Promise<ViewRow[]> {
 export async function fileOf(db: DbOrTx, id: string): Promise<Buffer> {
   const row = await db.selectFrom('imports').select('file').where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('RECORD_NOT_FOUND', 'This import was not found.');
-  return Buffer.from(row.file);
+  // A view, not a copy (node-postgres gives a Buffer, PGlite a Uint8Array): the file is held once.
+  const file: Uint8Array = row.file;
+  return Buffer.isBuffer(file) ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
 }
 
 export async function saveMapping(db: Db, id: string, mapping: TImportMapping): Promise<void> {

@@ -11,7 +11,7 @@ import { openFile } from './scan.ts';
 // One walk over the file for the dry run and the import alike: every row read, fingerprinted,
 // checked against what was imported before, and decided by the plan (src/core/import/plan.ts).
 
-const BATCH = 1000;
+const BATCH = 5000;
 
 export interface PlannedEntry {
   row: number;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TImportMapping } from '../../../core/api/import.ts';
 import type { PlannedRow } from '../../../core/import/plan.ts';
@@ -5,10 +6,10 @@ import type { Tx } from '../../db/connection.ts';
 import { resolveRate } from '../../../core/rates.ts';
 import type { PlannedEntry } from './walk.ts';
 
-// The import's writes, inside its one transaction: clients, cases and projects the mapping leaves
-// to create (each once), then the entries in batches. A new project gets a case of its own with
-// the file number IMP-<n> (n: one more than the highest IMP number of cases and projects), the
-// project number the same, and the firm's first rate code (docs/decisions/093).
+// The import's writes, inside its one transaction: per batch, the clients, cases and projects the
+// mapping leaves to create (each once, one INSERT per table), then the entries. A new project gets
+// a case of its own with the file number IMP-<n> (n: one more than the highest IMP number of cases
+// and projects), the project number the same, and the firm's first rate code (docs/decisions/093).
 
 export const IMPORT_NUMBER_PREFIX = 'IMP-';
 
@@ -17,6 +18,11 @@ export class ImportWriter {
   private readonly projects = new Map<string, string>();
   private readonly cases = new Map<string, { id: string; hasPrimary: boolean }>();
   private readonly rates = new Map<string, number | null>();
+  private queued: {
+    clients: { id: string; name: string }[];
+    cases: { id: string; clientId: string; fileNumber: string; caseName: string }[];
+    projects: { id: string; caseId: string; number: string; name: string; primary: boolean }[];
+  } = { clients: [], cases: [], projects: [] };
   private readonly names: { clients: Map<string, string>; projects: Map<string, string> };
 
   private constructor(
@@ -56,12 +62,13 @@ export class ImportWriter {
     const times: { projectId: string; planned: Extract<PlannedRow, { kind: 'time' }>; fingerprint: string | null }[] = [];
     const expenses: { projectId: string; planned: Extract<PlannedRow, { kind: 'expense' }>; fingerprint: string | null }[] = [];
     for (const { planned, fingerprint } of entries) {
-      if (planned.kind === 'client') await this.clientId(planned.clientKey);
-      else if (planned.kind === 'case') await this.caseFor(planned.caseNumber, await this.clientId(planned.clientKey), planned.caseName);
-      else if (planned.kind === 'project') await this.projectId(planned);
-      else if (planned.kind === 'time') times.push({ projectId: await this.projectId(planned), planned, fingerprint });
-      else expenses.push({ projectId: await this.projectId(planned), planned, fingerprint });
+      if (planned.kind === 'client') this.clientId(planned.clientKey);
+      else if (planned.kind === 'case') this.caseFor(planned.caseNumber, this.clientId(planned.clientKey), planned.caseName);
+      else if (planned.kind === 'project') this.projectId(planned);
+      else if (planned.kind === 'time') times.push({ projectId: this.projectId(planned), planned, fingerprint });
+      else expenses.push({ projectId: this.projectId(planned), planned, fingerprint });
     }
+    await this.createQueued();
     await this.resolveRates(times.map((t) => [t.projectId, t.planned.jobTitle]));
     const { actorId, initials } = this.options;
     // One statement per batch, its values as arrays (unnest): no per-row parameters to build or send.
@@ -115,46 +122,68 @@ export class ImportWriter {
     return rate === null || rate === undefined ? null : rate.toFixed(2);
   }
 
-  private async clientId(key: string): Promise<string> {
+  /** The client of this key: mapped, made earlier, or new (its row queued for `createQueued`). */
+  private clientId(key: string): string {
     const known = this.clients.get(key);
     if (known) return known;
-    const row = await this.tx.insertInto('clients')
-      .values({ name: this.names.clients.get(key) ?? key, created_by: this.options.actorId, completion_percentage: 100 })
-      .returning('id').executeTakeFirstOrThrow();
-    this.clients.set(key, row.id);
-    return row.id;
+    const id = randomUUID();
+    this.queued.clients.push({ id, name: this.names.clients.get(key) ?? key });
+    this.clients.set(key, id);
+    return id;
   }
 
-  private async caseFor(fileNumber: string, clientId: string, caseName: string): Promise<{ id: string; hasPrimary: boolean }> {
+  private caseFor(fileNumber: string, clientId: string, caseName: string): { id: string; hasPrimary: boolean } {
     const key = fileNumber.toLowerCase();
     const cached = this.cases.get(key);
     if (cached) return cached;
     const existing = this.options.existingCases.get(key);
-    if (existing) {
-      const found = { id: existing, hasPrimary: true };
-      this.cases.set(key, found);
-      return found;
-    }
-    const row = await this.tx.insertInto('cases')
-      .values({ client_id: clientId, file_number: fileNumber, case_name: caseName, rate_code_id: this.options.rateCodeId })
-      .returning('id').executeTakeFirstOrThrow();
-    const made = { id: row.id, hasPrimary: false };
-    this.cases.set(key, made);
-    return made;
+    const found = existing ? { id: existing, hasPrimary: true } : { id: randomUUID(), hasPrimary: false };
+    if (!existing) this.queued.cases.push({ id: found.id, clientId, fileNumber, caseName });
+    this.cases.set(key, found);
+    return found;
   }
 
-  private async projectId(planned: { clientKey: string; projectKey: string; caseNumber: string }): Promise<string> {
+  private projectId(planned: { clientKey: string; projectKey: string; caseNumber: string }): string {
     const known = this.projects.get(planned.projectKey);
     if (known) return known;
-    const clientId = await this.clientId(planned.clientKey);
+    const clientId = this.clientId(planned.clientKey);
     const name = this.names.projects.get(planned.projectKey) ?? '';
     const number = `${IMPORT_NUMBER_PREFIX}${this.options.nextNumber++}`;
-    const theCase = await this.caseFor(planned.caseNumber || number, clientId, planned.caseNumber ? '' : name);
-    const row = await this.tx.insertInto('projects')
-      .values({ case_id: theCase.id, project_number: number, project_name: name, is_primary_project: !theCase.hasPrimary })
-      .returning('id').executeTakeFirstOrThrow();
+    const theCase = this.caseFor(planned.caseNumber || number, clientId, planned.caseNumber ? '' : name);
+    const id = randomUUID();
+    this.queued.projects.push({ id, caseId: theCase.id, number, name, primary: !theCase.hasPrimary });
     theCase.hasPrimary = true;
-    this.projects.set(planned.projectKey, row.id);
-    return row.id;
+    this.projects.set(planned.projectKey, id);
+    return id;
+  }
+
+  /** The batch's new clients, cases and projects: one INSERT each (their ids made here, so entries can name them). */
+  private async createQueued(): Promise<void> {
+    const { clients, cases, projects } = this.queued;
+    if (clients.length) {
+      await sql`
+        insert into clients (id, name, created_by, completion_percentage)
+        select r.id, r.name, ${this.options.actorId}::uuid, 100
+        from unnest(${clients.map((c) => c.id)}::uuid[], ${clients.map((c) => c.name)}::text[]) with ordinality as r (id, name, n)
+        order by r.n`.execute(this.tx);
+    }
+    if (cases.length) {
+      await sql`
+        insert into cases (id, client_id, file_number, case_name, rate_code_id)
+        select r.id, r.client_id, r.file_number, r.case_name, ${this.options.rateCodeId}::uuid
+        from unnest(${cases.map((c) => c.id)}::uuid[], ${cases.map((c) => c.clientId)}::uuid[],
+          ${cases.map((c) => c.fileNumber)}::text[], ${cases.map((c) => c.caseName)}::text[]) with ordinality as r (id, client_id, file_number, case_name, n)
+        order by r.n`.execute(this.tx);
+    }
+    if (projects.length) {
+      await sql`
+        insert into projects (id, case_id, project_number, project_name, is_primary_project)
+        select r.id, r.case_id, r.project_number, r.project_name, r.is_primary
+        from unnest(${projects.map((p) => p.id)}::uuid[], ${projects.map((p) => p.caseId)}::uuid[],
+          ${projects.map((p) => p.number)}::text[], ${projects.map((p) => p.name)}::text[],
+          ${projects.map((p) => p.primary)}::boolean[]) with ordinality as r (id, case_id, project_number, project_name, is_primary, n)
+        order by r.n`.execute(this.tx);
+    }
+    this.queued = { clients: [], cases: [], projects: [] };
   }
 }
