@@ -77,3 +77,6 @@ export const SYNC_TOAST_MS = 5000;
 // Smart dates
 export const DATE_SANITY_YEARS = 10;
 export const TWO_DIGIT_YEAR_PIVOT = 70;
+
+/** The firm's time zone when `TZ` is not set (README's configuration table). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';

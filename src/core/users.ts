@@ -90,4 +90,7 @@ export function accountChangeProblem(input: {
 }
 
 /** The display role that goes with a data role when an admin does not pick one. */
+/** Roles as people read them, everywhere a person reads one (issue 28); the data names stay in the API. */
+export const ROLE_LABELS: Record<TDataRole, string> = { super_admin: 'Super admin', admin: 'Administrator', limited_user: 'Limited user' };
+
 export const defaultDisplayRole = (role: TDataRole) => (role === 'limited_user' ? 'User' : 'Administrator');

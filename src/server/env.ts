@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../core/constants.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -23,7 +24,7 @@ const EnvSchema = z
       .string()
       .regex(/^[0-9a-zA-Z.:/]+(,[0-9a-zA-Z.:/]+)*$/, 'must be a comma-separated list of proxy addresses')
       .optional(),
-    TZ: z.string().min(1).default('America/New_York'),
+    TZ: z.string().min(1).default(DEFAULT_TIME_ZONE),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(120),
     SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
     ONE_TIME_PASSWORD_HOURS: z.coerce.number().int().min(1).max(8760).default(72),

@@ -50,6 +50,8 @@ export const ZPublicConfig = z.object({
   demo: z.boolean(),
   /** The providers a super admin has set up, offered as 'Sign in with Google' / 'Microsoft'. */
   signInProviders: z.array(ZSignInProvider),
+  /** The firm's time zone (the server's `TZ`): every time on every screen is read in it (issue 28). */
+  timeZone: z.string(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

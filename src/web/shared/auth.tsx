@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
-import { AUTH_FLAG_COOKIE } from '../../core/constants.ts';
-import { SESSION_REFRESH_MS } from '../../core/constants.ts';
+import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../core/constants.ts';
 import { api } from '../lib/api.ts';
 import { ApiError, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
@@ -26,7 +25,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
-  const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false, signInProviders: [] });
+  const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false, signInProviders: [], timeZone: DEFAULT_TIME_ZONE });
   const [checking, setChecking] = useState(true);
   const queryClient = useQueryClient();
 
@@ -99,4 +98,9 @@ export function useUser(): TSessionUser {
   const { user } = useAuth();
   if (!user) throw new Error('useUser without a signed-in user');
   return user;
+}
+
+/** The firm's time zone: pass it to src/core/firm-clock.ts for every time shown (issue 28). */
+export function useFirmTimeZone(): string {
+  return useAuth().config.timeZone;
 }

@@ -19,7 +19,7 @@ export function authRoutes(context: AppContext) {
   const testAccountAllowed = (request: FastifyRequest) => env.demo && isLoopback(request.ip);
 
   app.get('/api/config', { config: { public: true } }, async (request): Promise<TPublicConfig> => ({
-    firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: await offeredProviders(db, env),
+    firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: await offeredProviders(db, env), timeZone: env.TZ,
   }));
 
   app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { public: true } }, async (request, reply) => {
