@@ -1,11 +1,9 @@
 import { Alert, Button, Group, Radio, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
 import { TIMER_ROUNDINGS, TIMER_ROUNDING_LABELS, WEEKDAY_NAMES, type TimerRounding } from '../../../core/weeks.ts';
-import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { useKeptEdits } from '../../lib/kept-edits.ts';
-import { ApiError } from '../../lib/transport.ts';
+import { useVersionedSettingsForm } from '../../shared/versioned-settings-form.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useSaveTimesheetSettings, useTimesheetSettings } from './timesheets-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
@@ -26,37 +24,14 @@ export function TimesheetsSection() {
   );
 }
 
-/**
- * The form keeps what is chosen through a reload (docs/decisions/037); an edit conflict loads the
- * other person's version, and the next Save goes against it.
- */
 function TimesheetsForm({ saved, reload }: { saved: TTimesheetSettings; reload(): void }) {
   const save = useSaveTimesheetSettings();
   const server = useMemo<Draft>(() => ({
     weekStartsOn: saved.weekStartsOn, billingRequiresApproval: saved.billingRequiresApproval, timerRounding: saved.timerRounding,
   }), [saved.weekStartsOn, saved.billingRequiresApproval, saved.timerRounding]);
-  const kept = useKeptEdits(server);
-  const draft = kept.form;
-  const dirty = kept.dirty;
-  const [done, setDone] = useState(false);
-  useUnsavedChanges(dirty);
-  const set = (patch: Partial<Draft>) => {
-    setDone(false);
-    save.reset();
-    kept.setForm((d) => ({ ...d, ...patch }));
-  };
+  const { draft, dirty, saved: done, set, submit } = useVersionedSettingsForm({ server, version: saved.version, save, reload });
   return (
-    <form onSubmit={(e) => {
-      e.preventDefault();
-      const sent = draft;
-      save.mutate({ ...sent, version: saved.version }, {
-        onSuccess: () => {
-          kept.acknowledge(sent);
-          setDone(true);
-        },
-        onError: (error) => error instanceof ApiError && error.code === 'EDIT_CONFLICT' && reload(),
-      });
-    }}>
+    <form onSubmit={submit}>
       <Stack gap="md" maw={620}>
         <Select label="First day of the week" data={DAYS} value={String(draft.weekStartsOn)} allowDeselect={false} w={240}
           onChange={(v) => v && set({ weekStartsOn: Number(v) })} />
@@ -72,7 +47,7 @@ function TimesheetsForm({ saved, reload }: { saved: TTimesheetSettings; reload()
         {save.error && <Alert color="red" role="alert">{save.error.message}</Alert>}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!dirty}>Save timesheet settings</Button>
-          {done && !dirty && <Text size="sm" c="teal" role="status">Timesheet settings saved.</Text>}
+          {done && <Text size="sm" c="teal" role="status">Timesheet settings saved.</Text>}
         </Group>
       </Stack>
     </form>

@@ -1,11 +1,9 @@
 import { Alert, Badge, Button, Code, Divider, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { TProviderSettings } from '../../../core/api/sign-in-providers.ts';
 import { PROVIDER_ISSUER_HINTS, PROVIDER_LABELS } from '../../../core/sign-in-providers.ts';
-import { useKeptEdits } from '../../lib/kept-edits.ts';
-import { ApiError } from '../../lib/transport.ts';
-import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useVersionedSettingsForm } from '../../shared/versioned-settings-form.ts';
 import { LoadingBlock } from '../../ui/loading-block';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useProviderSettings, useSaveProvider, useTestProvider } from './api.ts';
@@ -46,29 +44,10 @@ function ProviderForm({ saved, reload }: { saved: TProviderSettings; reload(): v
   const test = useTestProvider(saved.provider);
   const server = useMemo<Draft>(() => ({ issuerUrl: saved.issuerUrl, clientId: saved.clientId, enabled: saved.enabled }),
     [saved.issuerUrl, saved.clientId, saved.enabled]);
-  const kept = useKeptEdits(server);
-  const draft = kept.form;
-  const [done, setDone] = useState(false);
-  useUnsavedChanges(kept.dirty);
-  const set = (patch: Partial<Draft>) => {
-    setDone(false);
-    save.reset();
-    test.reset();
-    kept.setForm((d) => ({ ...d, ...patch }));
-  };
+  const { draft, dirty, saved: done, set, submit } = useVersionedSettingsForm({ server, version: saved.version, save, reload, others: [test] });
   const id = `provider-${saved.provider}`;
   return (
-    <form aria-labelledby={`${id}-title`} onSubmit={(e) => {
-      e.preventDefault();
-      const sent = draft;
-      save.mutate({ ...sent, version: saved.version }, {
-        onSuccess: () => {
-          kept.acknowledge(sent);
-          setDone(true);
-        },
-        onError: (error) => error instanceof ApiError && error.code === 'EDIT_CONFLICT' && reload(),
-      });
-    }}>
+    <form aria-labelledby={`${id}-title`} onSubmit={submit}>
       <Stack gap="sm" maw={620}>
         <Group gap="sm">
           <Title order={4} id={`${id}-title`}>{label}</Title>
@@ -88,12 +67,12 @@ function ProviderForm({ saved, reload }: { saved: TProviderSettings; reload(): v
         {test.error && <Alert color="red" role="alert">{test.error.message}</Alert>}
         {test.data && <Alert color={test.data.ok ? 'green' : 'red'} role="status">{test.data.message}</Alert>}
         <Group>
-          <Button type="submit" loading={save.isPending} disabled={!kept.dirty}>Save {label}</Button>
+          <Button type="submit" loading={save.isPending} disabled={!dirty}>Save {label}</Button>
           <Button variant="default" loading={test.isPending} disabled={!draft.issuerUrl.trim()}
             onClick={() => test.mutate({ issuerUrl: draft.issuerUrl.trim(), clientId: draft.clientId.trim() })}>
             Test {label}
           </Button>
-          {done && !kept.dirty && <Text size="sm" c="teal" role="status">{label} sign-in saved.</Text>}
+          {done && <Text size="sm" c="teal" role="status">{label} sign-in saved.</Text>}
         </Group>
       </Stack>
     </form>
