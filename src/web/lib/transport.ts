@@ -22,6 +22,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What a person reads for a failed call: the server's sentence, or SPEC's unknown-error sentence. */
+export const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messageFor('UNKNOWN_ERROR'));
+
 export function readCookie(name: string): string | undefined {
   return document.cookie
     .split('; ')

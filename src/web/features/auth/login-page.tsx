@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, T
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth.tsx';
-import { ApiError } from '../../lib/transport.ts';
+import { errorText } from '../../lib/transport.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import type { TSecondStep } from '../../../core/api/auth.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
@@ -35,7 +35,7 @@ export function LoginPage() {
       if (owed) setSecondStep(owed);
       else navigate(target, { replace: true });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'An unexpected error occurred. Please try again.');
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

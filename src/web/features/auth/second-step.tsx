@@ -1,11 +1,9 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TSecondStep, TSessionResponse } from '../../../core/api/auth.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
 import { useAuth } from '../../shared/auth.tsx';
-import { beginSignInSetup, CodeInput, confirmSignInSetup, signInWithCode, TwoFactorSetupFlow } from '../two-factor/index.ts';
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'An unexpected error occurred. Please try again.');
+import { beginSignInSetup, CodeInput, confirmSignInSetup, signInWithCode, TwoFactorSetupFlow, useCodeEntry } from '../two-factor/index.ts';
 
 interface Props {
   step: TSecondStep['secondStep'];
@@ -35,30 +33,15 @@ export function SecondStep({ step, onRestart }: Props) {
 function CodeStep() {
   const { completeSignIn } = useAuth();
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      completeSignIn(await signInWithCode(code));
-    } catch (e) {
-      setError(messageOf(e));
-      setCode('');
-      setBusy(false);
-    }
-  };
+  const { code, setCode, error, busy, submit, reset } = useCodeEntry(async (code) => completeSignIn(await signInWithCode(code)));
 
   return (
-    <Stack component="form" onSubmit={(e) => void submit(e)} gap="sm">
+    <Stack component="form" onSubmit={submit} gap="sm">
       {error && <Alert color="red" role="alert">{error}</Alert>}
       <Text size="sm">{recovery ? TWO_FACTOR_MESSAGES.enterRecoveryCode : TWO_FACTOR_MESSAGES.enterCode}</Text>
       <CodeInput key={String(recovery)} label={recovery ? 'Recovery code' : '6-digit code'} value={code} onChange={setCode} autoFocus recovery={recovery} />
       <Button type="submit" loading={busy} fullWidth>Verify</Button>
-      <Anchor component="button" type="button" size="sm" onClick={() => { setRecovery(!recovery); setCode(''); setError(null); }}>
+      <Anchor component="button" type="button" size="sm" onClick={() => { setRecovery(!recovery); reset(); }}>
         {recovery ? TWO_FACTOR_MESSAGES.useAuthenticatorCode : TWO_FACTOR_MESSAGES.useRecoveryCode}
       </Anchor>
     </Stack>

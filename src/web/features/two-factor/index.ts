@@ -1,5 +1,5 @@
 export { SecuritySection } from './security-section.tsx';
 export { TwoFactorSection } from './two-factor-section.tsx';
 export { TwoFactorSetupFlow } from './setup-flow.tsx';
-export { CodeInput } from './code-input.tsx';
+export { CodeInput, useCodeEntry } from './code-input.tsx';
 export { beginSignInSetup, confirmSignInSetup, signInWithCode } from './api.ts';

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TTwoFactorSetup } from '../../../core/api/two-factor.ts';
 import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
-import { CodeInput } from './code-input.tsx';
+import { errorText } from '../../lib/transport.ts';
+import { CodeInput, useCodeEntry } from './code-input.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'An unexpected error occurred. Please try again.');
 
 interface Props {
   begin(): Promise<TTwoFactorSetup>;
@@ -19,36 +18,20 @@ interface Props {
 export function TwoFactorSetupFlow({ begin, confirm, onFinished, onCancel }: Props) {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { code, setCode, error, setError, busy, submit } = useCodeEntry(async (code) => setCodes(await confirm(code)));
   const started = useRef(false);
 
   useEffect(() => {
     // One secret per set-up, also when a development render runs effects twice.
     if (started.current) return;
     started.current = true;
-    begin().then(setSetup, (e: unknown) => setError(messageOf(e)));
-  }, [begin]);
+    begin().then(setSetup, (e: unknown) => setError(errorText(e)));
+  }, [begin, setError]);
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onFinished} />;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setCodes(await confirm(code));
-    } catch (e) {
-      setError(messageOf(e));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Stack gap="sm" component="form" onSubmit={(e) => void submit(e)} aria-label="Set up two-factor sign-in">
+    <Stack gap="sm" component="form" onSubmit={submit} aria-label="Set up two-factor sign-in">
       {error && <Alert color="red" role="alert">{error}</Alert>}
       {!setup && !error && <Loader size="sm" />}
       {setup && (
