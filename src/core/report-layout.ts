@@ -56,4 +56,3 @@ export function reportTableLines(report: Pick<TReportResponse, 'money' | 'rows' 
 export const billedLabel = (lockedBill: number | null) => (lockedBill === null ? 'Not billed' : `Bill ${formatBillNumber(lockedBill)}`);
 
 export const EXPORT_VIEWS = ['grouped', 'entries'] as const;
-export type ExportView = (typeof EXPORT_VIEWS)[number];
