@@ -86,13 +86,14 @@ async function measure(boss: { email: string }) {
 
   // The exports: a 90-day range holds ~100,000 time entries (1,111 a day) plus ~10,000 expenses.
   const range = `from=${iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 89))}&to=${iso(now)}&kind=time`;
-  const exportRun = async (kind: 'csv' | 'xlsx') => {
+  // The entries CSV is view=entries; the default CSV is the grouped table (docs/decisions/098).
+  const exportRun = async (kind: 'csv' | 'xlsx', extra = '&view=entries') => {
     global.gc?.();
     const base = process.memoryUsage().rss;
     let peak = base;
     const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
     const t = performance.now();
-    const res = await get(`/api/reports/export.${kind}?${range}`);
+    const res = await get(`/api/reports/export.${kind}?${range}${kind === 'csv' ? extra : ''}`);
     const ms = performance.now() - t;
     clearInterval(sampler);
     const rows = kind === 'csv' ? res.body.split('\r\n').length - 3 : null;
@@ -100,6 +101,13 @@ async function measure(boss: { email: string }) {
   };
   const csv = await exportRun('csv');
   const xlsx = await exportRun('xlsx');
+  // A grouped report's files: the same 90 days by staff member then client (the table's rows).
+  const grouped = await exportRun('csv', '&groupBy=staff&thenBy=client&view=grouped');
+  const groupedXlsx = await (async () => {
+    const t = performance.now();
+    const res = await get(`/api/reports/export.xlsx?${range}&groupBy=staff&thenBy=client`);
+    return { ms: performance.now() - t, bytes: res.rawPayload.length };
+  })();
 
   // The same two reports without migration 010's date indexes, for comparison.
   // Dropped inside a transaction that is rolled back, so a kept database keeps them.
@@ -131,5 +139,7 @@ async function measure(boss: { email: string }) {
   line('GET /api/dashboard/money (super admin)', dashboardMoney, { text: 'p95 ≤ 50 ms', ms: 50 });
   console.log(`CSV  export of ${csv.rows} rows: ${fmt(csv.ms)}, ${(csv.bytes / 1e6).toFixed(1)} MB, rss peak ${csv.peakMb.toFixed(0)} MB (+${csv.deltaMb.toFixed(0)} MB)  target ≤ 3 s  ${verdict(csv.ms <= 3000)}`);
   console.log(`XLSX export of the same rows: ${fmt(xlsx.ms)}, ${(xlsx.bytes / 1e6).toFixed(1)} MB, rss peak ${xlsx.peakMb.toFixed(0)} MB (+${xlsx.deltaMb.toFixed(0)} MB)  target ≤ 10 s ${verdict(xlsx.ms <= 10_000)}, growth < 300 MB ${verdict(xlsx.deltaMb < 300)}`);
+  console.log(`grouped CSV (staff then client, ${grouped.rows} table rows): ${fmt(grouped.ms)}, ${(grouped.bytes / 1e6).toFixed(2)} MB`);
+  console.log(`grouped XLSX (Report sheet + every entry): ${fmt(groupedXlsx.ms)}, ${(groupedXlsx.bytes / 1e6).toFixed(1)} MB`);
   console.log('(app.inject buffers the whole response body in this process: the rss growth includes the finished file.)');
 }

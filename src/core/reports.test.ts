@@ -65,6 +65,8 @@ describe('csvField (RFC 4180)', () => {
 describe('file names and labels', () => {
   it('names the period', () => {
     expect(reportFileName('2026-11-01', '2026-11-30', 'xlsx')).toBe('Report-2026-11-01-to-2026-11-30.xlsx');
+    expect(reportFileName('2026-11-01', '2026-11-30', 'csv', 'grouped')).toBe('Report-2026-11-01-to-2026-11-30.csv');
+    expect(reportFileName('2026-11-01', '2026-11-30', 'csv', 'entries')).toBe('Report-2026-11-01-to-2026-11-30-entries.csv');
   });
   it.each([
     ['day', '2026-11-05', '11/05/2026'],

@@ -74,9 +74,12 @@ export function csvField(value: string | number | null | undefined): string {
 /** One CSV record, CRLF-terminated (RFC 4180). */
 export const csvLine = (fields: (string | number | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
 
-/** `Report-2026-11-01-to-2026-11-30.csv`: the file name says the period it holds. */
-export function reportFileName(from: string, to: string, extension: 'csv' | 'xlsx'): string {
-  return `Report-${from}-to-${to}.${extension}`;
+/**
+ * `Report-2026-11-01-to-2026-11-30.csv`: the file name says the period it holds; the flat list of
+ * entries is `Report-2026-11-01-to-2026-11-30-entries.csv`.
+ */
+export function reportFileName(from: string, to: string, extension: 'csv' | 'xlsx', view: 'grouped' | 'entries' = 'grouped'): string {
+  return `Report-${from}-to-${to}${view === 'entries' ? '-entries' : ''}.${extension}`;
 }
 
 /** Label of a time bucket as the table shows it: day MM/DD/YYYY, week 'Week of MM/DD/YYYY', month 'Nov 2026'. */
@@ -141,15 +144,23 @@ export interface ExportRow {
   rate: number | null;
   value: number | null;
   amount: number | null;
+  /** 'Bill 0007' or 'Not billed' (billedLabel). */
+  billed: string;
   description: string;
 }
 
 /** The report's grouping levels: the first, and the second when chosen. */
 export const reportLevels = (q: { groupBy: GroupBy; thenBy?: GroupBy | null }): GroupBy[] => [q.groupBy, ...(q.thenBy ? [q.thenBy] : [])];
 
-/** Column titles of the export: the group columns, then the entry's; money columns only for super admins. */
+/** Column titles of the entries export: the group columns, then the entry's; money columns only for super admins. */
 export function exportColumns(money: boolean, levels: GroupBy[]) {
   const groups = levels.map((g, i) => `${i === 0 ? 'Group' : 'Subgroup'}: ${GROUP_LABELS[g]}`);
   const base = [...groups, 'Date', 'Kind', 'Client', 'Case', 'Project', 'Staff member', 'Job / expense type', 'Hours'];
-  return money ? [...base, 'Rate', 'Time value', 'Expense amount', 'Description'] : [...base, 'Description'];
+  return money ? [...base, 'Rate', 'Time value', 'Expense amount', 'Billed', 'Description'] : [...base, 'Billed', 'Description'];
+}
+
+/** An entry's cells in exportColumns' order (after its group columns). */
+export function exportCells(r: ExportRow, money: boolean) {
+  const lead = [r.date, r.kind, r.client, r.caseNumber, r.project, r.staff, r.type, r.hours];
+  return money ? [...lead, r.rate, r.value, r.amount, r.billed, r.description] : [...lead, r.billed, r.description];
 }

@@ -94,21 +94,31 @@ describe('GET /api/reports', () => {
 });
 
 describe('exports', () => {
-  it('streams CSV with RFC 4180 quoting, a Total row and money only for super admins', async () => {
-    const res = await superAdmin.request({ method: 'GET', url: `/api/reports/export.csv?${query(MARCH)}` });
+  it('streams the entries CSV with RFC 4180 quoting, a Total row and money only for super admins', async () => {
+    const res = await superAdmin.request({ method: 'GET', url: `/api/reports/export.csv?${query(MARCH)}&view=entries` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Report-2026-03-01-to-2026-03-31.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Report-2026-03-01-to-2026-03-31-entries.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('Group: Staff member,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Rate,Time value,Expense amount,Description');
+    expect(lines[0]).toBe('Group: Staff member,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Rate,Time value,Expense amount,Billed,Description');
     expect(lines).toHaveLength(1 + 4 + 1);
     expect(res.body).toContain('"Said ""hi"", then, left\nearly"');
-    expect(lines.at(-1)).toBe('Total,,,,,,,,6.5,,762.5,42.1,');
+    expect(lines.at(-1)).toBe('Total,,,,,,,,6.5,,762.5,42.1,,');
 
-    const plain = await limited.request({ method: 'GET', url: `/api/reports/export.csv?${query(MARCH)}` });
+    const plain = await limited.request({ method: 'GET', url: `/api/reports/export.csv?${query(MARCH)}&view=entries` });
     const plainLines = plain.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(plainLines[0]).toBe('Group: Staff member,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Description');
+    expect(plainLines[0]).toBe('Group: Staff member,Date,Kind,Client,Case,Project,Staff member,Job / expense type,Hours,Billed,Description');
     expect(plain.body).not.toContain('762.5');
-    expect(plainLines.at(-1)).toBe('Total,,,,,,,,6.5,');
+    expect(plainLines.at(-1)).toBe('Total,,,,,,,,6.5,,');
+  });
+
+  it('streams the grouped CSV (the default) as the table: groups then the Grand Total', async () => {
+    const res = await superAdmin.request({ method: 'GET', url: `/api/reports/export.csv?${query({ ...MARCH, groupBy: 'client' })}` });
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toEqual([
+      'Client,Hours,Time entries,Expense entries,Time value,Expenses,Total',
+      'Avery Holdings,3.5,2,1,462.5,42.1,504.6', 'Birch Partners,3,1,0,300,0,300', 'Grand Total,6.5,3,1,762.5,42.1,804.6',
+    ]);
+    const plain = await limited.request({ method: 'GET', url: `/api/reports/export.csv?${query({ ...MARCH, groupBy: 'client' })}` });
+    expect(plain.body.replace(/^\uFEFF/, '').split('\r\n').at(-2)).toBe('Grand Total,6.5,3,1');
   });
 
   it('writes XLSX with real dates and numbers, a header row and totals rows', async () => {
@@ -117,10 +127,10 @@ describe('exports', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="Report-2026-03-01-to-2026-03-31.xlsx"');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const summary = book.getWorksheet('Summary')!;
-    expect(summary.getRow(1).values).toEqual([undefined, 'Client', 'Hours', 'Time entries', 'Expense entries', 'Time value', 'Expenses']);
-    expect(summary.getRow(2).values).toEqual([undefined, 'Avery Holdings', 3.5, 2, 1, 462.5, 42.1]);
-    expect(summary.getRow(4).values).toEqual([undefined, 'Total', 6.5, 3, 1, 762.5, 42.1]);
+    const summary = book.getWorksheet('Report')!;
+    expect(summary.getRow(1).values).toEqual([undefined, 'Client', 'Hours', 'Time entries', 'Expense entries', 'Time value', 'Expenses', 'Total']);
+    expect(summary.getRow(2).values).toEqual([undefined, 'Avery Holdings', 3.5, 2, 1, 462.5, 42.1, 504.6]);
+    expect(summary.getRow(4).values).toEqual([undefined, 'Grand Total', 6.5, 3, 1, 762.5, 42.1, 804.6]);
     const entries = book.getWorksheet('Entries')!;
     expect(entries.rowCount).toBe(1 + 4 + 1);
     const first = entries.getRow(2);
@@ -136,7 +146,7 @@ describe('exports', () => {
     const plain = await limited.request({ method: 'GET', url: `/api/reports/export.xlsx?${query(MARCH)}` });
     const plainBook = new ExcelJS.Workbook();
     await plainBook.xlsx.load(plain.rawPayload as unknown as ArrayBuffer);
-    expect(plainBook.getWorksheet('Summary')!.getRow(1).values).toEqual([undefined, 'Staff member', 'Hours', 'Time entries', 'Expense entries']);
+    expect(plainBook.getWorksheet('Report')!.getRow(1).values).toEqual([undefined, 'Staff member', 'Hours', 'Time entries', 'Expense entries']);
     expect(plainBook.getWorksheet('Entries')!.getRow(1).values).not.toContain('Time value');
   });
 });
@@ -186,22 +196,23 @@ describe('a second grouping level', () => {
 
   it('carries both levels into the CSV and the XLSX', async () => {
     const params = query({ ...MARCH, groupBy: 'client', thenBy: 'staff' });
-    const csv = await superAdmin.request({ method: 'GET', url: `/api/reports/export.csv?${params}` });
+    const csv = await superAdmin.request({ method: 'GET', url: `/api/reports/export.csv?${params}&view=entries` });
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     expect(lines[0]).toMatch(/^Group: Client,Subgroup: Staff member,Date,Kind,/);
     expect(lines).toContain('Avery Holdings,Test super_admin,2026-03-02,Time,Avery Holdings,' + lines[1]!.split(',').slice(5).join(','));
-    expect(lines.at(-1)).toBe('Total,,,,,,,,,6.5,,762.5,42.1,');
+    expect(lines.at(-1)).toBe('Total,,,,,,,,,6.5,,762.5,42.1,,');
 
     const xlsx = await superAdmin.request({ method: 'GET', url: `/api/reports/export.xlsx?${params}` });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const summary = book.getWorksheet('Summary')!;
-    expect(summary.getRow(1).values).toEqual([undefined, 'Client', 'Staff member', 'Hours', 'Time entries', 'Expense entries', 'Time value', 'Expenses']);
-    expect(summary.getRow(2).values).toEqual([undefined, 'Avery Holdings', undefined, 3.5, 2, 1, 462.5, 42.1]);
+    const summary = book.getWorksheet('Report')!;
+    expect(summary.getRow(1).values).toEqual([undefined, 'Client / Staff member', 'Hours', 'Time entries', 'Expense entries', 'Time value', 'Expenses', 'Total']);
+    expect(summary.getRow(2).values).toEqual([undefined, 'Avery Holdings']);
     expect(summary.getRow(2).font?.bold).toBe(true);
-    expect(summary.getRow(3).values).toEqual([undefined, undefined, 'Test super_admin', 3.5, 2, 1, 462.5, 42.1]);
-    expect(summary.getRow(4).values).toEqual([undefined, 'Birch Partners', undefined, 3, 1, 0, 300, 0]);
-    expect(summary.getRow(6).values).toEqual([undefined, 'Total', undefined, 6.5, 3, 1, 762.5, 42.1]);
+    expect(summary.getRow(3).values).toEqual([undefined, 'Test super_admin', 3.5, 2, 1, 462.5, 42.1, 504.6]);
+    expect(summary.getRow(4).values).toEqual([undefined, 'Subtotal Avery Holdings', 3.5, 2, 1, 462.5, 42.1, 504.6]);
+    expect(summary.getRow(5).values).toEqual([undefined, 'Birch Partners']);
+    expect(summary.getRow(8).values).toEqual([undefined, 'Grand Total', 6.5, 3, 1, 762.5, 42.1, 804.6]);
     const entries = book.getWorksheet('Entries')!;
     expect(entries.getRow(1).values).toEqual(expect.arrayContaining(['Group: Client', 'Subgroup: Staff member']));
     expect(entries.getRow(2).getCell(2).value).toBe('Test super_admin');

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { EXPORT_VIEWS } from '../report-layout.ts';
 import { GROUPS, KINDS, rangeProblem, SAME_LEVELS_MESSAGE } from '../reports.ts';
 import { ZStoredDate } from './common.ts';
 
 // GET /api/reports and its CSV/XLSX exports (issue 11). Money fields (time value, expenses)
 // are present only in super admins' answers: the server leaves them out for everyone else.
 
-export const ZReportQuery = z.object({
+const ZReportFilters = z.object({
   from: ZStoredDate,
   to: ZStoredDate,
   groupBy: z.enum(GROUPS).default('staff'),
@@ -17,12 +18,22 @@ export const ZReportQuery = z.object({
   projectId: z.uuid().optional(),
   userId: z.uuid().optional(),
   jobType: z.string().trim().min(1).max(200).optional(),
-}).superRefine((q, ctx) => {
+});
+
+function checkReportQuery(q: z.infer<typeof ZReportFilters>, ctx: z.RefinementCtx) {
   const problem = rangeProblem(q.from, q.to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
   if (q.thenBy === q.groupBy) ctx.addIssue({ code: 'custom', path: ['thenBy'], message: SAME_LEVELS_MESSAGE });
-});
+}
+
+export const ZReportQuery = ZReportFilters.superRefine(checkReportQuery);
 export type TReportQuery = z.infer<typeof ZReportQuery>;
+
+/**
+ * GET /api/reports/export.csv: `view=grouped` (the default) is the table as on screen (groups,
+ * subtotals, grand total); `view=entries` is one record per entry (docs/decisions/098).
+ */
+export const ZReportCsvQuery = ZReportFilters.extend({ view: z.enum(EXPORT_VIEWS).default('grouped') }).superRefine(checkReportQuery);
 export type TReportQueryInput = z.input<typeof ZReportQuery>;
 
 const ZTotals = z.object({

@@ -2,10 +2,12 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { TReportQuery, TReportResponse } from '../../core/api/reports.ts';
 import { roundToCents } from '../../core/money.ts';
-import { exportColumns, GROUP_LABELS, reportLevels, type ExportRow } from '../../core/reports.ts';
+import { reportTableColumns, reportTableLines, type ReportLineKind } from '../../core/report-layout.ts';
+import { exportCells, exportColumns, reportLevels, type ExportRow } from '../../core/reports.ts';
 
-// The XLSX export through exceljs's streaming writer (docs/decisions/081): a Summary sheet with the
-// report's grouped rows and a Total row, then an Entries sheet with every entry and a Total row.
+// The XLSX export through exceljs's streaming writer (docs/decisions/081, 098): a 'Report' sheet
+// that is the screen's table (groups, subgroups, subtotals, Grand Total), then an 'Entries' sheet
+// with every entry and a Total row.
 // Dates are real dates, hours and money numbers with formats. It runs in the document worker
 // (docs/decisions/065): the request thread reads the entries and hands them over a page at a time.
 
@@ -28,30 +30,10 @@ export async function writeReportWorkbook({ query, report }: ReportWorkbookInput
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const { money } = report;
   const levels = reportLevels(query);
-  const summary = book.addWorksheet('Summary');
-  summary.columns = [
-    ...levels.map((g) => ({ header: GROUP_LABELS[g], width: 40 })),
-    { header: 'Hours', width: 10, style: { numFmt: HOURS } },
-    { header: 'Time entries', width: 12 }, { header: 'Expense entries', width: 14 },
-    ...(money ? [{ header: 'Time value', width: 14, style: { numFmt: MONEY } }, { header: 'Expenses', width: 14, style: { numFmt: MONEY } }] : []),
-  ];
-  const summaryCells = (labels: (string | null)[], t: TReportResponse['totals']) =>
-    [...labels, t.hours, t.timeEntries, t.expenseEntries, ...(money ? [t.timeValue ?? 0, t.expenses ?? 0] : [])];
-  summary.getRow(1).font = { bold: true };
-  // With a second level, each group's row is its subtotal (bold), followed by its subgroups.
-  for (const row of report.rows) {
-    const group = summary.addRow(summaryCells(levels.length === 2 ? [row.label, null] : [row.label], row));
-    if (row.children) group.font = { bold: true };
-    group.commit();
-    for (const child of row.children ?? []) summary.addRow(summaryCells([null, child.label], child)).commit();
-  }
-  const summaryTotal = summary.addRow(summaryCells(levels.length === 2 ? ['Total', null] : ['Total'], report.totals));
-  summaryTotal.font = { bold: true };
-  summaryTotal.commit();
-  summary.commit();
+  writeReportSheet(book, report);
 
   const entries = book.addWorksheet('Entries');
-  const widths: Record<string, number> = { Date: 12, Client: 30, Project: 36, Description: 50 };
+  const widths: Record<string, number> = { Date: 12, Client: 30, Project: 36, Billed: 12, Description: 50 };
   const formats: Record<string, string> = { Date: DATE, Hours: HOURS, Rate: MONEY, 'Time value': MONEY, 'Expense amount': MONEY };
   const headers = exportColumns(money, levels);
   entries.columns = headers.map((header) => ({
@@ -65,17 +47,47 @@ export async function writeReportWorkbook({ query, report }: ReportWorkbookInput
   for await (const rows of pages) {
     for (const r of rows) {
       total.hours += r.hours ?? 0; total.value += r.value ?? 0; total.amount += r.amount ?? 0;
-      const lead = [...r.groups, excelDate(r.date), r.kind, r.client, r.caseNumber, r.project, r.staff, r.type, r.hours];
-      const row = entries.addRow(money ? [...lead, r.rate, r.value, r.amount, r.description] : [...lead, r.description]);
+      const row = entries.addRow([...r.groups, excelDate(r.date), ...exportCells(r, money).slice(1)]);
       styles.forEach((style, i) => { row.getCell(i + 1).style = style; });
       row.commit();
     }
   }
   const hours = Math.round(total.hours * 100) / 100;
   const lead = ['Total', ...Array<null>(levels.length + 6).fill(null), hours];
-  const last = entries.addRow(money ? [...lead, null, roundToCents(total.value), roundToCents(total.amount), null] : [...lead, null]);
+  const last = entries.addRow(money ? [...lead, null, roundToCents(total.value), roundToCents(total.amount), null, null] : [...lead, null, null]);
   last.font = { bold: true };
   last.commit();
   entries.commit();
   await book.commit();
+}
+
+/** Number formats of the table's columns after the label: hours, two counts, then money. */
+const TABLE_FORMATS = [HOURS, '0', '0', MONEY, MONEY, MONEY];
+const BOLD: ReadonlySet<ReportLineKind> = new Set(['heading', 'subtotal', 'total']);
+
+/**
+ * The 'Report' sheet: the screen's table row for row (core/report-layout.ts). Group headings,
+ * subtotals and the Grand Total are bold; subgroups are indented and one outline level down, so
+ * Excel's outline buttons fold a report to its subtotals.
+ */
+function writeReportSheet(book: ExcelJS.stream.xlsx.WorkbookWriter, report: TReportResponse) {
+  const twoLevels = report.thenBy !== null;
+  const sheet = book.addWorksheet('Report', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+    properties: twoLevels ? { outlineLevelRow: 1 } : {},
+  });
+  sheet.columns = reportTableColumns(report).map((header, i) => (i === 0
+    ? { header, width: 48 }
+    : { header, width: 14, style: { numFmt: TABLE_FORMATS[i - 1]! } }));
+  sheet.getRow(1).font = { bold: true };
+  for (const line of reportTableLines(report)) {
+    const row = sheet.addRow([line.label, ...(line.values ?? [])]);
+    if (BOLD.has(line.kind)) row.font = { bold: true };
+    if (line.kind === 'subgroup') {
+      row.outlineLevel = 1;
+      row.getCell(1).alignment = { indent: 1 };
+    }
+    row.commit();
+  }
+  sheet.commit();
 }

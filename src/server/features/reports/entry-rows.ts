@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TReportQuery } from '../../../core/api/reports.ts';
 import { costOf } from '../../../core/money.ts';
 import { displayName } from '../../../core/people.ts';
+import { billedLabel } from '../../../core/report-layout.ts';
 import { caseLabel, entryGroupLabel, projectLabel, reportLevels, type ExportRow, type GroupBy } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { entryConditions, kindsOf } from './filters.ts';
@@ -15,7 +16,7 @@ const PAGE = 5000;
 type Raw = {
   id: string; entry_date: string; job_type: string; hours: string | null; rate: string | null; amount: string | null;
   description: string; project_number: string; project_name: string; file_number: string; case_name: string; client: string;
-  email: string; first_name: string | null; last_name: string | null;
+  email: string; first_name: string | null; last_name: string | null; locked_bill: number | null;
 };
 
 function entriesQuery(q: TReportQuery, kind: 'time' | 'expense') {
@@ -26,7 +27,7 @@ function entriesQuery(q: TReportQuery, kind: 'time' | 'expense') {
     ? sql`t.job_type, t.hours::text as hours, t.rate::text as rate, null as amount`
     : sql`e.expense_type as job_type, null as hours, null as rate, e.amount::text as amount`;
   return sql`select ${a}.id, ${a}.entry_date, ${cols}, ${a}.description, p.project_number, p.project_name, c.file_number,
-      c.case_name, cl.name as client, u.email, u.first_name, u.last_name
+      c.case_name, cl.name as client, u.email, u.first_name, u.last_name, ${a}.locked_bill
     from ${table} ${a} join projects p on p.id = ${a}.project_id join cases c on c.id = p.case_id
       join clients cl on cl.id = c.client_id join users u on u.id = ${a}.user_id
     where ${entryConditions(q, alias)}
@@ -45,7 +46,7 @@ const toRow = (kind: 'time' | 'expense', levels: GroupBy[]) => (r: Raw): ExportR
     date: r.entry_date, kind: kind === 'time' ? 'Time' : 'Expense', client: r.client, caseNumber: r.file_number,
     project: facts.project, staff: facts.staff, type: r.job_type,
     hours, rate, value: hours === null ? null : costOf(hours, rate) ?? 0, amount: r.amount === null ? null : Number(r.amount),
-    description: r.description,
+    billed: billedLabel(r.locked_bill), description: r.description,
   };
 };
 

@@ -1,8 +1,8 @@
-import { ZReportOptions, ZReportQuery, ZReportResponse } from '../../../core/api/reports.ts';
+import { ZReportCsvQuery, ZReportOptions, ZReportQuery, ZReportResponse } from '../../../core/api/reports.ts';
 import { reportFileName } from '../../../core/reports.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
-import { reportCsv } from './export-csv.ts';
+import { entriesCsv, groupedCsv } from './export-csv.ts';
 import { reportXlsx } from './export-xlsx.ts';
 import { assertFiltersExist } from './filters.ts';
 import { reportOptions } from './labels.ts';
@@ -21,14 +21,17 @@ export function reportRoutes({ app, db, documents }: AppContext) {
     return reportOptions(db);
   });
 
-  app.get('/api/reports/export.csv', { schema: { querystring: ZReportQuery } }, async (request, reply) => {
+  // The table as on screen (view=grouped, the default), or every entry (view=entries): docs/decisions/098.
+  app.get('/api/reports/export.csv', { schema: { querystring: ZReportCsvQuery } }, async (request, reply) => {
     const { user } = requireUser(request);
-    await assertFiltersExist(db, request.query);
+    const { view, ...query } = request.query;
+    if (view === 'entries') await assertFiltersExist(db, query);
+    const body = view === 'grouped' ? groupedCsv(await runReport(db, { query, viewer: user })) : entriesCsv(db, { query, money: user.isSuperAdmin });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', attachment(reportFileName(request.query.from, request.query.to, 'csv')))
+      .header('content-disposition', attachment(reportFileName(query.from, query.to, 'csv', view)))
       .header('cache-control', 'no-store')
-      .send(reportCsv(db, { query: request.query, money: user.isSuperAdmin }));
+      .send(body);
   });
 
   app.get('/api/reports/export.xlsx', { schema: { querystring: ZReportQuery } }, async (request, reply) => {

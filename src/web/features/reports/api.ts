@@ -31,4 +31,7 @@ export const useClientDetail = (id: string | undefined) => useQuery({
   queryFn: () => api<TClientDetail>(`/api/clients/${id}`),
 });
 
-export const exportUrl = (query: TReportQueryInput, kind: 'csv' | 'xlsx') => `/api/reports/export.${kind}?${reportSearch(query)}`;
+/** A file of the report: the grouped CSV (the table), the entries CSV, or the XLSX holding both. */
+export const exportUrl = (query: TReportQueryInput, kind: 'csv' | 'entries-csv' | 'xlsx') => kind === 'entries-csv'
+  ? `/api/reports/export.csv?${reportSearch(query)}&view=entries`
+  : `/api/reports/export.${kind}?${reportSearch(query)}`;

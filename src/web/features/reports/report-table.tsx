@@ -1,35 +1,26 @@
 import { Table } from '@mantine/core';
 import type { TReportResponse, TReportTotals } from '../../../core/api/reports.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { GROUP_LABELS } from '../../../core/reports.ts';
+import { GRAND_TOTAL, reportTableColumns, subtotalLabel, totalsValues } from '../../../core/report-layout.ts';
+
+// Columns, numbers and labels come from core/report-layout.ts, as the CSV and XLSX exports' do
+// (docs/decisions/098): the files hold what this table shows.
+
+/** How each number column reads: hours, two counts, then time value, expenses and total. */
+const FORMATS: ((n: number) => string)[] = [formatHours, String, String, formatCurrency, formatCurrency, formatCurrency];
 
 function Cells({ t, money }: { t: TReportTotals; money: boolean }) {
-  return (
-    <>
-      <Table.Td ta="right">{formatHours(t.hours)}</Table.Td>
-      <Table.Td ta="right">{t.timeEntries}</Table.Td>
-      <Table.Td ta="right">{t.expenseEntries}</Table.Td>
-      {money && <Table.Td ta="right">{formatCurrency(t.timeValue)}</Table.Td>}
-      {money && <Table.Td ta="right">{formatCurrency(t.expenses)}</Table.Td>}
-      {money && <Table.Td ta="right">{formatCurrency((t.timeValue ?? 0) + (t.expenses ?? 0))}</Table.Td>}
-    </>
-  );
+  return totalsValues(t, money).map((v, i) => <Table.Td key={i} ta="right">{FORMATS[i]!(v)}</Table.Td>);
 }
 
 export function ReportTable({ report }: { report: TReportResponse }) {
   const { money, thenBy } = report;
-  const span = money ? 6 : 3;
+  const columns = reportTableColumns(report);
   return (
     <Table striped={!thenBy} highlightOnHover withTableBorder aria-label="Report">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{GROUP_LABELS[report.groupBy]}{thenBy && ` / ${GROUP_LABELS[thenBy]}`}</Table.Th>
-          <Table.Th ta="right">Hours</Table.Th>
-          <Table.Th ta="right">Time entries</Table.Th>
-          <Table.Th ta="right">Expense entries</Table.Th>
-          {money && <Table.Th ta="right">Time value</Table.Th>}
-          {money && <Table.Th ta="right">Expenses</Table.Th>}
-          {money && <Table.Th ta="right">Total</Table.Th>}
+          {columns.map((c, i) => <Table.Th key={c} ta={i === 0 ? undefined : 'right'}>{c}</Table.Th>)}
         </Table.Tr>
       </Table.Thead>
       {report.rows.map((row) => (
@@ -38,7 +29,7 @@ export function ReportTable({ report }: { report: TReportResponse }) {
           {row.children ? (
             <>
               <Table.Tr bg="var(--mantine-color-gray-1)">
-                <Table.Th scope="colgroup" colSpan={span + 1}>{row.label}</Table.Th>
+                <Table.Th scope="colgroup" colSpan={columns.length}>{row.label}</Table.Th>
               </Table.Tr>
               {row.children.map((child) => (
                 <Table.Tr key={child.key}>
@@ -47,7 +38,7 @@ export function ReportTable({ report }: { report: TReportResponse }) {
                 </Table.Tr>
               ))}
               <Table.Tr fw={600} data-subtotal>
-                <Table.Td>Subtotal {row.label}</Table.Td>
+                <Table.Td>{subtotalLabel(row.label)}</Table.Td>
                 <Cells t={row} money={money} />
               </Table.Tr>
             </>
@@ -61,7 +52,7 @@ export function ReportTable({ report }: { report: TReportResponse }) {
       ))}
       <Table.Tfoot>
         <Table.Tr fw={700}>
-          <Table.Td>Grand Total</Table.Td>
+          <Table.Td>{GRAND_TOTAL}</Table.Td>
           <Cells t={report.totals} money={money} />
         </Table.Tr>
       </Table.Tfoot>

@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Card, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useAfterPaint } from '../../lib/after-paint.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { exportUrl, useReport } from './api.ts';
+import { useReport } from './api.ts';
+import { ExportButtons } from './export-buttons.tsx';
 import { ReportFilters } from './report-filters.tsx';
 import { ReportTable } from './report-table.tsx';
 import { useReportParams } from './use-report-params.ts';
@@ -30,16 +30,7 @@ export default function ReportsPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Reports</Title>
-        {params.query && (
-          <Group gap="xs">
-            <Button component="a" href={exportUrl(params.query, 'csv')} download variant="default" leftSection={<IconDownload size={16} />}>
-              Export CSV
-            </Button>
-            <Button component="a" href={exportUrl(params.query, 'xlsx')} download variant="default" leftSection={<IconDownload size={16} />}>
-              Export XLSX
-            </Button>
-          </Group>
-        )}
+        {params.query && <ExportButtons query={params.query} />}
       </Group>
       <Paper withBorder p="md"><ReportFilters params={params} /></Paper>
       {params.problem && params.from && params.to && <Alert color="red">{params.problem}</Alert>}
