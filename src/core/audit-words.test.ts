@@ -51,6 +51,10 @@ const CASES: Case[] = [
     'Denise Park changed the assignee of action item "Call the adjuster" from James Whitaker to Margaret Hale', ITEM],
   ['bills', 'insert', null, { id: BILL, number: 7, client_id: CLIENT, client_name: 'Harbor Point Condominiums', status: 'draft', total: '900.00' },
     'Denise Park created bill Bill-0007 for Harbor Point Condominiums', BILL],
+  ['bills', 'update', { id: BILL, number: 7, client_id: CLIENT, status: 'draft', issued_on: null }, { id: BILL, number: 7, client_id: CLIENT, status: 'issued', issued_on: '2026-06-01' },
+    'Denise Park issued bill Bill-0007 for Harbor Point Condominiums on 06/01/2026', BILL],
+  ['bills', 'update', { id: BILL, number: 7, client_id: CLIENT, status: 'issued' }, { id: BILL, number: 7, client_id: CLIENT, status: 'void' },
+    'Denise Park voided bill Bill-0007 for Harbor Point Condominiums', BILL],
   ['bill_adjustments', 'insert', null, { id: U(51), bill_id: BILL, kind: 'write_down', amount: '10.00' }, 'Denise Park created a line adjustment on bill Bill-0007'],
   ['payments', 'update', { id: PAYMENT, number: 3, bill_id: BILL, reversal_reason: null }, { id: PAYMENT, number: 3, bill_id: BILL, reversal_reason: 'Check bounced' },
     'Denise Park set the reason for the reversal of payment PMT-0003 on bill Bill-0007 to "Check bounced"', PAYMENT],
@@ -66,8 +70,14 @@ const CASES: Case[] = [
   ['users', 'update', { id: JAMES, email: 'j@x.test' }, { id: JAMES, email: 'j@x.test', password: 'changed' }, 'Denise Park changed the password of the account of James Whitaker', JAMES],
   ['profiles', 'update', { id: JAMES, initials: 'JW' }, { id: JAMES, initials: 'JRW' }, 'Denise Park changed the initials of the profile of James Whitaker from "JW" to "JRW"', JAMES],
   ['user_roles', 'insert', null, { user_id: JAMES, role: 'admin' }, 'Denise Park gave James Whitaker the role Administrator', JAMES],
-  ['timesheet_weeks', 'update', { id: U(56), user_id: JAMES, week_start: '2026-11-02', status: 'open' }, { id: U(56), user_id: JAMES, week_start: '2026-11-02', status: 'submitted' },
-    'Denise Park changed the status of the timesheet of James Whitaker for the week of 11/02/2026 from open to submitted'],
+  ['timesheet_weeks', 'update', { id: U(56), user_id: JAMES, week_start: '2026-11-02', note: 'a' }, { id: U(56), user_id: JAMES, week_start: '2026-11-02', note: 'b' },
+    'Denise Park changed the note of the timesheet of James Whitaker for the week of 11/02/2026 from "a" to "b"'],
+  ['timesheet_weeks', 'update', { id: U(56), user_id: JAMES, week_start: '2026-11-02', status: 'submitted', decided_by: null, note: '' },
+    { id: U(56), user_id: JAMES, week_start: '2026-11-02', status: 'approved', decided_by: MARGARET, note: '' },
+    'Denise Park approved the timesheet of James Whitaker for the week of 11/02/2026'],
+  ['timesheet_weeks', 'update', { id: U(56), user_id: JAMES, week_start: '2026-11-02', status: 'approved', note: '' },
+    { id: U(56), user_id: JAMES, week_start: '2026-11-02', status: 'open', note: 'Wrong hours on Tuesday' },
+    'Denise Park reopened the timesheet of James Whitaker for the week of 11/02/2026 (note: "Wrong hours on Tuesday")'],
   ['sign_in_providers', 'update', { id: 'google', enabled: false }, { id: 'google', enabled: true }, 'Denise Park changed the on of the Google sign-in from no to yes', 'google'],
   ['api_tokens', 'update', { id: U(57), user_id: JAMES, name: 'Sync', revoked_at: null }, { id: U(57), user_id: JAMES, name: 'Sync', revoked_at: '2026-11-27T14:00:00Z' },
     'Denise Park revoked API token "Sync" of James Whitaker'],
@@ -113,7 +123,8 @@ describe('auditWords: the parts and the rules', () => {
   });
 
   it('a creation lists what it set, in words, below the sentence', () => {
-    const w = words('action_items', 'insert', null, { id: ITEM, project_id: PROJECT, title: 'Call', assigned_to: JAMES, due_date: '2026-11-05', calendar_generation: 0 }, ITEM);
+    const w = words('action_items', 'insert', null, { id: ITEM, project_id: PROJECT, title: 'Call', assigned_to: JAMES, due_date: '2026-11-05',
+      calendar_generation: 0, description: '', archived: false }, ITEM);
     expect(w.details.map((d) => d.map((p) => p.text).join(''))).toEqual(['assignee: James Whitaker', 'due date: 11/05/2026', 'project: 2026-014-01 Roof survey', 'short description: "Call"']);
   });
 

@@ -41,7 +41,7 @@ export interface AuditRowIn {
 export interface AuditWords {
   sentence: SentencePart[];
   text: string;
-  /** For an insert: what it set, one 'label: value' each. */
+  /** For an insert: what it set, one 'label: value' each (empty values and unset flags left out). */
   details: SentencePart[][];
   record: { type: string; label: string; href: string | null; deleted: boolean };
 }
@@ -188,6 +188,25 @@ function clause(row: AuditRowIn, change: FieldChange, ctx: Ctx): { verb: string;
   return { verb: 'changed', parts: [the, { text: ' from ' }, before ?? { text: '—' }, { text: ' to ' }, after ?? { text: '—' }] };
 }
 
+// A bill's and a week's steps read as the buttons that take them.
+const BILL_VERBS: Record<string, string> = { issued: 'issued', void: 'voided' };
+const WEEK_VERBS: Record<string, string> = { submitted: 'submitted', approved: 'approved', rejected: 'sent back', open: 'reopened' };
+
+/** A step of a bill or a timesheet week: 'issued bill Bill-0007 for … on 06/01/2026', 'approved the timesheet of … (note: "…")'. */
+function step(row: AuditRowIn, ctx: Ctx): SentencePart[] | null {
+  const status = str(row.after?.status);
+  if (row.action !== 'update' || str(row.before?.status) === status) return null;
+  if (row.table === 'bills' && BILL_VERBS[status]) {
+    const on = status === 'issued' && row.after?.issued_on ? [{ text: ` on ${usDate(row.after.issued_on)}` }] : [];
+    return [{ text: `${BILL_VERBS[status]} ` }, ...subject(row, ctx, 'the'), ...on];
+  }
+  if (row.table === 'timesheet_weeks' && WEEK_VERBS[status]) {
+    const note = row.after?.note && row.after.note !== row.before?.note ? [{ text: ` (note: "${clip(str(row.after.note))}")` }] : [];
+    return [{ text: `${WEEK_VERBS[status]} ` }, ...subject(row, ctx, 'the'), ...note];
+  }
+  return null;
+}
+
 /** What the row says after the person's name. */
 function predicate(row: AuditRowIn, ctx: Ctx): SentencePart[] {
   const s = { ...row.before, ...row.after };
@@ -203,6 +222,8 @@ function predicate(row: AuditRowIn, ctx: Ctx): SentencePart[] {
   if (row.table === 'api_tokens' && row.action === 'update' && !row.before?.revoked_at && row.after?.revoked_at) {
     return [{ text: 'revoked ' }, ...subject(row, ctx, 'the')];
   }
+  const stepped = step(row, ctx);
+  if (stepped) return stepped;
   if (row.action === 'insert') return [{ text: 'created ' }, ...subject(row, ctx, 'a')];
   if (row.action === 'delete') return [{ text: 'deleted ' }, ...subject(row, ctx, 'a')];
   const what = subject(row, ctx, 'the');
@@ -251,6 +272,7 @@ export function auditWords(row: AuditRowIn, names: NameLookup, timeZone: string)
   const sentence = joined([actor, { text: ' ' }, ...predicate(row, ctx), ...gone]);
   const details = row.action !== 'insert' ? [] : row.changes.flatMap((c) => {
     const words = fieldWords(row.table, c.field);
+    if (isEmpty(c.after) || c.after === false) return [];
     const value = valuePart(words, c.after, ctx);
     return value ? [joined([{ text: `${words.label}: ` }, value])] : [];
   });
