@@ -62,7 +62,7 @@ test('a reassignment reads as a sentence in the audit log and the History panel;
   await first.getByRole('button', { name: 'History of this record' }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]record=${item.id}`));
   await expect(entries.getByRole('row')).toHaveCount(3); // the heading, the creation, the reassignment
-  await expect(audit).toContainText(`Only action item: action item "${title}"`);
+  await expect(audit).toContainText(`Only action item "${title}"`);
   await expect(entries.getByRole('row').nth(2)).toContainText(`created action item "${title}"`);
   await expect(entries.getByRole('row').nth(2)).toContainText('assignee: James Whitaker');
   await expect(entries.getByRole('row').nth(2)).toContainText('due date: 12/15/2026');
@@ -95,4 +95,14 @@ test('a reassignment reads as a sentence in the audit log and the History panel;
   await expect(history.locator('.history-entry').nth(1)).toContainText(`created action item "${title}"`);
   expect(await history.innerText()).not.toMatch(UUID);
   await history.screenshot({ path: 'test-results/audit-words-history.png' });
+
+  // On a phone the sentence wraps and the badge keeps its word.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await openAudit(page, `?record=${item.id}`);
+  const cards = phone.getByRole('list', { name: 'Audit log entries' });
+  await expect(cards.getByRole('listitem')).toHaveCount(2);
+  await expect(cards.getByRole('listitem').first()).toContainText(sentence);
+  expect(await cards.getByText('Changed', { exact: true }).evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await phone.screenshot({ path: 'test-results/audit-words-phone.png' });
 });

@@ -1,6 +1,7 @@
-import { Anchor, Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import type { TAuditEntry } from '../../../core/api/audit.ts';
 import { AUDIT_TABLE_LABELS, AUDITED_TABLES } from '../../../core/audit.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
@@ -8,6 +9,18 @@ import { ActionBadge, AuditSentence } from '../../shared/history/audit-entry.tsx
 import { exportUrl, filtersFrom, URL_KEYS, useAuditActors, useAuditLog, type AuditFilterKey } from './api.ts';
 
 const EMPTY_PARAMS = Object.values(URL_KEYS);
+
+/** The record's type, and a link to its history unless the log shows only it already. */
+function RecordCell({ entry, current, onShow }: { entry: TAuditEntry; current?: string; onShow(e: TAuditEntry): void }) {
+  return (
+    <Group gap="xs" align="flex-start">
+      <Text size="xs" c="dimmed">{entry.record.type}{entry.record.deleted ? ' (deleted)' : ''}</Text>
+      {current !== entry.rowId && (
+        <Anchor component="button" type="button" size="xs" onClick={() => onShow(entry)}>History of this record</Anchor>
+      )}
+    </Group>
+  );
+}
 
 /**
  * Settings → Audit log: every recorded change, newest first, in words (docs/decisions/097); filtered
@@ -29,7 +42,8 @@ export function AuditLogSection() {
     }
     return next;
   });
-  const recordLabel = filters.rowId ? entries.find((e) => e.rowId === filters.rowId)?.record : undefined;
+  const record = filters.rowId ? entries.find((e) => e.rowId === filters.rowId)?.record : undefined;
+  const showRecord = (e: TAuditEntry) => set({ table: e.table, rowId: e.rowId });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="audit-heading">
       <Stack gap="md">
@@ -54,7 +68,7 @@ export function AuditLogSection() {
         </Group>
         {filters.rowId && (
           <Group gap="xs">
-            <Text size="sm">Only {recordLabel ? `${recordLabel.type.toLowerCase()}: ${recordLabel.label}` : 'one record'}</Text>
+            <Text size="sm">Only {record ? record.label : 'one record'}</Text>
             <Button variant="subtle" size="compact-xs" leftSection={<IconX size={12} />} onClick={() => set({ rowId: null })}>Show every record</Button>
           </Group>
         )}
@@ -62,30 +76,37 @@ export function AuditLogSection() {
         {log.isError && <Text c="red">{log.error.message}</Text>}
         {log.isSuccess && entries.length === 0 && <Text c="dimmed">No changes match these filters.</Text>}
         {entries.length > 0 && (
-          <Table striped verticalSpacing="xs" aria-label="Audit log entries">
-            <Table.Thead>
-              <Table.Tr><Table.Th>When</Table.Th><Table.Th /><Table.Th>What happened</Table.Th><Table.Th>Record</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          <>
+            <Table striped verticalSpacing="xs" aria-label="Audit log entries" visibleFrom="sm">
+              <Table.Thead>
+                <Table.Tr><Table.Th>When</Table.Th><Table.Th /><Table.Th>What happened</Table.Th><Table.Th>Record</Table.Th></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}><Text size="sm">{firmDateTime(e.at, timeZone)}</Text></Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top', width: '1%' }}><ActionBadge action={e.action} /></Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top' }}><AuditSentence entry={e} /></Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}><RecordCell entry={e} current={filters.rowId} onShow={showRecord} /></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Stack gap="xs" hiddenFrom="sm" role="list" aria-label="Audit log entries">
               {entries.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}><Text size="sm">{firmDateTime(e.at, timeZone)}</Text></Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top', width: '1%' }}><ActionBadge action={e.action} /></Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top' }}><AuditSentence entry={e} /></Table.Td>
-                  <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
-                    <Stack gap={2} align="flex-start">
-                      <Text size="xs" c="dimmed">{e.record.type}{e.record.deleted ? ' (deleted)' : ''}</Text>
-                      {filters.rowId !== e.rowId && (
-                        <Anchor component="button" type="button" size="xs" onClick={() => set({ table: e.table, rowId: e.rowId })}>
-                          History of this record
-                        </Anchor>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
+                <Paper key={e.id} withBorder p="xs" role="listitem">
+                  <Stack gap={4}>
+                    <Group gap="xs" wrap="nowrap">
+                      <ActionBadge action={e.action} />
+                      <Text size="xs" c="dimmed">{firmDateTime(e.at, timeZone)}</Text>
+                    </Group>
+                    <AuditSentence entry={e} />
+                    <RecordCell entry={e} current={filters.rowId} onShow={showRecord} />
+                  </Stack>
+                </Paper>
               ))}
-            </Table.Tbody>
-          </Table>
+            </Stack>
+          </>
         )}
         {log.hasNextPage && (
           <Group justify="center">
