@@ -33,7 +33,7 @@ try {
   for (let i = 0; i < 200; i++) {
     const rowId = (await sql<{ id: string }>`select md5(${String(i * 37)})::uuid::text as id`.execute(database.db)).rows[0]!.id;
     const start = performance.now();
-    await browseAudit(database.db, { rowId, limit: 25 }, { isSuperAdmin: false });
+    await browseAudit(database.db, { rowId, limit: 25 }, { isSuperAdmin: false, timeZone: 'UTC' });
     times.push(performance.now() - start);
   }
   console.log(`audit by record: p50 ${fmt(pct(times, 50))}  p95 ${fmt(pct(times, 95))}  p99 ${fmt(pct(times, 99))}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditValueText, changedFields } from './audit.ts';
+import { changedFields } from './audit.ts';
 
 describe('changedFields', () => {
   it.each([
@@ -30,17 +30,13 @@ describe('changedFields', () => {
     ['an entry\'s report columns (cents, case, client) are left out, even the value in cents',
       'time_entries', null, { id: 't', hours: '1.50', hours_cents: 150, value_cents: 22500, case_id: 'c', client_id: 'k' }, false,
       [{ field: 'hours', before: null, after: '1.50' }]],
+    ['internal columns never show: calendar sync bookkeeping, created_at, fingerprints',
+      'action_items', { id: 'a', calendar_generation: 1, google_event_id: 'g1' }, { id: 'a', calendar_generation: 2, google_event_id: 'g2' }, true, []],
     ['a project\'s case is still shown',
       'projects', null, { id: 'p', case_id: 'c' }, true, [{ field: 'case_id', before: null, after: 'c' }]],
     ['nested values compare by content',
       'projects', { id: 'p', address: { city: 'Austin' } }, { id: 'p', address: { city: 'Austin' } }, true, []],
   ])('%s', (_label, table, before, after, showMoney, expected) => {
     expect(changedFields(table, before, after, { showMoney })).toEqual(expected);
-  });
-});
-
-describe('auditValueText', () => {
-  it.each([[null, '—'], ['', '—'], ['x', 'x'], [true, 'yes'], [false, 'no'], [3, '3'], [{ a: 1 }, '{"a":1}']])('%j → %s', (value, text) => {
-    expect(auditValueText(value)).toBe(text);
   });
 });

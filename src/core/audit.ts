@@ -1,3 +1,5 @@
+import { isInternalColumn } from './audit-fields.ts';
+
 /** Tables whose rows the audit log records: every table with an audit trigger (test/api/audit-money.test.ts reads them). */
 export const AUDITED_TABLES = [
   'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'bill_adjustments', 'payments',
@@ -43,14 +45,6 @@ export const MONEY_COLUMNS = {
   unbilled_totals: ['time_value', 'expenses'],
 } as const satisfies Record<TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals', readonly string[]>;
 
-// Bookkeeping that changes with every update and says nothing to a reader.
-const NOISE = new Set(['updated_at', 'version']);
-// What the reports read from an entry (migration 014): it repeats its hours, value, amount and project.
-const DERIVED: Record<string, readonly string[]> = {
-  time_entries: ['hours_cents', 'value_cents', 'case_id', 'client_id'],
-  expense_entries: ['amount_cents', 'case_id', 'client_id'],
-};
-
 export const isMoneyField = (table: string, field: string) =>
   (MONEY_COLUMNS as Record<string, readonly string[]>)[table]?.includes(field) ?? false;
 
@@ -66,27 +60,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /**
  * What one audit row changed, field by field: for an update the fields whose values differ;
- * for an insert the fields it set, for a delete the fields it held (empty ones left out). Money fields are
- * left out whole (name and values) unless the reader is a super admin.
+ * for an insert the fields it set, for a delete the fields it held (empty ones left out). Internal columns
+ * (INTERNAL_COLUMNS) are never listed; money fields are left out whole (name and values) unless the reader
+ * is a super admin.
  */
 export function changedFields(table: string, before: Row, after: Row, options: { showMoney: boolean }): FieldChange[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
-    .filter((f) => !NOISE.has(f) && !DERIVED[table]?.includes(f) && (options.showMoney || !isMoneyField(table, f)));
+    .filter((f) => !isInternalColumn(table, f) && (options.showMoney || !isMoneyField(table, f)));
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const b = before?.[field] ?? null;
     const a = after?.[field] ?? null;
     if (same(b, a)) continue;
-    if (field === 'id' && (!before || !after)) continue;
     changes.push({ field, before: b, after: a });
   }
   return changes.sort((x, y) => x.field.localeCompare(y.field));
-}
-
-/** A field value as the audit browser prints it. */
-export function auditValueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return JSON.stringify(value);
 }

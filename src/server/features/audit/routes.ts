@@ -1,16 +1,29 @@
-import { ZAuditActors, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
+import { ZAuditActors, ZAuditFilters, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
 import type { AppContext } from '../../app-context.ts';
+import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
+import { auditCsv, auditFileName } from './export-csv.ts';
 import { auditActors, browseAudit } from './service.ts';
 
 const admin = { role: 'admin' } as const;
 const HISTORY_LIMIT = 200;
 
-/** The audit log browser of Admin Settings and the History panels: admins only (docs/decisions/071). */
-export function auditRoutes({ app, db }: AppContext) {
+/** The audit log of Settings, its CSV, and the History panels: admins only (docs/decisions/071, 097). */
+export function auditRoutes({ app, db, env }: AppContext) {
+  const viewer = (user: { isSuperAdmin: boolean }) => ({ isSuperAdmin: user.isSuperAdmin, timeZone: env.TZ });
+
   app.get('/api/audit', { config: admin, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, async (request) => {
     const auth = requireUser(request);
-    return browseAudit(db, request.query, auth.user);
+    return browseAudit(db, request.query, viewer(auth.user));
+  });
+
+  app.get('/api/audit/export.csv', { config: admin, schema: { querystring: ZAuditFilters } }, async (request, reply) => {
+    const auth = requireUser(request);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${auditFileName(firmTodayIso(env.TZ))}"`)
+      .header('cache-control', 'no-store')
+      .send(auditCsv(db, request.query, viewer(auth.user)));
   });
 
   app.get('/api/audit/actors', { config: admin, schema: { response: { 200: ZAuditActors } } }, async (request) => {
@@ -21,6 +34,6 @@ export function auditRoutes({ app, db }: AppContext) {
   app.get('/api/audit/history/:table/:id', { config: admin, schema: { params: ZHistoryParams, response: { 200: ZAuditPage } } },
     async (request) => {
       const auth = requireUser(request);
-      return browseAudit(db, { table: request.params.table, rowId: request.params.id, limit: HISTORY_LIMIT }, auth.user);
+      return browseAudit(db, { table: request.params.table, rowId: request.params.id, limit: HISTORY_LIMIT }, viewer(auth.user));
     });
 }
