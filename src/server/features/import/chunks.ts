@@ -6,23 +6,27 @@ import type { DbOrTx } from '../../db/connection.ts';
 export const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Hands the upload's chunks on as they come while writing them, gathered into pieces of about
- * 1 MB, to the import's rows (each write awaited: the upload goes at the database's pace).
+ * Hands the upload's chunks on as they come while writing them, cut into pieces of 1 MB (the last
+ * one shorter), to the import's rows (each write awaited: the upload goes at the database's pace).
  */
 export async function* storeChunks(db: DbOrTx, importId: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let pending: Buffer[] = [];
   let size = 0;
   let seq = 0;
   const write = async () => {
-    const bytes = Buffer.concat(pending, size);
+    const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending, size);
     pending = [];
     size = 0;
     await db.insertInto('import_chunks').values({ import_id: importId, seq: seq++, bytes }).execute();
   };
   for await (const chunk of chunks) {
-    pending.push(chunk);
-    size += chunk.length;
-    if (size >= CHUNK_BYTES) await write();
+    for (let at = 0; at < chunk.length;) {
+      const take = Math.min(CHUNK_BYTES - size, chunk.length - at);
+      pending.push(chunk.subarray(at, at + take));
+      size += take;
+      at += take;
+      if (size === CHUNK_BYTES) await write();
+    }
     yield chunk;
   }
   if (size) await write();
