@@ -93,8 +93,10 @@ async function benchOn(kind: Kind, file: Buffer) {
     if (up.statusCode !== 201) throw new Error(`upload: ${up.statusCode} ${up.body.slice(0, 300)}`);
     const id = (up.json() as TImport).id;
     const uploadedAt = performance.now();
+    const peakUpload = process.resourceUsage().maxRSS * 1024;
     const dry = await send({ method: 'POST', url: `/api/imports/${id}/dry-run` });
     const dryAt = performance.now();
+    const peakDry = process.resourceUsage().maxRSS * 1024;
     const run = await send({ method: 'POST', url: `/api/imports/${id}/run` });
     if (run.statusCode !== 202) throw new Error(`run: ${run.statusCode} ${run.body.slice(0, 300)}`);
     let state: TImport;
@@ -115,6 +117,8 @@ async function benchOn(kind: Kind, file: Buffer) {
     const peak = process.resourceUsage().maxRSS * 1024;
     const growth = peak > peakBefore ? `+${mb(peak - before.rss)} over the run` : `no higher than before the run (${mb(peakBefore)})`;
     console.log(`  heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)}; RSS ${mb(before.rss)} → ${mb(after.rss)}, peak ${mb(peak)} (${growth})`);
+    const step = (at: number) => (at > peakBefore ? `+${mb(at - before.rss)}` : 'no new peak');
+    console.log(`  peak RSS after the upload ${step(peakUpload)}, after the dry run ${step(peakDry)}, after the import ${step(peak)}`);
   } finally {
     await app.close();
     await drop();
