@@ -6,7 +6,7 @@ export const MAX_CSV_BYTES = 50 * 1024 * 1024;
 /** How many first bytes are looked at for binary content. */
 const SNIFF_BYTES = 4096;
 
-export const CSV_UPLOAD_MESSAGES = {
+const CSV_UPLOAD_MESSAGES = {
   none: 'Please choose a CSV file to upload.',
   one: 'Please upload one file.',
   empty: 'The file is empty.',

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 // The uploaded file in import_chunks (migration 024, docs/decisions/095): pieces of about 1 MB,
 // written while the upload streams in and read back one at a time, so no step holds the file whole.
 
-export const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Hands the upload's chunks on as they come while writing them, cut into pieces of 1 MB (the last
