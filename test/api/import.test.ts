@@ -22,8 +22,8 @@ async function upload(agent: Agent, name: string, content: Buffer = fixture(name
   return agent.request({ method: 'POST', url: '/api/imports', ...multipart([{ filename: name, content, type: 'text/csv' }]) });
 }
 
-async function uploaded(name: string): Promise<TImport> {
-  const res = await upload(superAdmin, name);
+async function uploaded(name: string, content?: Buffer): Promise<TImport> {
+  const res = await upload(superAdmin, name, content);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -46,6 +46,10 @@ async function run(id: string): Promise<TImport> {
   }
   throw new Error('the import did not finish');
 }
+
+const TOGGL_HEADER = 'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)\n';
+const storedImports = async () => (await sql<{ imports: number; chunks: number }>`
+  select (select count(*)::int from imports) imports, (select count(*)::int from import_chunks) chunks`.execute(db())).rows[0]!;
 
 const entryCount = async () => (await sql<{ n: number }>`select count(*)::int n from time_entries where import_fingerprint is not null`.execute(db())).rows[0]!.n;
 
@@ -91,6 +95,15 @@ describe('import: files that cannot be read', () => {
   it('a binary file is refused', async () => {
     const res = await upload(superAdmin, 'sheet.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
     expect(res.statusCode).toBe(400);
+  });
+
+  it('a file over 50 MB is refused with the limit named, and leaves nothing stored', async () => {
+    const row = 'Jane Doe,jane.doe@firm.test,Acme,Survey,Principal,"Filler row",Yes,2031-01-06,09:00:00,2031-01-06,10:00:00,01:00:00,,150.00\n';
+    const content = Buffer.from(TOGGL_HEADER + row.repeat(Math.ceil((50 * 1024 * 1024 + 1) / row.length)));
+    const res = await upload(superAdmin, 'huge.csv', content);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The file is larger than 50 MB.');
+    expect(await storedImports()).toEqual({ imports: 0, chunks: 0 });
   });
 });
 
@@ -253,5 +266,28 @@ describe('import: the Casebook template and Kimai', () => {
     const res = await superAdmin.request({ method: 'GET', url: '/api/imports' });
     expect(res.statusCode).toBe(200);
     expect(res.json().imports[0].fileName).toBe('kimai-export.csv');
+  });
+});
+
+describe('import: a file of several stored pieces', () => {
+  it('stores a 2.7 MB file in 1 MB pieces that join to the exact bytes, and the dry run reads every row', async () => {
+    const rows = 20_000;
+    const lines = Array.from({ length: rows }, (_, i) => {
+      const [name, email] = i % 2 ? ['Jane Doe', 'jane.doe@firm.test'] : ['Sam Lee', 'sam.lee@firm.test'];
+      // Accented text, so pieces and slices cut through multi-byte characters.
+      return `${name},${email},Acme,Survey,Principal,"Relevé n° ${i}, café",Yes,2030-03-04,09:00:00,2030-03-04,10:00:00,01:00:00,,150.00\n`;
+    });
+    const content = Buffer.from(TOGGL_HEADER + lines.join(''));
+    expect(content.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const up = await uploaded('toggl-pieces.csv', content);
+    expect(up.rowCount).toBe(rows);
+    expect(up.sample[0]!.Description).toBe('Relevé n° 0, café');
+    const pieces = await db().selectFrom('import_chunks').select(['seq', 'bytes']).where('import_id', '=', up.id).orderBy('seq').execute();
+    expect(pieces.map((p) => p.seq)).toEqual([0, 1, 2]);
+    expect(Buffer.concat(pieces.map((p) => Buffer.from(p.bytes))).equals(content)).toBe(true);
+    const dry = await dryRun(up.id);
+    expect(dry.dryRun?.created.timeEntries).toBe(rows);
+    expect(dry.dryRun?.refused).toEqual([]);
+    expect(dry.dryRun?.skipped).toEqual([]);
   });
 });

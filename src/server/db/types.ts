@@ -11,7 +11,7 @@ import type {
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
-import type { ImportsTable } from './import-types.ts';
+import type { ImportChunksTable, ImportsTable } from './import-types.ts';
 
 interface UsersTable {
   id: Generated<string>;
@@ -371,6 +371,7 @@ export interface Database {
   calendar_title_projects: CalendarTitleProjectsTable;
   api_tokens: ApiTokensTable;
   imports: ImportsTable;
+  import_chunks: ImportChunksTable;
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_pending: TwoFactorPendingTable;

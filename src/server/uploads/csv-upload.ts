@@ -1,32 +1,74 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.ts';
-import type { UploadedFile } from './multipart.ts';
 
-/** The largest CSV the import takes (a 100,000-row Toggl export is about 20 MB): docs/decisions/093. */
+/** The largest CSV the import takes (a 100,000-row Toggl export is about 15 MB): docs/decisions/093. */
 export const MAX_CSV_BYTES = 50 * 1024 * 1024;
+/** How many first bytes are looked at for binary content. */
+const SNIFF_BYTES = 4096;
+
+const CSV_UPLOAD_MESSAGES = {
+  none: 'Please choose a CSV file to upload.',
+  one: 'Please upload one file.',
+  empty: 'The file is empty.',
+  tooLarge: `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`,
+  binary: 'This is not a CSV file (it holds binary data). Export the report as CSV.',
+} as const;
 
 const fail = (message: string) => new AppError('VALIDATION_ERROR', message);
 
+/** A CSV upload being received: its name and its bytes as they arrive (never the whole file at once). */
+export interface CsvUpload {
+  fileName: string;
+  chunks: AsyncIterable<Buffer>;
+}
+
 /**
- * The multipart upload's one CSV file (field `file`), read as bytes with the import's own size
- * limit (the image uploads keep theirs). Binary content (a NUL in the first bytes: a spreadsheet,
- * an archive) is refused; the text itself is read later, streaming.
+ * The multipart upload's one CSV file (field `file`), with the import's own size limit (the image
+ * uploads keep theirs), streamed: its chunks are checked as they pass — binary content (a NUL in
+ * the first bytes: a spreadsheet, an archive) is refused before any is handed on, a file over the
+ * limit as soon as the limit is reached, an empty one at its end (docs/decisions/095). A consumer
+ * that stops early leaves the rest of the request drained.
  */
-export async function readCsvUpload(request: FastifyRequest): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw fail('Please choose a CSV file to upload.');
+export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {
+  if (!request.isMultipart()) throw fail(CSV_UPLOAD_MESSAGES.none);
   let part;
   try {
     part = await request.file({ limits: { fileSize: MAX_CSV_BYTES, files: 1 } });
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw fail('Please upload one file.');
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw fail(CSV_UPLOAD_MESSAGES.one);
     throw error;
   }
-  if (!part) throw fail('Please choose a CSV file to upload.');
-  const chunks: Buffer[] = [];
-  for await (const chunk of part.file) chunks.push(chunk as Buffer);
-  if (part.file.truncated) throw fail(`The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`);
-  const bytes = Buffer.concat(chunks);
-  if (bytes.length === 0) throw fail('The file is empty.');
-  if (bytes.subarray(0, 4096).includes(0)) throw fail('This is not a CSV file (it holds binary data). Export the report as CSV.');
-  return { bytes, fileName: part.filename };
+  if (!part) throw fail(CSV_UPLOAD_MESSAGES.none);
+  const file = part.file;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    let head: Buffer[] = [];
+    let total = 0;
+    let sniffed = false;
+    const sniff = () => {
+      const first = Buffer.concat(head);
+      head = [];
+      sniffed = true;
+      if (first.subarray(0, SNIFF_BYTES).includes(0)) throw fail(CSV_UPLOAD_MESSAGES.binary);
+      return first;
+    };
+    try {
+      for await (const chunk of file) {
+        if (file.truncated) throw fail(CSV_UPLOAD_MESSAGES.tooLarge);
+        total += (chunk as Buffer).length;
+        if (sniffed) {
+          yield chunk as Buffer;
+          continue;
+        }
+        head.push(chunk as Buffer);
+        if (total >= SNIFF_BYTES) yield sniff();
+      }
+      if (file.truncated) throw fail(CSV_UPLOAD_MESSAGES.tooLarge);
+      if (total === 0) throw fail(CSV_UPLOAD_MESSAGES.empty);
+      if (!sniffed) yield sniff();
+    } finally {
+      // Stopped early (a refused file, an unreadable row): the rest of the body is read and dropped.
+      if (!file.readableEnded) file.resume();
+    }
+  }
+  return { fileName: part.filename, chunks: chunks() };
 }

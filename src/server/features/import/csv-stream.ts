@@ -2,16 +2,19 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { AppError } from '../../errors/app-error.ts';
 
-// The one CSV reader of the import: papaparse streaming over the stored bytes, one row at a time,
-// paused while the consumer works (never the whole file as one string: docs/decisions/093).
+// The one CSV reader of the import: papaparse streaming over the file's chunks as they come (from
+// the upload, or read back from import_chunks), one row at a time, paused while the consumer works:
+// never the whole file as one string or one buffer (docs/decisions/093, 095).
 
 const SLICE = 64 * 1024;
 const HIGH_WATER = 2_000;
 
-/** The bytes as a UTF-8 text stream in slices (the decoder keeps a character split between slices whole). */
-function textStream(bytes: Buffer): Readable {
-  function* slices() {
-    for (let at = 0; at < bytes.length; at += SLICE) yield bytes.subarray(at, at + SLICE);
+/** The chunks as a UTF-8 text stream in slices (the decoder keeps a character split between slices whole). */
+function textStream(chunks: AsyncIterable<Buffer>): Readable {
+  async function* slices() {
+    for await (const chunk of chunks) {
+      for (let at = 0; at < chunk.length; at += SLICE) yield chunk.subarray(at, at + SLICE);
+    }
   }
   return Readable.from(slices(), { objectMode: false }).setEncoding('utf8');
 }
@@ -28,8 +31,11 @@ const malformed = (row: number, message: string) =>
 /**
  * Yields the header row (row 1), then every data row. A quote left open or a row with more cells
  * than the header is a 400 naming the row; fewer cells are padded (tools leave trailing ones out).
+ * A failure of the chunks' source (a refused upload, the database) is thrown as it is. Stopping
+ * early stops the source too.
  */
-export async function* readCsv(bytes: Buffer): AsyncGenerator<CsvRow> {
+export async function* readCsv(chunks: AsyncIterable<Buffer>): AsyncGenerator<CsvRow> {
+  const text = textStream(chunks);
   const queue: CsvRow[] = [];
   let failure: Error | null = null;
   let finished = false;
@@ -42,7 +48,7 @@ export async function* readCsv(bytes: Buffer): AsyncGenerator<CsvRow> {
     wake?.();
     wake = null;
   };
-  Papa.parse<string[]>(textStream(bytes) as unknown as Papa.LocalFile, {
+  Papa.parse<string[]>(text as unknown as Papa.LocalFile, {
     header: false,
     skipEmptyLines: 'greedy',
     step(results, parser) {
@@ -75,23 +81,28 @@ export async function* readCsv(bytes: Buffer): AsyncGenerator<CsvRow> {
       notify();
     },
     error(error) {
-      failure = malformed(count + 1, error.message);
+      failure = error;
       notify();
     },
   });
-  for (;;) {
-    if (queue.length) {
-      yield queue.shift()!;
-      if (paused && queue.length < HIGH_WATER / 4) {
-        paused = false;
-        (handle as Papa.Parser | null)?.resume();
+  try {
+    for (;;) {
+      if (queue.length) {
+        yield queue.shift()!;
+        if (paused && queue.length < HIGH_WATER / 4) {
+          paused = false;
+          (handle as Papa.Parser | null)?.resume();
+        }
+        continue;
       }
-      continue;
+      if (failure) throw failure;
+      if (finished) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
     }
-    if (failure) throw failure;
-    if (finished) return;
-    await new Promise<void>((resolve) => {
-      wake = resolve;
-    });
+  } finally {
+    if (!finished) (handle as Papa.Parser | null)?.abort();
+    text.destroy();
   }
 }

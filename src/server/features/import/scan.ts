@@ -14,20 +14,23 @@ export interface OpenedFile {
   rows: AsyncGenerator<CsvRow>;
 }
 
-/** Opens the stored bytes: recognises the source from the header row (a 400 when none fits). */
-export async function openFile(bytes: Buffer): Promise<OpenedFile> {
-  const rows = readCsv(bytes);
+/** Opens the file's chunks: recognises the source from the header row (a 400 when none fits). */
+export async function openFile(chunks: AsyncIterable<Buffer>): Promise<OpenedFile> {
+  const rows = readCsv(chunks);
   const first = await rows.next();
   if (first.done) throw new AppError('VALIDATION_ERROR', 'The file is empty.');
   const headers = first.value.cells.map((h) => h.trim());
   const rule = detectSource(headers);
-  if (!rule) throw new AppError('VALIDATION_ERROR', unrecognisedMessage(headers));
+  if (!rule) {
+    await rows.return(undefined);
+    throw new AppError('VALIDATION_ERROR', unrecognisedMessage(headers));
+  }
   return { rule, headers, index: RowValues.indexOf(headers), rows };
 }
 
-/** The upload's reading: the source, the rows counted, a sample, and what the file holds for the mapping. */
-export async function scanFile(bytes: Buffer) {
-  const file = await openFile(bytes);
+/** The upload's one reading: the source, the rows counted, a sample, and what the file holds for the mapping. */
+export async function scanFile(chunks: AsyncIterable<Buffer>) {
+  const file = await openFile(chunks);
   const summary = new FileSummary();
   const sample: Record<string, string>[] = [];
   let rowCount = 0;

@@ -4,6 +4,8 @@ import type { Db, DatabaseHandle } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
+import type { CsvUpload } from '../../uploads/csv-upload.ts';
+import { storeChunks } from './chunks.ts';
 import { firmDirectory } from './directory.ts';
 import { scanFile } from './scan.ts';
 import * as store from './store.ts';
@@ -30,14 +32,21 @@ export class ImportService {
     return store.importView(row, this.progress.get(row.id));
   }
 
-  async upload(file: { bytes: Buffer; fileName: string }, actorId: string): Promise<TImport> {
-    const scan = await scanFile(file.bytes);
-    const mapping = proposeMapping(scan.summary, await firmDirectory(this.db));
-    const row = await store.insertImport(this.db, {
-      fileName: file.fileName.slice(0, 255), source: scan.source, file: file.bytes, rowCount: scan.rowCount,
-      sample: scan.sample, mapping, createdBy: actorId,
-    });
-    return this.view(row);
+  /**
+   * The upload's one pass (docs/decisions/095): its chunks are stored as they arrive and read by the
+   * CSV parser at once, which recognises the source, counts the rows, keeps a sample and gathers
+   * what the mapping proposal needs. A refused file leaves nothing behind.
+   */
+  async upload(file: CsvUpload, actorId: string): Promise<TImport> {
+    const id = await store.startUpload(this.db, { fileName: file.fileName.slice(0, 255), createdBy: actorId });
+    try {
+      const scan = await scanFile(storeChunks(this.db, id, file.chunks));
+      const mapping = proposeMapping(scan.summary, await firmDirectory(this.db));
+      return this.view(await store.finishUpload(this.db, id, { source: scan.source, rowCount: scan.rowCount, sample: scan.sample, mapping }));
+    } catch (error) {
+      await store.deleteImport(this.db, id);
+      throw error;
+    }
   }
 
   async get(id: string): Promise<TImport> {
@@ -102,7 +111,7 @@ export class ImportService {
   async dryRun(id: string): Promise<TImport> {
     const row = await store.findImport(this.db, id);
     if (row.status === 'running') throw new AppError('VALIDATION_ERROR', 'This import is running.');
-    const outcome = await walkImport(this.db, { bytes: await store.fileOf(this.db, id), mapping: row.mapping });
+    const outcome = await walkImport(this.db, { importId: id, mapping: row.mapping });
     await store.saveDryRun(this.db, id, outcome);
     return this.get(id);
   }
@@ -121,7 +130,6 @@ export class ImportService {
   private async execute({ importId, actorId }: RunPayload): Promise<void> {
     const row = await store.findImport(this.db, importId);
     if (row.status !== 'running') return;
-    const bytes = await store.fileOf(this.db, importId);
     const total = row.row_count;
     this.progress.set(importId, { done: 0, total });
     const outOfBand = this.options.database.kind === 'postgres';
@@ -129,7 +137,7 @@ export class ImportService {
       const result = await this.db.transaction().execute(async (tx) => {
         const writer = await ImportWriter.open(tx, { mapping: row.mapping, actorId });
         return walkImport(tx, {
-          bytes, mapping: row.mapping, onBatch: (entries) => writer.write(entries),
+          importId, mapping: row.mapping, onBatch: (entries) => writer.write(entries),
           onProgress: (done) => {
             this.progress.set(importId, { done, total });
             // Other instances read progress from the row (PGlite has one connection: the transaction's).

@@ -16,39 +16,49 @@ type ViewRow = Pick<Selectable<ImportsTable>, (typeof VIEW_COLUMNS)[number]>;
 export function importView(row: ViewRow, progress?: { done: number; total: number }): TImport {
   return {
     id: row.id, fileName: row.file_name, source: row.source as TImport['source'], rowCount: row.row_count,
-    sample: row.sample, mapping: row.mapping, status: row.status,
+    // An 'uploading' row is never read (findImport and listImports leave it out).
+    sample: row.sample, mapping: row.mapping, status: row.status as TImport['status'],
     progress: progress ?? { done: row.progress_done, total: row.row_count },
     dryRun: row.dry_run, result: row.result, error: row.error,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-export async function insertImport(db: Db, values: {
-  fileName: string; source: string; file: Buffer; rowCount: number; sample: Record<string, string>[];
-  mapping: TImportMapping; createdBy: string;
+const NO_MAPPING: TImportMapping = { people: [], clients: [], projects: [], jobTitles: [], rates: 'firm' };
+
+/** The row of an upload as it starts streaming in ('uploading': its pieces go in import_chunks). */
+export async function startUpload(db: Db, values: { fileName: string; createdBy: string }): Promise<string> {
+  const row = await db.insertInto('imports').values({
+    file_name: values.fileName, source: '', row_count: 0, status: 'uploading', sample: '[]',
+    mapping: JSON.stringify(NO_MAPPING), created_by: values.createdBy,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The upload has been read whole: what it holds, and the proposed mapping. */
+export async function finishUpload(db: Db, id: string, values: {
+  source: string; rowCount: number; sample: Record<string, string>[]; mapping: TImportMapping;
 }): Promise<ViewRow> {
-  return db.insertInto('imports').values({
-    file_name: values.fileName, source: values.source, file: values.file, row_count: values.rowCount,
-    sample: JSON.stringify(values.sample), mapping: JSON.stringify(values.mapping), created_by: values.createdBy,
-  }).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
+  return db.updateTable('imports').set({
+    source: values.source, row_count: values.rowCount, status: 'uploaded',
+    sample: JSON.stringify(values.sample), mapping: JSON.stringify(values.mapping), updated_at: sql`now()`,
+  }).where('id', '=', id).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/** A refused upload: its row and its pieces (cascade). */
+export async function deleteImport(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('imports').where('id', '=', id).execute();
 }
 
 export async function findImport(db: DbOrTx, id: string): Promise<ViewRow> {
-  const row = await db.selectFrom('imports').select(VIEW_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('imports').select(VIEW_COLUMNS).where('id', '=', id).where('status', '<>', 'uploading').executeTakeFirst();
   if (!row) throw new AppError('RECORD_NOT_FOUND', 'This import was not found.');
   return row;
 }
 
 export async function listImports(db: Db): Promise<ViewRow[]> {
-  return db.selectFrom('imports').select(VIEW_COLUMNS).orderBy('created_at', 'desc').limit(200).execute();
-}
-
-export async function fileOf(db: DbOrTx, id: string): Promise<Buffer> {
-  const row = await db.selectFrom('imports').select('file').where('id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('RECORD_NOT_FOUND', 'This import was not found.');
-  // A view, not a copy (node-postgres gives a Buffer, PGlite a Uint8Array): the file is held once.
-  const file: Uint8Array = row.file;
-  return Buffer.isBuffer(file) ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+  return db.selectFrom('imports').select(VIEW_COLUMNS).where('status', '<>', 'uploading')
+    .orderBy('created_at', 'desc').limit(200).execute();
 }
 
 export async function saveMapping(db: Db, id: string, mapping: TImportMapping): Promise<void> {
@@ -64,7 +74,7 @@ export async function saveDryRun(db: Db, id: string, outcome: TImportOutcome): P
 export async function markRunning(db: Db, id: string): Promise<boolean> {
   const row = await db.updateTable('imports')
     .set({ status: 'running', error: null, progress_done: 0, updated_at: sql`now()` })
-    .where('id', '=', id).where('status', '<>', 'running').returning('id').executeTakeFirst();
+    .where('id', '=', id).where('status', 'not in', ['running', 'uploading']).returning('id').executeTakeFirst();
   return Boolean(row);
 }
 

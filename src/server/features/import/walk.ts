@@ -6,6 +6,7 @@ import { readRow } from '../../../core/import/sources.ts';
 import type { ImportRecord } from '../../../core/import/records.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { casesByNumber, lockedWeeks } from './directory.ts';
+import { readChunks } from './chunks.ts';
 import { openFile } from './scan.ts';
 
 // One walk over the file for the dry run and the import alike: every row read, fingerprinted,
@@ -33,13 +34,13 @@ async function importedBefore(db: DbOrTx, fingerprints: string[]): Promise<Set<s
 }
 
 export async function walkImport(db: DbOrTx, options: {
-  bytes: Buffer;
+  importId: string;
   mapping: TImportMapping;
   /** The import's writer: called with each batch of rows to import, in file order. */
   onBatch?: (entries: PlannedEntry[]) => Promise<void>;
   onProgress?: (done: number) => void;
 }): Promise<TImportOutcome> {
-  const file = await openFile(options.bytes);
+  const file = await openFile(readChunks(db, options.importId));
   const plan = new ImportPlan({ mapping: options.mapping, casesByNumber: await casesByNumber(db), weekLocked: await lockedWeeks(db) });
   const firstRowOf = new Map<string, number>();
   let pending: Pending[] = [];

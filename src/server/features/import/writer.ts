@@ -13,6 +13,12 @@ import type { PlannedEntry } from './walk.ts';
 
 export const IMPORT_NUMBER_PREFIX = 'IMP-';
 
+/**
+ * Entries come with their project's case and client, one join per statement, so the per-row
+ * fill-in trigger is skipped (a statement trigger checks them: migration 025, docs/decisions/095).
+ */
+const CASE_AND_CLIENT = sql`left join projects p on p.id = r.project_id left join cases c on c.id = p.case_id`;
+
 export class ImportWriter {
   private readonly clients = new Map<string, string>();
   private readonly projects = new Map<string, string>();
@@ -74,25 +80,29 @@ export class ImportWriter {
     // One statement per batch, its values as arrays (unnest): no per-row parameters to build or send.
     if (times.length) {
       await sql`
-        insert into time_entries (id, project_id, user_id, entry_date, job_type, hours, rate, description, initials, created_by, import_fingerprint)
-        select gen_random_uuid(), r.project_id, r.user_id, r.entry_date, r.job_type, r.hours, r.rate, r.description, r.initials, ${actorId}::uuid, r.fingerprint
+        insert into time_entries (id, project_id, case_id, client_id, user_id, entry_date, job_type, hours, rate, description, initials, created_by, import_fingerprint)
+        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.job_type, r.hours, r.rate, r.description, r.initials, ${actorId}::uuid, r.fingerprint
         from unnest(${times.map((t) => t.projectId)}::uuid[], ${times.map((t) => t.planned.userId)}::uuid[],
           ${times.map((t) => t.planned.date)}::date[], ${times.map((t) => t.planned.jobTitle)}::text[],
           ${times.map((t) => t.planned.hours.toFixed(2))}::numeric[], ${times.map((t) => this.rate(t.projectId, t.planned))}::numeric[],
           ${times.map((t) => t.planned.description)}::text[], ${times.map((t) => initials.get(t.planned.userId) ?? '')}::text[],
-          ${times.map((t) => t.fingerprint)}::text[])
-          as r (project_id, user_id, entry_date, job_type, hours, rate, description, initials, fingerprint)
+          ${times.map((t) => t.fingerprint)}::text[]) with ordinality
+          as r (project_id, user_id, entry_date, job_type, hours, rate, description, initials, fingerprint, n)
+        ${CASE_AND_CLIENT}
+        order by r.n
         on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
     }
     if (expenses.length) {
       await sql`
-        insert into expense_entries (id, project_id, user_id, entry_date, expense_type, amount, description, initials, created_by, import_fingerprint)
-        select gen_random_uuid(), r.project_id, r.user_id, r.entry_date, r.expense_type, r.amount, r.description, r.initials, ${actorId}::uuid, r.fingerprint
+        insert into expense_entries (id, project_id, case_id, client_id, user_id, entry_date, expense_type, amount, description, initials, created_by, import_fingerprint)
+        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.expense_type, r.amount, r.description, r.initials, ${actorId}::uuid, r.fingerprint
         from unnest(${expenses.map((e) => e.projectId)}::uuid[], ${expenses.map((e) => e.planned.userId)}::uuid[],
           ${expenses.map((e) => e.planned.date)}::date[], ${expenses.map((e) => e.planned.expenseType)}::text[],
           ${expenses.map((e) => e.planned.amount.toFixed(2))}::numeric[], ${expenses.map((e) => e.planned.description)}::text[],
-          ${expenses.map((e) => initials.get(e.planned.userId) ?? '')}::text[], ${expenses.map((e) => e.fingerprint)}::text[])
-          as r (project_id, user_id, entry_date, expense_type, amount, description, initials, fingerprint)
+          ${expenses.map((e) => initials.get(e.planned.userId) ?? '')}::text[], ${expenses.map((e) => e.fingerprint)}::text[]) with ordinality
+          as r (project_id, user_id, entry_date, expense_type, amount, description, initials, fingerprint, n)
+        ${CASE_AND_CLIENT}
+        order by r.n
         on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
     }
   }
