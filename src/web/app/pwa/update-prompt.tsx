@@ -47,17 +47,16 @@ export default function UpdatePrompt() {
   return (
     <>
       {needRefresh && !later && (
+        // Above the page and its sticky header (100), under a dialog's overlay (Mantine's 200).
         <Paper role="status" shadow="lg" withBorder p="sm" bg="indigo.0"
-          style={{ position: 'fixed', top: 72, right: 16, zIndex: 950, width: 'min(420px, calc(100% - 32px))' }}>
-          <Group justify="space-between" gap="sm">
-            <Group gap="xs" wrap="nowrap">
-              <IconRefresh aria-hidden size={20} color="var(--mantine-color-indigo-7)" />
-              <Text fw={500}>{UPDATE_READY}</Text>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Button variant="subtle" size="md" mih={44} onClick={() => setLater(true)}>Later</Button>
-              <Button size="md" mih={44} onClick={() => (hasUnsaved() ? setAsking(true) : reload())}>Reload</Button>
-            </Group>
+          style={{ position: 'fixed', top: 72, right: 16, zIndex: 150, width: 'min(380px, calc(100% - 32px))' }}>
+          <Group gap="xs" wrap="nowrap">
+            <IconRefresh aria-hidden size={20} color="var(--mantine-color-indigo-7)" />
+            <Text fw={500}>{UPDATE_READY}</Text>
+          </Group>
+          <Group justify="flex-end" gap="xs" mt="xs">
+            <Button variant="subtle" size="md" mih={44} onClick={() => setLater(true)}>Later</Button>
+            <Button size="md" mih={44} onClick={() => (hasUnsaved() ? setAsking(true) : reload())}>Reload</Button>
           </Group>
         </Paper>
       )}
