@@ -23,6 +23,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     timezoneId: FIRM_TZ,
+    // The app's service worker (docs/decisions/101) answers requests before page.route mocks see them:
+    // blocked for every spec but e2e/pwa.spec.ts, which allows it per test.
+    serviceWorkers: 'block',
     launchOptions: {
       // scripts/test-moved-clock.sh starts it through a wrapper that keeps libfaketime out of it.
       executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium',

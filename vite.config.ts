@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { installableApp } from './vite.pwa.ts';
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), installableApp()],
   build: {
     outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 900, manifest: true,
     rolldownOptions: {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { UnsavedChangesProvider } from '../shared/unsaved-changes.tsx';
+import { AppUpdate } from './pwa/app-update.tsx';
 import { RequireAuth, TitleSync } from './route-frame.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
@@ -40,6 +41,7 @@ function Root() {
       <Suspense fallback={<LoadingOverlay />}>
         <Outlet />
       </Suspense>
+      <AppUpdate />
     </UnsavedChangesProvider>
   );
 }
