@@ -110,7 +110,7 @@ test('the inline action-item form asks before a project change closes it', async
 
 test('firm profile: a logo or signature upload keeps the fields just typed; refusals name the field', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/firm-profile');
   const section = page.getByRole('region', { name: 'Firm profile' });
   const phone = `(978) 555-${String(Date.now()).slice(-4)}`;
   await section.getByLabel('Phone').fill(phone);
