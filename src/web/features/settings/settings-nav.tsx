@@ -13,7 +13,8 @@ const ITEM = { root: { minHeight: 44 } };
 function SectionLinks({ sections, current }: { sections: readonly SettingsSection[]; current: SettingsSection }) {
   return sections.map(({ path, label, icon: Icon }) => (
     // React Router's NavLink: a real link (new tab, back and forward), aria-current="page" on the open one.
-    <NavLink key={path} component={RouterNavLink} to={`/settings/${path}`} label={label} active={path === current.path}
+    // variant named: the theme's resolver then darkens the open one's text to AA contrast (theme.ts).
+    <NavLink key={path} component={RouterNavLink} to={`/settings/${path}`} label={label} active={path === current.path} variant="light"
       leftSection={<Icon size={18} stroke={1.6} />} styles={ITEM} />
   ));
 }
