@@ -12,13 +12,16 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const STATIC_ROUTES = [
   '/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
   '/clients/drafts', '/project-creation-prompt', '/existing-clients', '/reports', '/field-reports', '/accounting',
-  '/rate-codes', '/settings', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api',
+  '/rate-codes', '/attorneys', '/test-autocomplete', '/radar-diagnostic', '/test-api',
   // The report with its second grouping level (subgroup rows and subtotals).
   '/reports?groupBy=staff&thenBy=client',
   // Issue 24's billing screens beside the unbilled tab.
   '/accounting?tab=receivables', '/accounting?tab=exports', '/accounting?tab=codes', '/accounting/statements',
   // Issue 25's weeks (the queue answers limited users with its refusal screen).
   '/timesheet', '/timesheet/approvals',
+  // Issue 28's Settings sections, one address each (a role that may not open one reads its refusal).
+  ...['account', 'calendar', 'firm-profile', 'timesheets', 'address-lookup', 'users', 'backups', 'audit', 'security', 'sign-in', 'import']
+    .map((section) => `/settings/${section}`),
 ];
 
 interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }

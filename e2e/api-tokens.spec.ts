@@ -10,7 +10,7 @@ const call = (secret: string, method: string, path: string, body?: unknown) => f
 
 test('a read-only token made in Settings reads, is refused a write, and stops working once revoked', async ({ page }) => {
   await signIn(page, LIMITED);
-  await page.goto('/settings');
+  await page.goto('/settings/account');
   const section = page.getByRole('region', { name: 'API tokens' });
   const name = `Reporting tool ${Date.now()}`;
   await section.getByLabel('Name').fill(name);

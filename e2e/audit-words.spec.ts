@@ -15,9 +15,9 @@ async function post(page: Page, url: string, data: unknown) {
   return (await res.json()) as { id: string };
 }
 
-/** The audit section: its own address once Settings has sections, else found by its heading on /settings. */
+/** The audit section, at its own address. */
 async function openAudit(page: Page, query = '') {
-  await page.goto(`/settings${query}`);
+  await page.goto(`/settings/audit${query}`);
   const audit = page.getByRole('region', { name: 'Audit log' });
   await expect(audit).toBeVisible();
   return audit;

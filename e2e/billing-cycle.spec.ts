@@ -258,7 +258,7 @@ test('billing details: the client, the case and the firm profile', async ({ page
   expect([stored.billToName, stored.billingAddress, stored.termsDays, stored.ledesClientId])
     .toEqual(['Bayonne Terminal Storage – Accounts Payable', 'PO Box 12\nBayonne, NJ 07002', 45, 'BTS-01']);
 
-  await page.goto('/settings');
+  await page.goto('/settings/firm-profile');
   await page.getByLabel('Remittance details').fill('Pay by ACH: First Bank, routing 021000021, account 123456789');
   await page.getByLabel('LEDES firm id (tax id)').fill('12-3456789');
   await page.getByRole('button', { name: 'Save firm profile' }).click();

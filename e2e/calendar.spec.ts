@@ -19,7 +19,7 @@ async function csrf(page: Page) {
 
 /** Connects from Settings unless the calendar already is (the tests below do not depend on the order they run in). */
 async function ensureConnected(page: Page) {
-  await page.goto('/settings');
+  await page.goto('/settings/calendar');
   const section = page.getByRole('region', { name: 'Google Calendar' });
   const connect = section.getByRole('button', { name: /^(Connect|Reconnect)$/ });
   const test = section.getByRole('button', { name: 'Test connection' });
@@ -101,7 +101,7 @@ test.afterAll(async ({ browser }) => {
   // Leave the shared server as the other specs expect it: no calendar.
   const page = await browser.newPage();
   await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/calendar');
   const disconnect = page.getByRole('button', { name: 'Disconnect' });
   if (await disconnect.isVisible()) {
     await disconnect.click();
@@ -114,7 +114,7 @@ test.afterAll(async ({ browser }) => {
 
 test('a limited user cannot reach the calendar connection', async ({ page }) => {
   await signIn(page, LIMITED);
-  await page.goto('/settings');
+  await page.goto('/settings/calendar');
   await expect(page.getByText('Admin settings are available to administrators only.')).toBeVisible();
   const headers = { 'x-csrf-token': await csrf(page) };
   for (const url of ['/api/calendar/connect', '/api/calendar/disconnect', '/api/calendar/test']) {
@@ -129,13 +129,13 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   test.setTimeout(120_000);
   await control(page, { reset: true });
   await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/calendar');
   const section = page.getByRole('region', { name: 'Google Calendar' });
   await expect(section.getByText('Not connected')).toBeVisible();
   await section.getByRole('button', { name: 'Connect' }).click();
   // The fake consents at once and sends the browser back to /settings with a code.
   await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible();
-  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page).toHaveURL(/\/settings\/calendar$/);
   await expect(section.getByRole('row', { name: /Calendar ID/ })).toContainText('office@hale-ortiz.example');
   await section.screenshot({ path: 'test-results/calendar-settings.png' });
 
@@ -316,7 +316,7 @@ test("a project's indicator counts that project's queue, live in every browser; 
 test('a revoked grant says to reconnect', async ({ page }) => {
   await signIn(page, ADMIN);
   await control(page, { revoked: true });
-  await page.goto('/settings');
+  await page.goto('/settings/calendar');
   const section = page.getByRole('region', { name: 'Google Calendar' });
   await section.getByRole('button', { name: 'Test connection' }).click();
   await expect(section.getByRole('alert').filter({ hasText: 'Calendar access expired. Please reconnect in Admin Settings.' })).toBeVisible();

@@ -34,7 +34,7 @@ async function mapJaneToMargaret(page: Page, section: Locator) {
 
 test('a super admin imports a Toggl file: mapping, dry run, import, and again without duplicates', async ({ page }) => {
   await signIn(page);
-  await page.goto('/settings');
+  await page.goto('/settings/import');
   const section = importSection(page);
   await upload(section, TOGGL);
 
@@ -107,7 +107,7 @@ test('a super admin imports a Toggl file: mapping, dry run, import, and again wi
 
 test('a Harvest file is recognised, and a file that is no CSV is refused in words naming it', async ({ page }) => {
   await signIn(page);
-  await page.goto('/settings');
+  await page.goto('/settings/import');
   const section = importSection(page);
   await section.getByRole('button', { name: 'Start an import' }).click();
   await expect(section.getByRole('link', { name: /Download the Casebook template/ })).toHaveAttribute('href', '/api/imports/template.csv');
@@ -131,7 +131,7 @@ test('a Harvest file is recognised, and a file that is no CSV is refused in word
 
 test('a refused mapping keeps the corrections on the form', async ({ page }) => {
   await signIn(page);
-  await page.goto('/settings');
+  await page.goto('/settings/import');
   const section = importSection(page);
   await upload(section, TOGGL);
   await mapJaneToMargaret(page, section);
@@ -149,7 +149,7 @@ for (const [role, email] of [['an admin', ADMIN], ['a limited user', LIMITED]] a
   test(`${role} has no Import section, and the API refuses them`, async ({ page }) => {
     await signIn(page, email);
     expect((await page.request.get('/api/imports')).status()).toBe(403);
-    await page.goto('/settings');
+    await page.goto('/settings/import');
     await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Import', exact: true })).toHaveCount(0);
   });

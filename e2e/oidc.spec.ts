@@ -22,7 +22,7 @@ async function logOut(page: Page) {
 
 test('a super admin sets Google up in Settings; staff sign in with it and land on the dashboard', async ({ page }) => {
   await signIn(page);
-  await page.goto('/settings');
+  await page.goto('/settings/sign-in');
   const google = googleForm(page);
   await expect(google.getByText('OIDC_GOOGLE_CLIENT_SECRET')).toBeVisible();
   await expect(google.getByText('Set', { exact: true })).toBeVisible();
@@ -55,7 +55,7 @@ test('a super admin sets Google up in Settings; staff sign in with it and land o
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveText('MH');
 
   // Leave the shared demo server as it was: Google off again.
-  await page.goto('/settings');
+  await page.goto('/settings/sign-in');
   await googleForm(page).getByRole('switch', { name: "Offer 'Sign in with Google' on the login page" }).uncheck();
   await googleForm(page).getByRole('button', { name: 'Save Google' }).click();
   await expect(googleForm(page).getByText('Not offered')).toBeVisible();

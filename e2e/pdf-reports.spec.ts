@@ -7,7 +7,7 @@ import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 const COLUMNS = ['Attorney', 'Client', 'Assignee', 'Description', 'Date', 'Status', 'Date Completed'];
 
 async function fillProfile(page: Page) {
-  await page.goto('/settings');
+  await page.goto('/settings/firm-profile');
   const section = page.getByRole('region', { name: 'Firm profile' });
   await section.getByLabel('Firm name').fill('Hale & Ortiz Engineering, PLLC');
   await section.getByLabel('License number').fill('PE-0042317');
@@ -68,10 +68,11 @@ test('a bad filter shows the spec alert; a limited user has no firm profile but 
   await expect(dialog.getByRole('alert')).toContainText('The start date must be on or before the end date.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.goto('/settings');
+  await page.goto('/settings/firm-profile');
   await expect(page.getByText('Admin settings are available to administrators only.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Firm profile' })).toHaveCount(0);
   expect((await page.request.get('/api/settings/firm-profile')).status()).toBe(403);
+  await page.goto('/settings/account');
   const signature = page.getByRole('region', { name: 'My signature' });
   await signature.getByRole('button', { name: 'Draw signature' }).click();
   const pad = signature.getByRole('img', { name: 'Signature pad' });

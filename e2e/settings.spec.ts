@@ -3,7 +3,7 @@ import { ADMIN, GOOD_KEY, INVALID_KEY, LIMITED, setLookupKey, signIn } from './a
 
 test('an admin tests and saves the address-lookup keys; keys show masked', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/address-lookup');
   await expect(page.getByRole('heading', { name: 'Address lookup' })).toBeVisible();
   // The page also holds Users, Backups and the Audit log: their buttons have names too.
   const section = page.getByRole('region', { name: 'Address lookup' });
@@ -34,7 +34,7 @@ test('an admin tests and saves the address-lookup keys; keys show masked', async
 
 test('a limited user sees no settings and the API refuses them', async ({ page }) => {
   await signIn(page, LIMITED);
-  await page.goto('/settings');
+  await page.goto('/settings/address-lookup');
   await expect(page.getByText('Admin settings are available to administrators only.')).toBeVisible();
   expect((await page.request.get('/api/settings/address-lookup')).status()).toBe(403);
 });

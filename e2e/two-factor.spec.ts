@@ -41,7 +41,7 @@ test.afterAll(async ({ browser }) => {
 
 test('a user turns two-factor on, signs in with a code, then with a recovery code, and turns it off', async ({ page }) => {
   await signIn(page, USER);
-  await page.goto('/settings');
+  await page.goto('/settings/account');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
@@ -78,7 +78,7 @@ test('a user turns two-factor on, signs in with a code, then with a recovery cod
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 
   // Turned off with another recovery code: the account is as the other specs expect it.
-  await page.goto('/settings');
+  await page.goto('/settings/account');
   await expect(section.getByText('Recovery codes left: 9')).toBeVisible();
   await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await section.getByLabel('Code').fill(recoveryCodes[1]!);
@@ -88,11 +88,12 @@ test('a user turns two-factor on, signs in with a code, then with a recovery cod
 
 test('a super admin sees which roles must use two-factor sign-in, and the users list offers a reset', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/security');
   const security = page.getByRole('region', { name: 'Sign-in security' });
   await expect(security.getByRole('checkbox', { name: 'Admins (admin)' })).not.toBeChecked();
   await security.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/two-factor-security-section.png' });
+  await page.goto('/settings/users');
   // The first test turned the factor off again: nothing to reset.
   await expect(page.getByRole('button', { name: `Reset two-factor of ${USER}` })).toBeDisabled();
 });
@@ -100,7 +101,7 @@ test('a super admin sees which roles must use two-factor sign-in, and the users 
 test('required for admins: an admin is led through set-up at sign-in; a super admin resets it from the users list', async ({ browser }) => {
   const owner = await browser.newPage();
   await signIn(owner, SUPER_ADMIN);
-  await owner.goto('/settings');
+  await owner.goto('/settings/security');
   const security = owner.getByRole('region', { name: 'Sign-in security' });
   await security.getByRole('checkbox', { name: 'Admins (admin)' }).check();
   await security.getByRole('button', { name: 'Save' }).click();
@@ -124,7 +125,7 @@ test('required for admins: an admin is led through set-up at sign-in; a super ad
   await security.getByRole('checkbox', { name: 'Admins (admin)' }).uncheck();
   await security.getByRole('button', { name: 'Save' }).click();
   await expect(security.getByText('Saved.')).toBeVisible();
-  await owner.reload();
+  await owner.goto('/settings/users');
   await owner.getByRole('button', { name: `Reset two-factor of ${OTHER_ADMIN}` }).click();
   await owner.getByRole('dialog').getByRole('button', { name: 'Reset two-factor' }).click();
   await expect(owner.getByRole('button', { name: `Reset two-factor of ${OTHER_ADMIN}` })).toBeDisabled();

@@ -25,7 +25,7 @@ async function apiCall(page: Page, method: 'POST' | 'PATCH', url: string, data: 
 test('an admin creates a user; the one-time password forces a new one; disabling ends the session', async ({ browser }) => {
   const admin = await newPage(browser);
   await signIn(admin, SUPER_ADMIN);
-  await admin.goto('/settings');
+  await admin.goto('/settings/users');
   const users = admin.getByRole('region', { name: 'Users' });
   await users.getByRole('button', { name: 'Add user' }).click();
   const form = admin.getByRole('dialog', { name: 'Add user' });
@@ -80,7 +80,7 @@ test('an admin creates a user; the one-time password forces a new one; disabling
 test('an admin cannot touch a super admin account, nor delete themselves or a user with records', async ({ browser }) => {
   const page = await newPage(browser);
   await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/users');
   const users = page.getByRole('region', { name: 'Users' });
   // The settings page is a code-split chunk with four sections: allow a busy machine to load it.
   await expect(users.getByRole('table', { name: 'Users' })).toBeVisible({ timeout: 30_000 });
@@ -125,7 +125,7 @@ test('my account: display name and initials; the History panel names who changed
   await expect(latest).toContainText(`Denise P. changed the short description of action item "${title}" from`);
   await page.screenshot({ path: 'test-results/history-panel.png' });
 
-  await page.goto(`/settings?record=${item.id}`);
+  await page.goto(`/settings/audit?record=${item.id}`);
   const audit = page.getByRole('region', { name: 'Audit log' });
   await expect(audit.getByRole('table', { name: 'Audit log entries' }).getByRole('row').nth(1)).toContainText(title);
   await page.screenshot({ path: 'test-results/audit-log.png', fullPage: true });

@@ -160,7 +160,7 @@ test('Settings → Timesheets: first day, billing requires approval, timer round
     saved = { ...body, version: body.version + 1 };
     return json(route, saved);
   });
-  await page.goto('/settings');
+  await page.goto('/settings/timesheets');
   const section = page.getByRole('region', { name: 'Timesheets' });
   await expect(section.getByRole('textbox', { name: 'First day of the week' })).toHaveValue('Monday');
   await expect(section.getByRole('switch', { name: 'Billing requires approved time' })).not.toBeChecked();

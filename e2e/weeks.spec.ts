@@ -249,7 +249,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   for (const step of ['status:submitted', 'status:rejected', 'note:Friday is missing', 'status:approved', 'note:Client asked for a correction']) {
     expect(trail).toContain(step);
   }
-  await approver.goto('/settings');
+  await approver.goto('/settings/audit');
   const log = approver.getByRole('region', { name: 'Audit log' });
   await expect(log).toBeVisible();
   await approver.screenshot({ path: `${SHOTS}/weeks-03-audit.png`, fullPage: true });

@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 300_000 }); // an upload and a restore each t
 
 test('an admin sees the backups and backs up, but cannot download, upload or restore, and is told why', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/backups');
   const section = page.getByRole('region', { name: 'Backups' });
   await expect(section.getByRole('heading', { name: 'Backups' })).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(BACKUP_MESSAGES.superAdminOnly)).toBeVisible();
@@ -29,7 +29,7 @@ test('back up now, change an action item, upload the backup back, restore it: th
   await signIn(page, SUPER_ADMIN);
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: Array<{ id: string; shortDescription: string; version: number }> };
   const item = items[0]!;
-  await page.goto('/settings');
+  await page.goto('/settings/backups');
   const section = page.getByRole('region', { name: 'Backups' });
   await expect(section.getByText(/^Daily at/)).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(BACKUP_MESSAGES.superAdminOnly)).toHaveCount(0);

@@ -70,7 +70,8 @@ export const router = createBrowserRouter([
               { path: '/project/:id', element: <ProjectPage /> },
               { path: '/attorneys', element: <AttorneysPage /> },
               { path: '/rate-codes', element: <RateCodesPage /> },
-              { path: '/settings', element: <SettingsPage /> },
+              // One address per section; /settings and /admin-settings open the first one the person may open.
+              { path: '/settings/:section?', element: <SettingsPage /> },
               { path: '/admin-settings', element: <SettingsPage /> },
               { path: '/test-autocomplete', element: <TestAutocompletePage /> },
               { path: '/radar-diagnostic', element: <RadarDiagnosticPage /> },

@@ -8,7 +8,7 @@ export function BackupFailureNotice() {
   if (latest?.status !== 'failed') return null;
   return (
     <Alert color="red" title="The last backup failed" role="alert">
-      {latest.error} <Anchor component={Link} to="/settings">Open Backups in Admin Settings</Anchor>
+      {latest.error} <Anchor component={Link} to="/settings/backups">Open Backups in Admin Settings</Anchor>
     </Alert>
   );
 }

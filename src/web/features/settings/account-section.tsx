@@ -1,0 +1,16 @@
+import { Stack, Title } from '@mantine/core';
+import { ApiTokensSection } from '../api-tokens/index.ts';
+import { SignatureSection } from '../firm-profile/index.ts';
+import { TwoFactorSection } from '../two-factor/index.ts';
+
+/** Settings → My account (/settings/account, everyone): the person's own signature, two-factor sign-in and API tokens. */
+export default function AccountSection() {
+  return (
+    <Stack gap="lg">
+      <Title order={3}>My account</Title>
+      <SignatureSection />
+      <TwoFactorSection />
+      <ApiTokensSection />
+    </Stack>
+  );
+}
