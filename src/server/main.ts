@@ -5,6 +5,7 @@ import { MigrationChangedError } from './db/migrate.ts';
 import { DEMO_ADMIN_EMAIL } from './seed/demo-accounts.ts';
 import { hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { ROLE_LABELS } from '../core/users.ts';
 
 async function main() {
   const env = loadEnv();
@@ -61,8 +62,8 @@ async function main() {
   if (env.demo) {
     lines.push(...demoBanner(env.HOST));
     lines.push(signIns.length ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (password casebook-demo):');
-    for (const s of signIns) lines.push(`    ${s.role.padEnd(13)} ${s.email}  /  ${s.password}`);
-    if (!signIns.length) lines.push(`    super_admin   ${DEMO_ADMIN_EMAIL}`);
+    for (const s of signIns) lines.push(`    ${ROLE_LABELS[s.role].padEnd(13)} ${s.email}  /  ${s.password}`);
+    if (!signIns.length) lines.push(`    ${ROLE_LABELS.super_admin.padEnd(13)} ${DEMO_ADMIN_EMAIL}`);
   } else if (!(await hasAnyUser(database.db))) {
     lines.push('  No users yet: create the first super admin with `npm run user:create`.');
   }

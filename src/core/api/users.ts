@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { ZDataRole } from './auth.ts';
 import { INITIALS_MAX, PASSWORD_MAX_LENGTH } from '../users.ts';
 
+/**
+ * The profile's free title (SPEC §3 "display role"): not an access level, and no screen shows it any
+ * more (issue 28, docs/decisions/100): the role people read is the data role, in ROLE_LABELS' words.
+ * Kept in the API; optional in a create (it follows the data role) and an update (it stays).
+ */
 export const ZDisplayRole = z.enum(['Administrator', 'Admin Assistant', 'User']);
 export type TDisplayRole = z.infer<typeof ZDisplayRole>;
 
@@ -41,7 +46,7 @@ export const ZCreateUserBody = z.object({
   lastName: name,
   email: z.email().max(320),
   role: ZDataRole,
-  displayRole: ZDisplayRole,
+  displayRole: ZDisplayRole.optional(),
   initials,
 });
 export type TCreateUserBody = z.infer<typeof ZCreateUserBody>;
@@ -50,7 +55,7 @@ export const ZUpdateUserBody = z.object({
   firstName: name,
   lastName: name,
   role: ZDataRole,
-  displayRole: ZDisplayRole,
+  displayRole: ZDisplayRole.optional(),
   initials,
   version: z.number().int(),
 });
