@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { MigrationChangedError } from './db/migrate.ts';
 import { DEMO_ADMIN_EMAIL } from './seed/demo-accounts.ts';
 import { hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
+import { finishFirstRunForDemo } from './features/first-run/service.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { ROLE_LABELS } from '../core/users.ts';
 
@@ -50,7 +51,10 @@ async function main() {
   // Started in the middle of a restore: the maintenance page answers until it has finished.
   await migrated;
   let signIns: DemoSignIn[] = [];
-  if (env.demo && !(await hasAnyUser(database.db))) signIns = await seedDemo(database.db);
+  if (env.demo && !(await hasAnyUser(database.db))) {
+    signIns = await seedDemo(database.db);
+    await finishFirstRunForDemo(database.db);
+  }
   if (!closing) await app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
   const url = `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${port}`;
