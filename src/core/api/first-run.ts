@@ -19,4 +19,3 @@ export type TFirstRunState = z.infer<typeof ZFirstRunState>;
 
 export const ZFirstRunStepParams = z.object({ step: ZFirstRunStep });
 export const ZFirstRunStepBody = z.object({ outcome: ZOutcome });
-export type TFirstRunStepBody = z.infer<typeof ZFirstRunStepBody>;

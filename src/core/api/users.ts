@@ -8,7 +8,6 @@ import { INITIALS_MAX, PASSWORD_MAX_LENGTH } from '../users.ts';
  * Kept in the API; optional in a create (it follows the data role) and an update (it stays).
  */
 export const ZDisplayRole = z.enum(['Administrator', 'Admin Assistant', 'User']);
-export type TDisplayRole = z.infer<typeof ZDisplayRole>;
 
 const name = z.string().trim().min(1).max(100);
 const initials = z.string().trim().regex(/^\p{L}{1,3}$/u, `1 to ${INITIALS_MAX} letters`);
