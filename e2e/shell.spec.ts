@@ -6,7 +6,7 @@ test('signs in with good credentials and lands on the dashboard', async ({ page 
   await signIn(page);
   await expect(page).toHaveTitle('Dashboard');
   await expect(page.getByTestId('user-display-name')).toHaveText('Margaret Hale');
-  await expect(page.getByTestId('user-role')).toHaveText('Administrator');
+  await expect(page.getByTestId('user-role')).toHaveText('Super admin');
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveText('MH');
   await expect(page.getByText('My open action items')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back to dashboard' })).toHaveCount(0);

@@ -90,7 +90,7 @@ test('a super admin sees which roles must use two-factor sign-in, and the users 
   await signIn(page, SUPER_ADMIN);
   await page.goto('/settings/security');
   const security = page.getByRole('region', { name: 'Sign-in security' });
-  await expect(security.getByRole('checkbox', { name: 'Admins (admin)' })).not.toBeChecked();
+  await expect(security.getByRole('checkbox', { name: 'Administrator', exact: true })).not.toBeChecked();
   await security.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/two-factor-security-section.png' });
   await page.goto('/settings/users');
@@ -103,7 +103,7 @@ test('required for admins: an admin is led through set-up at sign-in; a super ad
   await signIn(owner, SUPER_ADMIN);
   await owner.goto('/settings/security');
   const security = owner.getByRole('region', { name: 'Sign-in security' });
-  await security.getByRole('checkbox', { name: 'Admins (admin)' }).check();
+  await security.getByRole('checkbox', { name: 'Administrator', exact: true }).check();
   await security.getByRole('button', { name: 'Save' }).click();
   await expect(security.getByText('Saved.')).toBeVisible();
 
@@ -122,7 +122,7 @@ test('required for admins: an admin is led through set-up at sign-in; a super ad
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await page.close();
 
-  await security.getByRole('checkbox', { name: 'Admins (admin)' }).uncheck();
+  await security.getByRole('checkbox', { name: 'Administrator', exact: true }).uncheck();
   await security.getByRole('button', { name: 'Save' }).click();
   await expect(security.getByText('Saved.')).toBeVisible();
   await owner.goto('/settings/users');

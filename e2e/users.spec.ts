@@ -40,7 +40,7 @@ test('an admin creates a user; the one-time password forces a new one; disabling
   await admin.screenshot({ path: 'test-results/users-one-time-password.png' });
   await otpDialog.getByRole('button', { name: 'Done' }).click();
   const row = users.getByRole('row').filter({ hasText: email });
-  await expect(row).toContainText('limited_user');
+  await expect(row).toContainText('Limited user');
   await expect(row).toContainText('Never');
 
   const nina = await newPage(browser);
@@ -94,8 +94,8 @@ test('an admin cannot touch a super admin account, nor delete themselves or a us
   await expect(users.getByRole('row').filter({ hasText: 'james.whitaker@casebook.test' })).toContainText('Has records: can be disabled, not deleted');
   await users.getByRole('button', { name: 'Add user' }).click();
   await page.getByRole('dialog', { name: 'Add user' }).getByRole('textbox', { name: 'Role', exact: true }).click();
-  await expect(page.getByRole('option', { name: 'admin', exact: true })).toBeVisible();
-  await expect(page.getByRole('option', { name: /super_admin/ })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'Administrator', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Super admin' })).toHaveCount(0);
 });
 
 test('my account: display name and initials; the History panel names who changed which field', async ({ browser }) => {

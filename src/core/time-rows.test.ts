@@ -1,7 +1,7 @@
 import { LIMIT_MESSAGES } from './limits.ts';
 import { describe, expect, it } from 'vitest';
 import {
-  blankExpenseRow, blankTimeRow, BULK_MESSAGES, bulkApplyHours, cleanInitials, duplicateExpenseRow, duplicateTimeRow,
+  blankExpenseRow, blankTimeRow, BULK_MESSAGES, enteredByMessage, entryOwnerProblem, bulkApplyHours, cleanInitials, duplicateExpenseRow, duplicateTimeRow,
   effectiveExpenseType, expenseRowFromEntry, expenseRowProblem, ROW_PROBLEMS, timeRowProblem, expenseFigure, expenseRowPayload, expenseTypeFields, isExpenseRowValid,
   isTimeRowValid, parseNonNegative, revertEmptyCustom, sumExpenseFigures, sumTimeFigures, timeFigures, timeRowPayload, type ExpenseRowDraft, type TimeRowDraft,
 } from './time-rows.ts';
@@ -155,4 +155,31 @@ describe('payloads', () => {
     expect(blankTimeRow('01/02/2026').entryDate).toBe('01/02/2026');
     expect(blankExpenseRow('01/02/2026').expenseType).toBe('');
   });
+});
+
+describe('a new row carries the initials of whoever adds it (issue 28)', () => {
+  it.each([
+    ['MH', 'MH'], ['dp', 'DP'], ['ABCD', 'ABC'], ['', ''],
+  ])('%j → %j', (initials, expected) => {
+    expect(blankTimeRow('01/02/2026', initials).initials).toBe(expected);
+    expect(blankExpenseRow('01/02/2026', initials).initials).toBe(expected);
+  });
+  it('without initials the row starts empty', () => expect(blankTimeRow('01/02/2026').initials).toBe(''));
+});
+
+describe('who may change a saved entry, and the sentence why not (issue 28)', () => {
+  const luis = { createdBy: 'luis', createdByName: 'Luis Mendoza' };
+  it.each([
+    ['a limited user, another\'s entry', { id: 'james', role: 'limited_user' as const }, luis, 'Entered by Luis Mendoza: only an administrator can change it'],
+    ['a limited user, their own entry', { id: 'luis', role: 'limited_user' as const }, luis, null],
+    ['an admin, another\'s entry', { id: 'denise', role: 'admin' as const }, luis, null],
+    ['a super admin, another\'s entry', { id: 'margaret', role: 'super_admin' as const }, luis, null],
+    ['a limited user, an entry by someone unnamed', { id: 'james', role: 'limited_user' as const }, { createdBy: 'x', createdByName: null },
+      'Entered by someone else: only an administrator can change it'],
+  ])('%s', (_label, editor, entry, expected) => expect(entryOwnerProblem(editor, entry)).toBe(expected));
+  it.each([
+    ['Luis Mendoza', 'Entered by Luis Mendoza: only an administrator can change it'],
+    ['  ', 'Entered by someone else: only an administrator can change it'],
+    [null, 'Entered by someone else: only an administrator can change it'],
+  ])('%j', (name, expected) => expect(enteredByMessage(name)).toBe(expected));
 });

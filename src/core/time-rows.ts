@@ -3,6 +3,7 @@
 import { CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from './constants.ts';
 import { amountProblem, hoursProblem } from './limits.ts';
 import { roundToCents } from './money.ts';
+import type { TDataRole } from './api/auth.ts';
 import type { Result } from './result.ts';
 import { formatUsDate, toIsoDate } from './smart-date.ts';
 
@@ -44,12 +45,29 @@ export function cleanInitials(text: string): string {
   return text.toUpperCase().slice(0, INITIALS_MAX);
 }
 
-export function blankTimeRow(todayUs: string): TimeRowDraft {
-  return { entryDate: todayUs, jobType: '', initials: '', hours: '', workDetails: '', description: '' };
+/** A new row: today, and the initials of whoever adds it (issue 28: an admin's new row carries their own). */
+export function blankTimeRow(todayUs: string, initials = ''): TimeRowDraft {
+  return { entryDate: todayUs, jobType: '', initials: cleanInitials(initials), hours: '', workDetails: '', description: '' };
 }
 
-export function blankExpenseRow(todayUs: string): ExpenseRowDraft {
-  return { entryDate: todayUs, expenseType: '', customType: '', amount: '', initials: '', description: '' };
+export function blankExpenseRow(todayUs: string, initials = ''): ExpenseRowDraft {
+  return { entryDate: todayUs, expenseType: '', customType: '', amount: '', initials: cleanInitials(initials), description: '' };
+}
+
+/** Why someone may not change a saved entry entered by another person (issue 28); the server refuses with it too. */
+export const enteredByMessage = (name: string | null) =>
+  `Entered by ${name?.trim() || 'someone else'}: only an administrator can change it`;
+
+/**
+ * Who may change a saved entry (docs/decisions/030): admins and super admins any entry, a limited
+ * user only the entries they entered. The sentence saying why not, or null when allowed.
+ */
+export function entryOwnerProblem(
+  editor: { id: string; role: TDataRole },
+  entry: { createdBy: string; createdByName: string | null },
+): string | null {
+  if (editor.role !== 'limited_user' || entry.createdBy === editor.id) return null;
+  return enteredByMessage(entry.createdByName);
 }
 
 /** Saved only when it has a job title and hours above 0 that the server accepts (and a real date). */

@@ -17,6 +17,7 @@ const TITLES: [prefix: string, title: string][] = [
   ['/time-tracking', 'Time Tracking'],
   ['/timesheet', 'Timesheet'],
   ['/timesheet/approvals', 'Timesheet Approvals'],
+  ['/setup', 'Set up Casebook'],
 ];
 
 export function titleFor(pathname: string, firmName: string): string {

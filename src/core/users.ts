@@ -89,8 +89,8 @@ export function accountChangeProblem(input: {
   return null;
 }
 
-/** The display role that goes with a data role when an admin does not pick one. */
 /** Roles as people read them, everywhere a person reads one (issue 28); the data names stay in the API. */
 export const ROLE_LABELS: Record<TDataRole, string> = { super_admin: 'Super admin', admin: 'Administrator', limited_user: 'Limited user' };
 
+/** The profile's title (SPEC §3 display role) that goes with a data role when none is given. */
 export const defaultDisplayRole = (role: TDataRole) => (role === 'limited_user' ? 'User' : 'Administrator');

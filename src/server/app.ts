@@ -37,6 +37,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
 import { importPlugin } from './features/import/routes.ts';
 import { twoFactorRoutes } from './features/two-factor/routes.ts';
+import { firstRunRoutes } from './features/first-run/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions) {
     signInProviderRoutes,
     apiTokenRoutes,
     importPlugin,
+    firstRunRoutes,
   ];
   for (const routes of features) await routes(context);
 

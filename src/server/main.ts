@@ -4,7 +4,9 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { MigrationChangedError } from './db/migrate.ts';
 import { DEMO_ADMIN_EMAIL } from './seed/demo-accounts.ts';
 import { hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
+import { finishFirstRunForDemo } from './features/first-run/service.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { ROLE_LABELS } from '../core/users.ts';
 
 async function main() {
   const env = loadEnv();
@@ -49,7 +51,10 @@ async function main() {
   // Started in the middle of a restore: the maintenance page answers until it has finished.
   await migrated;
   let signIns: DemoSignIn[] = [];
-  if (env.demo && !(await hasAnyUser(database.db))) signIns = await seedDemo(database.db);
+  if (env.demo && !(await hasAnyUser(database.db))) {
+    signIns = await seedDemo(database.db);
+    await finishFirstRunForDemo(database.db);
+  }
   if (!closing) await app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
   const url = `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${port}`;
@@ -61,10 +66,10 @@ async function main() {
   if (env.demo) {
     lines.push(...demoBanner(env.HOST));
     lines.push(signIns.length ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (password casebook-demo):');
-    for (const s of signIns) lines.push(`    ${s.role.padEnd(13)} ${s.email}  /  ${s.password}`);
-    if (!signIns.length) lines.push(`    super_admin   ${DEMO_ADMIN_EMAIL}`);
+    for (const s of signIns) lines.push(`    ${ROLE_LABELS[s.role].padEnd(13)} ${s.email}  /  ${s.password}`);
+    if (!signIns.length) lines.push(`    ${ROLE_LABELS.super_admin.padEnd(13)} ${DEMO_ADMIN_EMAIL}`);
   } else if (!(await hasAnyUser(database.db))) {
-    lines.push('  No users yet: create the first super admin with `npm run user:create`.');
+    lines.push('  No users yet: create the first super admin with `npm run user:create`; their first sign-in leads them through setup.');
   }
   console.log(lines.join('\n') + '\n');
 }

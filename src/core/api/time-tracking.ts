@@ -98,6 +98,8 @@ const projectEntriesCommon = {
   /** Active job types of the case's rate code, by name (SPEC §7 Job titles). */
   jobTitles: z.array(z.string()),
   expenseEntries: z.array(ZExpenseEntry),
+  /** The names of the people who entered the listed entries, by id: a row someone may not change says who (issue 28). */
+  enteredBy: z.record(z.string(), z.string()),
 };
 
 export const ZProjectEntriesResponse = z.discriminatedUnion('money', [

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { ZDataRole } from './auth.ts';
 import { INITIALS_MAX, PASSWORD_MAX_LENGTH } from '../users.ts';
 
+/**
+ * The profile's free title (SPEC §3 "display role"): not an access level, and no screen shows it any
+ * more (issue 28, docs/decisions/100): the role people read is the data role, in ROLE_LABELS' words.
+ * Kept in the API; optional in a create (it follows the data role) and an update (it stays).
+ */
 export const ZDisplayRole = z.enum(['Administrator', 'Admin Assistant', 'User']);
-export type TDisplayRole = z.infer<typeof ZDisplayRole>;
 
 const name = z.string().trim().min(1).max(100);
 const initials = z.string().trim().regex(/^\p{L}{1,3}$/u, `1 to ${INITIALS_MAX} letters`);
@@ -41,7 +45,7 @@ export const ZCreateUserBody = z.object({
   lastName: name,
   email: z.email().max(320),
   role: ZDataRole,
-  displayRole: ZDisplayRole,
+  displayRole: ZDisplayRole.optional(),
   initials,
 });
 export type TCreateUserBody = z.infer<typeof ZCreateUserBody>;
@@ -50,7 +54,7 @@ export const ZUpdateUserBody = z.object({
   firstName: name,
   lastName: name,
   role: ZDataRole,
-  displayRole: ZDisplayRole,
+  displayRole: ZDisplayRole.optional(),
   initials,
   version: z.number().int(),
 });

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
 import { ZDataRole } from '../../core/api/auth.ts';
+import { ROLE_LABELS } from '../../core/users.ts';
 import { openDatabaseFromEnv } from '../database-from-env.ts';
 import { loadEnv } from '../env.ts';
 import { createUser } from '../features/users/service.ts';
@@ -53,7 +54,7 @@ try {
   const user = await createUser(database.db, {
     email: args.data.email, password, firstName: args.data.first, lastName: args.data.last, role: args.data.role,
   });
-  console.log(`User ${user.email} is ready with role ${args.data.role}.`);
+  console.log(`User ${user.email} is ready: ${ROLE_LABELS[args.data.role]}.`);
 } finally {
   await database.close();
 }

@@ -323,6 +323,19 @@ interface TwoFactorPolicyTable {
   version: Version;
 }
 
+/** The first-run setup (migration 027, issue 28): one row. */
+interface FirstRunTable {
+  id: number;
+  firm_profile: 'done' | 'skipped' | null;
+  users: 'done' | 'skipped' | null;
+  calendar: 'done' | 'skipped' | null;
+  address_lookup: 'done' | 'skipped' | null;
+  finished_at: NullableTimestamp;
+  finished_by: string | null;
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -376,6 +389,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_pending: TwoFactorPendingTable;
   two_factor_policy: TwoFactorPolicyTable;
+  first_run: FirstRunTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -33,6 +33,7 @@ const StatementPage = lazy(() => import('../features/accounting/statement-page.t
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
 const TimesheetPage = lazy(() => import('../features/timesheet/timesheet-page.tsx'));
 const TimesheetApprovalsPage = lazy(() => import('../features/timesheet/approvals-page.tsx'));
+const SetupPage = lazy(() => import('../features/first-run/setup-page.tsx'));
 
 function Root() {
   return (
@@ -85,6 +86,7 @@ export const router = createBrowserRouter([
               { path: '/accounting', element: <AccountingPage /> },
               { path: '/accounting/bills/:id', element: <BillPage /> },
               { path: '/accounting/statements', element: <StatementPage /> },
+              { path: '/setup', element: <SetupPage /> },
             ],
           },
         ],

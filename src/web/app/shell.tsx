@@ -6,6 +6,7 @@ import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-butt
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
+import { ROLE_LABELS } from '../../core/users.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from '../shared/auth.tsx';
@@ -55,7 +56,7 @@ function Header() {
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
           <UnstyledButton className="user-block" onClick={() => setAccount(true)}>
             <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? DEFAULT_DISPLAY_NAME}</Text>
-            <Text size="xs" c="dimmed" data-testid="user-role">{user?.displayRole ?? DEFAULT_ROLE_LABEL}</Text>
+            <Text size="xs" c="dimmed" data-testid="user-role">{user ? ROLE_LABELS[user.role] : DEFAULT_ROLE_LABEL}</Text>
             {/* Named by what it shows, then what it does. */}
             <VisuallyHidden>My account</VisuallyHidden>
           </UnstyledButton>

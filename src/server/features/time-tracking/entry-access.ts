@@ -1,15 +1,27 @@
 import type { TSessionUser } from '../../../core/api/auth.ts';
 import { lockedEntryMessage } from '../../../core/billing.ts';
+import { cleanInitials, enteredByMessage, entryOwnerProblem } from '../../../core/time-rows.ts';
+import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { peopleNames } from './entry-people.ts';
 
-export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'>;
+/** Who is saving; `initials` (the signed-in user's) fill a new entry's when none are sent (issue 28). */
+export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'> & Partial<Pick<TSessionUser, 'initials'>>;
 
 /**
  * Any signed-in staff member logs entries; a limited user changes only the entries they
- * created, admins and super admins any entry (docs/decisions/030).
+ * created, admins and super admins any entry (docs/decisions/030). A refusal names who entered
+ * it, in the sentence the row shows (issue 28), with `details.enteredBy`.
  */
-export function assertMayChange(viewer: Viewer, entry: { created_by: string }) {
-  if (!mayChangeAny(viewer) && entry.created_by !== viewer.id) throw new AppError('PERMISSION_DENIED');
+export async function assertMayChange(db: DbOrTx, viewer: Viewer, entry: { created_by: string }) {
+  if (entryOwnerProblem(viewer, { createdBy: entry.created_by, createdByName: null }) === null) return;
+  const name = (await peopleNames(db, [entry.created_by]))[entry.created_by] ?? null;
+  throw new AppError('PERMISSION_DENIED', enteredByMessage(name), { enteredBy: name });
+}
+
+/** A new entry sent without initials takes the saver's own (issue 28), also when an admin enters another's time. */
+export function withInitials<B extends { initials: string; version?: number }>(body: B, viewer: Viewer): B {
+  return body.version === undefined && body.initials === '' ? { ...body, initials: cleanInitials(viewer.initials ?? '') } : body;
 }
 
 export const mayChangeAny = (viewer: Viewer) => viewer.role !== 'limited_user';

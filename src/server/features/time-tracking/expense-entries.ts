@@ -4,7 +4,7 @@ import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { ExpenseEntriesTable } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { assertMayChange, assertUnlocked, conflictWith, iso, withInitials, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 
 type Row = Selectable<ExpenseEntriesTable>;
@@ -29,7 +29,7 @@ export async function saveExpenseEntry(
   options: { id: string; body: TExpenseEntryBody; viewer: Viewer },
 ): Promise<TExpenseEntry> {
   const { id, viewer } = options;
-  const body = ZExpenseEntryBody.parse(options.body);
+  const body = withInitials(ZExpenseEntryBody.parse(options.body), viewer);
   const row = await quickSave(db, { id, body, viewer })
     ?? await withActor(db, viewer.id, (tx) => carefulSave(tx, { id, body, viewer }));
   return expenseEntryView(row);
@@ -39,6 +39,7 @@ const columns = (body: Body) => ({
   entry_date: body.entryDate, expense_type: body.expenseType, amount: body.amount, initials: body.initials,
   description: body.description,
 });
+
 
 // The everyday saves, one statement each (see entry-writes.ts); anything else goes the careful way.
 function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }) {
@@ -71,7 +72,7 @@ async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Bod
     if (sameValues(existing, body)) return existing;
     version = 1;
   }
-  assertMayChange(viewer, existing);
+  await assertMayChange(tx, viewer, existing);
   if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
   if (existing.version !== version) throw conflictWith(expenseEntryView(existing));
   return tx.updateTable('expense_entries').set(columns(body)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
@@ -83,7 +84,7 @@ export async function deleteExpenseEntry(db: DbOrTx, options: { id: string; vers
     const existing = await tx.selectFrom('expense_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
     if (!existing) return;
     assertUnlocked(existing);
-    assertMayChange(viewer, existing);
+    await assertMayChange(tx, viewer, existing);
     if (options.version !== undefined && existing.version !== options.version) throw conflictWith(expenseEntryView(existing));
     await tx.deleteFrom('expense_entries').where('id', '=', options.id).execute();
   });

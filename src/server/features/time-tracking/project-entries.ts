@@ -1,6 +1,7 @@
 import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { Viewer } from './entry-access.ts';
+import { peopleNames } from './entry-people.ts';
 import { listExpenseEntries } from './expense-entries.ts';
 import { jobTitlesFor } from './job-titles.ts';
 import { getTrackedProject } from './project-search.ts';
@@ -16,7 +17,8 @@ export async function projectEntries(db: DbOrTx, options: { projectId: string; v
     listTimeEntries(db, { projectId, viewer }),
     listExpenseEntries(db, { projectId }),
   ]);
-  const common = { project, jobTitles, expenseEntries };
+  const enteredBy = await peopleNames(db, [...timeEntries, ...expenseEntries].map((entry) => entry.createdBy));
+  const common = { project, jobTitles, expenseEntries, enteredBy };
   return viewer.isSuperAdmin
     ? { money: true, ...common, timeEntries: timeEntries as TTimeEntryCosted[] }
     : { money: false, ...common, timeEntries: timeEntries as TTimeEntry[] };

@@ -5,7 +5,7 @@ import { costOf } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TimeEntriesTable } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { assertMayChange, assertUnlocked, conflictWith, iso, type Viewer } from './entry-access.ts';
+import { assertMayChange, assertUnlocked, conflictWith, iso, withInitials, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
 import { entryWeeks } from '../timesheet/entry-weeks.ts';
@@ -64,7 +64,7 @@ export async function saveTimeEntry(
   options: { id: string; body: TTimeEntryBody; viewer: Viewer },
 ): Promise<TTimeEntryResponse> {
   const { id, viewer } = options;
-  const body = ZTimeEntryBody.parse(options.body);
+  const body = withInitials(ZTimeEntryBody.parse(options.body), viewer);
   const owner = personOf(viewer, body.userId);
   const row = await quickSave(db, { id, body, viewer, owner })
     ?? await withActor(db, viewer.id, (tx) => carefulSave(tx, { id, body, viewer, owner }));
@@ -75,6 +75,7 @@ const columns = (body: Body) => ({
   entry_date: body.entryDate, job_type: body.jobType, hours: body.hours, initials: body.initials,
   work_details: body.workDetails, description: body.description,
 });
+
 
 // The everyday saves, one statement each: a new row, or an update that keeps the job title
 // (so the stored rate stays). Anything else goes the careful way.
@@ -128,7 +129,7 @@ async function update(
   options: { existing: Row; body: Body; version: number; viewer: Viewer; view: (row: Row) => unknown },
 ): Promise<Row> {
   const { existing, body, version } = options;
-  assertMayChange(options.viewer, existing);
+  await assertMayChange(tx, options.viewer, existing);
   if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
   if (existing.version !== version) throw conflictWith(options.view(existing));
   const rate = existing.job_type === body.jobType
@@ -147,7 +148,7 @@ export async function deleteTimeEntry(db: DbOrTx, options: { id: string; version
     const existing = await tx.selectFrom('time_entries').selectAll().where('id', '=', options.id).forUpdate().executeTakeFirst();
     if (!existing) return;
     assertUnlocked(existing);
-    assertMayChange(viewer, existing);
+    await assertMayChange(tx, viewer, existing);
     if (options.version !== undefined && existing.version !== options.version) throw conflictWith(viewFor(viewer)(existing));
     await tx.deleteFrom('time_entries').where('id', '=', options.id).execute();
   });

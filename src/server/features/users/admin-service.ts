@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAccount } from '../../../core/api/users.ts';
 import { displayName } from '../../../core/people.ts';
-import { accountChangeProblem, USER_RULE_MESSAGES, type AccountChange } from '../../../core/users.ts';
+import { accountChangeProblem, defaultDisplayRole, USER_RULE_MESSAGES, type AccountChange } from '../../../core/users.ts';
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { explainDuplicates } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -63,7 +63,7 @@ export async function createAccount(db: Db, actor: Actor, input: TCreateUserBody
     }).returning('id').executeTakeFirstOrThrow();
     await setRole(tx, user.id, input.role);
     await tx.insertInto('profiles').values({
-      id: user.id, email: input.email, first_name: input.firstName, last_name: input.lastName, role: input.displayRole,
+      id: user.id, email: input.email, first_name: input.firstName, last_name: input.lastName, role: input.displayRole ?? defaultDisplayRole(input.role),
       initials: input.initials.toUpperCase(),
       display_name: displayName({ email: input.email, first_name: input.firstName, last_name: input.lastName }),
     }).execute();
@@ -89,7 +89,8 @@ export async function updateAccount(db: Db, actor: Actor, id: string, input: TUp
       ? displayName({ email: before.email, first_name: input.firstName, last_name: input.lastName })
       : before.display_name;
     await tx.updateTable('profiles').set({
-      first_name: input.firstName, last_name: input.lastName, role: input.displayRole, initials: input.initials.toUpperCase(), display_name: name,
+      first_name: input.firstName, last_name: input.lastName, ...(input.displayRole && { role: input.displayRole }),
+      initials: input.initials.toUpperCase(), display_name: name,
     }).where('id', '=', id).execute();
     // A new role takes effect at once: the user signs in again under it.
     if (before.role !== input.role) await endSessions(tx, id);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
+import { defaultDisplayRole } from '../../../core/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
@@ -31,7 +32,7 @@ export async function createUser(db: DbOrTx, input: NewUserInput) {
       initials: initialsFor(user.email, `${input.firstName} ${input.lastName}`),
       first_name: input.firstName,
       last_name: input.lastName,
-      role: input.displayRole ?? (input.role === 'limited_user' ? 'User' : 'Administrator'),
+      role: input.displayRole ?? defaultDisplayRole(input.role),
     } as const;
     await tx.insertInto('profiles').values({ id: user.id, ...profile })
       .onConflict((oc) => oc.column('id').doUpdateSet(profile)).execute();

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { normalizeInitials } from '../../../core/users.ts';
+import { normalizeInitials, ROLE_LABELS } from '../../../core/users.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUpdateProfile } from './api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
@@ -15,7 +15,7 @@ export function AccountModal({ onClose }: { onClose(): void }) {
   return (
     <Modal opened onClose={onClose} title="My account" size="md">
       <Stack gap="md">
-        <Text size="sm" c="dimmed">{user.email} · {user.displayRole}</Text>
+        <Text size="sm" c="dimmed">{user.email} · {ROLE_LABELS[user.role]}</Text>
         <form noValidate onSubmit={(e) => {
           e.preventDefault();
           if (dirty && name.trim() && initials) update.mutate({ displayName: name.trim(), initials });

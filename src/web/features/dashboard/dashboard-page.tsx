@@ -12,6 +12,7 @@ import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { RetainerNotices } from '../accounting/index.ts';
 import { BackupFailureNotice } from '../backups/index.ts';
+import { FirstRunNotice } from '../first-run/index.ts';
 import { TimerPanel } from '../timesheet/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 import { WeekReminders } from './week-reminders.tsx';
@@ -42,6 +43,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={2}>Good to see you, {user.displayName}</Title>
+      {user.isSuperAdmin && <FirstRunNotice />}
       {user.isAdmin && <BackupFailureNotice />}
       <RetainerNotices />
       <WeekReminders summary={s} />

@@ -41,9 +41,10 @@ export function savedExpense(entry: TExpenseEntry): SavedEntry<ExpenseRowDraft, 
   return { draft: expenseRowFromEntry(entry), version: entry.version, extra: { createdBy: entry.createdBy, billNumber: entry.billNumber } };
 }
 
-export function timeAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<TimeRowDraft, TimeExtra> {
+/** `initials`: the signed-in user's, which a new row starts with (issue 28). */
+export function timeAdapter(projectId: string, onSaveError: (m: string) => void, initials: string): EntryAdapter<TimeRowDraft, TimeExtra> {
   return {
-    blank: () => blankTimeRow(todayUs(new Date())),
+    blank: () => blankTimeRow(todayUs(new Date()), initials),
     emptyExtra: { rate: null, cost: null, createdBy: null, billNumber: null, week: null },
     payload: timeRowPayload,
     put: async (key, body) => {
@@ -57,9 +58,9 @@ export function timeAdapter(projectId: string, onSaveError: (m: string) => void)
   };
 }
 
-export function expenseAdapter(projectId: string, onSaveError: (m: string) => void): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
+export function expenseAdapter(projectId: string, onSaveError: (m: string) => void, initials: string): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
   return {
-    blank: () => blankExpenseRow(todayUs(new Date())),
+    blank: () => blankExpenseRow(todayUs(new Date()), initials),
     emptyExtra: { createdBy: null, billNumber: null },
     payload: expenseRowPayload,
     put: async (key, body) => {

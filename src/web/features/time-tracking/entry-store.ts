@@ -2,7 +2,7 @@ import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { newId } from '../../lib/new-id.ts';
-import { weekLockRefusal } from './week-lock.ts';
+import { entryRefusal } from './week-lock.ts';
 
 /**
  * 'clean': nothing unsaved; 'pending': edited, waiting for the debounce or still incomplete;
@@ -338,7 +338,7 @@ export class EntryStore<D, X> {
     this.attempts.delete(key);
     const message = e?.status === 401 ? 'Authentication error. Please log in again.' : (e?.message ?? String(error));
     this.set(key, { status: 'error', error: message });
-    this.adapter.onSaveError(message, e?.status === 401 || weekLockRefusal(e) !== null);
+    this.adapter.onSaveError(message, e?.status === 401 || entryRefusal(e) !== null);
     // The refusal was of an older draft: the newer one the user typed meanwhile still gets its save.
     if (edited) this.followUp(key, sent);
   }

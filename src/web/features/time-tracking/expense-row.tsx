@@ -10,7 +10,9 @@ import { ConflictRow } from './conflict-row.tsx';
 import type { EntryStore } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import { isLocked, lockReason, type Editor } from './editor.ts';
+import { isLocked, lockReason, ownerLockOf, type Editor } from './editor.ts';
+import { OwnerTag } from './owner-tag.tsx';
+import { entryRefusal } from './week-lock.ts';
 import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
@@ -43,15 +45,19 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
   if (!row) return null;
   const { draft } = row;
   const locked = isLocked(editor, row);
+  // Another person's row (for a limited user, issue 28): Select and Remove say why not.
+  const owner = ownerLockOf(editor, row);
+  const sayWhy = row.extra.billNumber === null ? owner : null;
   const custom = draft.expenseType === CUSTOM_EXPENSE_TYPE;
   const amountInvalid = draft.amount !== '' && parseNonNegative(draft.amount) === null;
-  const remove = () => store.remove(rowKey).catch(() => onDeleteError('Failed to delete expense entry'));
+  const remove = () => store.remove(rowKey).catch((e: unknown) => onDeleteError(entryRefusal(e) ?? 'Failed to delete expense entry'));
   const conflict = row.conflict;
   return (
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
-        title={locked ? lockReason(row) : undefined}>
-        <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked} />
+        title={lockReason(editor, row) ?? undefined}>
+        <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked}
+          selectable={!locked || sayWhy !== null} />
         <div role="cell">
           {custom ? (
             <GridInput aria-label="Custom expense type" disabled={locked} placeholder="Enter custom expense type"
@@ -80,8 +86,9 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
               <RowIcon name="copy" />
             </button>
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
-            {!locked && (
-              <button type="button" className="tt-text-button" onClick={remove}>
+            {owner && <OwnerTag message={owner} />}
+            {(!locked || sayWhy) && (
+              <button type="button" className="tt-text-button" onClick={sayWhy ? () => onDeleteError(sayWhy) : remove}>
                 <RowIcon name="x" /> Remove
               </button>
             )}

@@ -10,6 +10,7 @@ import { RowBlockList, watchFarRows } from '../../ui/big-table/index.ts';
 import { expenseTotalOf } from './totals.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
+import { RowLockNotice } from './lock-notice.tsx';
 
 /** Expense entry table (SPEC §2); amounts are visible to every role. */
 export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStore | null; showResult: ShowResult; editor: Editor }) {
@@ -20,6 +21,7 @@ export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStor
         <Text fw={600}>Expense Entries</Text>
         <Button leftSection={<IconPlus size={16} />} disabled={!store} onClick={() => store && focusRowDate(store.add())}>Add Row</Button>
       </Group>
+      {store && <RowLockNotice store={store} editor={editor} label="Expense rows you cannot change" />}
       <div className="tt-scroll">
         <div role="table" aria-label="Expense entries" className="tt-grid tt-expense">
           <div role="rowgroup">

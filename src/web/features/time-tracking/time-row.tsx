@@ -10,10 +10,11 @@ import { DeleteRowButton } from './delete-row-button.tsx';
 import type { EntryStore, RowState } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
-import { isLocked, lockReason, weekLockOf, type Editor } from './editor.ts';
+import { isLocked, lockReason, ownerLockOf, weekLockOf, type Editor } from './editor.ts';
 import { BillTag } from './bill-tag.tsx';
 import { WeekTag } from './week-tag.tsx';
-import { weekLockRefusal } from './week-lock.ts';
+import { entryRefusal } from './week-lock.ts';
+import { OwnerTag } from './owner-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';
 import { setField } from './set-field.ts';
@@ -58,17 +59,20 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
   const locked = isLocked(editor, row);
   // A closed week's row (not billed) keeps Select, Duplicate and Delete: each says why not, before sending.
   const closedWeek = row.extra.billNumber === null ? weekLockOf(row) : null;
+  // Another person's row (for a limited user, issue 28) keeps Select and Delete, which say why not; a duplicate is theirs.
+  const owner = ownerLockOf(editor, row);
+  const sayWhy = closedWeek ?? (row.extra.billNumber === null ? owner : null);
   const hoursInvalid = draft.hours !== '' && parseNonNegative(draft.hours) === null;
   const titles = draft.jobType && !jobTitles.includes(draft.jobType) ? [draft.jobType, ...jobTitles] : jobTitles;
   const remove = () => store.remove(rowKey).catch((e: unknown) =>
-    onDeleteError(weekLockRefusal(e) ?? `Failed to delete entry: ${e instanceof Error ? e.message : 'Unknown error'}`));
+    onDeleteError(entryRefusal(e) ?? `Failed to delete entry: ${e instanceof Error ? e.message : 'Unknown error'}`));
   const conflict = row.conflict;
   return (
     <>
       <div role="row" className="tt-row" data-row-key={rowKey} data-status={row.status}
-        title={locked ? lockReason(row) : undefined}>
+        title={lockReason(editor, row) ?? undefined}>
         <RowLeadCells store={store} rowKey={rowKey} selected={row.selected} entryDate={draft.entryDate} locked={locked}
-          selectable={!locked || closedWeek !== null} />
+          selectable={!locked || sayWhy !== null} />
         <div role="cell">
           <GridSelect aria-label="Job Title" disabled={locked} value={draft.jobType} onChange={on.jobType}
             options={titles} placeholder="Select job title" />
@@ -97,7 +101,8 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
             </button>
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {row.extra.week && <WeekTag week={row.extra.week} />}
-            {(!locked || closedWeek) && <DeleteRowButton onConfirm={closedWeek ? () => onDeleteError(closedWeek) : remove} />}
+            {owner && <OwnerTag message={owner} />}
+            {(!locked || sayWhy) && <DeleteRowButton onConfirm={sayWhy ? () => onDeleteError(sayWhy) : remove} />}
           </div>
         </div>
       </div>

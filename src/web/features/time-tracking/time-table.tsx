@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus, IconClockHour4, IconLock } from '@tabler/icons-react';
-import { useCallback, useSyncExternalStore } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconPlus, IconClockHour4 } from '@tabler/icons-react';
+import { useCallback } from 'react';
 import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { bulkApplyHours } from '../../../core/time-rows.ts';
@@ -9,8 +9,9 @@ import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
 import { RowBlockList, watchFarRows } from '../../ui/big-table/index.ts';
-import { perRevision, useRowKeys, useStoreValue } from './use-store.ts';
-import { weekLockOf, type Editor } from './editor.ts';
+import { useRowKeys, useStoreValue } from './use-store.ts';
+import { lockReason, type Editor } from './editor.ts';
+import { RowLockNotice } from './lock-notice.tsx';
 
 export type ShowResult = (kind: 'success' | 'error', message: string) => void;
 
@@ -29,11 +30,11 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
     if (!store) return;
     const rows = store.allRows().map((row) => ({ key: row.key, hours: row.draft.hours }));
     const selected = new Set(store.allRows().filter((row) => row.selected).map((row) => row.key));
-    // (Rows a limited user may not change cannot be selected: their checkbox is disabled.) A row of a
-    // submitted or approved week can be: nothing is sent, and the week's sentence says why (issue 25).
-    const closed = store.allRows().find((row) => row.selected && weekLockOf(row) !== null);
-    if (closed) {
-      showResult('error', weekLockOf(closed)!);
+    // A selected row of a submitted or approved week (issue 25), or another person's row for a limited
+    // user (issue 28): nothing is sent, and its sentence says why. (Billed rows cannot be selected.)
+    const why = store.allRows().filter((row) => row.selected).map((row) => lockReason(editor, row)).find((m) => m !== null);
+    if (why) {
+      showResult('error', why);
       return;
     }
     const result = bulkApplyHours(rows, selected);
@@ -55,7 +56,7 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
           <Button leftSection={<IconPlus size={16} />} disabled={!store} onClick={() => store && focusRowDate(store.add())}>Add Row</Button>
         </Group>
       </Group>
-      {store && <WeekLockNotice store={store} />}
+      {store && <RowLockNotice store={store} editor={editor} label="Rows you cannot change" />}
       <datalist id="work-details-suggestions">
         {WORK_DETAIL_SUGGESTIONS.map((s) => <option key={s} value={s} />)}
       </datalist>
@@ -111,20 +112,5 @@ function TimeTotalsRow({ store }: { store: TimeStore }) {
         <div role="cell" className="tt-money" data-label="Total cost"><span className="tt-fixed">{formatCurrency(cost)}</span></div>
       </div>
     </div>
-  );
-}
-
-/** The distinct sentences of the closed weeks among the rows, one a line ('' when none). */
-const lockSentencesOf = perRevision((store: TimeStore) =>
-  [...new Set(store.allRows().map(weekLockOf).filter((m) => m !== null))].join('\n'));
-
-/** Rows of a submitted or approved week are read-only: the server's sentence says why, in view. */
-function WeekLockNotice({ store }: { store: TimeStore }) {
-  const text = useSyncExternalStore(store.subscribe, () => lockSentencesOf(store));
-  if (!text) return null;
-  return (
-    <Alert color="gray" icon={<IconLock size={18} />} mb="xs" role="note" aria-label="Closed weeks">
-      <Stack gap={2}>{text.split('\n').map((line) => <Text key={line} size="sm">{line}</Text>)}</Stack>
-    </Alert>
   );
 }

@@ -37,6 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /time-tracking (SPEC §2): pick a project, log time and expenses, saved automatically. */
 export default function TimeTrackingPage() {
   const user = useUser();
+  const { initials } = user;
   useProjectBoxShortcut();
   const [params, setParams] = useSearchParams();
   const projectParam = params.get('project');
@@ -67,8 +68,8 @@ export default function TimeTrackingPage() {
         const onError = (message: string) => showResult('error', message);
         stores = {
           data,
-          time: new EntryStore(timeAdapter(projectId, onError), data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) }))),
-          expenses: new EntryStore(expenseAdapter(projectId, onError), data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) }))),
+          time: new EntryStore(timeAdapter(projectId, onError, initials), data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) }))),
+          expenses: new EntryStore(expenseAdapter(projectId, onError, initials), data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) }))),
         };
         setLoaded(stores);
       })
@@ -85,10 +86,11 @@ export default function TimeTrackingPage() {
       stores?.time.dispose();
       stores?.expenses.dispose();
     };
-  }, [projectId, showResult, setParams]);
+  }, [projectId, showResult, setParams, initials]);
 
   const money = user.isSuperAdmin && loaded?.data.money === true;
-  const editor = useMemo(() => ({ id: user.id, all: user.role !== 'limited_user' }), [user.id, user.role]);
+  const enteredBy = loaded?.data.enteredBy;
+  const editor = useMemo(() => ({ id: user.id, role: user.role, enteredBy: enteredBy ?? {} }), [user.id, user.role, enteredBy]);
   const timeStore = loaded?.time ?? null;
   const expenseStore = loaded?.expenses ?? null;
 

@@ -9,3 +9,14 @@ export function weekLockRefusal(error: unknown): string | null {
   const week = (error.details as { week?: unknown } | null | undefined)?.week;
   return week && typeof week === 'object' ? error.message : null;
 }
+
+/**
+ * A refusal whose sentence is shown as it is: a closed week's, or the server's 403 of another
+ * person's entry ('Entered by Luis Mendoza: only an administrator can change it', details.enteredBy; issue 28).
+ */
+export function entryRefusal(error: unknown): string | null {
+  const week = weekLockRefusal(error);
+  if (week !== null || !(error instanceof ApiError) || error.code !== 'PERMISSION_DENIED') return week;
+  const details = error.details as { enteredBy?: unknown } | null | undefined;
+  return details && 'enteredBy' in details ? error.message : null;
+}

@@ -3,10 +3,9 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import { TWO_FACTOR_ROLES } from '../../../core/two-factor.ts';
+import { ROLE_LABELS } from '../../../core/users.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useSavePolicy, useTwoFactorPolicy } from './api.ts';
-
-const ROLE_LABELS: Record<TDataRole, string> = { limited_user: 'Users (limited_user)', admin: 'Admins (admin)', super_admin: 'Super admins (super_admin)' };
 
 /** Settings → Sign-in security (super admins, issue 27): the roles that must sign in with a second factor. */
 export function SecuritySection() {

@@ -1,20 +1,24 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { TDataRole } from '../../../core/api/auth.ts';
-import type { TDisplayRole, TUserAccount } from '../../../core/api/users.ts';
+import type { TUserAccount } from '../../../core/api/users.ts';
 import { initialsFor } from '../../../core/people.ts';
-import { defaultDisplayRole, normalizeInitials } from '../../../core/users.ts';
+import { normalizeInitials, ROLE_LABELS } from '../../../core/users.ts';
 
 export interface UserFormValues {
   firstName: string;
   lastName: string;
   email: string;
   role: TDataRole;
-  displayRole: TDisplayRole;
   initials: string;
 }
 
-const ROLE_LABELS: Record<TDataRole, string> = { super_admin: 'super_admin (sees money)', admin: 'admin', limited_user: 'limited_user' };
+/** What each role may do, under the Role select: one role, in the words people use (issue 28). */
+const ROLE_HINTS: Record<TDataRole, string> = {
+  super_admin: 'Everything, including rates, costs, bills and sign-in security.',
+  admin: 'Every case and entry, and Settings; no money figures.',
+  limited_user: 'Logs their own time and expenses; sees cases, changes only their own entries.',
+};
 
 /** Create or edit an account. Initials follow the names (SPEC §4's rule) until typed by hand. */
 export function UserFormModal(props: {
@@ -28,7 +32,7 @@ export function UserFormModal(props: {
   const { user } = props;
   const [v, setV] = useState<UserFormValues>({
     firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '',
-    role: user?.role ?? 'limited_user', displayRole: user?.displayRole ?? 'User', initials: user?.initials ?? '',
+    role: user?.role ?? 'limited_user', initials: user?.initials ?? '',
   });
   const [initialsByHand, setInitialsByHand] = useState(Boolean(user));
   const setNames = (patch: Partial<UserFormValues>) => setV((cur) => {
@@ -47,14 +51,12 @@ export function UserFormModal(props: {
             <TextInput label="Last name" withAsterisk value={v.lastName} onChange={(e) => setNames({ lastName: e.currentTarget.value })} />
           </SimpleGrid>
           <TextInput label="E-mail" type="email" withAsterisk disabled={Boolean(user)} value={v.email} onChange={(e) => setNames({ email: e.currentTarget.value })} />
-          <SimpleGrid cols={3}>
+          <SimpleGrid cols={2}>
             <TextInput label="Initials" withAsterisk maxLength={3} value={v.initials}
               onChange={(e) => { setInitialsByHand(true); setV({ ...v, initials: normalizeInitials(e.currentTarget.value) }); }} />
             <Select label="Role" allowDeselect={false} value={v.role} data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-              disabled={user?.role === 'super_admin' && !props.canGrantSuperAdmin}
-              onChange={(r) => r && setV({ ...v, role: r as TDataRole, displayRole: user ? v.displayRole : defaultDisplayRole(r as TDataRole) })} />
-            <Select label="Display role" allowDeselect={false} value={v.displayRole} data={['Administrator', 'Admin Assistant', 'User']}
-              onChange={(r) => r && setV({ ...v, displayRole: r as TDisplayRole })} />
+              description={ROLE_HINTS[v.role]} disabled={user?.role === 'super_admin' && !props.canGrantSuperAdmin}
+              onChange={(r) => r && setV({ ...v, role: r as TDataRole })} />
           </SimpleGrid>
           {props.error && <Alert color="red" role="alert">{props.error}</Alert>}
           <Group justify="flex-end">

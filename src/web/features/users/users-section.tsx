@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { TUserAccount } from '../../../core/api/users.ts';
-import { USER_RULE_MESSAGES } from '../../../core/users.ts';
+import { ROLE_LABELS, USER_RULE_MESSAGES } from '../../../core/users.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useUserAction, useUsers, type UserAction } from './api.ts';
@@ -59,7 +59,7 @@ export function UsersSection() {
           <Table striped verticalSpacing="xs" aria-label="Users">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Role</Table.Th><Table.Th>Display role</Table.Th>
+                <Table.Th>Name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Role</Table.Th>
                 <Table.Th>Status</Table.Th><Table.Th>Last sign-in</Table.Th><Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -77,8 +77,7 @@ export function UsersSection() {
                       {u.twoFactor && <Text size="xs" c="dimmed">Two-factor sign-in on</Text>}
                     </Table.Td>
                     <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>{u.role}</Table.Td>
-                    <Table.Td>{u.displayRole}</Table.Td>
+                    <Table.Td>{ROLE_LABELS[u.role]}</Table.Td>
                     <Table.Td><Badge color={u.status === 'active' ? 'green' : 'gray'} styles={{ label: { overflow: 'visible' } }}>{u.status}</Badge></Table.Td>
                     <Table.Td>{lastSignIn(u.lastSignInAt)}</Table.Td>
                     <Table.Td>

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFirstRunState } from '../../../core/api/first-run.ts';
+import type { FirstRunStep, StepOutcome } from '../../../core/first-run.ts';
+import { api } from '../../lib/api.ts';
+
+const KEY = ['first-run'];
+
+/** The first-run setup's state (super admins only: the API refuses anyone else). */
+export function useFirstRun(enabled: boolean) {
+  return useQuery({ queryKey: KEY, queryFn: () => api<TFirstRunState>('/api/first-run'), enabled });
+}
+
+export function useAnswerStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ step, outcome }: { step: FirstRunStep; outcome: StepOutcome }) =>
+      api<TFirstRunState>(`/api/first-run/steps/${step}`, { method: 'PUT', body: { outcome } }),
+    onSuccess: (state) => client.setQueryData(KEY, state),
+  });
+}
