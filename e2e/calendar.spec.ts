@@ -195,7 +195,7 @@ test('the client id and secret are entered on the screen; Test connection says w
   await expect(section.getByText(/^Google accepts this client ID, its client secret and the redirect URI\./)).toBeVisible();
 
   // Connect, with the secret saved here, no restart.
-  await section.getByRole('button', { name: 'Connect' }).click();
+  await section.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible({ timeout: 20_000 });
   await section.screenshot({ path: 'test-results/calendar-setup-connected.png' });
   await section.getByRole('button', { name: 'Disconnect' }).click();
@@ -210,7 +210,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await signIn(page, ADMIN);
   const section = await ensureConfigured(page);
   await expect(section.getByText('Not connected')).toBeVisible();
-  await section.getByRole('button', { name: 'Connect' }).click();
+  await section.getByRole('button', { name: 'Connect', exact: true }).click();
   // The fake consents at once and sends the browser back to /settings with a code.
   await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);
