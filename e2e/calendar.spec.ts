@@ -26,7 +26,7 @@ async function ensureConfigured(page: Page) {
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Google Calendar' });
   const clientId = section.getByLabel('Google Client ID');
-  await expect(clientId).toBeVisible();
+  await expect(clientId).toBeVisible({ timeout: 60_000 }); // a busy machine loads Settings slowly
   if ((await clientId.inputValue()) !== CLIENT_ID && await clientId.isEnabled()) {
     await clientId.fill(CLIENT_ID);
     await section.getByRole('button', { name: 'Save', exact: true }).click();
