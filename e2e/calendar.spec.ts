@@ -17,10 +17,33 @@ async function csrf(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
 }
 
-/** Connects from Settings unless the calendar already is (the tests below do not depend on the order they run in). */
-async function ensureConnected(page: Page) {
+// The fake's client (test/fakes/google-server.ts), entered on the screen: the server has no GOOGLE_CLIENT_ID/SECRET.
+const CLIENT_ID = 'fake-client-id.apps.googleusercontent.com';
+const CLIENT_SECRET = 'fake-client-secret';
+
+/** Enters the fake's client id and secret in Settings → Google Calendar unless they are saved. */
+async function ensureConfigured(page: Page) {
   await page.goto('/settings/calendar');
   const section = page.getByRole('region', { name: 'Google Calendar' });
+  const clientId = section.getByLabel('Google Client ID');
+  await expect(clientId).toBeVisible({ timeout: 60_000 }); // a busy machine loads Settings slowly
+  if ((await clientId.inputValue()) !== CLIENT_ID && await clientId.isEnabled()) {
+    await clientId.fill(CLIENT_ID);
+    await section.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(section.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  }
+  const secret = section.getByLabel('Client secret');
+  if (await secret.isVisible()) {
+    await secret.fill(CLIENT_SECRET);
+    await section.getByRole('button', { name: 'Save secret' }).click();
+    await expect(section.getByText('A client secret is saved.')).toBeVisible();
+  }
+  return section;
+}
+
+/** Connects from Settings unless the calendar already is (the tests below do not depend on the order they run in). */
+async function ensureConnected(page: Page) {
+  const section = await ensureConfigured(page);
   const connect = section.getByRole('button', { name: /^(Connect|Reconnect)$/ });
   const test = section.getByRole('button', { name: 'Test connection' });
   await expect(connect.or(test).first()).toBeVisible();
@@ -123,16 +146,71 @@ test('a limited user cannot reach the calendar connection', async ({ page }) => 
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PERMISSION_DENIED');
   }
   expect((await page.request.put('/api/calendar/client-id', { data: { clientId: 'x' }, headers })).status()).toBe(403);
+  expect((await page.request.put('/api/calendar/client-secret', { data: { clientSecret: 'x' }, headers })).status()).toBe(403);
+});
+
+test('the client id and secret are entered on the screen; Test connection says what is wrong; Connect works without a restart', async ({ page }) => {
+  test.setTimeout(90_000);
+  await control(page, { reset: true });
+  await signIn(page, ADMIN);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Google Calendar' });
+  const uri = (await section.getByTestId('calendar-redirect-uri').textContent())!;
+  expect(uri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/settings$/);
+  const clientId = section.getByLabel('Google Client ID');
+  const saveId = section.getByRole('button', { name: 'Save', exact: true });
+  const testButton = section.getByRole('button', { name: 'Test connection' });
+
+  // An unknown client id, said next to the field.
+  await clientId.fill('unknown-client.apps.googleusercontent.com');
+  await saveId.click();
+  await expect(saveId).toBeDisabled();
+  const secret = section.getByLabel('Client secret');
+  if (!(await secret.isVisible())) await section.getByRole('button', { name: 'Replace' }).click();
+  await section.getByLabel('Client secret').fill('not-the-secret');
+  await section.getByRole('button', { name: 'Save secret' }).click();
+  await expect(section.getByText('A client secret is saved.')).toBeVisible();
+  await testButton.click();
+  await expect(section.getByText(/^Google does not know this client ID\./)).toBeVisible();
+
+  // The right id, a wrong secret.
+  await clientId.fill(CLIENT_ID);
+  await saveId.click();
+  await expect(saveId).toBeDisabled();
+  await testButton.click();
+  await expect(section.getByText(/^Google refused the client secret/)).toBeVisible();
+  await section.getByRole('button', { name: 'Replace' }).click();
+  await section.getByLabel('Client secret').fill(CLIENT_SECRET);
+  await section.getByRole('button', { name: 'Save secret' }).click();
+  await expect(section.getByText('A client secret is saved.')).toBeVisible();
+  expect(await page.content()).not.toContain(CLIENT_SECRET);
+
+  // A redirect URI Google does not accept: the exact one to register is named.
+  await control(page, { redirectUris: ['https://casebook.example.com/settings'] });
+  await testButton.click();
+  await expect(section.getByText(`Google does not accept the redirect URI ${uri}.`, { exact: false })).toBeVisible();
+  await section.screenshot({ path: 'test-results/calendar-setup-refused.png' });
+  await control(page, { redirectUris: [uri] });
+  await testButton.click();
+  await expect(section.getByText(/^Google accepts this client ID, its client secret and the redirect URI\./)).toBeVisible();
+
+  // Connect, with the secret saved here, no restart.
+  await section.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible({ timeout: 20_000 });
+  await section.screenshot({ path: 'test-results/calendar-setup-connected.png' });
+  await section.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Disconnect' }).click();
+  await expect(section.getByText('Not connected')).toBeVisible();
+  await control(page, { reset: true });
 });
 
 test('connect, sync an item, complete it, remove it; a 503 keeps it pending until Sync now', async ({ page }) => {
   test.setTimeout(120_000);
   await control(page, { reset: true });
   await signIn(page, ADMIN);
-  await page.goto('/settings/calendar');
-  const section = page.getByRole('region', { name: 'Google Calendar' });
+  const section = await ensureConfigured(page);
   await expect(section.getByText('Not connected')).toBeVisible();
-  await section.getByRole('button', { name: 'Connect' }).click();
+  await section.getByRole('button', { name: 'Connect', exact: true }).click();
   // The fake consents at once and sends the browser back to /settings with a code.
   await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/calendar$/);

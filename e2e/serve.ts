@@ -8,7 +8,9 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-e2e-'));
 const { startFakeRadar } = await import('../test/fakes/radar-server.ts');
 process.env.RADAR_BASE_URL = (await startFakeRadar()).url;
 // Google goes to the fake Google (test/fakes/google-server.ts) on the port after the app's,
-// where the calendar spec reaches its /__state and /__control.
+// where the calendar spec reaches its /__state and /__control. Only its addresses come from the
+// environment: the client id and secret are entered in Settings (docs/decisions/099).
 const { googleEnv, startFakeGoogle } = await import('../test/fakes/google-server.ts');
-Object.assign(process.env, googleEnv(await startFakeGoogle({ port: Number(process.env.PORT) + 1 })));
+const { GOOGLE_CLIENT_ID: _id, GOOGLE_CLIENT_SECRET: _secret, ...googleAddresses } = googleEnv(await startFakeGoogle({ port: Number(process.env.PORT) + 1 }));
+Object.assign(process.env, googleAddresses);
 await import('../src/server/main.ts');

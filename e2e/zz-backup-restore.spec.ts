@@ -14,7 +14,8 @@ test('an admin sees the backups and backs up, but cannot download, upload or res
   await expect(section.getByText(BACKUP_MESSAGES.superAdminOnly)).toBeVisible();
   await section.getByRole('button', { name: 'Back up now' }).click();
   const list = section.getByRole('table', { name: 'Backup list' });
-  await expect(list.getByRole('row').filter({ hasText: 'Back up now' }).first()).toContainText('completed', { timeout: 60_000 });
+  // A backup names the person who started it (issue 28).
+  await expect(list.getByRole('row').filter({ hasText: 'Denise Park' }).first()).toContainText('completed', { timeout: 60_000 });
   await expect(section.getByRole('button', { name: 'Upload backup' })).toHaveCount(0);
   await expect(section.getByRole('link', { name: /^Download / })).toHaveCount(0);
   await expect(section.getByRole('button', { name: /^Restore / })).toHaveCount(0);
@@ -34,7 +35,7 @@ test('back up now, change an action item, upload the backup back, restore it: th
   await expect(section.getByText(/^Daily at/)).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(BACKUP_MESSAGES.superAdminOnly)).toHaveCount(0);
   const list = section.getByRole('table', { name: 'Backup list' });
-  const manual = list.getByRole('row').filter({ hasText: 'Back up now' });
+  const manual = list.getByRole('row').filter({ hasText: 'Margaret Hale', hasNotText: 'Uploaded' });
   const before = (await list.isVisible()) ? await manual.count() : 0;
   await section.getByRole('button', { name: 'Back up now' }).click();
   await expect(manual).toHaveCount(before + 1, { timeout: 60_000 });
@@ -42,6 +43,8 @@ test('back up now, change an action item, upload the backup back, restore it: th
   const row = manual.first(); // the newest
   await expect(row).toContainText(/\d+(\.\d)? MB/);
   await expect(row).toContainText('completed');
+  // Its time is the firm's, with the zone's abbreviation (one clock).
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M [A-Z]{2,5}/);
 
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const patched = await page.request.patch(`/api/action-items/${item.id}`, { data: { version: item.version, shortDescription: 'Changed after the backup' }, headers: { 'x-csrf-token': csrf } });

@@ -6,6 +6,15 @@ export const CALENDAR_MESSAGES = {
   clientIdMissing: 'Google Client ID not configured. Please configure in admin settings.',
   clientIdWhileConnected: 'Disconnect the calendar before changing the client ID.',
   clientIdFromEnvironment: 'The client ID is set by GOOGLE_CLIENT_ID on the server.',
+  clientSecretMissing: 'Google Client Secret not configured. Enter it in Settings → Google Calendar (or set GOOGLE_CLIENT_SECRET on the server).',
+  clientSecretFromEnvironment: 'The client secret is set by GOOGLE_CLIENT_SECRET on the server.',
+  /** Test connection, in words (docs/decisions/099): what Google said, and what to do about it. */
+  unknownClientId: 'Google does not know this client ID. Copy it again from Google Cloud Console → APIs & Services → Credentials (it ends in .apps.googleusercontent.com).',
+  wrongClientSecret: 'Google refused the client secret: it is not a secret of this client ID. Copy it again from the same OAuth client in Google Cloud Console, or add a new secret there.',
+  redirectUriRefused: (uri: string) =>
+    `Google does not accept the redirect URI ${uri}. Add it, exactly as shown, under "Authorized redirect URIs" of this OAuth client in Google Cloud Console.`,
+  googleRefused: (detail: string) => `Google refused the request: ${detail}`,
+  setupWorks: 'Google accepts this client ID, its client secret and the redirect URI. Connect to choose the calendar.',
   invalidState: 'Invalid OAuth state parameter',
   accessExpired: 'Calendar access expired. Please reconnect in Admin Settings.',
   notConnected: 'Google Calendar not connected',

@@ -35,7 +35,7 @@ const EnvSchema = z
     BACKUP_DIR: z.string().min(1).optional(),
     BACKUP_HOUR: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)').default('02:00'),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
-    // Google Calendar (docs/decisions/051). The secret lives only here: never in the database or a browser.
+    // Google Calendar (docs/decisions/051, 099). Both win over the id and secret saved in Settings (the secret sealed there).
     GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),

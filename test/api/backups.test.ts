@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Listed = { backups: Array<{ name: string | null; size: number; createdAt: string; kind: string; sha256: string; appVersion: string; status: string; trigger: string; uploaded: { by: string | null; at: string } | null }>; activity: { finishedAt: string | null; error: string | null } | null };
+type Listed = { backups: Array<{ startedBy: string | null; name: string | null; size: number; createdAt: string; kind: string; sha256: string; appVersion: string; status: string; trigger: string; uploaded: { by: string | null; at: string } | null }>; activity: { finishedAt: string | null; error: string | null } | null };
 const list = async () => (await admin.request({ method: 'GET', url: '/api/backups' })).json() as Listed;
 
 async function settled(): Promise<Listed> {
@@ -58,6 +58,10 @@ describe('backups', () => {
     expect(backup).toMatchObject({ kind: t.database.kind, appVersion: '0.1.0' });
     expect(backup.size).toBeGreaterThan(1000);
     expect(backup.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // It names the person who started it (issue 28), as the screens name them.
+    const names = await t.database.db.selectFrom('profiles').select(['id', 'display_name']).execute();
+    const nameOf = (id: string) => names.find((n) => n.id === id)!.display_name;
+    expect(backup.startedBy).toBe(nameOf(adminId));
 
     await admin.request({ method: 'PATCH', url: `/api/action-items/${item.id}`, payload: { version: item.version, shortDescription: 'Changed after the backup' } });
     const auditAfter = await t.database.db.selectFrom('audit_log').select('id').where('row_id', '=', item.id).execute();
@@ -80,7 +84,11 @@ describe('backups', () => {
     admin = await t.signIn(adminEmail);
     superAdmin = await t.signIn(superAdminEmail);
     // The data replaced was backed up first.
-    expect((await list()).backups.some((b) => b.trigger === 'pre-restore' && b.status === 'completed')).toBe(true);
+    // The data replaced was backed up first, naming the super admin who restored.
+    const superAdminName = (await t.database.db.selectFrom('profiles').select('display_name').where('email', '=', superAdminEmail).executeTakeFirstOrThrow()).display_name;
+    expect((await list()).backups.find((b) => b.trigger === 'pre-restore' && b.status === 'completed')?.startedBy).toBe(superAdminName);
+    // The restored backup still names its starter: the name travels in the file.
+    expect((await list()).backups.find((b) => b.name === backup.name)?.startedBy).toBe(backup.startedBy);
   }, 120_000);
 
   it('downloads a backup and accepts it back as an upload, labelled with who uploaded it and when', async () => {
@@ -142,7 +150,9 @@ describe('backups', () => {
 
   it('a scheduled run keeps the newest BACKUP_KEEP scheduled backups', async () => {
     for (let i = 0; i < 9; i++) await t.app.backups.scheduledBackup(7);
-    expect((await list()).backups.filter((b) => b.trigger === 'scheduled')).toHaveLength(7);
+    const scheduled = (await list()).backups.filter((b) => b.trigger === 'scheduled');
+    expect(scheduled).toHaveLength(7);
+    expect(scheduled.every((b) => b.startedBy === null)).toBe(true); // the screen says 'Daily schedule'
   }, 120_000);
 
   it.skipIf(testDbKind() !== 'postgres')('without the PostgreSQL client tools a backup fails saying what to install; the failure is listed until a backup succeeds', async () => {

@@ -181,7 +181,7 @@ describe('connection (admins only)', () => {
 
   it('tests the connection with GET /calendars/primary', async () => {
     expect((await post(admin, '/api/calendar/test')).json()).toEqual({
-      ok: true, message: 'Connected to Hale & Ortiz Engineering', calendarId: 'office@hale-ortiz.example', calendarSummary: 'Hale & Ortiz Engineering',
+      ok: true, problem: null, message: 'Connected to Hale & Ortiz Engineering', calendarId: 'office@hale-ortiz.example', calendarSummary: 'Hale & Ortiz Engineering',
     });
     fake.control({ calendarStatus: 403 });
     expect((await post(admin, '/api/calendar/test')).json()).toMatchObject({ ok: false, message: 'Calendar permission denied. Please check your account permissions.' });

@@ -6,6 +6,11 @@
 // grant (refresh → invalid_grant, access tokens → 401), a delay per calendar call. Events of other
 // people (attendees with their answers, all-day ones) are seeded with `addEvents` (or the control's
 // `addEvents`) and read back through the events list (timeMin/timeMax, singleEvents, pages).
+// A wrong setup is answered as Google answers it (docs/decisions/099): the token endpoint says
+// invalid_client, 'The OAuth client was not found.' for an unknown client id and 'Unauthorized' for
+// a wrong secret, invalid_grant for a code no consent gave; the authorisation page sends the
+// browser to an error page (authError: base64 of the code and its description) for an unknown
+// client id, or for a redirect URI that is not registered (`redirectUris`; null: any is).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +37,8 @@ export interface GoogleControl {
   failNext?: { count: number; status: number } | null;
   /** The grant is revoked: refresh answers invalid_grant, access tokens 401. false restores it. */
   revoked?: boolean;
+  /** The client's authorized redirect URIs; null (the default): every redirect URI is accepted. */
+  redirectUris?: string[] | null;
   /** Seconds a forced failure asks the caller to wait (Retry-After); null: only a 429 asks, 1 s. */
   retryAfter?: number | null;
   /** Milliseconds each calendar call waits before answering. */
@@ -79,6 +86,22 @@ function send(res: ServerResponse, status: number, body?: unknown, headers: Reco
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
+/** Google's authError parameter: a protobuf of the code (field 1) and its description (field 2), base64. */
+function authError(code: string, description: string): string {
+  const field = (tag: number, text: string) => Buffer.concat([Buffer.from([tag, Buffer.byteLength(text)]), Buffer.from(text)]);
+  return Buffer.concat([field(0x0a, code), field(0x12, description)]).toString('base64');
+}
+
+function readAuthError(base64: string): string[] {
+  const bytes = Buffer.from(base64, 'base64');
+  const texts: string[] = [];
+  for (let i = 0; i + 1 < bytes.length; i += 2 + bytes[i + 1]!) texts.push(bytes.subarray(i + 2, i + 2 + bytes[i + 1]!).toString('utf8'));
+  return texts;
+}
+
+const errorPage = (code: string, description: string, status: number) =>
+  `<!doctype html><title>Error ${status}: ${code}</title><h1>Access blocked: authorisation error</h1><p>${description}</p><p>Error ${status}: ${code}</p>`;
+
 const googleError = (code: number, message: string, reason: string) => ({ error: { code, message, errors: [{ reason, message }] } });
 
 const ERRORS: Record<number, [string, string]> = {
@@ -95,14 +118,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeGoogle(options: { port?: number; clientId?: string; clientSecret?: string } = {}): Promise<FakeGoogle> {
+export async function startFakeGoogle(options: { port?: number; clientId?: string; clientSecret?: string; redirectUris?: string[] } = {}): Promise<FakeGoogle> {
   const clientId = options.clientId ?? 'fake-client-id.apps.googleusercontent.com';
   const clientSecret = options.clientSecret ?? 'fake-client-secret';
   const codes = new Map<string, string>(); // code → redirect_uri
   const refreshTokens = new Set<string>();
   const accessTokens = new Map<string, number>(); // token → expiry (ms)
   const store = new Map<string, FakeEvent>();
-  let settings: Required<Omit<GoogleControl, 'reset' | 'addEvents'>> = { calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
+  const initial = () => ({ calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600, redirectUris: options.redirectUris ?? null });
+  let settings: Required<Omit<GoogleControl, 'reset' | 'addEvents'>> = initial();
   const fake = { calls: [] as string[], lastAuthorization: null as URLSearchParams | null, tokenRequests: [] as URLSearchParams[] };
 
   const issueAccess = () => {
@@ -113,7 +137,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
 
   const control = (change: GoogleControl) => {
     if (change.reset) {
-      settings = { calendarStatus: null, failNext: null, retryAfter: null, revoked: false, delayMs: 0, accessTokenTtl: 3600 };
+      settings = initial();
       store.clear();
       fake.calls.length = 0;
     }
@@ -126,7 +150,14 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     const q = url.searchParams;
     fake.lastAuthorization = q;
     const redirect = q.get('redirect_uri');
-    if (q.get('client_id') !== clientId || !redirect || q.get('response_type') !== 'code'
+    const refuse = (code: string, description: string, status: number) => res.writeHead(302, {
+      location: `${url.origin}/signin/oauth/error/v2?${new URLSearchParams({ authError: authError(code, description), status: String(status) })}`,
+    }).end();
+    if (q.get('client_id') !== clientId) return refuse('invalid_client', 'The OAuth client was not found.', 401);
+    if (redirect && settings.redirectUris && !settings.redirectUris.includes(redirect)) {
+      return refuse('redirect_uri_mismatch', "You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy.", 400);
+    }
+    if (!redirect || q.get('response_type') !== 'code'
       || !q.get('scope')?.includes('https://www.googleapis.com/auth/calendar')) {
       return send(res, 400, { error: 'invalid_request', error_description: 'Missing or wrong parameters' });
     }
@@ -141,9 +172,8 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
 
   function token(form: URLSearchParams, res: ServerResponse) {
     fake.tokenRequests.push(form);
-    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
-      return send(res, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
-    }
+    if (form.get('client_id') !== clientId) return send(res, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+    if (form.get('client_secret') !== clientSecret) return send(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' });
     const scope = 'https://www.googleapis.com/auth/calendar';
     if (form.get('grant_type') === 'authorization_code') {
       const code = form.get('code') ?? '';
@@ -209,13 +239,18 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
 
   const server = createServer((req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
       if (url.pathname === '/__control' && req.method === 'POST') {
         control(JSON.parse(await readBody(req)) as GoogleControl);
         return send(res, 200, { ok: true });
       }
       if (url.pathname === '/__state') return send(res, 200, { events: api.events(), calls: fake.calls.length });
       if (url.pathname === '/o/oauth2/v2/auth') return authorize(url, res);
+      if (url.pathname === '/signin/oauth/error/v2') {
+        const [code, description] = readAuthError(url.searchParams.get('authError') ?? '');
+        const status = Number(url.searchParams.get('status') ?? 400);
+        return res.writeHead(status, { 'content-type': 'text/html' }).end(errorPage(code ?? 'invalid_request', description ?? '', status));
+      }
       if (url.pathname === '/token' && req.method === 'POST') return token(new URLSearchParams(await readBody(req)), res);
       if (url.pathname.startsWith('/calendar/v3/')) return calendar(req, url, res);
       return send(res, 404, { error: 'not_found' });

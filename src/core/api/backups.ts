@@ -17,6 +17,8 @@ export const ZBackup = z.object({
   error: z.string().nullable(),
   /** Set when the file came in through "Upload backup" (made elsewhere): restoring it replaces every user and password. */
   uploaded: ZUploaded.nullable(),
+  /** The display name of the person who started it (Back up now, or the restore it preceded); null for the daily schedule, the command line and older backups. */
+  startedBy: z.string().nullable(),
 });
 export type TBackup = z.infer<typeof ZBackup>;
 

@@ -11,6 +11,12 @@ export const ZCalendarConnection = z.object({
   clientId: z.string().nullable(),
   /** GOOGLE_CLIENT_ID is set: it wins, and the settings' client id cannot be edited. */
   clientIdFromEnvironment: z.boolean(),
+  /** A client secret is in use (environment or settings). The secret itself is never sent. */
+  clientSecretSet: z.boolean(),
+  /** GOOGLE_CLIENT_SECRET is set: it wins, and the settings' secret cannot be edited. */
+  clientSecretFromEnvironment: z.boolean(),
+  /** The exact address Google sends the browser back to: it must be one of the client's authorized redirect URIs. */
+  redirectUri: z.string(),
   connected: z.boolean(),
   needsReconnect: z.boolean(),
   /** Why it needs reconnecting, or the last problem with the connection. */
@@ -28,6 +34,11 @@ export const ZCalendarClientIdBody = z.object({
   clientId: z.string().trim().max(256).regex(/^[A-Za-z0-9._-]*$/, 'Invalid client ID'),
 }).strict();
 
+/** The settings' client secret (used when GOOGLE_CLIENT_SECRET is not set), stored sealed; empty clears it. */
+export const ZCalendarClientSecretBody = z.object({
+  clientSecret: z.string().trim().max(512).regex(/^[\x21-\x7E]*$/, 'Invalid client secret'),
+}).strict();
+
 export const ZConnectStart = z.object({ url: z.string() });
 export const ZEmptyBody = z.object({}).strict();
 
@@ -38,9 +49,14 @@ export const ZOAuthCallbackBody = z.object({
   state: z.string().trim().max(512).default(''),
 });
 
+/** The field a failed Test connection concerns. */
+export const ZCalendarSetupProblem = z.enum(['clientId', 'clientSecret', 'redirectUri']);
+export type TCalendarSetupProblem = z.infer<typeof ZCalendarSetupProblem>;
+
 export const ZCalendarTestResult = z.object({
   ok: z.boolean(),
   message: z.string(),
+  problem: ZCalendarSetupProblem.nullable(),
   calendarId: z.string().nullable(),
   calendarSummary: z.string().nullable(),
 });

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { REPORT_ISSUE_THANKS, type ErrorSeverity } from '../../core/errors.ts';
 import { downloadDebugLog } from '../lib/debug-log.ts';
 import { dismissError, useCurrentError } from '../lib/error-store.ts';
+import { firmDateTime } from '../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../shared/auth.tsx';
 
 const LOOK: Record<ErrorSeverity, { color: string; Icon: typeof IconInfoCircle; label: string }> = {
   info: { color: 'blue', Icon: IconInfoCircle, label: 'Information' },
@@ -16,6 +18,7 @@ const LOOK: Record<ErrorSeverity, { color: string; Icon: typeof IconInfoCircle; 
 export function ErrorBanner() {
   const error = useCurrentError();
   const [details, setDetails] = useState(false);
+  const timeZone = useFirmTimeZone();
   if (!error) return null;
   const { color, Icon, label } = LOOK[error.severity];
   const reportable = error.severity === 'error' || error.severity === 'critical';
@@ -27,7 +30,7 @@ export function ErrorBanner() {
           <Text fw={500}>{error.userMessage}</Text>
           {details && (
             <Text size="sm" c="dimmed">
-              Error code: {error.code} · Time: {new Date(error.timestamp).toLocaleString()}
+              Error code: {error.code} · Time: {firmDateTime(error.timestamp, timeZone)}
             </Text>
           )}
           <Group gap="xs">

@@ -27,6 +27,11 @@ const ZManifest = z.object({
   lastMigration: z.string().max(200),
   /** Set when the file came in through "Upload backup": made elsewhere, it holds that installation's users and passwords. */
   uploaded: ZUploaded.optional(),
+  /**
+   * Who started it (display name): Back up now, or the restore it preceded. Optional within format 1:
+   * older backups have none, and an older Casebook reading a newer backup ignores it (zod strips it).
+   */
+  startedBy: z.string().max(200).optional(),
 });
 export type Manifest = z.infer<typeof ZManifest>;
 

@@ -45,8 +45,8 @@ export function backupPlugin({ app, database, env, jobs, maintenance }: AppConte
 
   // Starts a backup and answers at once; the list shows its progress.
   app.post('/api/backups', { config: admin, schema: { response: { 202: z.object({ started: z.boolean() }) } } }, async (request, reply) => {
-    requireUser(request);
-    const run = service.backup('manual');
+    const { user } = requireUser(request);
+    const run = service.backup('manual', { startedBy: user.displayName || user.email });
     run.catch(() => undefined);
     await Promise.race([run, new Promise((resolve) => setImmediate(resolve))]);
     return reply.status(202).send({ started: true });
@@ -76,8 +76,8 @@ export function backupPlugin({ app, database, env, jobs, maintenance }: AppConte
 
   app.post('/api/backups/:name/restore', { config: superAdmin, schema: { params: ZBackupNameParams, body: ZRestoreBody, response: { 202: z.object({ started: z.boolean() }) } } },
     async (request, reply) => {
-      requireUser(request);
-      const { done } = await service.restore(store.pathOf(request.params.name), request.body.confirmation);
+      const { user } = requireUser(request);
+      const { done } = await service.restore(store.pathOf(request.params.name), request.body.confirmation, user.displayName || user.email);
       done.catch(() => undefined);
       return reply.status(202).send({ started: true });
     });

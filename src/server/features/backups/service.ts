@@ -55,12 +55,15 @@ export class BackupService {
     this.activity = { ...this.activity, phase: error ? 'failed' : 'done', error: error ? (error as Error).message : null, finishedAt: new Date().toISOString() };
   }
 
-  /** A consistent snapshot of the whole database into the backup folder. */
-  async backup(trigger: BackupTrigger, options: { nested?: boolean } = {}): Promise<TBackup> {
+  /** A consistent snapshot of the whole database into the backup folder; `startedBy`: the display name of who asked for it. */
+  async backup(trigger: BackupTrigger, options: { nested?: boolean; startedBy?: string } = {}): Promise<TBackup> {
     if (!options.nested) this.begin('backup', 'dumping');
     const { database, store } = this.deps;
     try {
-      const meta = { app: 'casebook' as const, format: 1 as const, appVersion: this.deps.appVersion, kind: database.kind, trigger, lastMigration: await latestMigration() };
+      const meta = {
+        app: 'casebook' as const, format: 1 as const, appVersion: this.deps.appVersion, kind: database.kind, trigger,
+        lastMigration: await latestMigration(), ...(options.startedBy ? { startedBy: options.startedBy } : {}),
+      };
       const result = await store.write(meta, async (write) => {
         if (database.kind === 'postgres') await pgDump(database.url!, write);
         else await database.backup!(write);
@@ -71,7 +74,7 @@ export class BackupService {
       return result;
     } catch (error) {
       this.deps.log?.error(`Backup failed: ${(error as Error).message}`);
-      await store.recordFailure(trigger, database.kind, (error as Error).message).catch(() => undefined);
+      await store.recordFailure(trigger, database.kind, (error as Error).message, options.startedBy ?? null).catch(() => undefined);
       if (!options.nested) this.end(error);
       throw error;
     }
@@ -116,7 +119,7 @@ export class BackupService {
    * enters maintenance, backs up the current data, replaces it, migrates, and leaves maintenance.
    * Every session ends: everyone signs in again.
    */
-  async restore(file: string, confirmation: string | null): Promise<{ done: Promise<void> }> {
+  async restore(file: string, confirmation: string | null, startedBy?: string): Promise<{ done: Promise<void> }> {
     this.begin('restore', 'verifying');
     let manifest: Manifest;
     try {
@@ -129,7 +132,7 @@ export class BackupService {
       this.end(error);
       throw error;
     }
-    const done = this.replace(file, manifest).then(() => this.end(null), (error) => {
+    const done = this.replace(file, manifest, startedBy).then(() => this.end(null), (error) => {
       this.deps.log?.error(`Restore failed: ${(error as Error).message}`);
       this.end(error);
       throw error;
@@ -137,13 +140,13 @@ export class BackupService {
     return { done };
   }
 
-  private async replace(file: string, manifest: Manifest) {
+  private async replace(file: string, manifest: Manifest, startedBy: string | undefined) {
     const { database, maintenance, pgliteDir } = this.deps;
     const phase = (p: string) => { if (this.activity) this.activity.phase = p; };
     await maintenance?.begin();
     try {
       phase('backing up the current data');
-      await this.backup('pre-restore', { nested: true });
+      await this.backup('pre-restore', { nested: true, startedBy });
       phase('replacing the data');
       if (database.kind === 'postgres') {
         await pgRestoreReplacing(database.url!, payloadStream(file, manifest), 'DELETE FROM public.sessions;');

@@ -86,7 +86,7 @@ export class BackupStore {
     }));
     const failures = await Promise.all(names.filter((n) => /^failed-\d+\.json$/.test(n)).map(async (n) => {
       try {
-        return ZBackup.parse({ uploaded: null, ...JSON.parse(await readFile(path.join(this.dir, n), 'utf8')) });
+        return ZBackup.parse({ uploaded: null, startedBy: null, ...JSON.parse(await readFile(path.join(this.dir, n), 'utf8')) });
       } catch {
         return null; // not a note this app wrote
       }
@@ -94,10 +94,12 @@ export class BackupStore {
     return [...backups, ...failures].filter((b): b is TBackup => b !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  async recordFailure(trigger: BackupTrigger, kind: Manifest['kind'], error: string): Promise<void> {
+  async recordFailure(trigger: BackupTrigger, kind: Manifest['kind'], error: string, startedBy: string | null): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const now = new Date();
-    const failure: TBackup = { name: null, createdAt: now.toISOString(), size: 0, kind, appVersion: '', sha256: '', trigger, status: 'failed', error, uploaded: null };
+    const failure: TBackup = {
+      name: null, createdAt: now.toISOString(), size: 0, kind, appVersion: '', sha256: '', trigger, status: 'failed', error, uploaded: null, startedBy,
+    };
     await writeFile(path.join(this.dir, `failed-${now.getTime()}.json`), JSON.stringify(failure));
   }
 
@@ -118,7 +120,7 @@ export class BackupStore {
     const uploaded = manifest.uploaded ?? (name.includes('-uploaded') ? { by: null, at: mtime.toISOString() } : null);
     return {
       name, createdAt: manifest.createdAt, size, kind: manifest.kind, appVersion: manifest.appVersion, sha256: manifest.sha256,
-      trigger: manifest.trigger, status: 'completed', error: null, uploaded,
+      trigger: manifest.trigger, status: 'completed', error: null, uploaded, startedBy: manifest.startedBy ?? null,
     };
   }
 

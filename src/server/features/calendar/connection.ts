@@ -3,19 +3,21 @@ import { sql } from 'kysely';
 import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
 import { CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS } from '../../../core/constants.ts';
 import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
-import type { Db } from '../../db/connection.ts';
+import { withActor, type Db } from '../../db/connection.ts';
 import { EnvError, type Env } from '../../env.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { CalendarApi, CalendarHttpError } from '../../integrations/google/calendar-api.ts';
 import { authorizationUrl, exchangeCode, OAuthError, refreshAccessToken, type OAuthClient } from '../../integrations/google/oauth.ts';
 import type { TokenCipher } from '../../integrations/google/token-cipher.ts';
 import { CalendarUnavailable, calendarErrorMessage } from './errors.ts';
+import { checkSetup, exchangeFailure } from './setup-check.ts';
 
 const STATE_MAX_AGE_MS = 15 * 60_000;
 const KEY_CHECK = 'casebook-calendar-key';
 
 interface Row {
   key_check: string | null;
+  client_secret: string | null;
   access_token: string | null;
   refresh_token: string | null;
   token_expiry: Date | null;
@@ -31,6 +33,9 @@ interface Row {
 export interface ApiHandle { api?: CalendarApi }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The connection as the API answers it, less the redirect URI (which depends on the request: see the plugin). */
+export type ConnectionStatus = Omit<TCalendarConnection, 'redirectUri'>;
 
 /** The firm's Google Calendar connection (SPEC §4 "Calendar connection"), tokens sealed at rest. */
 export class CalendarConnection {
@@ -72,29 +77,51 @@ export class CalendarConnection {
    * The settings' client id (Settings, admins), used when GOOGLE_CLIENT_ID is not set. Refused while
    * connected: the stored tokens belong to the client that obtained them.
    */
-  async saveClientId(clientId: string): Promise<TCalendarConnection> {
+  async saveClientId(clientId: string, actorId: string): Promise<ConnectionStatus> {
     if (this.env.GOOGLE_CLIENT_ID) throw new AppError('VALIDATION_ERROR', M.clientIdFromEnvironment);
     const row = await this.row();
     if (row.access_token || row.refresh_token) throw new AppError('VALIDATION_ERROR', M.clientIdWhileConnected);
-    await this.db.updateTable('integration_settings').set({ google_client_id: clientId || null }).where('id', '=', 1).execute();
+    await withActor(this.db, actorId, (tx) =>
+      tx.updateTable('integration_settings').set({ google_client_id: clientId || null }).where('id', '=', 1).execute());
     return this.status();
   }
 
-  private async oauthClient(): Promise<OAuthClient | null> {
-    const clientId = await this.clientId();
-    const clientSecret = this.env.GOOGLE_CLIENT_SECRET;
+  /**
+   * The settings' client secret (admins), sealed like the tokens, used when GOOGLE_CLIENT_SECRET is
+   * not set; empty clears it. Allowed while connected: Google lets a client's secret be replaced,
+   * and the tokens stay the client's. Read from the database at each use: no restart, any instance.
+   */
+  async saveClientSecret(clientSecret: string, actorId: string): Promise<ConnectionStatus> {
+    if (this.env.GOOGLE_CLIENT_SECRET) throw new AppError('VALIDATION_ERROR', M.clientSecretFromEnvironment);
+    const sealed = clientSecret ? this.cipher.encrypt(clientSecret) : null;
+    await withActor(this.db, actorId, (tx) =>
+      sql`update calendar_connection set client_secret = ${sealed}, updated_at = now() where id = 1`.execute(tx));
+    return this.status();
+  }
+
+  private clientSecret(row: Row): string | null {
+    if (this.env.GOOGLE_CLIENT_SECRET) return this.env.GOOGLE_CLIENT_SECRET;
+    return row.client_secret ? this.cipher.decrypt(row.client_secret) : null;
+  }
+
+  private async oauthClient(row?: Row): Promise<OAuthClient | null> {
+    const [clientId, current] = await Promise.all([this.clientId(), row ?? this.row()]);
+    const clientSecret = this.clientSecret(current);
     return clientId && clientSecret ? { tokenUrl: this.env.GOOGLE_TOKEN_URL, clientId, clientSecret } : null;
   }
 
-  async status(): Promise<TCalendarConnection> {
+  async status(): Promise<ConnectionStatus> {
     const [row, clientId] = await Promise.all([this.row(), this.clientId()]);
-    const missing = [...(clientId ? [] : ['GOOGLE_CLIENT_ID']), ...(this.env.GOOGLE_CLIENT_SECRET ? [] : ['GOOGLE_CLIENT_SECRET'])];
+    const secretSet = Boolean(this.env.GOOGLE_CLIENT_SECRET || row.client_secret);
+    const missing = [...(clientId ? [] : ['GOOGLE_CLIENT_ID']), ...(secretSet ? [] : ['GOOGLE_CLIENT_SECRET'])];
     const connected = Boolean(row.refresh_token || row.access_token);
     return {
       configured: missing.length === 0,
       missing,
       clientId,
       clientIdFromEnvironment: Boolean(this.env.GOOGLE_CLIENT_ID),
+      clientSecretSet: secretSet,
+      clientSecretFromEnvironment: Boolean(this.env.GOOGLE_CLIENT_SECRET),
       connected,
       needsReconnect: connected && row.needs_reconnect,
       message: connected ? (row.needs_reconnect ? M.accessExpired : row.last_error) : null,
@@ -114,7 +141,7 @@ export class CalendarConnection {
   async startUrl(sessionId: string, redirectUri: string): Promise<string> {
     const clientId = await this.clientId();
     if (!clientId) throw new AppError('VALIDATION_ERROR', M.clientIdMissing);
-    if (!this.env.GOOGLE_CLIENT_SECRET) throw new AppError('VALIDATION_ERROR', 'Google Client Secret not configured. Set GOOGLE_CLIENT_SECRET on the server.');
+    if (!this.clientSecret(await this.row())) throw new AppError('VALIDATION_ERROR', M.clientSecretMissing);
     const stamp = `${Date.now().toString(36)}.${randomBytes(12).toString('base64url')}`;
     return authorizationUrl({ authUrl: this.env.GOOGLE_AUTH_URL, clientId, redirectUri, state: `${stamp}.${this.sign(sessionId, stamp)}` });
   }
@@ -142,7 +169,7 @@ export class CalendarConnection {
   }
 
   /** The provider sent the browser back with a code: exchange it, store the tokens, read the calendar. */
-  async complete(options: { code: string; state: string; sessionId: string; redirectUri: string; userId: string }): Promise<TCalendarConnection> {
+  async complete(options: { code: string; state: string; sessionId: string; redirectUri: string; userId: string }): Promise<ConnectionStatus> {
     if (!this.stateIsValid(options.state, options.sessionId) || !(await this.spendState(options.state))) {
       throw new AppError('VALIDATION_ERROR', M.invalidState);
     }
@@ -152,7 +179,7 @@ export class CalendarConnection {
     try {
       tokens = await exchangeCode(client, options.code, options.redirectUri);
     } catch (error) {
-      throw new AppError('SERVICE_UNAVAILABLE', M.tokenExchangeFailed(error instanceof Error ? error.message : String(error)));
+      throw new AppError('SERVICE_UNAVAILABLE', exchangeFailure(error));
     }
     const previous = await this.row();
     const refresh = tokens.refresh_token ?? (previous.refresh_token ? this.cipher.decrypt(previous.refresh_token) : null);
@@ -176,7 +203,7 @@ export class CalendarConnection {
     return this.status();
   }
 
-  async disconnect(): Promise<TCalendarConnection> {
+  async disconnect(): Promise<ConnectionStatus> {
     try {
       await sql`update calendar_connection set access_token = null, refresh_token = null, token_expiry = null,
         scope = null, calendar_id = null, calendar_summary = null, needs_reconnect = false, last_error = null,
@@ -190,7 +217,7 @@ export class CalendarConnection {
   /** A usable access token, refreshed first when it expires within `withinMs`. */
   async accessToken(withinMs = CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS): Promise<string> {
     const row = await this.row();
-    if (!(await this.oauthClient())) throw new CalendarUnavailable('notConfigured', M.notConnected);
+    if (!(await this.oauthClient(row))) throw new CalendarUnavailable('notConfigured', M.notConnected);
     if (!row.refresh_token && !row.access_token) throw new CalendarUnavailable('notConnected', M.notConnected);
     if (row.needs_reconnect) throw new CalendarUnavailable('needsReconnect', M.accessExpired);
     const fresh = row.access_token && row.token_expiry && new Date(row.token_expiry).getTime() - Date.now() > withinMs;
@@ -201,7 +228,7 @@ export class CalendarConnection {
   }
 
   private async refresh(row: Row): Promise<string> {
-    const client = (await this.oauthClient())!;
+    const client = (await this.oauthClient(row))!;
     const markExpired = async (detail: string) => {
       await sql`update calendar_connection set needs_reconnect = true, last_error = ${detail}, updated_at = now() where id = 1`.execute(this.db);
       return new CalendarUnavailable('needsReconnect', M.accessExpired);
@@ -254,15 +281,32 @@ export class CalendarConnection {
     }
   }
 
-  /** Test connection: GET /calendars/primary, and remember its id and summary. */
-  async test(): Promise<TCalendarTestResult> {
-    try {
-      const calendar = (await this.withApi((api) => api.primaryCalendar()))!;
-      await sql`update calendar_connection set calendar_id = ${calendar.id}, calendar_summary = ${calendar.summary ?? null},
-        last_error = null where id = 1`.execute(this.db);
-      return { ok: true, message: `Connected to ${calendar.summary ?? calendar.id}`, calendarId: calendar.id, calendarSummary: calendar.summary ?? null };
-    } catch (error) {
-      return { ok: false, message: calendarErrorMessage(error), calendarId: null, calendarSummary: null };
+  /**
+   * Test connection (docs/decisions/099). Connected: GET /calendars/primary (its id and summary are
+   * remembered). Not connected, or when that fails: what Google makes of the client id, the secret
+   * and the redirect URI, in words naming the field.
+   */
+  async test(redirectUri: string): Promise<TCalendarTestResult> {
+    const none = { calendarId: null, calendarSummary: null };
+    const row = await this.row();
+    const client = await this.oauthClient(row);
+    if (!client) {
+      const clientId = await this.clientId();
+      return { ok: false, problem: clientId ? 'clientSecret' : 'clientId', message: clientId ? M.clientSecretMissing : M.clientIdMissing, ...none };
     }
+    let failure: string | null = null;
+    if (row.refresh_token || row.access_token) {
+      try {
+        const calendar = (await this.withApi((api) => api.primaryCalendar()))!;
+        await sql`update calendar_connection set calendar_id = ${calendar.id}, calendar_summary = ${calendar.summary ?? null},
+          last_error = null where id = 1`.execute(this.db);
+        return { ok: true, problem: null, message: `Connected to ${calendar.summary ?? calendar.id}`, calendarId: calendar.id, calendarSummary: calendar.summary ?? null };
+      } catch (error) {
+        failure = calendarErrorMessage(error);
+      }
+    }
+    const verdict = await checkSetup(client, this.env.GOOGLE_AUTH_URL, redirectUri);
+    if (verdict) return { ok: false, ...verdict, ...none };
+    return failure ? { ok: false, problem: null, message: failure, ...none } : { ok: true, problem: null, message: M.setupWorks, ...none };
   }
 }

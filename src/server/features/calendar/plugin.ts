@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  ZCalendarClientIdBody, ZCalendarConnection, ZClearResult, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
+  ZCalendarClientIdBody, ZCalendarClientSecretBody, ZCalendarConnection, ZClearResult, ZCalendarTestResult, ZConnectStart, ZEmptyBody, ZItemParams, ZOAuthCallbackBody, ZRemovalResult,
   ZSyncStatus, ZSyncStatusQuery, ZSyncSummary,
 } from '../../../core/api/calendar.ts';
 import { CALENDAR_BACKGROUND_REFRESH_WINDOW_MS, CALENDAR_CHECK_INTERVAL_MS } from '../../../core/constants.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { rearm } from '../../jobs/queue.ts';
-import { CalendarConnection } from './connection.ts';
+import { CalendarConnection, type ConnectionStatus } from './connection.ts';
 import { calendarFeedRoutes } from './feed-routes.ts';
 import { publishSyncProgress } from './progress.ts';
 import { clearFailed, removeFromCalendar, syncNow, syncStatus, syncStatuses, unlinkFromCalendar } from './sync-service.ts';
@@ -28,16 +28,25 @@ export async function calendarPlugin(context: AppContext) {
   await publishSyncProgress(context, () => syncStatuses(db, connection));
 
   const admin = { role: 'admin' as const };
+  // Every answer about the connection names the exact redirect URI to register with Google.
+  const withUri = async (request: FastifyRequest, status: Promise<ConnectionStatus>) =>
+    ({ ...(await status), redirectUri: redirectUri(request, env.PUBLIC_URL) });
 
   app.get('/api/calendar/connection', { config: admin, schema: { response: { 200: ZCalendarConnection } } }, async (request) => {
     requireUser(request);
-    return connection.status();
+    return withUri(request, connection.status());
   });
 
   app.put('/api/calendar/client-id', { config: admin, schema: { body: ZCalendarClientIdBody, response: { 200: ZCalendarConnection } } },
     async (request) => {
-      requireUser(request);
-      return connection.saveClientId(request.body.clientId);
+      const { user } = requireUser(request);
+      return withUri(request, connection.saveClientId(request.body.clientId, user.id));
+    });
+
+  app.put('/api/calendar/client-secret', { config: admin, schema: { body: ZCalendarClientSecretBody, response: { 200: ZCalendarConnection } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      return withUri(request, connection.saveClientSecret(request.body.clientSecret, user.id));
     });
 
   app.post('/api/calendar/connect', { config: { ...admin, sessionOnly: true }, schema: { body: ZEmptyBody, response: { 200: ZConnectStart } } }, async (request) => {
@@ -48,22 +57,23 @@ export async function calendarPlugin(context: AppContext) {
   app.post('/api/calendar/oauth/callback', { config: { ...admin, sessionOnly: true }, schema: { body: ZOAuthCallbackBody, response: { 200: ZCalendarConnection } } },
     async (request) => {
       const auth = requireUser(request);
-      const status = await connection.complete({
+      const status = connection.complete({
         ...request.body, sessionId: auth.sessionId, userId: auth.user.id, redirectUri: redirectUri(request, env.PUBLIC_URL),
       });
       // Items that waited for a connection go out now.
+      await status;
       await rearm(db, CALENDAR_QUEUE);
-      return status;
+      return withUri(request, status);
     });
 
   app.post('/api/calendar/disconnect', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZCalendarConnection } } }, async (request) => {
     requireUser(request);
-    return connection.disconnect();
+    return withUri(request, connection.disconnect());
   });
 
   app.post('/api/calendar/test', { config: admin, schema: { body: ZEmptyBody, response: { 200: ZCalendarTestResult } } }, async (request) => {
     requireUser(request);
-    return connection.test();
+    return connection.test(redirectUri(request, env.PUBLIC_URL));
   });
 
   app.get('/api/calendar/status', { schema: { querystring: ZSyncStatusQuery, response: { 200: ZSyncStatus } } }, async (request) => {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { TCalendarConnection, TRemovalResult, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
+import type { TRemovalResult, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
 import { CALENDAR_MESSAGES as M, REMOVAL_MESSAGES } from '../../../core/calendar.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueue, notify, rearm } from '../../jobs/queue.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
-import type { CalendarConnection } from './connection.ts';
+import type { CalendarConnection, ConnectionStatus } from './connection.ts';
 import { CalendarUnavailable } from './errors.ts';
 import { CALENDAR_QUEUE, type SyncPayload } from './sync-worker.ts';
 
@@ -33,7 +33,7 @@ async function readQueue(db: Db, projectId?: string) {
   return { counts: counts.rows, errors: errors.rows };
 }
 
-function statusOf(conn: TCalendarConnection, counts: Omit<QueueRow, 'project_id'>, errors: ErrorRow[]): TSyncStatus {
+function statusOf(conn: ConnectionStatus, counts: Omit<QueueRow, 'project_id'>, errors: ErrorRow[]): TSyncStatus {
   return {
     available: conn.configured && conn.connected && !conn.needsReconnect,
     configured: conn.configured,

@@ -60,6 +60,27 @@ async function tokenCall(client: OAuthClient, params: Record<string, string>): P
   return parsed.data;
 }
 
+/** Google's error codes that its authorisation page shows instead of asking anyone to sign in. */
+const PAGE_ERRORS = ['redirect_uri_mismatch', 'invalid_client', 'unauthorized_client', 'invalid_request'] as const;
+export type AuthorizationPageError = (typeof PAGE_ERRORS)[number];
+
+/**
+ * What the authorisation page makes of a request, read without a browser: Google sends a good one on
+ * to its sign-in page, and a bad one to an error page whose address carries `authError` (base64 of
+ * the code and its description) or whose body names the code ('Error 400: redirect_uri_mismatch').
+ * null: no error named (the page would ask the person to sign in).
+ */
+export async function authorizationPageError(url: string): Promise<AuthorizationPageError | null> {
+  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const location = res.headers.get('location');
+  let text = location ?? '';
+  const authError = location ? new URL(location, url).searchParams.get('authError') : null;
+  if (authError) text += Buffer.from(authError, 'base64').toString('latin1');
+  if (res.status >= 400) text += await res.text().catch(() => '');
+  else await res.body?.cancel().catch(() => undefined);
+  return PAGE_ERRORS.find((code) => text.includes(code)) ?? null;
+}
+
 export const exchangeCode = (client: OAuthClient, code: string, redirectUri: string) =>
   tokenCall(client, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
 

@@ -2,21 +2,23 @@ import { Alert, Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TApiToken } from '../../../core/api/api-tokens.ts';
-import { formatUsDate } from '../../../core/smart-date.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api.ts';
 import { CreateTokenForm } from './create-token-form.tsx';
 import { NewTokenModal } from './new-token-modal.tsx';
+import { firmDate, firmDateTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 // A token expires at the start of the day after its last day.
-const lastDay = (expiresAt: string) => formatUsDate(new Date(Date.parse(expiresAt) - 1));
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : 'Never');
+const lastDay = (expiresAt: string, timeZone: string) => firmDate(Date.parse(expiresAt) - 1, timeZone);
+const when = (iso: string | null, timeZone: string) => (iso ? firmDateTime(iso, timeZone) : 'Never');
 
 /** Settings → API tokens (issue 27, docs/decisions/092): everyone's own keys for their own tools. */
 export function ApiTokensSection() {
   const tokens = useApiTokens();
+  const timeZone = useFirmTimeZone();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
   const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
@@ -48,9 +50,9 @@ export function ApiTokensSection() {
               <Table.Tr key={token.id}>
                 <Table.Td><Text size="sm" fw={600}>{token.name}</Text><Text size="xs" c="dimmed" ff="monospace">{token.hint}…</Text></Table.Td>
                 <Table.Td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</Table.Td>
-                <Table.Td>{formatUsDate(new Date(token.createdAt))}</Table.Td>
-                <Table.Td>{token.expired ? <Badge color="gray">Expired</Badge> : lastDay(token.expiresAt)}</Table.Td>
-                <Table.Td>{when(token.lastUsedAt)}</Table.Td>
+                <Table.Td>{firmDate(token.createdAt, timeZone)}</Table.Td>
+                <Table.Td>{token.expired ? <Badge color="gray">Expired</Badge> : lastDay(token.expiresAt, timeZone)}</Table.Td>
+                <Table.Td>{when(token.lastUsedAt, timeZone)}</Table.Td>
                 <Table.Td>
                   <Button size="compact-xs" variant="light" color="red" aria-label={`Revoke ${token.name}`}
                     onClick={() => { revoke.reset(); setRevoking(token); }}>Revoke</Button>

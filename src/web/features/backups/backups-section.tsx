@@ -2,16 +2,15 @@ import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Loader, Stack, T
 import { useState } from 'react';
 import type { TBackup } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { useUser } from '../../shared/auth.tsx';
+import { firmZoneName } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { useBackupAction, useBackups } from './api.ts';
-import { formatSize, when } from './format.ts';
+import { formatSize, startedBy, when } from './format.ts';
 import { RestoreModal } from './restore-modal.tsx';
 
-const TRIGGER = { manual: 'Back up now', scheduled: 'Daily', 'pre-restore': 'Before a restore', command: 'Command line' } as const;
-
-/** Made by: the trigger, and for a file uploaded here a badge with who uploaded it and when. */
-function MadeBy({ backup, timeZone }: { backup: TBackup; timeZone: string }) {
-  if (!backup.uploaded) return <>{TRIGGER[backup.trigger]}</>;
+/** Started by: the person or 'Daily schedule', and for a file uploaded here a badge with who uploaded it and when. */
+function StartedBy({ backup, timeZone }: { backup: TBackup; timeZone: string }) {
+  if (!backup.uploaded) return <>{startedBy(backup)}</>;
   return (
     <Stack gap={2}>
       <Badge color="orange" variant="light" styles={{ label: { overflow: 'visible' } }}>Uploaded</Badge>
@@ -33,7 +32,7 @@ export function BackupsSection() {
   const data = backups.data;
   const activity = data?.activity;
   const running = Boolean(activity && !activity.finishedAt);
-  const timeZone = data?.schedule.timeZone ?? 'UTC';
+  const timeZone = useFirmTimeZone();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="backups-heading">
       <Stack gap="md">
@@ -50,7 +49,7 @@ export function BackupsSection() {
         </Group>
         {data && (
           <Text size="sm" c="dimmed">
-            Daily at {data.schedule.hour} ({data.schedule.timeZone}), keeping the newest {data.schedule.keep}. Stored in {data.directory}.
+            Daily at {data.schedule.hour} ({firmZoneName(Date.now(), timeZone)}), keeping the newest {data.schedule.keep}. Stored in {data.directory}.
           </Text>
         )}
         {!mover && <Text size="sm">{BACKUP_MESSAGES.superAdminOnly}</Text>}
@@ -66,7 +65,7 @@ export function BackupsSection() {
         {data && data.backups.length > 0 && (
           <Table striped verticalSpacing="xs" aria-label="Backup list">
             <Table.Thead>
-              <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Size</Table.Th><Table.Th>Database</Table.Th><Table.Th>Version</Table.Th><Table.Th>Made by</Table.Th><Table.Th>Status</Table.Th><Table.Th>Checksum</Table.Th>{mover && <Table.Th>Actions</Table.Th>}</Table.Tr>
+              <Table.Tr><Table.Th>Date</Table.Th><Table.Th>Size</Table.Th><Table.Th>Database</Table.Th><Table.Th>Version</Table.Th><Table.Th>Started by</Table.Th><Table.Th>Status</Table.Th><Table.Th>Checksum</Table.Th>{mover && <Table.Th>Actions</Table.Th>}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.backups.map((b) => (
@@ -75,7 +74,7 @@ export function BackupsSection() {
                   <Table.Td>{b.status === 'completed' ? formatSize(b.size) : '—'}</Table.Td>
                   <Table.Td>{b.kind === 'pglite' ? 'Embedded' : 'PostgreSQL'}</Table.Td>
                   <Table.Td>{b.appVersion || '—'}</Table.Td>
-                  <Table.Td><MadeBy backup={b} timeZone={timeZone} /></Table.Td>
+                  <Table.Td><StartedBy backup={b} timeZone={timeZone} /></Table.Td>
                   <Table.Td>
                     <Badge color={b.status === 'completed' ? 'green' : 'red'} styles={{ label: { overflow: 'visible' } }}>{b.status}</Badge>
                     {b.error && <Text size="xs" c="red">{b.error}</Text>}

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
-import { useUser } from '../../shared/auth.tsx';
+import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/transport.ts';
@@ -23,6 +23,7 @@ import {
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
+import { firmDate } from '../../../core/firm-clock.ts';
 
 const CertifyModal = lazy(() => import('./certify-modal.tsx').then((m) => ({ default: m.CertifyModal })));
 
@@ -36,6 +37,7 @@ function showField(path: string) {
 /** The editor of one report (a revision): auto-saved while a draft, read-only once certified. */
 export function EditorScreen({ report }: { report: TFieldReport }) {
   const user = useUser();
+  const timeZone = useFirmTimeZone();
   const navigate = useNavigate();
   const client = useQueryClient();
   const readOnly = report.status !== 'draft';
@@ -140,7 +142,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       {readOnly && (
         <Alert color={report.status === 'certified' ? 'teal' : 'gray'}>
           {report.status === 'certified'
-            ? `Certified by ${report.certifiedByName} on ${new Date(report.certifiedAt ?? '').toLocaleDateString('en-US')}. This report is read-only; start a new revision to change it.`
+            ? `Certified by ${report.certifiedByName} on ${firmDate(report.certifiedAt ?? '', timeZone)}. This report is read-only; start a new revision to change it.`
             : <>This revision was replaced by a later one. {latest && <Anchor component={Link} to={`/field-reports/${latest.id}`}>Open {latest.displayNumber}</Anchor>}</>}
         </Alert>
       )}

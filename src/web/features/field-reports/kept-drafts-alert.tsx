@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { fieldLabel } from '../../../core/field-reports.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { Draft } from '../../lib/drafts.ts';
+import { firmDate, firmDateTime, firmTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
-const time = (at: Date) => at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** '3:42 PM' today, '11/25/2026 3:42 PM' before. */
-function whenText(at: number, now = new Date()): string {
-  const date = new Date(at);
-  return date.toDateString() === now.toDateString() ? time(date) : `${formatUsDate(date)} ${time(date)}`;
+/** '3:42 PM EST' today, '11/25/2026 3:42 PM EST' before: the firm's clock. */
+function whenText(at: number, timeZone: string, now = Date.now()): string {
+  return firmDate(at, timeZone) === firmDate(now, timeZone) ? firmTime(at, timeZone, true) : firmDateTime(at, timeZone);
 }
 
 /** A glimpse of a kept value, enough to recognise it. */
@@ -32,6 +31,7 @@ export function KeptDraftsAlert({ drafts, onRestore, onDiscard }: {
   drafts: Draft[]; onRestore(fields: string[]): void; onDiscard(fields: string[]): void;
 }) {
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
+  const timeZone = useFirmTimeZone();
   if (!drafts.length) return null;
   // With one field left there is nothing to choose between (and no box to tick).
   const chosen = drafts.map((d) => d.field).filter((f) => drafts.length === 1 || !unchecked.has(f));
@@ -43,7 +43,7 @@ export function KeptDraftsAlert({ drafts, onRestore, onDiscard }: {
     return next;
   });
   return (
-    <Alert color="blue" icon={<IconDeviceFloppy size={18} />} title={`You have unsaved changes from ${whenText(latest)}`}
+    <Alert color="blue" icon={<IconDeviceFloppy size={18} />} title={`You have unsaved changes from ${whenText(latest, timeZone)}`}
       role="region">
       <Text size="sm">They were typed on this device and have not reached the server. Restore them to the form, or discard them.</Text>
       <Stack gap={6} my="sm">

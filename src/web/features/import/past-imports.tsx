@@ -1,6 +1,8 @@
 import { Badge, Button, Table, Text, Title } from '@mantine/core';
 import { IMPORT_SOURCE_LABELS } from '../../../core/api/import.ts';
 import { useImports, type TImportListItem } from './api.ts';
+import { firmDateTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 const STATUS_LABELS: Record<TImportListItem['status'], { label: string; color: string }> = {
   uploaded: { label: 'Not imported yet', color: 'gray' },
@@ -9,11 +11,12 @@ const STATUS_LABELS: Record<TImportListItem['status'], { label: string; color: s
   failed: { label: 'Failed', color: 'red' },
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 
 /** The imports made before, newest first, each opened again at its step (GET /api/imports). */
 export default function PastImports({ onOpen }: { onOpen(id: string): void }) {
   const imports = useImports();
+  const timeZone = useFirmTimeZone();
   if (imports.isError) return <Text size="sm" c="red" role="alert">The past imports could not be loaded: {imports.error.message}</Text>;
   if (!imports.data || imports.data.length === 0) return null;
   return (
@@ -31,7 +34,7 @@ export default function PastImports({ onOpen }: { onOpen(id: string): void }) {
                 <Table.Td>{item.fileName}</Table.Td>
                 <Table.Td>{IMPORT_SOURCE_LABELS[item.source]}</Table.Td>
                 <Table.Td>{item.rowCount.toLocaleString()}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(item.createdAt)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{firmDateTime(item.createdAt, timeZone)}</Table.Td>
                 <Table.Td>
                   <Badge color={status.color} variant="light" styles={{ label: { overflow: 'visible' } }}>{status.label}</Badge>
                   {item.status === 'running' && <Text size="xs">{item.progress.done.toLocaleString()} of {item.progress.total.toLocaleString()} rows</Text>}

@@ -6,6 +6,8 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { fetchAddressLookupKeys, useAddressLookupSettings, useSaveAddressLookupSettings, useTestAddressLookup } from './api.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
+import { firmDateTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 interface Draft { enabled: boolean; environment: TRadarEnvironment; testKey: string; liveKey: string }
 
@@ -24,6 +26,7 @@ export function AddressLookupSection() {
   const [opening, setOpening] = useState(false);
   useUnsavedChanges(draft !== null && JSON.stringify(draft) !== JSON.stringify(original));
   const s = settings.data;
+  const timeZone = useFirmTimeZone();
 
   const edit = async (current: TAddressLookupSettings) => {
     setOpening(true);
@@ -68,7 +71,7 @@ export function AddressLookupSection() {
                 <Table.Tr><Table.Th w={200}>Environment</Table.Th><Table.Td>{s.environment === 'live' ? 'Live' : 'Test'}</Table.Td></Table.Tr>
                 <Table.Tr><Table.Th>Test publishable key</Table.Th><Table.Td>{s.testKeyMasked ?? 'Not set'}</Table.Td></Table.Tr>
                 <Table.Tr><Table.Th>Live publishable key</Table.Th><Table.Td>{s.liveKeyMasked ?? 'Not set'}</Table.Td></Table.Tr>
-                <Table.Tr><Table.Th>Last changed</Table.Th><Table.Td>{new Date(s.updatedAt).toLocaleString()}</Table.Td></Table.Tr>
+                <Table.Tr><Table.Th>Last changed</Table.Th><Table.Td>{firmDateTime(s.updatedAt, timeZone)}</Table.Td></Table.Tr>
               </Table.Tbody>
             </Table>
             {s.enabled && !(s.environment === 'live' ? s.liveKeyMasked : s.testKeyMasked) && (

@@ -40,6 +40,10 @@ export function useSaveClientId() {
   });
 }
 
+/** The client secret goes in and never comes back: the answer says only whether one is set. */
+export const useSaveClientSecret = () => useConnectionMutation((clientSecret: string) =>
+  api<TCalendarConnection>('/api/calendar/client-secret', { method: 'PUT', body: { clientSecret } }));
+
 export const useDisconnectCalendar = () => useConnectionMutation(() =>
   api<TCalendarConnection>('/api/calendar/disconnect', { method: 'POST', body: {} }));
 

@@ -3,15 +3,17 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCalendarConnection } from '../../../core/api/calendar.ts';
+import { firmDateTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { ApiError } from '../../lib/transport.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { CalendarClientId } from './calendar-client-id.tsx';
 import { startCalendarConnect, useCalendarConnection, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar } from './calendar-api.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
 function Details({ c }: { c: TCalendarConnection }) {
+  const timeZone = useFirmTimeZone();
+  const when = (iso: string | null) => (iso ? firmDateTime(iso, timeZone) : '—');
   return (
     <Table variant="vertical" layout="fixed" withTableBorder maw={620}>
       <Table.Tbody>
@@ -75,26 +77,28 @@ export function GoogleCalendarSection() {
           Action items with sync on become events in the firm's Google Calendar. Tokens stay on the server, encrypted.
         </Text>
         {connection.error && <Alert color="red">{connection.error.message}</Alert>}
-        {c && <CalendarClientId c={c} />}
+        {c && <CalendarClientId c={c} test={test.data} onSaved={() => test.reset()} />}
         {c?.needsReconnect && <Alert color="red" role="alert" maw={620}>{c.message}</Alert>}
         {problem && <Alert color="red" role="alert" maw={620}>{problem}</Alert>}
         {finish.isSuccess && c?.connected && !c.needsReconnect && (
           <Alert color="green" role="status" maw={620}>Connected to {c.calendarSummary ?? c.calendarId ?? 'Google Calendar'}.</Alert>
         )}
-        {test.data && <Alert color={test.data.ok ? 'green' : 'red'} role="status" maw={620}>{test.data.message}</Alert>}
+        {test.data && (test.data.ok || !test.data.problem) && (
+          <Alert color={test.data.ok ? 'green' : 'red'} role="status" maw={620}>{test.data.message}</Alert>
+        )}
         {c?.connected && <Details c={c} />}
         {c && (
           <Group>
             {(!c.connected || c.needsReconnect) && (
-              <Button onClick={() => void connect()} loading={connecting || finish.isPending} disabled={c.missing.length === 1 && c.missing[0] === 'GOOGLE_CLIENT_SECRET'}>
+              <Button onClick={() => void connect()} loading={connecting || finish.isPending}>
                 {c.needsReconnect ? 'Reconnect' : 'Connect'}
               </Button>
             )}
+            {(c.configured || c.connected) && (
+              <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>Test connection</Button>
+            )}
             {c.connected && (
-              <>
-                <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>Test connection</Button>
-                <Button variant="default" color="red" loading={disconnect.isPending} onClick={() => setConfirming(true)}>Disconnect</Button>
-              </>
+              <Button variant="default" color="red" loading={disconnect.isPending} onClick={() => setConfirming(true)}>Disconnect</Button>
             )}
           </Group>
         )}

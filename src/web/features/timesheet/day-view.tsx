@@ -8,6 +8,8 @@ import { ProjectSearchBox } from '../time-tracking/index.ts';
 import { useAcceptSuggestion, useDay } from './day-api.ts';
 import { useJobTitles } from './timer-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
+import { firmTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 interface Props {
   /** The day, YYYY-MM-DD. */
@@ -18,11 +20,11 @@ interface Props {
   onEntered: () => void;
 }
 
-/** '09:30' or an ISO instant → '9:30 AM' (an instant in the browser's zone, the firm's). */
-function clock(value: string): string {
+/** '09:30' (a wall-clock time, no zone) or an ISO instant (read on the firm's clock) → '9:30 AM'. */
+function clock(value: string, timeZone: string): string {
   const bare = /^(\d{1,2}):(\d{2})/.exec(value);
-  const at = bare ? new Date(2000, 0, 1, Number(bare[1]), Number(bare[2])) : new Date(value);
-  return Number.isNaN(at.getTime()) ? value : at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  if (bare) return firmTime(Date.UTC(2000, 0, 1, Number(bare[1]), Number(bare[2])), 'UTC');
+  return Number.isNaN(Date.parse(value)) ? value : firmTime(value, timeZone);
 }
 
 /**
@@ -83,6 +85,7 @@ function SuggestionRow({ s, date, userId, onEntered }: { s: TSuggestion; date: s
   const [hoursText, setHoursText] = useState(formatHours(s.hours));
   const titles = useJobTitles(project?.id ?? null);
   const accept = useAcceptSuggestion();
+  const timeZone = useFirmTimeZone();
   const options = titles.data ?? [];
   const job = jobType ?? (options.length === 1 ? options[0]! : null);
   const jobOptions = job && !options.includes(job) ? [job, ...options] : options;
@@ -103,7 +106,7 @@ function SuggestionRow({ s, date, userId, onEntered }: { s: TSuggestion; date: s
         <Group justify="space-between" gap="xs">
           <div>
             <Text fw={600}>{s.title}</Text>
-            <Text size="sm" c="dimmed">{clock(s.start)} – {clock(s.end)} · {formatHours(s.hours)} h</Text>
+            <Text size="sm" c="dimmed">{clock(s.start, timeZone)} – {clock(s.end, timeZone)} · {formatHours(s.hours)} h</Text>
           </div>
           {entered && <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>Entered as time</Badge>}
         </Group>

@@ -9,6 +9,8 @@ import {
   clockText, elapsedMs, useDiscardTimer, useJobTitles, useStartTimer, useStopTimer, useTimer, type TimerAnswer,
 } from './timer-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
+import { firmTime } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 interface Props {
   /** A project page's project: the timer starts on it (no project search). */
@@ -99,6 +101,7 @@ function StartForm({ projectId, jobTitles, onStart, onCancel }: Pick<Props, 'pro
 
 function Running({ answer, onBooked }: { answer: TimerAnswer; onBooked(entry: TTimeEntry, text: string): void }) {
   const timer = answer.timer!;
+  const timeZone = useFirmTimeZone();
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), 1000);
@@ -117,7 +120,7 @@ function Running({ answer, onBooked }: { answer: TimerAnswer; onBooked(entry: TT
         <Text role="timer" aria-label="Time running" fz={28} fw={700} ff="monospace">{clockText(elapsedMs(answer, now))}</Text>
         <div style={{ flex: 1, minWidth: 180 }}>
           <Text fw={600}>{timer.projectLabel}</Text>
-          <Text size="sm" c="dimmed">{timer.jobType} · started {new Date(timer.startedAt).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</Text>
+          <Text size="sm" c="dimmed">{timer.jobType} · started {firmTime(timer.startedAt, timeZone, true)}</Text>
         </div>
         {!confirming && (
           <Group gap="xs">

@@ -7,6 +7,8 @@ import { addDays } from '../../../core/reports.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
 import { loadPeople, type WeekAction } from './api.ts';
+import { firmDate } from '../../../core/firm-clock.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 const COLORS: Record<WeekStatus, string> = { open: 'gray', submitted: 'blue', approved: 'green', rejected: 'red' };
 
@@ -25,7 +27,8 @@ export function WeekNav({ weekStart, onWeek }: { weekStart: string; onWeek(week:
 /** The week's status in words, with the approver's note of a rejection (or the reason of a reopening). */
 export function WeekStatusLine({ week }: { week: TWeekState }) {
   // Timestamps are UTC: their day is the viewer's (the firm's) day, as in the server's sentences.
-  const dayOf = (at: string | null) => (at ? formatUsDate(new Date(at)) : '');
+  const timeZone = useFirmTimeZone();
+  const dayOf = (at: string | null) => (at ? firmDate(at, timeZone) : '');
   const by = week.decidedByName ? ` by ${week.decidedByName}` : '';
   return (
     <>

@@ -2,19 +2,21 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, T
 import { useState } from 'react';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { ROLE_LABELS, USER_RULE_MESSAGES } from '../../../core/users.ts';
-import { useUser } from '../../shared/auth.tsx';
+import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useUserAction, useUsers, type UserAction } from './api.ts';
 import { OneTimePasswordModal } from './one-time-password-modal.tsx';
 import { UserFormModal, type UserFormValues } from './user-form-modal.tsx';
+import { firmDateTime } from '../../../core/firm-clock.ts';
 
 type Confirm = { action: UserAction; question: string; label: string } | null;
 
-const lastSignIn = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : 'Never');
+const lastSignIn = (iso: string | null, timeZone: string) => (iso ? firmDateTime(iso, timeZone) : 'Never');
 
 /** Settings → Users: the real list, with create, edit, reset password, disable/enable and delete. */
 export function UsersSection() {
   const me = useUser();
+  const timeZone = useFirmTimeZone();
   const users = useUsers();
   const act = useUserAction();
   const [form, setForm] = useState<{ user: TUserAccount | null } | null>(null);
@@ -79,7 +81,7 @@ export function UsersSection() {
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td>{ROLE_LABELS[u.role]}</Table.Td>
                     <Table.Td><Badge color={u.status === 'active' ? 'green' : 'gray'} styles={{ label: { overflow: 'visible' } }}>{u.status}</Badge></Table.Td>
-                    <Table.Td>{lastSignIn(u.lastSignInAt)}</Table.Td>
+                    <Table.Td>{lastSignIn(u.lastSignInAt, timeZone)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Edit ${u.email}`}
