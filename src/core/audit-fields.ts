@@ -1,4 +1,11 @@
-import type { TAuditedTable } from './audit.ts';
+/** Tables whose rows the audit log records: every table with an audit trigger (test/api/audit-money.test.ts reads them). */
+export const AUDITED_TABLES = [
+  'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'bill_adjustments', 'payments',
+  'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images',
+  'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
+  'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
+] as const;
+export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
 /**
  * The columns the audit log never shows a person (docs/decisions/097): keys and bookkeeping that

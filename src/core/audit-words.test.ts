@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUDITED_TABLES, changedFields } from './audit.ts';
+import { changedFields } from './audit.ts';
+import { AUDITED_TABLES } from './audit-fields.ts';
 import { FIELD_WORDS, INTERNAL_COLUMNS, isInternalColumn } from './audit-fields.ts';
 import { auditRefs, auditWords, recordHref, usDate, type AuditRowIn, type Named } from './audit-words.ts';
 

@@ -55,4 +55,3 @@ export function reportTableLines(report: Pick<TReportResponse, 'money' | 'rows' 
 /** What an entry's 'Billed' column says: the issued bill it is on ('Bill 0007'), or 'Not billed'. */
 export const billedLabel = (lockedBill: number | null) => (lockedBill === null ? 'Not billed' : `Bill ${formatBillNumber(lockedBill)}`);
 
-export const EXPORT_VIEWS = ['grouped', 'entries'] as const;

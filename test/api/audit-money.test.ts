@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITED_TABLES, MONEY_COLUMNS } from '../../src/core/audit.ts';
+import { MONEY_COLUMNS } from '../../src/core/audit.ts';
+import { AUDITED_TABLES } from '../../src/core/audit-fields.ts';
 import { logExpense, logTime } from '../helpers/report-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { trackedProject } from '../helpers/time-tracking-fixtures.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { EXPORT_VIEWS } from '../report-layout.ts';
 import { GROUPS, KINDS, rangeProblem, SAME_LEVELS_MESSAGE } from '../reports.ts';
 import { ZStoredDate } from './common.ts';
 
@@ -33,6 +32,8 @@ export type TReportQuery = z.infer<typeof ZReportQuery>;
  * GET /api/reports/export.csv: `view=grouped` (the default) is the table as on screen (groups,
  * subtotals, grand total); `view=entries` is one record per entry (docs/decisions/098).
  */
+/** A CSV export: the table as on screen (`grouped`), or one row per entry (`entries`). */
+const EXPORT_VIEWS = ['grouped', 'entries'] as const;
 export const ZReportCsvQuery = ZReportFilters.extend({ view: z.enum(EXPORT_VIEWS).default('grouped') }).superRefine(checkReportQuery);
 export type TReportQueryInput = z.input<typeof ZReportQuery>;
 

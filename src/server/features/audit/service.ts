@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TAuditPage } from '../../../core/api/audit.ts';
-import { AUDITED_TABLES, MONEY_COLUMNS, changedFields } from '../../../core/audit.ts';
+import { MONEY_COLUMNS, changedFields } from '../../../core/audit.ts';
+import { AUDITED_TABLES } from '../../../core/audit-fields.ts';
 import { INTERNAL_COLUMNS } from '../../../core/audit-fields.ts';
 import { auditRefs, auditWords, type AuditRowIn } from '../../../core/audit-words.ts';
 import type { DbOrTx } from '../../db/connection.ts';

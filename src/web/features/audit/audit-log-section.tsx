@@ -2,7 +2,8 @@ import { Anchor, Button, Card, Group, Loader, Paper, Select, Stack, Table, Text,
 import { IconDownload, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { TAuditEntry } from '../../../core/api/audit.ts';
-import { AUDIT_TABLE_LABELS, AUDITED_TABLES } from '../../../core/audit.ts';
+import { AUDIT_TABLE_LABELS } from '../../../core/audit.ts';
+import { AUDITED_TABLES } from '../../../core/audit-fields.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { ActionBadge, AuditSentence } from '../../shared/history/audit-entry.tsx';
