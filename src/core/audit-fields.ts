@@ -4,6 +4,7 @@ export const AUDITED_TABLES = [
   'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images',
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
+  'calendar_connection', 'integration_settings', 'first_run',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -107,6 +108,10 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     revoked_at: f('revoked at', 'moment') },
   user_two_factor: { user_id: f('user', user), two_factor: f('two-factor sign-in', 'word') },
   two_factor_policy: { required_roles: f('roles that must use it', 'roles') },
+  calendar_connection: { client_secret: f('client secret', 'word') },
+  integration_settings: { google_client_id: f('Google Client ID') },
+  first_run: { firm_profile: f('firm profile step', 'word'), users: f('users step', 'word'), calendar: f('calendar step', 'word'),
+    address_lookup: f('address lookup step', 'word'), finished_at: f('finished at', 'moment'), finished_by: f('finished by', user) },
 };
 
 /** A column's words: the screens' label, else its own name in words. */

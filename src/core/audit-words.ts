@@ -172,6 +172,9 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'sign_in_providers': return [{ text: `the ${row.rowId === 'microsoft' ? 'Microsoft' : row.rowId === 'google' ? 'Google' : row.rowId} sign-in` }];
     case 'api_tokens': return [{ text: `API token "${clip(str(s.name))}" of ` }, ref('user', 'user_id')];
     case 'two_factor_policy': return [{ text: 'the two-factor rule' }];
+    case 'calendar_connection': return [{ text: 'the Google Calendar connection' }];
+    case 'integration_settings': return [{ text: 'the Google Calendar settings' }];
+    case 'first_run': return [{ text: 'the first-run setup' }];
     default: return [{ text: `${An} ${row.table.replaceAll('_', ' ')} record` }];
   }
 }
@@ -222,6 +225,11 @@ function predicate(row: AuditRowIn, ctx: Ctx): SentencePart[] {
   if (row.table === 'api_tokens' && row.action === 'update' && !row.before?.revoked_at && row.after?.revoked_at) {
     return [{ text: 'revoked ' }, ...subject(row, ctx, 'the')];
   }
+  if (row.table === 'calendar_connection') {
+    // Never the secret: its trigger writes only 'not set', 'set' or 'replaced' (docs/decisions/099).
+    const secret = str(row.after?.client_secret);
+    return [{ text: `${secret === 'not set' ? 'removed' : secret === 'replaced' ? 'replaced' : 'saved'} the client secret of ` }, ...subject(row, ctx, 'the')];
+  }
   const stepped = step(row, ctx);
   if (stepped) return stepped;
   if (row.action === 'insert') return [{ text: 'created ' }, ...subject(row, ctx, 'a')];
@@ -259,6 +267,7 @@ const TYPE_NAMES: Record<string, string> = {
   retainer_entries: 'Retainer', client_credits: 'Client credit', field_reports: 'Field report', field_report_images: 'Field report photo',
   firm_profile: 'Firm profile', users: 'User', profiles: 'Profile', user_roles: 'User role', timesheet_weeks: 'Timesheet week',
   sign_in_providers: 'Sign-in provider', api_tokens: 'API token', user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
+  calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
 };
 
 /** One audit row in words. `timeZone` is the firm's (moments in a changed field read in it). */

@@ -1,5 +1,4 @@
-import { AUDITED_TABLES, isInternalColumn, type TAuditedTable } from './audit-fields.ts';
-
+import { isInternalColumn, type TAuditedTable } from './audit-fields.ts';
 
 export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   clients: 'Clients', cases: 'Cases', projects: 'Projects', time_entries: 'Time entries', expense_entries: 'Expense entries',
@@ -10,6 +9,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   sign_in_providers: 'Sign-in providers',
   api_tokens: 'API tokens',
   user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
+  calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
 };
 
 /**
@@ -21,7 +21,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
 export const MONEY_COLUMNS = {
   clients: [], cases: ['retainer_threshold'], projects: [], action_items: [], field_reports: [], field_report_images: [], firm_profile: [],
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
-  sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [],
+  sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [], calendar_connection: [], integration_settings: [], first_run: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',
