@@ -22,7 +22,7 @@ test('the header names the role: Super admin, Administrator, Limited user', asyn
 
 test('the users list and form read the roles in words', async ({ page }) => {
   await signIn(page, SUPER_ADMIN);
-  await page.goto('/settings');
+  await page.goto('/settings/users');
   const users = page.getByRole('region', { name: 'Users' });
   const table = users.getByRole('table', { name: 'Users' });
   await expect(table).toBeVisible({ timeout: 30_000 });
