@@ -105,6 +105,22 @@ describe('import: files that cannot be read', () => {
     expect(res.json().error.message).toBe('The file is larger than 50 MB.');
     expect(await storedImports()).toEqual({ imports: 0, chunks: 0 });
   });
+
+  it('an upload cut off a day ago is removed, with its pieces, by the next upload; a recent one is left to finish', async () => {
+    const cutOff = async (hoursAgo: number) => {
+      const { rows } = await sql<{ id: string }>`insert into imports (file_name, source, row_count, status, sample, mapping, created_by, created_at)
+        values ('cut.csv', '', 0, 'uploading', '[]', '{}', ${superAdminId}, now() - make_interval(hours => ${hoursAgo})) returning id`.execute(db());
+      await sql`insert into import_chunks (import_id, seq, bytes) values (${rows[0]!.id}, 0, ${Buffer.from('User,Email')})`.execute(db());
+      return rows[0]!.id;
+    };
+    const old = await cutOff(25);
+    const recent = await cutOff(1);
+    const up = await uploaded('toggl-detailed.csv');
+    const left = (await sql<{ id: string }>`select id from imports where status = 'uploading'`.execute(db())).rows.map((r) => r.id);
+    expect(left).toEqual([recent]);
+    expect((await sql<{ n: number }>`select count(*)::int n from import_chunks where import_id = ${old}`.execute(db())).rows[0]!.n).toBe(0);
+    await sql`delete from imports where id in (${recent}, ${up.id})`.execute(db());
+  });
 });
 
 describe('import: Toggl then Harvest', () => {

@@ -26,8 +26,13 @@ export function importView(row: ViewRow, progress?: { done: number; total: numbe
 
 const NO_MAPPING: TImportMapping = { people: [], clients: [], projects: [], jobTitles: [], rates: 'firm' };
 
+/** An upload cut off (a crash, a lost instance) is never finished: a day on, the next upload removes it and its pieces. */
+const ABANDONED_UPLOAD_HOURS = 24;
+
 /** The row of an upload as it starts streaming in ('uploading': its pieces go in import_chunks). */
 export async function startUpload(db: Db, values: { fileName: string; createdBy: string }): Promise<string> {
+  await db.deleteFrom('imports').where('status', '=', 'uploading')
+    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS})`).execute();
   const row = await db.insertInto('imports').values({
     file_name: values.fileName, source: '', row_count: 0, status: 'uploading', sample: '[]',
     mapping: JSON.stringify(NO_MAPPING), created_by: values.createdBy,
