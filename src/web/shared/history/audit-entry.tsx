@@ -16,9 +16,10 @@ export function ActionBadge({ action }: { action: TAuditEntry['action'] }) {
   );
 }
 
-function Parts({ parts }: { parts: TSentencePart[] }) {
+/** Names linked; in the dimmed details line underlined, as its grey is too close to the links' blue to tell them apart. */
+function Parts({ parts, underline }: { parts: TSentencePart[]; underline?: 'always' }) {
   return parts.map((p, i) => (
-    <Fragment key={i}>{p.href ? <Anchor component={Link} to={p.href} inherit>{p.text}</Anchor> : p.text}</Fragment>
+    <Fragment key={i}>{p.href ? <Anchor component={Link} to={p.href} inherit underline={underline}>{p.text}</Anchor> : p.text}</Fragment>
   ));
 }
 
@@ -28,7 +29,7 @@ export function AuditSentence({ entry }: { entry: TAuditEntry }) {
     <Stack gap={2}>
       <Text size="sm" className="audit-sentence"><Parts parts={entry.sentence} /></Text>
       {entry.details.length > 0 && (
-        <Text size="xs" c="dimmed">{entry.details.map((d, i) => <Fragment key={i}>{i > 0 && ' · '}<Parts parts={d} /></Fragment>)}</Text>
+        <Text size="xs" c="dimmed">{entry.details.map((d, i) => <Fragment key={i}>{i > 0 && ' · '}<Parts parts={d} underline="always" /></Fragment>)}</Text>
       )}
     </Stack>
   );
