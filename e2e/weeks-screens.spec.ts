@@ -108,7 +108,7 @@ test("the project page: a closed week's rows are read-only and every change says
   const locked = page.locator(`[data-row-key="${firstId}"]`);
   await expect(locked.getByText(/Week\s*Approved/)).toBeVisible();
   await expect(locked).toHaveAttribute('title', LOCKED);
-  await expect(page.getByLabel('Closed weeks')).toHaveText(LOCKED);
+  await expect(page.getByLabel('Rows you cannot change', { exact: true })).toHaveText(LOCKED);
   await expect(locked.getByRole('spinbutton', { name: 'Hours' })).toBeDisabled();
   await expect(page.getByText(/Week\s*Rejected/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Timer' })).toBeVisible();

@@ -174,7 +174,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   const friday = entries.find((e) => e.entryDate === days[4])!;
   const row = page.locator(`[data-row-key="${friday.id}"]`);
   await expect(row.getByText(/Week\s*Approved/)).toBeVisible();
-  await expect(page.getByLabel('Closed weeks')).toContainText(LOCKED);
+  await expect(page.getByLabel('Rows you cannot change', { exact: true })).toContainText(LOCKED);
   await expect(row.getByRole('spinbutton', { name: 'Hours' })).toBeDisabled();
   await row.getByRole('checkbox', { name: 'Select row' }).check();
   await page.getByRole('button', { name: 'Apply Hours to Selected' }).click();

@@ -14,36 +14,46 @@ export interface Loaded {
 
 /**
  * The week's timesheet and its stores. A new week or person (or a reload) saves what waits in the
- * old store first, so nothing typed is lost on the way.
+ * old store first, so nothing typed is lost on the way. While another week or person loads, nothing
+ * is answered: no action (a copy, a submit) may go to the week that was shown before.
  */
 export function useSheet(week: string | null, userId: string | null, onSaveError: (message: string) => void) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const key = `${week ?? ''}|${userId ?? ''}`;
+  // What the last load answered, and for which week and person (loaded null: it failed).
+  const [held, setHeld] = useState<{ key: string; loaded: Loaded | null } | null>(null);
   const [tick, setTick] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const loaded = held?.key === key ? held.loaded : null;
+
+  const setLoaded = useCallback((next: Loaded | null | ((now: Loaded | null) => Loaded | null)) => {
+    // An answer that comes back after the page moved on belongs to the week it was asked for: dropped.
+    setHeld((now) => (now?.key === key ? { key, loaded: typeof next === 'function' ? next(now.loaded) : next } : now));
+  }, [key]);
 
   useEffect(() => {
     let cancelled = false;
     let mine: Loaded | null = null;
-    setLoading(true);
     loadTimesheet(week, userId)
       .then((sheet) => {
         if (cancelled) return;
         const store = storeOf(sheet, userId, onSaveError);
         mine = { sheet, store, index: new CellIndex(sheet), rows: rowsOf(sheet), week: sheet.week };
-        setLoaded(mine);
+        setHeld({ key, loaded: mine });
       })
-      .catch((e: unknown) => !cancelled && reportError(e, { source: 'timesheet load' }))
-      .finally(() => !cancelled && setLoading(false));
+      .catch((e: unknown) => {
+        if (cancelled) return;
+        reportError(e, { source: 'timesheet load' });
+        setHeld((now) => (now?.key === key ? now : { key, loaded: null }));
+      });
     return () => {
       cancelled = true;
       mine?.store.dispose();
     };
-  }, [week, userId, tick, onSaveError]);
+  }, [key, week, userId, tick, onSaveError]);
 
   const reload = useCallback(async () => {
     if (loaded) await settle(loaded.store, 5000);
     setTick((t) => t + 1);
   }, [loaded]);
 
-  return { loaded, setLoaded, loading, reload };
+  return { loaded, setLoaded, loading: held?.key !== key, reload };
 }
