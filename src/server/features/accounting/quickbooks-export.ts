@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TPayment } from '../../../core/api/accounting.ts';
 import { iifFile, qboInvoicesCsv, type QbPayment } from '../../../core/quickbooks.ts';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -18,15 +19,16 @@ const billsIssuedIn = (db: DbOrTx, period: Period) => selectBills(db)
 async function paymentsAround(db: DbOrTx, period: Period): Promise<QbPayment[]> {
   const rows = await db.selectFrom('payments').innerJoin('bills', 'bills.id', 'payments.bill_id')
     .select(['payments.number', 'payments.received_on', 'payments.method', 'payments.reference', 'payments.amount',
-      'payments.reversed_at', 'payments.reversal_reason', 'bills.number as bill_number', 'bills.client_name'])
+      'payments.reversal_reason', 'bills.number as bill_number', 'bills.client_name'])
+    // The day of the reversal in the firm's zone (the connection's TimeZone), as the bill's payments read it (bill-read.ts).
+    .select(sql<string | null>`payments.reversed_at::date`.as('reversed_on'))
     .where('payments.received_on', '<=', period.to)
-    .where((eb) => eb.or([eb('payments.received_on', '>=', period.from), eb('payments.reversed_at', '>=', new Date(`${period.from}T00:00:00Z`))]))
+    .where((eb) => eb.or([eb('payments.received_on', '>=', period.from), eb(sql`payments.reversed_at::date`, '>=', period.from)]))
     .orderBy('payments.number').execute();
   return rows.map((p) => ({
     number: p.number, billNumber: p.bill_number, clientName: p.client_name, receivedOn: p.received_on, method: p.method as TPayment['method'],
     reference: p.reference, amount: Number(p.amount),
-    // As the bill's payments read it (bill-read.ts): the day of the reversal.
-    reversedOn: p.reversed_at ? p.reversed_at.toISOString().slice(0, 10) : null, reversalReason: p.reversal_reason,
+    reversedOn: p.reversed_on, reversalReason: p.reversal_reason,
   }));
 }
 
