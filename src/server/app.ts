@@ -38,6 +38,7 @@ import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
 import { importPlugin } from './features/import/routes.ts';
 import { twoFactorRoutes } from './features/two-factor/routes.ts';
 import { firstRunRoutes } from './features/first-run/routes.ts';
+import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions) {
     apiTokenRoutes,
     importPlugin,
     firstRunRoutes,
+    shareLinkRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -29,5 +29,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // A client's share link carries its secret in the address: never sent on as a referrer, never indexed (docs/decisions/105).
+    if (/^\/(api\/)?shared\//.test(request.url)) {
+      reply.header('Referrer-Policy', 'no-referrer');
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+    }
   });
 }
