@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { TSharedReport } from '../../../core/api/share-links.ts';
 import { SHARE_MESSAGES, supersededNotice } from '../../../core/share-links.ts';
-import { formatUsDate } from '../../../core/smart-date.ts';
 
 // /shared/{token}: a certified field report as a client sees it, without an account (docs/decisions/105).
 // Its own small chunk outside the signed-in frame; it reads only /api/shared/{token}.
@@ -12,6 +11,8 @@ import { formatUsDate } from '../../../core/smart-date.ts';
 type Answer = { state: 'loading' } | { state: 'shown'; report: TSharedReport } | { state: 'refused'; message: string };
 
 const api = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
+/** A report's date, YYYY-MM-DD, as MM/DD/YYYY (the page stays small: no date library). */
+const usDate = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }) : '');
 
 /** No address of this page (it holds the link's secret) is ever sent on as a referrer, whatever served it. */
@@ -64,7 +65,7 @@ export default function SharedReportPage() {
 
 function Report({ report, token }: { report: TSharedReport; token: string }) {
   const facts: Array<[string, string]> = [
-    ['Report type', report.reportType], ['Report date', formatUsDate(report.date)], ['Project', report.projectName],
+    ['Report type', report.reportType], ['Report date', usDate(report.date)], ['Project', report.projectName],
     ['Property address', report.propertyAddress], ['Inspector', report.inspectorName], ['Certified on', day(report.certifiedAt)],
   ];
   const contact = [report.firm.address, report.firm.phone, report.firm.email, report.firm.website].filter(Boolean);
