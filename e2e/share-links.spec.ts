@@ -45,6 +45,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('staff share a certified report; a client opens it on a phone, downloads the PDF; once revoked it is refused', async ({ page, browser }) => {
+  await page.setViewportSize(PHONE);
   await signIn(page, LIMITED);
   const report = await certifiedReport(page);
   await page.goto(`/field-reports/${report.id}`);
@@ -58,6 +59,7 @@ test('staff share a certified report; a client opens it on a phone, downloads th
   await expect(address).toHaveValue(/\/shared\/[A-Za-z0-9_-]{43}$/);
   const url = await address.inputValue();
   await expect(dialog.getByText('It will not be shown again')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('staff-new-link.png') });
   await dialog.getByRole('button', { name: 'Done' }).click();
   const item = dialog.getByRole('listitem', { name: 'Granite Mutual adjuster' });
   await expect(item).toContainText('Active');
@@ -89,6 +91,7 @@ test('staff share a certified report; a client opens it on a phone, downloads th
   await item.getByRole('button', { name: 'Revoke Granite Mutual adjuster' }).click();
   await item.getByRole('button', { name: 'Revoke link' }).click();
   await expect(item).toContainText('Revoked');
+  await page.screenshot({ path: test.info().outputPath('staff-revoked.png') });
   await expect(item.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
 
   await phone.reload();

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, CopyButton, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TShareLink } from '../../../core/api/share-links.ts';
-import { firmDate } from '../../../core/firm-clock.ts';
+import { firmDate, firmDateTime } from '../../../core/firm-clock.ts';
 import { addDays, localIsoDate } from '../../../core/reports.ts';
 import { SHARE_DEFAULT_DAYS, SHARE_EXPIRY_CHOICES, SHARE_LABEL_MAX } from '../../../core/share-links.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
@@ -16,7 +16,9 @@ const STATE_BADGE = { active: { color: 'teal', text: 'Active' }, expired: { colo
 const lastDay = (expiresAt: string, timeZone: string) => firmDate(Date.parse(expiresAt) - 1, timeZone);
 
 /** The report's client links: who made each, until when it works, its views; a new one; revoking (docs/decisions/105). */
-export default function ShareLinksModal({ reportId, displayNumber, onClose }: { reportId: string; displayNumber: string; onClose(): void }) {
+export default function ShareLinksModal({ reportId, displayNumber, canShare, onClose }: {
+  reportId: string; displayNumber: string; canShare: boolean; onClose(): void;
+}) {
   const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateShareLink(reportId);
   const [made, setMade] = useState<{ url: string; label: string } | null>(null);
@@ -28,8 +30,9 @@ export default function ShareLinksModal({ reportId, displayNumber, onClose }: { 
             Anyone with the link can open this certified report, its PDF and its photos without an account, until the link expires or is
             revoked. Each opening is counted and recorded in the audit log.
           </Text>
-          <NewLinkForm busy={create.isPending} error={create.isError ? create.error.message : null}
+          {canShare ? <NewLinkForm busy={create.isPending} error={create.isError ? create.error.message : null}
             onCreate={(body) => create.mutate(body, { onSuccess: (r) => setMade({ url: sharedUrl(r.token), label: r.link.label }) })} />
+            : <Alert color="yellow">A later revision replaced this one: its links still open it, marked as replaced. Share the current revision instead.</Alert>}
           <LinkList reportId={reportId} />
         </Stack>
       )}
@@ -58,7 +61,8 @@ function NewLink({ url, label, onDone }: { url: string; label: string; onDone():
   return (
     <Stack gap="sm">
       <Text>{label ? `The link for ${label} is ready.` : 'The link is ready.'} Copy it and send it to your client.</Text>
-      <TextInput label="Link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} styles={{ input: { fontFamily: 'monospace' } }} />
+      <Textarea label="Link" readOnly autosize minRows={2} value={url} onFocus={(e) => e.currentTarget.select()}
+        styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }} />
       <Group>
         <CopyButton value={url}>
           {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
@@ -103,7 +107,7 @@ function LinkItem({ link, onRevoke }: { link: TShareLink; onRevoke(): void }) {
       </Text>
       <Text size="sm">
         {link.viewCount === 1 ? '1 view' : `${link.viewCount} views`}
-        {link.lastViewedAt ? ` · last viewed ${firmDate(link.lastViewedAt, timeZone)}` : ''}
+        {link.lastViewedAt ? ` · last viewed ${firmDateTime(link.lastViewedAt, timeZone, false)}` : ''}
       </Text>
       {link.canRevoke && link.state === 'active' && (asking ? (
         <Group gap="xs" mt="xs">
