@@ -89,7 +89,7 @@ function Report({ report, token }: { report: TSharedReport; token: string }) {
         ))}
       </Paper>
       <div>
-        <Button component="a" href={`${api(token)}/pdf`} download={report.pdfFileName} rel="noreferrer" size="md"
+        <Button component="a" href={`${api(token)}/pdf`} download={report.pdfFileName} rel="noreferrer" size="lg"
           leftSection={<IconDownload size={18} />}>Download PDF</Button>
       </div>
       <section aria-labelledby="shared-photos">
