@@ -100,4 +100,15 @@ test('staff share a certified report; a client opens it on a phone, downloads th
   expect((await phone.request.get(`/api/shared/${url.split('/').pop()}/pdf`)).status()).toBe(404);
   await phone.screenshot({ path: test.info().outputPath('shared-refused.png') });
   await client.close();
+
+  // A later revision replaces the report: its links are still listed under 'Client links', no new one is offered.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'New revision' }).click();
+  await expect(page).not.toHaveURL(new RegExp(report.id));
+  await page.goto(`/field-reports/${report.id}`);
+  await expect(page.getByRole('button', { name: 'Share with client' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Client links' }).click();
+  await expect(dialog.getByText(/A later revision replaced this one/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+  await expect(dialog.getByRole('listitem', { name: 'Granite Mutual adjuster' })).toContainText('Revoked');
 });
