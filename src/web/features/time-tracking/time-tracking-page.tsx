@@ -12,8 +12,11 @@ import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
-import { EntryStore } from './entry-store.ts';
+import { expenseAdapter, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
+import type { EntryStore } from './entry-store.ts';
+import { QueuedEntryStore } from './queued-entry-store.ts';
+import { expenseQueue, keepAnswers, openProject, timeQueue } from './offline-project.ts';
+import { KeptNotice } from './waiting-line.tsx';
 import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
 import type { ResultMessage } from './result-dialog.tsx';
@@ -28,8 +31,10 @@ const TimerPanel = lazy(() => import('../timesheet/index.ts').then((m) => ({ def
 
 interface Loaded {
   data: TProjectEntriesResponse;
-  time: EntryStore<TimeRowDraft, TimeExtra>;
-  expenses: EntryStore<ExpenseRowDraft, ExpenseExtra>;
+  /** When the copy shown was kept (opened without a connection), else null. */
+  keptAt: number | null;
+  time: QueuedEntryStore<TimeRowDraft, TimeExtra>;
+  expenses: QueuedEntryStore<ExpenseRowDraft, ExpenseExtra>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +42,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /time-tracking (SPEC §2): pick a project, log time and expenses, saved automatically. */
 export default function TimeTrackingPage() {
   const user = useUser();
-  const { initials } = user;
+  const { initials, id: userId } = user;
   useProjectBoxShortcut();
   const [params, setParams] = useSearchParams();
   const projectParam = params.get('project');
@@ -60,16 +65,21 @@ export default function TimeTrackingPage() {
     }
     let cancelled = false;
     let stores: Loaded | null = null;
+    // The kept copy of the project follows the answers to its rows' writes (offline-project.ts).
+    const stopKeeping = keepAnswers(userId, projectId);
     setLoaded(null);
     setLoading(true);
-    loadProjectEntries(projectId)
-      .then((data) => {
+    openProject(userId, projectId)
+      .then(({ data, keptAt, time, expenses }) => {
         if (cancelled) return;
         const onError = (message: string) => showResult('error', message);
         stores = {
           data,
-          time: new EntryStore(timeAdapter(projectId, onError, initials), data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) }))),
-          expenses: new EntryStore(expenseAdapter(projectId, onError, initials), data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) }))),
+          keptAt,
+          time: new QueuedEntryStore(timeAdapter(projectId, onError, initials), timeQueue(userId, projectId),
+            data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) })), time),
+          expenses: new QueuedEntryStore(expenseAdapter(projectId, onError, initials), expenseQueue(userId, projectId),
+            data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) })), expenses),
         };
         setLoaded(stores);
       })
@@ -81,12 +91,13 @@ export default function TimeTrackingPage() {
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
+      stopKeeping();
       // Rows still waiting for their debounce are saved now rather than lost with the page; the
       // rest (refused, retrying, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();
       stores?.expenses.dispose();
     };
-  }, [projectId, showResult, setParams, initials]);
+  }, [projectId, showResult, setParams, initials, userId]);
 
   const money = user.isSuperAdmin && loaded?.data.money === true;
   const enteredBy = loaded?.data.enteredBy;
@@ -111,6 +122,7 @@ export default function TimeTrackingPage() {
           onReset={() => setParams({})}
         />
         {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
+        {loaded?.keptAt != null && <KeptNotice keptAt={loaded.keptAt} />}
       </Card>
       {loaded && (cardShown ? (
         <Suspense fallback={<TimerSpace />}>
