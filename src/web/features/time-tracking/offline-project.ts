@@ -6,9 +6,10 @@ import { changeKept, keepRecord, readKept } from '../../lib/kept-records.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { onOutboxAnswer } from '../../shared/offline/outbox.ts';
 import {
-  loadProjectEntries, savedExpense, savedTime, type ExpenseExtra, type TimeExtra,
+  expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra,
 } from './api.ts';
 import type { QueueMode, QueuedWrite } from './entry-queue.ts';
+import { QueuedEntryStore } from './queued-entry-store.ts';
 import { outboxQueue, projectScope, waitingWrites } from './outbox-queue.ts';
 
 // A project's time tracking screen offline (issue 26, docs/decisions/106): its data as last
@@ -18,7 +19,7 @@ const TIME_BASE = '/api/time-entries';
 const EXPENSE_BASE = '/api/expense-entries';
 const keptKey = (projectId: string) => `/api/time-tracking/projects/${projectId}`;
 
-export interface OpenedProject {
+interface OpenedProject {
   data: TProjectEntriesResponse;
   /** When the copy shown was kept, if there was no connection to read the project; else null. */
   keptAt: number | null;
@@ -43,6 +44,28 @@ export async function openProject(userId: string, projectId: string): Promise<Op
     waitingWrites(userId, projectId, TIME_BASE), waitingWrites(userId, projectId, EXPENSE_BASE),
   ]);
   return { data, keptAt, time, expenses };
+}
+
+export interface ProjectRows {
+  data: TProjectEntriesResponse;
+  /** When the copy shown was kept (opened without a connection), else null. */
+  keptAt: number | null;
+  time: QueuedEntryStore<TimeRowDraft, TimeExtra>;
+  expenses: QueuedEntryStore<ExpenseRowDraft, ExpenseExtra>;
+}
+
+/** The two tables' stores of an opened project, with the writes still waiting in the queue shown on their rows. */
+export function rowStores({ data, keptAt, time, expenses }: OpenedProject, { userId, projectId, initials, onError }: {
+  userId: string; projectId: string; initials: string; onError(message: string): void;
+}): ProjectRows {
+  return {
+    data,
+    keptAt,
+    time: new QueuedEntryStore(timeAdapter(projectId, onError, initials), timeQueue(userId, projectId),
+      data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) })), time),
+    expenses: new QueuedEntryStore(expenseAdapter(projectId, onError, initials), expenseQueue(userId, projectId),
+      data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) })), expenses),
+  };
 }
 
 type Entries = Pick<TProjectEntriesResponse, 'timeEntries' | 'expenseEntries'>;
@@ -74,7 +97,7 @@ function shortDay(usDate: string): string {
 const reread = async <D, X>(projectId: string, pick: (data: TProjectEntriesResponse) => Map<string, { draft: D; version: number; extra: X }>) =>
   pick(await loadProjectEntries(projectId));
 
-export function timeQueue(userId: string, projectId: string): QueueMode<TimeRowDraft, TimeExtra> {
+function timeQueue(userId: string, projectId: string): QueueMode<TimeRowDraft, TimeExtra> {
   return {
     queue: outboxQueue(userId, projectId, TIME_BASE),
     label: (d) => `Time row ${shortDay(d.entryDate)}, ${d.hours} h`,
@@ -84,7 +107,7 @@ export function timeQueue(userId: string, projectId: string): QueueMode<TimeRowD
   };
 }
 
-export function expenseQueue(userId: string, projectId: string): QueueMode<ExpenseRowDraft, ExpenseExtra> {
+function expenseQueue(userId: string, projectId: string): QueueMode<ExpenseRowDraft, ExpenseExtra> {
   return {
     queue: outboxQueue(userId, projectId, EXPENSE_BASE),
     label: (d) => `Expense row ${shortDay(d.entryDate)}, ${effectiveExpenseType(d)} $${d.amount}`,

@@ -3,7 +3,6 @@ import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@manti
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
 import { useUser } from '../../shared/auth.tsx';
@@ -12,10 +11,9 @@ import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { expenseAdapter, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
+import { savedTime, type ExpenseExtra, type TimeExtra } from './api.ts';
 import type { EntryStore } from './entry-store.ts';
-import { QueuedEntryStore } from './queued-entry-store.ts';
-import { expenseQueue, keepAnswers, openProject, timeQueue } from './offline-project.ts';
+import type { ProjectRows } from './offline-project.ts';
 import { KeptNotice } from './waiting-line.tsx';
 import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
@@ -29,13 +27,7 @@ const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) =
 // The timer (issue 25) too comes after the first paint: the page's first load stays in its budget.
 const TimerPanel = lazy(() => import('../timesheet/index.ts').then((m) => ({ default: m.TimerPanel })));
 
-interface Loaded {
-  data: TProjectEntriesResponse;
-  /** When the copy shown was kept (opened without a connection), else null. */
-  keptAt: number | null;
-  time: QueuedEntryStore<TimeRowDraft, TimeExtra>;
-  expenses: QueuedEntryStore<ExpenseRowDraft, ExpenseExtra>;
-}
+type Loaded = ProjectRows;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,22 +57,18 @@ export default function TimeTrackingPage() {
     }
     let cancelled = false;
     let stores: Loaded | null = null;
-    // The kept copy of the project follows the answers to its rows' writes (offline-project.ts).
-    const stopKeeping = keepAnswers(userId, projectId);
+    let stopKeeping: (() => void) | undefined;
     setLoaded(null);
     setLoading(true);
-    openProject(userId, projectId)
-      .then(({ data, keptAt, time, expenses }) => {
+    // The offline part (the queue, the kept copy) comes with the project, not with the page's first load.
+    import('./offline-project.ts')
+      .then(async (offline) => {
         if (cancelled) return;
-        const onError = (message: string) => showResult('error', message);
-        stores = {
-          data,
-          keptAt,
-          time: new QueuedEntryStore(timeAdapter(projectId, onError, initials), timeQueue(userId, projectId),
-            data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) })), time),
-          expenses: new QueuedEntryStore(expenseAdapter(projectId, onError, initials), expenseQueue(userId, projectId),
-            data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) })), expenses),
-        };
+        // The kept copy of the project follows the answers to its rows' writes.
+        stopKeeping = offline.keepAnswers(userId, projectId);
+        const opened = await offline.openProject(userId, projectId);
+        if (cancelled) return;
+        stores = offline.rowStores(opened, { userId, projectId, initials, onError: (message) => showResult('error', message) });
         setLoaded(stores);
       })
       .catch((e: unknown) => {
@@ -91,7 +79,7 @@ export default function TimeTrackingPage() {
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
-      stopKeeping();
+      stopKeeping?.();
       // Rows still waiting for their debounce are saved now rather than lost with the page; the
       // rest (refused, retrying, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();
