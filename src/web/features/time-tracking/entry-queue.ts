@@ -22,6 +22,8 @@ export interface EntryQueue {
   remove(key: string, version: number | null, label: string): Promise<void>;
   /** The row's write in the queue now, if any: being sent, or refused with its reason. */
   state(key: string): { sending: boolean; failure?: QueueFailure } | undefined;
+  /** Whether the row's write is still kept in the browser database (the queue's list may not be read yet). */
+  kept(key: string): Promise<boolean>;
   /** False while sends get no answer: the rows then say 'Waiting to be sent'. */
   online(): boolean;
   watch(fn: () => void): () => void;

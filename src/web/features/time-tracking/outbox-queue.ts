@@ -25,6 +25,8 @@ export function outboxQueue(userId: string, projectId: string, base: string): En
       const item = itemOf(key);
       return item && { sending: item.seq === outboxState().sending, failure: item.failure };
     },
+    kept: (key) => withBrowserDb('time rows: is kept', true, async (db) =>
+      (await db.getAllFromIndex('outbox', 'key', [userId, key])).some(mine)),
     online: () => outboxState().online,
     watch: watchOutbox,
     onAnswer: (fn) => onOutboxAnswer(scope, (item, answer) => {

@@ -48,6 +48,7 @@ function fakeQueue() {
       const item = items.find((i) => i.key === key);
       return item && { sending: Boolean(item.sending), failure: item.failure };
     },
+    kept: async (key) => items.some((i) => i.key === key),
     online: () => online,
     watch: (fn) => (watchers.add(fn), () => watchers.delete(fn)),
     onAnswer: (fn) => (listeners.add(fn), () => listeners.delete(fn)),
@@ -164,6 +165,44 @@ describe('QueuedEntryStore: rows saved through the offline queue', () => {
     t.notify();
     t.deliver();
     expect(t.store.getRow('n')).toMatchObject({ status: 'clean', version: 1 });
+  });
+
+  it('a waiting write answered before the table listened (another tab, a quick sender): the row is read again', async () => {
+    const t = setup([], [{ key: 'n', method: 'PUT', json: { text: 'made offline' } }]);
+    t.server.set('n', { text: 'made offline', version: 1 });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(t.reread).toHaveBeenCalledTimes(1);
+    expect(t.store.getRow('n')).toMatchObject({ status: 'clean', version: 1, draft: { text: 'made offline' } });
+    expect(t.items).toEqual([]);
+  });
+
+  it('a write discarded from the queue list: the row goes back to the server\'s values, a new row goes', async () => {
+    const t = setup([{ key: 'r', draft: { text: 'saved' }, version: 2, extra: { note: '' } }]);
+    t.server.set('r', { text: 'saved', version: 2 });
+    t.store.update('r', { text: 'edited offline' });
+    const fresh = t.store.add({ text: 'new offline' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.items).toHaveLength(2);
+    await t.queue.discard('r');
+    await t.queue.discard(fresh);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(t.store.getRow('r')).toMatchObject({ status: 'clean', draft: { text: 'saved' }, version: 2 });
+    expect(t.store.getKeys()).toEqual(['r']);
+  });
+
+  it('a queue list not read yet is not taken for an answer', async () => {
+    const t = setup();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.notify();
+    const kept = t.queue.state;
+    t.queue.state = () => undefined; // as if the list were empty for a moment
+    t.notify();
+    await vi.advanceTimersByTimeAsync(400);
+    t.queue.state = kept;
+    expect(t.reread).not.toHaveBeenCalled();
+    expect(t.store.getRow(key)!.status).toBe('waiting');
   });
 
   it('an edit made while its write is being sent goes after the answer, on the new version', async () => {

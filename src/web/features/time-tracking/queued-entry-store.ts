@@ -37,6 +37,8 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
       this.keys = this.keys.filter((k) => k !== blank);
     }
     this.stop.push(mode.queue.watch(this.queueChanged), mode.queue.onAnswer(this.answered));
+    // A write read from the browser database may have been answered before this store listened.
+    this.queueChanged();
   }
 
   override async remove(key: string): Promise<void> {
@@ -116,7 +118,7 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     const row = this.rows.get(write.key);
     if (write.method === 'DELETE') {
       if (!row) return;
-      this.removed.set(write.key, { row, index: this.keys.indexOf(write.key), seen: false });
+      this.removed.set(write.key, { row, index: this.keys.indexOf(write.key), seen: true });
       this.rows.delete(write.key);
       this.keys = this.keys.filter((k) => k !== write.key);
       return;
@@ -129,7 +131,8 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     };
     if (!row) this.keys = [...this.keys, write.key];
     this.rows.set(write.key, state);
-    this.queued.set(write.key, { sent: draft, seen: false });
+    // Read from the browser database: it was in the queue (gone from it later means answered).
+    this.queued.set(write.key, { sent: draft, seen: true });
     if (write.failure) this.refused(write.key, write.failure, false);
   }
 
@@ -137,7 +140,7 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     for (const [key, entry] of this.queued) {
       const write = this.mode.queue.state(key);
       if (!write) {
-        if (entry.seen) setTimeout(() => this.vanished(key, entry), VANISHED_MS);
+        if (entry.seen) setTimeout(() => void this.vanished(key, entry), VANISHED_MS);
         continue;
       }
       entry.seen = true;
@@ -180,8 +183,7 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     if (!row) return;
     // The server's values are what was sent (told apart by their request bodies, which are trimmed
     // and parsed): the cells keep what was typed. Otherwise the server holds older values.
-    const same = JSON.stringify(this.adapter.payload(saved.draft)) === JSON.stringify(this.adapter.payload(sent));
-    const base = same ? sent : saved.draft;
+    const base = this.samePayload(saved.draft, sent) ? sent : saved.draft;
     const edited = !this.adapter.equal(row.draft, base);
     this.set(key, {
       base, version: saved.version, extra: saved.extra, error: undefined,
@@ -222,15 +224,42 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     this.adapter.onSaveError(`The entry was not deleted: ${failure.message}`, true);
   }
 
-  /** The row's write left the queue without an answer here (another tab sent it): read the row again. */
-  private vanished(key: string, entry: Queued<D>) {
+  /**
+   * The row's write left the queue without an answer here: sent by another tab (which holds the
+   * queue's lock), answered before this table listened, or discarded from the queue's list. The
+   * row is read again: the server has what was sent (saved), or not (discarded: the server's row,
+   * or none, stands).
+   */
+  private async vanished(key: string, entry: Queued<D>) {
     if (this.queued.get(key) !== entry || this.mode.queue.state(key)) return;
+    if (await this.mode.queue.kept(key)) {
+      entry.seen = false; // the queue's list was not read yet
+      return;
+    }
+    if (this.queued.get(key) !== entry) return;
     this.queued.delete(key);
-    void this.mode.reread().then((rows) => {
-      const saved = rows.get(key);
-      if (saved && this.rows.has(key)) this.savedAs(key, entry.sent, saved);
-      else this.wake(key);
-    });
+    try {
+      const saved = (await this.mode.reread()).get(key);
+      const row = this.rows.get(key);
+      if (!row || this.queued.has(key)) return;
+      if (saved && this.samePayload(saved.draft, entry.sent)) this.savedAs(key, entry.sent, saved);
+      else if (saved) this.set(key, { draft: saved.draft, base: saved.draft, version: saved.version, extra: saved.extra, status: 'clean', error: undefined });
+      else {
+        this.rows.delete(key);
+        this.keys = this.keys.filter((k) => k !== key);
+        if (this.keys.length === 0) this.add();
+        this.changed();
+      }
+    } catch {
+      // No answer: it is looked at again when the queue changes next.
+      if (!this.queued.has(key)) this.queued.set(key, { ...entry, seen: false });
+    } finally {
+      this.wake(key);
+    }
+  }
+
+  private samePayload(a: D, b: D): boolean {
+    return JSON.stringify(this.adapter.payload(a)) === JSON.stringify(this.adapter.payload(b));
   }
 
   /** Resolves once the row's write on its way is answered (or gone). */
