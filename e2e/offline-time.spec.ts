@@ -71,3 +71,43 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   expect(mine(entries.timeEntries)).toEqual([expect.objectContaining({ id: timeKey, hours: 2.5, description: `${stamp} time`, version: 1 })]);
   expect(mine(entries.expenseEntries)).toEqual([expect.objectContaining({ id: expenseKey, amount: 12.5, description: `${stamp} expense`, version: 1 })]);
 });
+
+test('an offline edit that meets a newer version gets the conflict row, and the queue lists it refused', async ({ page, context, browser }) => {
+  await signIn(page, ADMIN);
+  const [hit] = await search(page, 'northgate');
+  await page.goto(`/time-tracking?project=${hit!.id}`);
+  const key = await addRow(page);
+  const row = rowByKey(page, key);
+  await row.getByLabel('Job Title').selectOption({ index: 1 });
+  await row.getByLabel('Hours').fill('1');
+  await row.getByLabel('Description').fill('first');
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await row.getByLabel('Description').fill('mine, typed offline');
+  await expect(row.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+
+  const otherContext = await browser.newContext({ serviceWorkers: 'block' });
+  const other = await otherContext.newPage();
+  await signIn(other);
+  await other.goto(`/time-tracking?project=${hit!.id}`);
+  await rowByKey(other, key).getByLabel('Description').fill('theirs, saved meanwhile');
+  await expect(rowByKey(other, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+  await otherContext.close();
+
+  await context.setOffline(false);
+  const alert = page.getByRole('alert').filter({ hasText: 'Someone else saved this entry' });
+  await expect(alert).toContainText('theirs, saved meanwhile');
+  await expect(row.getByRole('img', { name: 'Edit conflict' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /· 1 row not saved$/ })).toBeVisible();
+  await queueLine(page, /1 refused/).click();
+  await expect(page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem')).toContainText([/^Time row \d+ \w{3}, 1 h/]);
+  await page.screenshot({ path: `${SHOTS}/offline-time-conflict-phone.png`, fullPage: true });
+  await page.keyboard.press('Escape');
+
+  await alert.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+  await expect(queueLine(page, /^All saved/)).toBeVisible();
+  const saved = (await entriesOf(page, hit!.id)).timeEntries.filter((e: { id: string }) => e.id === key);
+  expect(saved).toEqual([expect.objectContaining({ description: 'mine, typed offline', version: 3 })]);
+});
