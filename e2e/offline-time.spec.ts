@@ -52,12 +52,16 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   // The tab is closed; opened again without a connection, the worker serves the app and the rows still wait.
   await page.close();
   const again = await context.newPage();
+  // Every part of the page (the offline rows' code, the timer, the action items) comes from the worker.
+  const failed: string[] = [];
+  again.on('requestfailed', (request) => void (new URL(request.url()).pathname.startsWith('/assets/') && failed.push(request.url())));
   await again.goto(`/time-tracking?project=${hit!.id}`);
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await expect(rowByKey(again, timeKey).getByLabel('Description')).toHaveValue(`${stamp} time`);
   await expect(again.getByText(/^Offline: the entries as they were on/)).toBeVisible();
   await expect(queueLine(again, /^2 changes waiting/)).toBeVisible();
   await again.screenshot({ path: `${SHOTS}/offline-time-reopened-phone.png`, fullPage: true });
+  expect(failed).toEqual([]);
 
   await context.setOffline(false);
   await expect(queueLine(again, /^All saved/)).toBeVisible({ timeout: 15_000 });

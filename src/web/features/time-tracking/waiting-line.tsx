@@ -1,6 +1,8 @@
 import { Alert, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
+import { firmDateTime } from '../../../core/firm-clock.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
+import { useFirmTimeZone } from '../../shared/auth.tsx';
 import type { EntryStore } from './entry-store.ts';
 import type { ExpenseStore } from './expense-row.tsx';
 import type { TimeStore } from './time-row.tsx';
@@ -32,7 +34,7 @@ export function ExpenseWaitingLine({ store }: { store: ExpenseStore }) {
 
 /** The project was opened without a connection: what is shown is the copy kept when it was last opened. */
 export function KeptNotice({ keptAt }: { keptAt: number }) {
-  const when = new Date(keptAt).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const when = firmDateTime(keptAt, useFirmTimeZone(), false);
   return (
     <Alert mt="xs" color="gray" icon={<IconCloudOff size={18} />} p="xs">
       Offline: the entries as they were on {when}. New rows and changes wait and are sent when the connection returns.
