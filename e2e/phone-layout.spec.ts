@@ -1,0 +1,57 @@
+// Issue 26: at 390 × 844 on a touch phone, the shell, the field reports and the time rows are
+// usable with a thumb: no sideways scrolling, tap targets of 44 px, no serious axe finding.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { checkPhoneScreen, PHONE } from './phone-checks.ts';
+import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+
+// axe is injected as a script; the app's CSP rightly forbids that to anyone else.
+test.use({ ...PHONE, bypassCSP: true });
+
+async function firstProject(page: Page): Promise<string> {
+  const cases = await (await page.request.get('/api/cases')).json();
+  const first = cases.cases[0];
+  return first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
+}
+
+async function newReport(page: Page, projectId: string): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  expect(created.ok()).toBe(true);
+  return (await created.json() as { id: string }).id;
+}
+
+for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as const) {
+  test(`the shell, field reports and time rows fit a phone, as ${role}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page, email);
+    await expect(page.getByRole('link', { name: /Hale & Ortiz/ })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-dashboard`);
+
+    await page.goto('/field-reports');
+    await expect(page.getByRole('heading', { name: /Field Reports/ })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-field-reports`);
+
+    const project = await firstProject(page);
+    const reportId = await newReport(page, project);
+    await page.goto(`/field-reports/${reportId}`);
+    await expect(page.getByRole('heading', { name: /Field Report/ }).first()).toBeVisible();
+    // Every section is scrolled to, as a thumb would, and must fit the width where it is.
+    for (const heading of await page.getByRole('heading', { level: 3 }).all()) await heading.scrollIntoViewIfNeeded();
+    await checkPhoneScreen(page, `${role}-editor`);
+
+    await page.getByRole('button', { name: 'Certify' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('img', { name: 'Signature pad' })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-certify`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`/time-tracking?project=${project}`);
+    await expect(page.getByRole('table', { name: 'Time entries' })).toBeVisible();
+    await expect(page.locator('[data-row-key]').first()).toBeVisible();
+    await checkPhoneScreen(page, `${role}-time-tracking`);
+  });
+}
