@@ -63,7 +63,13 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 export async function checkPhoneScreen(page: Page, name: string) {
   // Every part of the page has come in ('Loading the timer...', 'Loading action items...').
   await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
-  await page.screenshot({ path: `${PHONE_SHOTS}/${name}.png`, fullPage: true, scale: 'css' });
+  // One picture per screenful, scrolled as a thumb would (the sticky header shows on each).
+  const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+  for (let y = 0, i = 1; y < height; y += PHONE.viewport.height - 100, i += 1) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.screenshot({ path: `${PHONE_SHOTS}/${name}-${i}.png`, scale: 'css' });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   expect.soft(await sidewaysOverflow(page), `${name}: the page scrolls sideways`).toBe(0);
   expect.soft(await smallTargets(page), `${name}: tap targets under 44 × 44 px`).toEqual([]);
   expect.soft(await seriousViolations(page), `${name}: axe`).toEqual([]);
