@@ -31,6 +31,15 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await expect(page.getByRole('link', { name: /Hale & Ortiz/ })).toBeVisible();
     await checkPhoneScreen(page, `${role}-dashboard`);
 
+    // The header's menu holds what a desktop header shows in a row.
+    await page.getByRole('button', { name: / Menu$/ }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    for (const link of ['Time Tracking', 'Timesheet']) await expect(menu.getByRole('link', { name: link })).toBeVisible();
+    for (const button of ['My account', 'Log out']) await expect(menu.getByRole('button', { name: button })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-menu`);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
     await page.goto('/field-reports');
     await expect(page.getByRole('heading', { name: /Field Reports/ })).toBeVisible();
     await checkPhoneScreen(page, `${role}-field-reports`);
@@ -46,6 +55,15 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await page.getByRole('button', { name: 'Certify' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('img', { name: 'Signature pad' })).toBeVisible();
+    // A finger's stroke signs.
+    const pad = (await dialog.getByRole('img', { name: 'Signature pad' }).boundingBox())!;
+    await page.mouse.move(pad.x + 20, pad.y + pad.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pad.x + pad.width / 2, pad.y + 20, { steps: 5 });
+    await page.mouse.move(pad.x + pad.width - 20, pad.y + pad.height - 20, { steps: 5 });
+    await page.mouse.up();
+    await expect(dialog.getByText('Signed.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign and certify' })).toBeEnabled();
     await checkPhoneScreen(page, `${role}-certify`);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
