@@ -40,12 +40,13 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
-    await page.goto('/field-reports');
-    await expect(page.getByRole('heading', { name: /Field Reports/ })).toBeVisible();
-    await checkPhoneScreen(page, `${role}-field-reports`);
-
+    // A report of one's own, so the list has a row to show.
     const project = await firstProject(page);
     const reportId = await newReport(page, project);
+    await page.goto('/field-reports');
+    await expect(page.getByRole('link', { name: /^\d+$/ }).first()).toBeVisible();
+    await checkPhoneScreen(page, `${role}-field-reports`);
+
     await page.goto(`/field-reports/${reportId}`);
     await expect(page.getByRole('heading', { name: /Field Report/ }).first()).toBeVisible();
     // Every section is scrolled to, as a thumb would, and must fit the width where it is.
