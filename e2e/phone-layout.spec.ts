@@ -2,6 +2,7 @@
 // usable with a thumb: no sideways scrolling, tap targets of 44 px, no serious axe finding.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { makeJpeg } from '../test/helpers/uploads.ts';
 import { checkPhoneScreen, PHONE } from './phone-checks.ts';
 import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 
@@ -49,6 +50,12 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
 
     await page.goto(`/field-reports/${reportId}`);
     await expect(page.getByRole('heading', { name: /Field Report/ }).first()).toBeVisible();
+    // Two photos, so the attachment cards' caption, move and remove controls are measured too.
+    await page.getByLabel('Choose photos to upload').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) },
+      { name: 'ceiling.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 1200) },
+    ]);
+    await expect(page.getByRole('heading', { name: 'Photos (2)' })).toBeVisible();
     // Every section is scrolled to, as a thumb would, and must fit the width where it is.
     for (const heading of await page.getByRole('heading', { level: 3 }).all()) await heading.scrollIntoViewIfNeeded();
     await checkPhoneScreen(page, `${role}-editor`);
