@@ -1,5 +1,6 @@
 // Issue 26: at 390 × 844 on a touch phone, the shell, the field reports and the time rows are
-// usable with a thumb: no sideways scrolling, tap targets of 44 px, no serious axe finding.
+// usable with a thumb: no sideways scrolling, tap targets of 44 px, no serious axe finding
+// (docs/decisions/107). The pictures of each screenful are in test-results/phone/.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { makeJpeg } from '../test/helpers/uploads.ts';
@@ -26,7 +27,7 @@ async function newReport(page: Page, projectId: string): Promise<string> {
 }
 
 for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as const) {
-  test(`the shell, field reports and time rows fit a phone, as ${role}`, async ({ page }) => {
+  test(`the shell, field reports, time rows and timesheet fit a phone, as ${role}`, async ({ page }) => {
     test.setTimeout(240_000);
     await signIn(page, email);
     await expect(page.getByRole('link', { name: /Hale & Ortiz/ })).toBeVisible();
@@ -79,5 +80,10 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await expect(page.getByRole('table', { name: 'Time entries' })).toBeVisible();
     await expect(page.locator('[data-row-key]').first()).toBeVisible();
     await checkPhoneScreen(page, `${role}-time-tracking`);
+
+    // The week's grid keeps its columns and scrolls inside its own box; its cells are 44 px.
+    await page.goto('/timesheet');
+    await expect(page.getByRole('button', { name: 'Previous week' })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-timesheet`);
   });
 }
