@@ -48,6 +48,11 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await page.goto('/field-reports');
     await expect(page.getByRole('link', { name: /^\d+$/ }).first()).toBeVisible();
     await checkPhoneScreen(page, `${role}-field-reports`);
+    await page.getByRole('button', { name: 'New Field Report' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkPhoneScreen(page, `${role}-new-report`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.goto(`/field-reports/${reportId}`);
     await expect(page.getByRole('heading', { name: /Field Report/ }).first()).toBeVisible();
@@ -80,6 +85,10 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await expect(page.getByRole('table', { name: 'Time entries' })).toBeVisible();
     await expect(page.locator('[data-row-key]').first()).toBeVisible();
     await checkPhoneScreen(page, `${role}-time-tracking`);
+    await page.getByText('Log Expense', { exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Expense entries' })).toBeVisible();
+    await expect(page.locator('[data-row-key]').first()).toBeVisible();
+    await checkPhoneScreen(page, `${role}-expenses`);
 
     // The week's grid keeps its columns and scrolls inside its own box; its cells are 44 px.
     await page.goto('/timesheet');
