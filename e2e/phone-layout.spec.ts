@@ -37,10 +37,21 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await page.getByRole('button', { name: / Menu$/ }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     for (const link of ['Time Tracking', 'Timesheet']) await expect(menu.getByRole('link', { name: link })).toBeVisible();
-    for (const button of ['My account', 'Log out']) await expect(menu.getByRole('button', { name: button })).toBeVisible();
+    for (const button of ['My account', 'My calendar feed', 'Log out']) await expect(menu.getByRole('button', { name: button })).toBeVisible();
     await checkPhoneScreen(page, `${role}-menu`);
+    await menu.getByRole('button', { name: 'My calendar feed' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkPhoneScreen(page, `${role}-calendar-feed`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: / Menu$/ }).click();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    // The firm's name is whole beside the back button and the avatar (the calendar feed is in the menu).
+    await page.goto('/field-reports');
+    const firm = page.getByRole('link', { name: 'Hale & Ortiz Engineering' });
+    expect(await firm.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     // A report of one's own, so the list has a row to show.
     const project = await firstProject(page);

@@ -1,6 +1,7 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-button.tsx';
 
 interface Props {
   initials: string;
@@ -12,7 +13,8 @@ interface Props {
 
 /**
  * The header's phone menu (docs/decisions/107): on a narrow screen the avatar opens a list of what
- * the desktop header shows in a row (the person, the time links, My account, Log out), each a
+ * the desktop header shows in a row (the person, the time links, My account, the calendar feed,
+ * Log out), each a
  * full-width target. Plain elements, a disclosure: no menu library in the first load of every page.
  */
 export function PhoneMenu({ initials, displayName, roleLabel, onAccount, onLogOut }: Props) {
@@ -46,6 +48,7 @@ export function PhoneMenu({ initials, displayName, roleLabel, onAccount, onLogOu
         <Link className="phone-menu-item" to="/time-tracking">Time Tracking</Link>
         <Link className="phone-menu-item" to="/timesheet">Timesheet</Link>
         <button type="button" className="phone-menu-item" onClick={then(onAccount)}>My account</button>
+        <CalendarFeedButton asMenuItem className="phone-menu-item" onOpen={() => setOpen(false)} />
         <button type="button" className="phone-menu-item" onClick={then(onLogOut)}>Log out</button>
       </nav>
     </div>

@@ -56,7 +56,7 @@ function Header() {
             <Anchor component={Link} to="/time-tracking" size="sm">Time Tracking</Anchor>
             <Anchor component={Link} to="/timesheet" size="sm">Timesheet</Anchor>
           </Group>
-          <CalendarFeedButton />
+          <CalendarFeedButton className="phone-hidden" />
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
           <UnstyledButton className="user-block phone-hidden" onClick={() => setAccount(true)}>
             <Text size="sm" fw={600} data-testid="user-display-name">{displayName}</Text>
