@@ -48,6 +48,9 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await page.getByRole('button', { name: / Menu$/ }).click();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: / Menu$/ }).click();
+    await page.touchscreen.tap(195, 780);
+    await expect(menu).toBeHidden();
     // The firm's name is whole beside the back button and the avatar (the calendar feed is in the menu).
     await page.goto('/field-reports');
     const firm = page.getByRole('link', { name: 'Hale & Ortiz Engineering' });

@@ -1,5 +1,5 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-button.tsx';
 
@@ -20,21 +20,27 @@ interface Props {
 export function PhoneMenu({ initials, displayName, roleLabel, onAccount, onLogOut }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const box = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  // A link followed closes the menu; so does Escape.
+  // A link followed closes the menu; so do Escape and a tap outside it.
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onTap = (e: PointerEvent) => !box.current?.contains(e.target as Node) && setOpen(false);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onTap);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onTap);
+    };
   }, [open]);
   const then = (action: () => void) => () => {
     setOpen(false);
     action();
   };
   return (
-    <div className="phone-only">
+    <div className="phone-only" ref={box}>
       {/* The name starts with what the button shows (the initials), then says what it does. */}
       <UnstyledButton className="header-target" aria-label={`${initials} Menu`} aria-expanded={open} aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}>
