@@ -16,6 +16,19 @@ async function firstProject(page: Page): Promise<string> {
   return first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
 }
 
+/** A project whose time rows are already many (someone's saved rows, perhaps locked ones), to see them as cards. */
+async function projectWithRows(page: Page): Promise<string> {
+  const { cases } = await (await page.request.get('/api/cases')).json() as { cases: { id: string }[] };
+  for (const c of cases.slice(0, 20)) {
+    const { projects } = await (await page.request.get(`/api/cases/${c.id}`)).json() as { projects: { id: string }[] };
+    for (const { id } of projects) {
+      const entries = await (await page.request.get(`/api/time-tracking/projects/${id}`)).json() as { timeEntries: unknown[] };
+      if (entries.timeEntries.length >= 3) return id;
+    }
+  }
+  throw new Error('No project with three time rows in the demo data');
+}
+
 async function newReport(page: Page, projectId: string): Promise<string> {
   const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const created = await page.request.post('/api/field-reports', {
@@ -95,7 +108,7 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as con
     await checkPhoneScreen(page, `${role}-certify`);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.goto(`/time-tracking?project=${project}`);
+    await page.goto(`/time-tracking?project=${await projectWithRows(page)}`);
     await expect(page.getByRole('table', { name: 'Time entries' })).toBeVisible();
     await expect(page.locator('[data-row-key]').first()).toBeVisible();
     await checkPhoneScreen(page, `${role}-time-tracking`);
