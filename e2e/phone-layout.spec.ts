@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { makeJpeg } from '../test/helpers/uploads.ts';
 import { checkPhoneScreen, PHONE } from './phone-checks.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 
 // axe is injected as a script; the app's CSP rightly forbids that to anyone else.
 test.use({ ...PHONE, bypassCSP: true });
@@ -39,7 +39,8 @@ async function newReport(page: Page, projectId: string): Promise<string> {
   return (await created.json() as { id: string }).id;
 }
 
-for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN]] as const) {
+// The super admin sees the money: each row's cost and the totals rows.
+for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN], ['super_admin', SUPER_ADMIN]] as const) {
   test(`the shell, field reports, time rows and timesheet fit a phone, as ${role}`, async ({ page }) => {
     test.setTimeout(240_000);
     await signIn(page, email);
