@@ -1,14 +1,13 @@
 // Issue 13: every screen passes axe-core with no serious or critical violation, signed in as
 // each role. The routes are SPEC §2's table.
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 
 // axe is injected as a script; the app's CSP rightly forbids that to anyone else.
 test.use({ bypassCSP: true });
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const STATIC_ROUTES = [
   '/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
   '/clients/drafts', '/project-creation-prompt', '/existing-clients', '/reports', '/field-reports', '/accounting',
@@ -23,26 +22,6 @@ const STATIC_ROUTES = [
   ...['account', 'calendar', 'firm-profile', 'timesheets', 'address-lookup', 'users', 'backups', 'audit', 'security', 'sign-in', 'import']
     .map((section) => `/settings/${section}`),
 ];
-
-interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0, { timeout: 15_000 });
-  // The page fades in over 180 ms: axe read mid-fade sees text at part opacity, so low contrast.
-  // Finite animations must be over; endless ones (a striped progress bar) are left alone.
-  await page.waitForFunction(() => document.getAnimations().every(
-    (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-  ));
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function routesWithRecords(page: Page): Promise<string[]> {
   const cases = await (await page.request.get('/api/cases')).json();

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './styles.css';
+import './phone.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

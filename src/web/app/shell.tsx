@@ -11,6 +11,7 @@ import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { useAuth } from '../shared/auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
+import { PhoneMenu } from './phone-menu.tsx';
 import { useUnsavedState } from '../shared/unsaved-changes.tsx';
 
 const OutboxStatus = lazy(() => import('../shared/offline/outbox-status.tsx'));
@@ -32,40 +33,45 @@ function Header() {
   const onDashboard = pathname === '/dashboard';
   const initials = user?.initials ?? DEFAULT_INITIALS;
   const title = titleFor(pathname, config.firmName);
+  const displayName = user?.displayName ?? DEFAULT_DISPLAY_NAME;
+  const roleLabel = user ? ROLE_LABELS[user.role] : DEFAULT_ROLE_LABEL;
   return (
     <header className="app-header">
       <Group justify="space-between" wrap="nowrap" h="100%" px="md">
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" className="header-start">
           {!onDashboard && (
             <Tooltip label="Back to dashboard">
-              <ActionIcon variant="subtle" size="lg" aria-label="Back to dashboard" onClick={() => navigate('/dashboard')}>
+              <ActionIcon variant="subtle" size="lg" className="header-target" aria-label="Back to dashboard" onClick={() => navigate('/dashboard')}>
                 <IconArrowLeft />
               </ActionIcon>
             </Tooltip>
           )}
-          <Text component={Link} to="/dashboard" fw={700} size="lg" className="firm-name">
+          {/* One line, cut with an ellipsis where it does not fit (a phone); the title shows it whole. */}
+          <Text component={Link} to="/dashboard" fw={700} size="lg" className="firm-name" title={config.firmName}>
             {config.firmName}
           </Text>
           {title !== config.firmName && <Text c="dimmed" visibleFrom="sm">{title}</Text>}
         </Group>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" className="header-end">
           <Group component="nav" aria-label="Time" gap="md" wrap="nowrap" visibleFrom="md">
             <Anchor component={Link} to="/time-tracking" size="sm">Time Tracking</Anchor>
             <Anchor component={Link} to="/timesheet" size="sm">Timesheet</Anchor>
           </Group>
           <Suspense fallback={null}><OutboxStatus /></Suspense>
-          <CalendarFeedButton />
+          <CalendarFeedButton className="phone-hidden" />
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
-          <UnstyledButton className="user-block" onClick={() => setAccount(true)}>
-            <Text size="sm" fw={600} data-testid="user-display-name">{user?.displayName ?? DEFAULT_DISPLAY_NAME}</Text>
-            <Text size="xs" c="dimmed" data-testid="user-role">{user ? ROLE_LABELS[user.role] : DEFAULT_ROLE_LABEL}</Text>
+          <UnstyledButton className="user-block phone-hidden" onClick={() => setAccount(true)}>
+            <Text size="sm" fw={600} data-testid="user-display-name">{displayName}</Text>
+            <Text size="xs" c="dimmed" data-testid="user-role">{roleLabel}</Text>
             {/* Named by what it shows, then what it does. */}
             <VisuallyHidden>My account</VisuallyHidden>
           </UnstyledButton>
           {/* The name starts with what the button shows (the initials), then says what it does. */}
-          <UnstyledButton aria-label={`${initials} Log out`} onClick={() => setConfirmLogout(true)}>
+          <UnstyledButton className="header-target phone-hidden" aria-label={`${initials} Log out`} onClick={() => setConfirmLogout(true)}>
             <Avatar color="indigo" variant="filled" radius="xl">{initials}</Avatar>
           </UnstyledButton>
+          <PhoneMenu initials={initials} displayName={displayName} roleLabel={roleLabel}
+            onAccount={() => setAccount(true)} onLogOut={() => setConfirmLogout(true)} />
         </Group>
       </Group>
       {account && user && <Suspense fallback={null}><AccountModal onClose={() => setAccount(false)} /></Suspense>}

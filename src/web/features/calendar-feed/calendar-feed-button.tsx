@@ -5,22 +5,31 @@ import { lazy, Suspense, useState } from 'react';
 const CalendarFeedDialog = lazy(() => import('./calendar-feed-dialog.tsx'));
 
 /**
- * The user's private calendar feed (docs/decisions/051), from the header. The dialog is its own
- * chunk: no page's first load waits for it.
+ * The user's private calendar feed (docs/decisions/051), from the header: an icon, or a line of
+ * the phone menu (`asMenuItem`, docs/decisions/107). The dialog is its own chunk: no page's first
+ * load waits for it.
  */
-export function CalendarFeedButton() {
+export function CalendarFeedButton({ className, asMenuItem = false, onOpen }: {
+  className?: string; asMenuItem?: boolean; onOpen?(): void;
+}) {
   const [opened, setOpened] = useState(false);
   const [shown, setShown] = useState(false);
+  const open = () => {
+    setShown(true);
+    setOpened(true);
+    onOpen?.();
+  };
   return (
     <>
-      <Tooltip label="My calendar feed">
-        <ActionIcon variant="subtle" size="lg" aria-label="My calendar feed" onClick={() => {
-          setShown(true);
-          setOpened(true);
-        }}>
-          <IconCalendarShare />
-        </ActionIcon>
-      </Tooltip>
+      {asMenuItem
+        ? <button type="button" className={className} onClick={open}>My calendar feed</button>
+        : (
+          <Tooltip label="My calendar feed">
+            <ActionIcon variant="subtle" size="lg" className={className} aria-label="My calendar feed" onClick={open}>
+              <IconCalendarShare />
+            </ActionIcon>
+          </Tooltip>
+        )}
       {shown && (
         <Suspense fallback={null}>
           <CalendarFeedDialog opened={opened} onClose={() => setOpened(false)} />

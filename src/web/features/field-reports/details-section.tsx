@@ -63,7 +63,7 @@ export function DetailsSection({ report, draft, onChange, readOnly, problems, on
             }} />
           {problems['/date'] && <Text size="xs" c="red.8" mt={4}>{problems['/date']}</Text>}
         </div>
-        <div style={{ gridColumn: 'span 2' }}>
+        <div className="grid-span-2">
           {fixed
             ? <TextInput label="Project" readOnly value={report.projectLabel} />
             : <ProjectField value={project} onChange={(p) => void pickProject(p)} />}

@@ -43,7 +43,7 @@ export default function FieldReportsPage() {
           {list.data && reports.length === 0 && <Text c="dimmed">No field reports found.</Text>}
           {reports.length > 0 && (
             <Table.ScrollContainer minWidth={640}>
-              <Table highlightOnHover verticalSpacing="sm">
+              <Table highlightOnHover verticalSpacing="sm" className="report-list">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Project</Table.Th><Table.Th>Report</Table.Th><Table.Th>Type</Table.Th>

@@ -1,0 +1,126 @@
+// Issue 26: at 390 × 844 on a touch phone, the shell, the field reports and the time rows are
+// usable with a thumb: no sideways scrolling, tap targets of 44 px, no serious axe finding
+// (docs/decisions/107). The pictures of each screenful are in test-results/phone/.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { makeJpeg } from '../test/helpers/uploads.ts';
+import { checkPhoneScreen, PHONE } from './phone-checks.ts';
+import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
+
+// axe is injected as a script; the app's CSP rightly forbids that to anyone else.
+test.use({ ...PHONE, bypassCSP: true });
+
+async function firstProject(page: Page): Promise<string> {
+  const cases = await (await page.request.get('/api/cases')).json();
+  const first = cases.cases[0];
+  return first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
+}
+
+/** A project whose time rows are already many (someone's saved rows, perhaps locked ones), to see them as cards. */
+async function projectWithRows(page: Page): Promise<string> {
+  const { cases } = await (await page.request.get('/api/cases')).json() as { cases: { id: string }[] };
+  for (const c of cases.slice(0, 20)) {
+    const { projects } = await (await page.request.get(`/api/cases/${c.id}`)).json() as { projects: { id: string }[] };
+    for (const { id } of projects) {
+      const entries = await (await page.request.get(`/api/time-tracking/projects/${id}`)).json() as { timeEntries: unknown[] };
+      if (entries.timeEntries.length >= 3) return id;
+    }
+  }
+  throw new Error('No project with three time rows in the demo data');
+}
+
+async function newReport(page: Page, projectId: string): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': token },
+    data: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  expect(created.ok()).toBe(true);
+  return (await created.json() as { id: string }).id;
+}
+
+// The super admin sees the money: each row's cost and the totals rows.
+for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN], ['super_admin', SUPER_ADMIN]] as const) {
+  test(`the shell, field reports, time rows and timesheet fit a phone, as ${role}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page, email);
+    await expect(page.getByRole('link', { name: /Hale & Ortiz/ })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-dashboard`);
+
+    // The header's menu holds what a desktop header shows in a row.
+    await page.getByRole('button', { name: / Menu$/ }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    for (const link of ['Time Tracking', 'Timesheet']) await expect(menu.getByRole('link', { name: link })).toBeVisible();
+    for (const button of ['My account', 'My calendar feed', 'Log out']) await expect(menu.getByRole('button', { name: button })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-menu`);
+    await menu.getByRole('button', { name: 'My calendar feed' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkPhoneScreen(page, `${role}-calendar-feed`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: / Menu$/ }).click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: / Menu$/ }).click();
+    await page.touchscreen.tap(195, 780);
+    await expect(menu).toBeHidden();
+    // The firm's name is whole beside the back button and the avatar (the calendar feed is in the menu).
+    await page.goto('/field-reports');
+    const firm = page.getByRole('link', { name: 'Hale & Ortiz Engineering' });
+    expect(await firm.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+    // A report of one's own, so the list has a row to show.
+    const project = await firstProject(page);
+    const reportId = await newReport(page, project);
+    await page.goto('/field-reports');
+    await expect(page.getByRole('link', { name: /^\d+$/ }).first()).toBeVisible();
+    await checkPhoneScreen(page, `${role}-field-reports`);
+    await page.getByRole('button', { name: 'New Field Report' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await checkPhoneScreen(page, `${role}-new-report`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto(`/field-reports/${reportId}`);
+    await expect(page.getByRole('heading', { name: /Field Report/ }).first()).toBeVisible();
+    // Two photos, so the attachment cards' caption, move and remove controls are measured too.
+    await page.getByLabel('Choose photos to upload').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) },
+      { name: 'ceiling.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(900, 1200) },
+    ]);
+    await expect(page.getByRole('heading', { name: 'Photos (2)' })).toBeVisible();
+    // Every section is scrolled to, as a thumb would, and must fit the width where it is.
+    for (const heading of await page.getByRole('heading', { level: 3 }).all()) await heading.scrollIntoViewIfNeeded();
+    await checkPhoneScreen(page, `${role}-editor`);
+
+    await page.getByRole('button', { name: 'Certify' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('img', { name: 'Signature pad' })).toBeVisible();
+    // A finger's stroke signs.
+    const pad = (await dialog.getByRole('img', { name: 'Signature pad' }).boundingBox())!;
+    await page.mouse.move(pad.x + 20, pad.y + pad.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pad.x + pad.width / 2, pad.y + 20, { steps: 5 });
+    await page.mouse.move(pad.x + pad.width - 20, pad.y + pad.height - 20, { steps: 5 });
+    await page.mouse.up();
+    await expect(dialog.getByText('Signed.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign and certify' })).toBeEnabled();
+    await checkPhoneScreen(page, `${role}-certify`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`/time-tracking?project=${await projectWithRows(page)}`);
+    await expect(page.getByRole('table', { name: 'Time entries' })).toBeVisible();
+    await expect(page.locator('[data-row-key]').first()).toBeVisible();
+    await checkPhoneScreen(page, `${role}-time-tracking`);
+    await page.getByText('Log Expense', { exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Expense entries' })).toBeVisible();
+    await expect(page.locator('[data-row-key]').first()).toBeVisible();
+    await checkPhoneScreen(page, `${role}-expenses`);
+
+    // The week's grid keeps its columns and scrolls inside its own box; its cells are 44 px.
+    await page.goto('/timesheet');
+    await expect(page.getByRole('button', { name: 'Previous week' })).toBeVisible();
+    await checkPhoneScreen(page, `${role}-timesheet`);
+  });
+}
