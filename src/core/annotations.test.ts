@@ -33,10 +33,10 @@ describe('ZAnnotations', () => {
 describe('metricsFor', () => {
   it.each([
     // width, height, stroke, head, font: from the shorter side, so a thumbnail and the full image look the same.
-    [1600, 1200, 9.6, 60, 66],
-    [320, 240, 1.92, 12, 13.2],
-    [1200, 1600, 9.6, 60, 66],
-    [0, 0, 0.008, 0.05, 0.055],
+    [1600, 1200, 12, 60, 66],
+    [320, 240, 2.4, 12, 13.2],
+    [1200, 1600, 12, 60, 66],
+    [0, 0, 0.01, 0.05, 0.055],
   ])('%i x %i', (w, h, stroke, head, font) => {
     const m = metricsFor(w, h);
     expect(m.stroke).toBeCloseTo(stroke);
@@ -76,11 +76,11 @@ describe('drawingOf', () => {
 
   it('scales fractions to the image and sizes strokes from it', () => {
     expect(drawingOf(shapes, 800, 400)).toEqual([
-      { kind: 'ellipse', cx: 300, cy: 150, rx: 100, ry: 50, color: '#dc2626', width: 3.2 },
-      { kind: 'rect', x: 400, y: 200, w: 200, h: 200, color: '#2563eb', width: 3.2 },
+      { kind: 'ellipse', cx: 300, cy: 150, rx: 100, ry: 50, color: '#dc2626', width: 4 },
+      { kind: 'rect', x: 400, y: 200, w: 200, h: 200, color: '#2563eb', width: 4 },
       { kind: 'text', x: 80, y: 360, text: 'Crack', size: 22, color: '#facc15', halo: '#111111', haloWidth: 5.5 },
       { kind: 'text', x: 80, y: 360, text: 'Stain', size: 22, color: '#2563eb', halo: '#ffffff', haloWidth: 5.5 },
-      { kind: 'polyline', points: [[0, 0], [400, 100], [800, 400]], color: '#111111', width: 3.2 },
+      { kind: 'polyline', points: [[0, 0], [400, 100], [800, 400]], color: '#111111', width: 4 },
     ]);
   });
 

@@ -18,7 +18,7 @@ const LIGHT: readonly AnnotationColor[] = ['yellow', 'white'];
 export const ANNOTATION_LIMITS = { shapes: 60, linePoints: 400, textLength: 80 } as const;
 
 /** Sizes as fractions of the image's shorter side. */
-export const ANNOTATION_SIZES = { stroke: 0.008, head: 0.05, font: 0.055, halo: 0.25 } as const;
+export const ANNOTATION_SIZES = { stroke: 0.01, head: 0.05, font: 0.055, halo: 0.25 } as const;
 
 export const ANNOTATION_MESSAGES = {
   tooMany: `An image can hold at most ${ANNOTATION_LIMITS.shapes} annotations. Please remove some first.`,

@@ -1,0 +1,108 @@
+import sharp from 'sharp';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { boxOfPixels, renderPage } from '../test/helpers/pdf-pixels.ts';
+import { pdfInfo, pdfPages } from '../test/helpers/pdf-tools.ts';
+import { LIMITED, signIn } from './sign-in.ts';
+
+// Annotations on a report photo at phone size (docs/decisions/104): drawn with a thumb-sized
+// toolbar, undone and redone, saved, shown over the thumbnail after a reload, printed on the PDF.
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+test.describe.configure({ timeout: 120_000 });
+
+const W = 800;
+const H = 600;
+const gray = () => sharp({ create: { width: W, height: H, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer();
+const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
+
+/** Where the image is drawn inside the drawing area (fitted whole, centred). */
+async function imageBox(area: Locator) {
+  const box = (await area.boundingBox())!;
+  const scale = Math.min(box.width / W, box.height / H);
+  return { x: box.x + (box.width - W * scale) / 2, y: box.y + (box.height - H * scale) / 2, w: W * scale, h: H * scale };
+}
+
+async function drag(page: Page, area: Locator, from: [number, number], to: [number, number]) {
+  const b = await imageBox(area);
+  await page.mouse.move(b.x + from[0] * b.w, b.y + from[1] * b.h);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(b.x + (from[0] + ((to[0] - from[0]) * i) / 8) * b.w, b.y + (from[1] + ((to[1] - from[1]) * i) / 8) * b.h);
+  }
+  await page.mouse.up();
+}
+
+test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a label; saved, reloaded, printed', async ({ page }) => {
+  await signIn(page, LIMITED);
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { projectLabel: string }[] };
+  await page.goto('/field-reports');
+  await page.getByRole('button', { name: 'New Field Report' }).click();
+  const create = page.getByRole('dialog', { name: 'New Field Report' });
+  await create.getByRole('textbox', { name: 'Project' }).fill(items[0]!.projectLabel.split(' - ')[0]!);
+  await page.getByRole('option').first().click();
+  await create.getByRole('button', { name: 'Create report' }).click();
+  await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
+  const reportId = page.url().split('/').at(-1)!;
+
+  await section(page, 'Photos (0)').locator('input[type="file"]').setInputFiles([{ name: 'wall.png', mimeType: 'image/png', buffer: await gray() }]);
+  const card = section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' });
+  await card.getByRole('button', { name: 'Annotate photo 1' }).click();
+
+  const editor = page.getByRole('dialog', { name: 'Annotate photo 1' });
+  const area = editor.getByRole('img', { name: /^Drawing area/ });
+  await expect(area).toBeVisible();
+  // Every tool is a thumb's target and nothing scrolls sideways.
+  for (const name of ['Arrow', 'Circle', 'Rectangle', 'Line', 'Text', 'Red', 'Yellow', 'Blue', 'White', 'Black', 'Undo', 'Redo']) {
+    const box = (await editor.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/annotations-phone-editor.png' });
+
+  await expect(editor.getByRole('button', { name: 'Arrow', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await drag(page, area, [0.1, 0.1], [0.4, 0.4]);
+  await expect(area).toHaveAccessibleName('Drawing area: 1 annotation');
+  await editor.getByRole('button', { name: 'Circle', exact: true }).click();
+  await drag(page, area, [0.55, 0.3], [0.9, 0.7]);
+  await expect(area).toHaveAccessibleName('Drawing area: 2 annotations');
+  await editor.getByRole('button', { name: 'Undo' }).click();
+  await expect(area).toHaveAccessibleName('Drawing area: 1 annotation');
+  await editor.getByRole('button', { name: 'Redo' }).click();
+  await expect(area).toHaveAccessibleName('Drawing area: 2 annotations');
+  await expect(editor.getByRole('button', { name: 'Redo' })).toBeDisabled();
+
+  await editor.getByRole('button', { name: 'Text', exact: true }).click();
+  await editor.getByRole('button', { name: 'Yellow' }).click();
+  const b = await imageBox(area);
+  await page.mouse.click(b.x + 0.1 * b.w, b.y + 0.9 * b.h);
+  await editor.getByRole('textbox', { name: 'Label text' }).fill('Water line');
+  await editor.getByRole('button', { name: 'Add label' }).click();
+  await expect(area).toHaveAccessibleName('Drawing area: 3 annotations');
+  await expect(area.locator('text')).toHaveText('Water line');
+  await page.screenshot({ path: 'test-results/annotations-phone-drawn.png' });
+
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/annotations'));
+  await editor.getByRole('button', { name: 'Save annotations' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(editor).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Annotate photo 1' })).toHaveText('Annotate (3)');
+
+  await page.reload();
+  const reloaded = section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' });
+  await expect(reloaded.getByRole('button', { name: 'Annotate photo 1' })).toHaveText('Annotate (3)', { timeout: 30_000 });
+  await expect(reloaded.locator('svg[data-annotations="3"]')).toBeVisible();
+  await reloaded.scrollIntoViewIfNeeded();
+  await reloaded.screenshot({ path: 'test-results/annotations-phone-card.png' });
+
+  // The PDF draws them over the photo: the red circle's left edge, the blue... and the label as text.
+  const pdf = await (await page.request.get(`/api/field-reports/${reportId}/pdf`)).body();
+  expect(pdfPages(pdf).join('\n')).toContain('Water line');
+  const last = renderPage(pdf, Number(pdfInfo(pdf).Pages));
+  const photo = boxOfPixels(last, ([r, g, bl]) => Math.abs(r - 128) < 6 && Math.abs(g - 128) < 6 && Math.abs(bl - 128) < 6);
+  const at = (x: number, y: number) => last.at(photo.left + x * photo.width, photo.top + y * photo.height);
+  const red = ([r, g, bl]: number[]) => r! > 180 && g! < 90 && bl! < 90;
+  const reds = [0.54, 0.55, 0.56].map((x) => at(x, 0.5)).filter(red);
+  expect(reds.length, 'the circle\'s left edge is red on the PDF').toBeGreaterThan(0);
+  expect(red(at(0.25, 0.25)), 'the arrow\'s shaft is red').toBe(true);
+  expect(at(0.72, 0.5), 'inside the circle the photo is unchanged').toEqual([128, 128, 128]);
+});

@@ -1,0 +1,47 @@
+import { Button, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import type { TAnnotation } from '../../../core/annotations.ts';
+import type { TReportImage } from '../../../core/api/field-reports.ts';
+import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
+import { errorText } from '../../lib/transport.ts';
+import { imageUrl, useSaveAnnotations } from './annotations-api.ts';
+
+const AnnotationEditor = lazy(() => import('./annotation-editor.tsx').then((m) => ({ default: m.AnnotationEditor })));
+
+/**
+ * The 'Annotate' button of an image card and its full-screen editor (docs/decisions/104). A
+ * certified report's image offers its annotations to look at only, when it has any.
+ */
+export function AnnotateButton({ reportId, kind, image, index, readOnly }: {
+  reportId: string; kind: AttachmentKind; image: TReportImage; index: number; readOnly: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSaveAnnotations(reportId, kind);
+  const name = `${ATTACHMENTS[kind].one.toLowerCase()} ${index + 1}`;
+  const count = image.annotations.length;
+  if (readOnly && count === 0) return null;
+
+  const onSave = (annotations: TAnnotation[]) => {
+    setOpen(false);
+    setFailure(null);
+    save(image, annotations).catch((e: unknown) => setFailure(`The annotations of ${name} were not saved: ${errorText(e)}`));
+  };
+
+  return (
+    <>
+      <Button variant="default" size="sm" mih={44} leftSection={<IconPencil size={18} />} onClick={() => setOpen(true)}
+        aria-label={`${readOnly ? 'View annotations of' : 'Annotate'} ${name}`}>
+        {readOnly ? 'View annotations' : 'Annotate'}{count > 0 ? ` (${count})` : ''}
+      </Button>
+      {failure && <Text size="sm" c="red" role="alert">{failure}</Text>}
+      {open && (
+        <Suspense fallback={null}>
+          <AnnotationEditor title={`${readOnly ? 'Annotations of' : 'Annotate'} ${name}`} src={imageUrl(reportId, kind, image.id)} image={image}
+            readOnly={readOnly} onSave={onSave} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
