@@ -22,6 +22,17 @@ async function imageBox(area: Locator) {
   return { x: box.x + (box.width - W * scale) / 2, y: box.y + (box.height - H * scale) / 2, w: W * scale, h: H * scale };
 }
 
+/** A finger's drag (touch events, as a phone sends them; the browser makes pointer events of them). */
+async function touchDrag(page: Page, area: Locator, from: [number, number], to: [number, number]) {
+  const b = await imageBox(area);
+  const cdp = await page.context().newCDPSession(page);
+  const point = (i: number) => ({ x: b.x + (from[0] + ((to[0] - from[0]) * i) / 8) * b.w, y: b.y + (from[1] + ((to[1] - from[1]) * i) / 8) * b.h });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point(0)] });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point(i)] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function drag(page: Page, area: Locator, from: [number, number], to: [number, number]) {
   const b = await imageBox(area);
   await page.mouse.move(b.x + from[0] * b.w, b.y + from[1] * b.h);
@@ -62,8 +73,8 @@ test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a la
   await expect(editor.getByRole('button', { name: 'Arrow', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await drag(page, area, [0.1, 0.1], [0.4, 0.4]);
   await expect(area).toHaveAccessibleName('Drawing area: 1 annotation');
-  await editor.getByRole('button', { name: 'Circle', exact: true }).click();
-  await drag(page, area, [0.55, 0.3], [0.9, 0.7]);
+  await editor.getByRole('button', { name: 'Circle', exact: true }).tap();
+  await touchDrag(page, area, [0.55, 0.3], [0.9, 0.7]);
   await expect(area).toHaveAccessibleName('Drawing area: 2 annotations');
   await editor.getByRole('button', { name: 'Undo' }).click();
   await expect(area).toHaveAccessibleName('Drawing area: 1 annotation');
