@@ -13,8 +13,10 @@ const AnnotationEditor = lazy(() => import('./annotation-editor.tsx').then((m) =
  * The 'Annotate' button of an image card and its full-screen editor (docs/decisions/104). A
  * certified report's image offers its annotations to look at only, when it has any.
  */
-export function AnnotateButton({ reportId, kind, image, index, readOnly }: {
+export function AnnotateButton({ reportId, kind, image, index, readOnly, preview }: {
   reportId: string; kind: AttachmentKind; image: TReportImage; index: number; readOnly: boolean;
+  /** The picked file, drawn over before (or without) the server's copy: the same pixels, resized or not. */
+  preview?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function AnnotateButton({ reportId, kind, image, index, readOnly }: {
       {failure && <Text size="sm" c="red" role="alert">{failure}</Text>}
       {open && (
         <Suspense fallback={null}>
-          <AnnotationEditor title={`${readOnly ? 'Annotations of' : 'Annotate'} ${name}`} src={imageUrl(reportId, kind, image.id)} image={image}
+          <AnnotationEditor title={`${readOnly ? 'Annotations of' : 'Annotate'} ${name}`} src={preview ?? imageUrl(reportId, kind, image.id)} image={image}
             readOnly={readOnly} onSave={onSave} onClose={() => setOpen(false)} />
         </Suspense>
       )}
