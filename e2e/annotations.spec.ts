@@ -13,6 +13,7 @@ test.describe.configure({ timeout: 120_000 });
 const W = 800;
 const H = 600;
 const gray = () => sharp({ create: { width: W, height: H, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer();
+const csrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
 /** Where the image is drawn inside the drawing area (fitted whole, centred). */
@@ -116,4 +117,21 @@ test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a la
   expect(reds.length, 'the circle\'s left edge is red on the PDF').toBeGreaterThan(0);
   expect(red(at(0.25, 0.25)), 'the arrow\'s shaft is red').toBe(true);
   expect(at(0.72, 0.5), 'inside the circle the photo is unchanged').toEqual([128, 128, 128]);
+
+  // Once certified they are read-only: the card offers them to look at, without tools.
+  const report = await (await page.request.get(`/api/field-reports/${reportId}`)).json() as { version: number };
+  const signature = `data:image/png;base64,${(await sharp({ create: { width: 300, height: 90, channels: 3, background: '#ffffff' } }).png().toBuffer()).toString('base64')}`;
+  const certified = await page.request.post(`/api/field-reports/${reportId}/certify`, {
+    data: { version: report.version, drawnSignature: signature }, headers: { 'x-csrf-token': await csrf(page) },
+  });
+  expect(certified.status()).toBe(200);
+  await page.reload();
+  const done = section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' });
+  await done.getByRole('button', { name: 'View annotations of photo 1' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Annotations of photo 1' });
+  await expect(viewer.getByRole('img', { name: 'Drawing area: 3 annotations' })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Arrow', exact: true })).toHaveCount(0);
+  await viewer.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(viewer).toBeHidden();
 });
+
