@@ -47,6 +47,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setChecking(false));
   }, []);
 
+  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out (its own chunk).
+  useEffect(() => {
+    const id = user?.id ?? null;
+    void import('./offline/outbox.ts').then((outbox) => outbox.startOutbox(id));
+  }, [user?.id]);
+
   // Refresh every 15 minutes; a 401 signs out, other failures are only logged.
   useEffect(() => {
     if (!user) return;
