@@ -1,11 +1,11 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { TAnnotation } from '../../../core/annotations.ts';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
-import { errorText } from '../../lib/transport.ts';
 import { imageUrl, useSaveAnnotations } from './annotations-api.ts';
+import { useFieldReport } from './api.ts';
 
 const AnnotationEditor = lazy(() => import('./annotation-editor.tsx').then((m) => ({ default: m.AnnotationEditor })));
 
@@ -19,16 +19,16 @@ export function AnnotateButton({ reportId, kind, image, index, readOnly, preview
   preview?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const save = useSaveAnnotations(reportId, kind);
+  const save = useSaveAnnotations(reportId, kind, image.id);
+  const displayNumber = useFieldReport(reportId).data?.displayNumber ?? '';
   const name = `${ATTACHMENTS[kind].one.toLowerCase()} ${index + 1}`;
   const count = image.annotations.length;
   if (readOnly && count === 0) return null;
 
   const onSave = (annotations: TAnnotation[]) => {
     setOpen(false);
-    setFailure(null);
-    save(image, annotations).catch((e: unknown) => setFailure(`The annotations of ${name} were not saved: ${errorText(e)}`));
+    // The queue keeps it (and, if the server refuses it, the reason in its list).
+    void save(image, annotations, `Report ${displayNumber}: Annotations of ${name}`);
   };
 
   return (
@@ -37,7 +37,6 @@ export function AnnotateButton({ reportId, kind, image, index, readOnly, preview
         aria-label={`${readOnly ? 'View annotations of' : 'Annotate'} ${name}`}>
         {readOnly ? 'View annotations' : 'Annotate'}{count > 0 ? ` (${count})` : ''}
       </Button>
-      {failure && <Text size="sm" c="red" role="alert">{failure}</Text>}
       {open && (
         <Suspense fallback={null}>
           <AnnotationEditor title={`${readOnly ? 'Annotations of' : 'Annotate'} ${name}`} src={preview ?? imageUrl(reportId, kind, image.id)} image={image}
