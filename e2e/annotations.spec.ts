@@ -44,7 +44,8 @@ async function drag(page: Page, area: Locator, from: [number, number], to: [numb
   await page.mouse.up();
 }
 
-test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a label; saved, reloaded, printed', async ({ page }) => {
+/** A new report with one gray photo, open on the screen; its id. */
+async function reportWithPhoto(page: Page) {
   await signIn(page, LIMITED);
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: { projectLabel: string }[] };
   await page.goto('/field-reports');
@@ -57,6 +58,12 @@ test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a la
   const reportId = page.url().split('/').at(-1)!;
 
   await section(page, 'Photos (0)').locator('input[type="file"]').setInputFiles([{ name: 'wall.png', mimeType: 'image/png', buffer: await gray() }]);
+  await expect(section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' })).toBeVisible();
+  return reportId;
+}
+
+test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a label; saved, reloaded, printed', async ({ page }) => {
+  const reportId = await reportWithPhoto(page);
   const card = section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' });
   await card.getByRole('button', { name: 'Annotate photo 1' }).click();
 
@@ -138,3 +145,36 @@ test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a la
   await expect(viewer).toBeHidden();
 });
 
+
+test('annotations saved offline wait in the queue as one change and go out once when the connection returns', async ({ page, context }) => {
+  const reportId = await reportWithPhoto(page);
+  const card = section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' });
+  // The editor's code is fetched once while online (the installed app has it precached).
+  await card.getByRole('button', { name: 'Annotate photo 1' }).click();
+  await page.getByRole('dialog', { name: 'Annotate photo 1' }).getByRole('button', { name: 'Cancel' }).click();
+  const puts: number[] = [];
+  page.on('response', (r) => { if (r.request().method() === 'PUT' && r.url().endsWith('/annotations')) puts.push(r.status()); });
+
+  await context.setOffline(true);
+  for (const [tool, from, to, count] of [['Arrow', [0.1, 0.1], [0.4, 0.4], 1], ['Circle', [0.5, 0.3], [0.9, 0.7], 2]] as const) {
+    await card.getByRole('button', { name: 'Annotate photo 1' }).click();
+    const editor = page.getByRole('dialog', { name: 'Annotate photo 1' });
+    await editor.getByRole('button', { name: tool, exact: true }).click();
+    await drag(page, editor.getByRole('img', { name: /^Drawing area/ }), [...from], [...to]);
+    await editor.getByRole('button', { name: 'Save annotations' }).click();
+    await expect(editor).toBeHidden();
+    await expect(card.getByRole('button', { name: 'Annotate photo 1' })).toHaveText(`Annotate (${count})`);
+    // The second save takes the first one's place: still one change.
+    await expect(page.getByRole('button', { name: /^1 change waiting/ })).toBeVisible();
+  }
+  await page.getByRole('button', { name: /^1 change waiting/ }).click();
+  await expect(page.getByText(/: Annotations of photo 1$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: /^All saved/ })).toBeVisible({ timeout: 30_000 });
+  expect(puts).toEqual([200]);
+  const stored = await (await page.request.get(`/api/field-reports/${reportId}`)).json() as { photos: { annotations: { type: string }[]; annotationsVersion: number }[] };
+  expect(stored.photos[0]!.annotations.map((a) => a.type)).toEqual(['arrow', 'circle']);
+  expect(stored.photos[0]!.annotationsVersion).toBe(1);
+});
