@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ANNOTATION_LIMITS, ANNOTATION_MESSAGES, arrowHead, boxOf, clampPoint, drawingOf, isTooSmall, metricsFor, thinLine, ZAnnotations,
+  ANNOTATION_LIMITS, ANNOTATION_MESSAGES, arrowHead, boxOf, clampPoint, drawingOf, hasRoomFor, isTooSmall, metricsFor, thinLine, ZAnnotations,
   type TAnnotation,
 } from './annotations.ts';
 
@@ -21,6 +21,12 @@ describe('ZAnnotations', () => {
     ['no id', [{ type: 'arrow', color: 'red', from: p(0, 0), to: p(1, 1) }], false],
   ])('%s: valid %s', (_name, input, valid) => {
     expect(ZAnnotations.safeParse(input).success).toBe(valid);
+  });
+
+  it('refuses more line points in all than the limit', () => {
+    const line = (i: number) => ({ id: `l${i}`, type: 'line', color: 'red', points: Array.from({ length: 400 }, (_, k) => p(k / 400, 0.5)) });
+    expect(ZAnnotations.safeParse(Array.from({ length: 6 }, (_, i) => line(i))).success).toBe(true);
+    expect(ZAnnotations.safeParse(Array.from({ length: 7 }, (_, i) => line(i))).error?.issues[0]?.message).toBe(ANNOTATION_MESSAGES.tooMany);
   });
 
   it('refuses more shapes than the limit, in words', () => {
@@ -95,6 +101,14 @@ describe('drawingOf', () => {
 });
 
 describe('helpers', () => {
+  it.each([
+    [0, 0, true], [59, 0, true], [60, 0, false], [5, 2000, true], [6, 2001, false],
+  ])('hasRoomFor %i shapes with %i line points: %s', (shapes, points, expected) => {
+    const list: TAnnotation[] = Array.from({ length: shapes }, (_, i) => ({ id: `r${i}`, type: 'rect', color: 'red', from: p(0, 0), to: p(1, 1) }));
+    if (points) list[0] = { id: 'l', type: 'line', color: 'red', points: Array.from({ length: points }, () => p(0.5, 0.5)) };
+    expect(hasRoomFor(list)).toBe(expected);
+  });
+
   it('boxOf spans two corners drawn in any direction', () => {
     expect(boxOf(p(0.6, 0.2), p(0.2, 0.8))).toEqual({ x: 0.2, y: 0.2, w: expect.closeTo(0.4), h: expect.closeTo(0.6) });
   });

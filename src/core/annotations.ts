@@ -15,7 +15,8 @@ export type AnnotationColor = keyof typeof ANNOTATION_COLORS;
 export const COLOR_LABELS: Record<AnnotationColor, string> = { red: 'Red', yellow: 'Yellow', blue: 'Blue', white: 'White', black: 'Black' };
 const LIGHT: readonly AnnotationColor[] = ['yellow', 'white'];
 
-export const ANNOTATION_LIMITS = { shapes: 60, linePoints: 400, textLength: 80 } as const;
+/** Per image: shapes, points of one free line, points of all its lines (keeps a report's answer small), label length. */
+export const ANNOTATION_LIMITS = { shapes: 60, linePoints: 400, points: 2400, textLength: 80 } as const;
 
 /** Sizes as fractions of the image's shorter side. */
 export const ANNOTATION_SIZES = { stroke: 0.01, head: 0.05, font: 0.055, halo: 0.25 } as const;
@@ -43,7 +44,13 @@ export const ZAnnotation = z.discriminatedUnion('type', [
   }),
 ]);
 export type TAnnotation = z.infer<typeof ZAnnotation>;
-export const ZAnnotations = z.array(ZAnnotation).max(ANNOTATION_LIMITS.shapes, ANNOTATION_MESSAGES.tooMany);
+/** Points of the free lines (the other shapes have one or two). */
+export const linePoints = (annotations: readonly TAnnotation[]) => annotations.reduce((n, a) => n + (a.type === 'line' ? a.points.length : 0), 0);
+/** Whether another shape fits: room for one more, and for a whole free line's points. */
+export const hasRoomFor = (annotations: readonly TAnnotation[]) =>
+  annotations.length < ANNOTATION_LIMITS.shapes && linePoints(annotations) + ANNOTATION_LIMITS.linePoints <= ANNOTATION_LIMITS.points;
+export const ZAnnotations = z.array(ZAnnotation).max(ANNOTATION_LIMITS.shapes, ANNOTATION_MESSAGES.tooMany)
+  .refine((list) => linePoints(list) <= ANNOTATION_LIMITS.points, ANNOTATION_MESSAGES.tooMany);
 
 /** What the screen and the PDF draw, in the image's own pixels (y down). */
 export type Primitive =

@@ -82,6 +82,15 @@ describe('annotations', () => {
     expect((await put(inspector, [], 1, `/api/field-reports/${reportId}/diagrams/${photoId}/annotations`)).statusCode).toBe(404);
   });
 
+  it('diagrams and readings take them the same way', async () => {
+    const body = multipart([{ filename: 'plan.png', content: await gray(1000, 500) }]);
+    const up = await inspector.request({ method: 'POST', url: `/api/field-reports/${reportId}/diagrams`, payload: body.payload, headers: body.headers });
+    const diagramId = up.json().images[0].id;
+    const res = await put(inspector, [drawn[0]], 0, `/api/field-reports/${reportId}/diagrams/${diagramId}/annotations`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().images[0]).toMatchObject({ id: diagramId, annotations: [drawn[0]], annotationsVersion: 1 });
+  });
+
   it('leaves the image bytes alone', async () => {
     expect((await imageBytes()).equals(before)).toBe(true);
   });

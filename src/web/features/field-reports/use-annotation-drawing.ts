@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import {
-  ANNOTATION_LIMITS, clampPoint, isTooSmall, thinLine, type AnnotationColor, type AnnotationTool, type TAnnotation, type TPoint,
+  ANNOTATION_LIMITS, clampPoint, hasRoomFor, isTooSmall, thinLine, type AnnotationColor, type AnnotationTool, type TAnnotation, type TPoint,
 } from '../../../core/annotations.ts';
 import { newId } from '../../lib/new-id.ts';
 
@@ -34,7 +34,7 @@ export function useAnnotationDrawing(initial: readonly TAnnotation[], size: { wi
   const [drawing, setDrawing] = useState<TAnnotation | null>(null);
   const [labelAt, setLabelAt] = useState<TPoint | null>(null);
   const pointer = useRef<number | null>(null);
-  const full = history.present.length >= ANNOTATION_LIMITS.shapes;
+  const full = !hasRoomFor(history.present);
 
   const commit = (shape: TAnnotation) => setHistory((h) => ({ past: [...h.past, h.present], present: [...h.present, shape], future: [] }));
   const undo = () => setHistory((h) => (h.past.length ? { past: h.past.slice(0, -1), present: h.past.at(-1)!, future: [h.present, ...h.future] } : h));
