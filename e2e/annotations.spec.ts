@@ -159,6 +159,8 @@ test('annotations saved offline wait in the queue as one change and go out once 
   for (const [tool, from, to, count] of [['Arrow', [0.1, 0.1], [0.4, 0.4], 1], ['Circle', [0.5, 0.3], [0.9, 0.7], 2]] as const) {
     await card.getByRole('button', { name: 'Annotate photo 1' }).click();
     const editor = page.getByRole('dialog', { name: 'Annotate photo 1' });
+    // The photo shows offline too (the full image or, failing that, the thumbnail the card loaded).
+    await expect.poll(() => editor.getByRole('img', { name: 'Photo 1' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await editor.getByRole('button', { name: tool, exact: true }).click();
     await drag(page, editor.getByRole('img', { name: /^Drawing area/ }), [...from], [...to]);
     await editor.getByRole('button', { name: 'Save annotations' }).click();

@@ -26,9 +26,13 @@ function LabelForm({ onAdd, onCancel }: { onAdd(text: string): void; onCancel():
  * palette's colours, with undo and redo. The image is shown as stored; the shapes are kept apart
  * as fractions of it (docs/decisions/104). Read-only once the report is certified.
  */
-export function AnnotationEditor({ title, src, image, readOnly, onSave, onClose }: {
-  title: string; src: string; image: TReportImage; readOnly: boolean; onSave(annotations: TAnnotation[]): void; onClose(): void;
+export function AnnotationEditor({ title, sources, image, readOnly, onSave, onClose }: {
+  title: string;
+  /** The image's addresses, best first: offline the full image may not be in the browser yet, its thumbnail is. */
+  sources: string[];
+  image: TReportImage; readOnly: boolean; onSave(annotations: TAnnotation[]): void; onClose(): void;
 }) {
+  const [source, setSource] = useState(0);
   const size = { width: image.width, height: image.height };
   const d = useAnnotationDrawing(image.annotations, size);
   const changed = JSON.stringify(d.shapes) !== JSON.stringify(image.annotations);
@@ -49,7 +53,8 @@ export function AnnotationEditor({ title, src, image, readOnly, onSave, onClose 
           <Text size="sm" c="dimmed">{d.tool === 'text' ? 'Tap where the label goes.' : 'Drag on the image to draw.'}</Text>
         )}
         <div style={{ position: 'relative', flex: 1, minHeight: 200, background: 'var(--mantine-color-dark-7)', borderRadius: 6 }}>
-          <img src={src} alt={image.caption || title} draggable={false}
+          <img src={sources[source]} alt={image.caption || title} draggable={false}
+            onError={() => setSource((i) => Math.min(i + 1, sources.length - 1))}
             style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', userSelect: 'none' }} />
           <svg viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="xMidYMid meet" role="img"
             aria-label={`Drawing area: ${d.shapes.length} annotation${d.shapes.length === 1 ? '' : 's'}`}

@@ -5,7 +5,7 @@ import type { TAnnotation } from '../../../core/annotations.ts';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
 import { imageUrl, useSaveAnnotations } from './annotations-api.ts';
-import { useFieldReport } from './api.ts';
+import { thumbnailUrl, useFieldReport } from './api.ts';
 
 const AnnotationEditor = lazy(() => import('./annotation-editor.tsx').then((m) => ({ default: m.AnnotationEditor })));
 
@@ -39,7 +39,7 @@ export function AnnotateButton({ reportId, kind, image, index, readOnly, preview
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <AnnotationEditor title={`${readOnly ? 'Annotations of' : 'Annotate'} ${name}`} src={preview ?? imageUrl(reportId, kind, image.id)} image={image}
+          <AnnotationEditor title={`${readOnly ? 'Annotations of' : 'Annotate'} ${name}`} sources={[...(preview ? [preview] : []), imageUrl(reportId, kind, image.id), thumbnailUrl(reportId, kind, image.id)]} image={image}
             readOnly={readOnly} onSave={onSave} onClose={() => setOpen(false)} />
         </Suspense>
       )}
