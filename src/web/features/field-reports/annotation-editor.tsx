@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ANNOTATION_LIMITS, ANNOTATION_MESSAGES, type TAnnotation } from '../../../core/annotations.ts';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { useCloseGuard } from '../../ui/close-guard.tsx';
-import { AnnotationShapes } from './annotation-overlay.tsx';
+import { AnnotationShapes } from '../../ui/annotation-overlay.tsx';
 import { AnnotationToolbar } from './annotation-toolbar.tsx';
 import { useAnnotationDrawing } from './use-annotation-drawing.ts';
 

@@ -9,7 +9,7 @@ import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../
 import { ApiError } from '../../lib/transport.ts';
 import { deleteImage, reorderImages, setCaption, thumbnailUrl, uploadImages, useImageStore } from './api.ts';
 import { Section } from './sections.tsx';
-import { AnnotationOverlay } from './annotation-overlay.tsx';
+import { AnnotationOverlay } from '../../ui/annotation-overlay.tsx';
 import { AnnotateButton } from './photo-annotations.tsx';
 
 const HINTS: Record<AttachmentKind, string> = {

@@ -1,4 +1,4 @@
-import { drawingOf, type Primitive, type TAnnotation } from '../../../core/annotations.ts';
+import { drawingOf, type Primitive, type TAnnotation } from '../../core/annotations.ts';
 
 const points = (list: [number, number][]) => list.map(([x, y]) => `${x},${y}`).join(' ');
 
