@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { boxOfPixels, renderPage } from '../test/helpers/pdf-pixels.ts';
@@ -7,12 +8,29 @@ import { LIMITED, signIn } from './sign-in.ts';
 // Annotations on a report photo at phone size (docs/decisions/104): drawn with a thumb-sized
 // toolbar, undone and redone, saved, shown over the thumbnail after a reload, printed on the PDF.
 
-test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+// axe is injected as a script, which the app's CSP rightly forbids to anyone else.
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, bypassCSP: true });
 test.describe.configure({ timeout: 120_000 });
 
 const W = 800;
 const H = 600;
 const gray = () => sharp({ create: { width: W, height: H, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer();
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe's serious and critical findings inside the open dialog (as e2e/accessibility.spec.ts reads a page). */
+async function dialogViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Element, o: object): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run(document.querySelector('[role="dialog"]')!, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 const csrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
@@ -102,6 +120,7 @@ test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a la
   await expect(area).toHaveAccessibleName('Drawing area: 3 annotations');
   await expect(area.locator('text')).toHaveText('Water line');
   await page.screenshot({ path: 'test-results/annotations-phone-drawn.png' });
+  expect(await dialogViolations(page)).toEqual([]);
 
   const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/annotations'));
   await editor.getByRole('button', { name: 'Save annotations' }).click();

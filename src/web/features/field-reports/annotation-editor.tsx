@@ -41,6 +41,7 @@ export function AnnotationEditor({ title, sources, image, readOnly, onSave, onCl
 
   return (
     <Modal opened onClose={guard.requestClose} fullScreen title={<Text fw={700}>{title}</Text>} padding="sm"
+      closeButtonProps={{ 'aria-label': 'Close the editor' }}
       styles={{ content: { display: 'flex', flexDirection: 'column' }, body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 } }}>
       <Stack gap="xs" style={{ flex: 1, minHeight: 0 }}>
         {!readOnly && (
