@@ -19,23 +19,26 @@ async function fillRow(page: Page, key: string, description: string) {
   await row.getByLabel('Description').fill(description);
 }
 
-test('offline while editing, then online: the edit is saved once', async ({ page, context }) => {
+test('offline while editing, then online: the edit waits in the queue and is saved once', async ({ page, context }) => {
   await signIn(page, SUPER_ADMIN);
   const projectId = await openProject(page, 'hudson crest');
   const key = await addRow(page);
   await fillRow(page, key, 'offline edit');
   await context.setOffline(true);
   const row = rowByKey(page, key);
-  await expect(row.getByRole('img', { name: /Not saved - retrying/ })).toBeVisible();
+  // Every save goes through the offline queue (issue 26, ADR 106): without a connection it waits there.
   await row.getByLabel('Description').fill('offline edit, continued');
-  // Leaving now would lose the row: the shell asks first.
-  await page.getByRole('button', { name: 'Back to dashboard' }).click();
-  await expect(page.getByText('You have unsaved changes that will be lost. Do you want to continue?')).toBeVisible();
-  await page.getByRole('button', { name: 'No' }).click();
+  await expect(row.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/07-offline.png` });
-  await page.waitForTimeout(1500);
+  // Kept in the browser's queue, the row is not lost by leaving: the shell does not ask.
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('You have unsaved changes that will be lost. Do you want to continue?')).toHaveCount(0);
+  await page.goBack();
+  await expect(rowByKey(page, key).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+  await expect(rowByKey(page, key).getByLabel('Description')).toHaveValue('offline edit, continued');
   await context.setOffline(false);
-  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(rowByKey(page, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 15_000 });
   const entries = (await entriesOf(page, projectId)).timeEntries.filter((e: { description: string }) => e.description.startsWith('offline edit'));
   expect(entries).toHaveLength(1);
   expect(entries[0]).toMatchObject({ id: key, description: 'offline edit, continued', hours: 2 });

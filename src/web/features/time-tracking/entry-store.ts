@@ -7,9 +7,10 @@ import { entryRefusal } from './week-lock.ts';
 /**
  * 'clean': nothing unsaved; 'pending': edited, waiting for the debounce or still incomplete;
  * 'saving'; 'retrying': the last save failed for a reason that may pass (network, 5xx);
+ * 'waiting': kept in the offline queue, which gets no answer now (queued-entry-store.ts);
  * 'error': the server refused it; 'conflict': someone else saved the row first.
  */
-export type RowStatus = 'clean' | 'pending' | 'saving' | 'retrying' | 'error' | 'conflict';
+export type RowStatus = 'clean' | 'pending' | 'saving' | 'retrying' | 'waiting' | 'error' | 'conflict';
 
 export interface RowState<D, X> {
   key: string;
@@ -66,20 +67,20 @@ function jitter(ms: number): number {
  * retry with backoff, conflicts wait for the user's choice.
  */
 export class EntryStore<D, X> {
-  private rows = new Map<string, RowState<D, X>>();
-  private keys: string[] = [];
+  protected rows = new Map<string, RowState<D, X>>();
+  protected keys: string[] = [];
   private rowListeners = new Map<string, Set<() => void>>();
   private listeners = new Set<() => void>();
-  private timers = new Map<string, ReturnType<typeof setTimeout>>();
+  protected timers = new Map<string, ReturnType<typeof setTimeout>>();
   private attempts = new Map<string, number>();
   private inflight = new Map<string, Promise<void>>();
   private revision = 0;
   /** Set by dispose(): no timers and no retries any more, only the one last flush. */
-  private disposed = false;
+  protected disposed = false;
   /** Rows to save once more as soon as their current save settles (after dispose()). */
   private flushAfter = new Set<string>();
 
-  constructor(private adapter: EntryAdapter<D, X>, saved: (SavedEntry<D, X> & { key: string })[]) {
+  constructor(protected adapter: EntryAdapter<D, X>, saved: (SavedEntry<D, X> & { key: string })[]) {
     for (const entry of saved) {
       this.rows.set(entry.key, {
         key: entry.key, draft: entry.draft, base: entry.draft, version: entry.version, status: 'clean',
@@ -106,7 +107,7 @@ export class EntryStore<D, X> {
     set.add(fn);
     return () => set.delete(fn);
   };
-  unsavedCount = () => this.allRows().filter((row) => row.status !== 'clean').length;
+  unsavedCount = () => this.allRows().filter((row) => this.isUnsaved(row)).length;
   /**
    * Rows whose input would be lost if the store were disposed now: dispose() saves only valid
    * waiting rows (once), so refused, conflicting, retrying, incomplete or blocked rows are lost.
@@ -221,20 +222,25 @@ export class EntryStore<D, X> {
   }
 
   // --- saving ---
-  private statusAfterEdit(row: RowState<D, X>, draft: D): RowStatus {
+  protected statusAfterEdit(row: RowState<D, X>, draft: D): RowStatus {
     if (row.status === 'conflict') return 'conflict';
     if (row.status === 'saving') return 'saving';
     return this.adapter.equal(draft, row.base) && !row.blocked ? 'clean' : 'pending';
   }
 
-  private wouldBeLost(row: RowState<D, X>): boolean {
+  /** Not on the server yet, nor kept anywhere but this page. */
+  protected isUnsaved(row: RowState<D, X>): boolean {
+    return row.status !== 'clean';
+  }
+
+  protected wouldBeLost(row: RowState<D, X>): boolean {
     if (row.status === 'clean') return false;
     if (row.status === 'saving') return false; // on its way; a newer edit is flushed after it
     if (row.status === 'pending') return row.blocked || this.adapter.payload(row.draft) === null;
     return true; // error, retrying, conflict
   }
 
-  private schedule(key: string, ms: number) {
+  protected schedule(key: string, ms: number) {
     clearTimeout(this.timers.get(key));
     if (this.disposed) return;
     this.timers.set(key, setTimeout(() => void this.save(key), ms));
@@ -263,14 +269,14 @@ export class EntryStore<D, X> {
    * After a save settled: if the user kept typing while it was on its way, save the newest draft
    * (after the debounce; at once when the page is gone, as the one last flush).
    */
-  private followUp(key: string, sent: D) {
+  protected followUp(key: string, sent: D) {
     const now = this.rows.get(key);
     if (!now || now.status === 'conflict' || this.adapter.equal(now.draft, sent)) return;
     if (this.disposed) this.flushAfter.add(key);
     else this.schedule(key, AUTO_SAVE_DEBOUNCE_MS);
   }
 
-  private save(key: string): Promise<void> {
+  protected save(key: string): Promise<void> {
     if (this.inflight.has(key)) return this.inflight.get(key)!;
     const run = this.saveOnce(key).finally(() => {
       this.inflight.delete(key);
@@ -280,7 +286,7 @@ export class EntryStore<D, X> {
     return run;
   }
 
-  private async saveOnce(key: string): Promise<void> {
+  protected async saveOnce(key: string): Promise<void> {
     clearTimeout(this.timers.get(key));
     const row = this.rows.get(key);
     if (!row || row.blocked || row.status === 'conflict') return;
@@ -308,7 +314,7 @@ export class EntryStore<D, X> {
     }
   }
 
-  private failed(key: string, error: unknown, sent: D) {
+  protected failed(key: string, error: unknown, sent: D) {
     const row = this.rows.get(key);
     if (!row) return;
     const edited = !this.adapter.equal(row.draft, sent);
@@ -343,7 +349,7 @@ export class EntryStore<D, X> {
     if (edited) this.followUp(key, sent);
   }
 
-  private set(key: string, patch: Partial<RowState<D, X>>) {
+  protected set(key: string, patch: Partial<RowState<D, X>>) {
     const row = this.rows.get(key);
     if (!row) return;
     this.rows.set(key, { ...row, ...patch });
@@ -351,7 +357,7 @@ export class EntryStore<D, X> {
     this.changed();
   }
 
-  private changed() {
+  protected changed() {
     this.revision += 1;
     this.listeners.forEach((fn) => fn());
   }

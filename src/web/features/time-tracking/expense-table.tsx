@@ -11,6 +11,7 @@ import { expenseTotalOf } from './totals.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import type { Editor } from './editor.ts';
 import { RowLockNotice } from './lock-notice.tsx';
+import { ExpenseWaitingLine } from './waiting-line.tsx';
 
 /** Expense entry table (SPEC §2); amounts are visible to every role. */
 export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStore | null; showResult: ShowResult; editor: Editor }) {
@@ -39,6 +40,7 @@ export function ExpenseTable({ store, showResult, editor }: { store: ExpenseStor
           {store && <ExpenseTotalsRow store={store} />}
         </div>
       </div>
+      {store && <ExpenseWaitingLine store={store} />}
       {!store && <Text c="dimmed" size="sm" ta="center" py="md">Pick a project to log expenses.</Text>}
     </>
   );

@@ -12,6 +12,7 @@ import { RowBlockList, watchFarRows } from '../../ui/big-table/index.ts';
 import { useRowKeys, useStoreValue } from './use-store.ts';
 import { lockReason, type Editor } from './editor.ts';
 import { RowLockNotice } from './lock-notice.tsx';
+import { TimeWaitingLine } from './waiting-line.tsx';
 
 export type ShowResult = (kind: 'success' | 'error', message: string) => void;
 
@@ -83,6 +84,7 @@ export function TimeTable({ store, jobTitles, money, showResult, editor }: Props
           {store && money && <TimeTotalsRow store={store} />}
         </div>
       </div>
+      {store && <TimeWaitingLine store={store} />}
       {!store && <Text c="dimmed" size="sm" ta="center" py="md">Pick a project to log time.</Text>}
     </>
   );

@@ -3,7 +3,6 @@ import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@manti
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
 import { useUser } from '../../shared/auth.tsx';
@@ -12,8 +11,10 @@ import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra } from './api.ts';
-import { EntryStore } from './entry-store.ts';
+import { savedTime, type ExpenseExtra, type TimeExtra } from './api.ts';
+import type { EntryStore } from './entry-store.ts';
+import type { ProjectRows } from './offline-project.ts';
+import { KeptNotice } from './waiting-line.tsx';
 import { ExpenseTable } from './expense-table.tsx';
 import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
 import type { ResultMessage } from './result-dialog.tsx';
@@ -26,18 +27,14 @@ const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) =
 // The timer (issue 25) too comes after the first paint: the page's first load stays in its budget.
 const TimerPanel = lazy(() => import('../timesheet/index.ts').then((m) => ({ default: m.TimerPanel })));
 
-interface Loaded {
-  data: TProjectEntriesResponse;
-  time: EntryStore<TimeRowDraft, TimeExtra>;
-  expenses: EntryStore<ExpenseRowDraft, ExpenseExtra>;
-}
+type Loaded = ProjectRows;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** /time-tracking (SPEC §2): pick a project, log time and expenses, saved automatically. */
 export default function TimeTrackingPage() {
   const user = useUser();
-  const { initials } = user;
+  const { initials, id: userId } = user;
   useProjectBoxShortcut();
   const [params, setParams] = useSearchParams();
   const projectParam = params.get('project');
@@ -60,17 +57,18 @@ export default function TimeTrackingPage() {
     }
     let cancelled = false;
     let stores: Loaded | null = null;
+    let stopKeeping: (() => void) | undefined;
     setLoaded(null);
     setLoading(true);
-    loadProjectEntries(projectId)
-      .then((data) => {
+    // The offline part (the queue, the kept copy) comes with the project, not with the page's first load.
+    import('./offline-project.ts')
+      .then(async (offline) => {
         if (cancelled) return;
-        const onError = (message: string) => showResult('error', message);
-        stores = {
-          data,
-          time: new EntryStore(timeAdapter(projectId, onError, initials), data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) }))),
-          expenses: new EntryStore(expenseAdapter(projectId, onError, initials), data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) }))),
-        };
+        // The kept copy of the project follows the answers to its rows' writes.
+        stopKeeping = offline.keepAnswers(userId, projectId);
+        const opened = await offline.openProject(userId, projectId);
+        if (cancelled) return;
+        stores = offline.rowStores(opened, { userId, projectId, initials, onError: (message) => showResult('error', message) });
         setLoaded(stores);
       })
       .catch((e: unknown) => {
@@ -81,12 +79,13 @@ export default function TimeTrackingPage() {
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
+      stopKeeping?.();
       // Rows still waiting for their debounce are saved now rather than lost with the page; the
       // rest (refused, retrying, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();
       stores?.expenses.dispose();
     };
-  }, [projectId, showResult, setParams, initials]);
+  }, [projectId, showResult, setParams, initials, userId]);
 
   const money = user.isSuperAdmin && loaded?.data.money === true;
   const enteredBy = loaded?.data.enteredBy;
@@ -111,6 +110,7 @@ export default function TimeTrackingPage() {
           onReset={() => setParams({})}
         />
         {loaded && <Text size="sm" c="dimmed" mt={6}>Client: {loaded.data.project.clientName} · File {loaded.data.project.fileNumber}</Text>}
+        {loaded?.keptAt != null && <KeptNotice keptAt={loaded.keptAt} />}
       </Card>
       {loaded && (cardShown ? (
         <Suspense fallback={<TimerSpace />}>

@@ -32,3 +32,8 @@ export const expenseTotalOf = perRevision((store: ExpenseStore) => sumExpenseFig
 /** Whether any row is unsaved, and whether any would be lost on leaving (the guard's flags), once per change. */
 export const anyUnsavedOf = perRevision((store: EntryStore<unknown, unknown>) => store.unsavedCount() > 0);
 export const anyLostOf = perRevision((store: EntryStore<unknown, unknown>) => store.lostOnDisposeCount() > 0);
+
+/** Rows whose write waits in the offline queue with no connection, and rows the server refused (issue 26). */
+export const waitingRowsOf = perRevision((store: EntryStore<unknown, unknown>) => store.allRows().filter((row) => row.status === 'waiting').length);
+export const refusedRowsOf = perRevision((store: EntryStore<unknown, unknown>) =>
+  store.allRows().filter((row) => row.status === 'error' || row.status === 'conflict').length);

@@ -1,0 +1,117 @@
+// Offline time entry (issue 26, docs/decisions/106): on a project opened once, time and expense rows
+// wait in the one offline queue, say so on the row, in the totals and in the header, survive a closed
+// tab, and are saved exactly once when the connection returns. Service workers are allowed here.
+import { expect, test, type Page } from '@playwright/test';
+import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn } from './time-tracking-helpers.ts';
+
+test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
+
+/** Waits until the app's worker is active and controls the page (it registers after the page is idle). */
+async function underWorker(page: Page) {
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+}
+
+const queueLine = (page: Page, text: string | RegExp) => page.getByRole('button', { name: text });
+
+test('offline rows wait in the queue, are still there after the tab is closed, and are saved once', async ({ page, context }) => {
+  const stamp = `offline ${Date.now()}`;
+  await signIn(page, ADMIN);
+  const [hit] = await search(page, 'hudson crest');
+  await page.goto(`/time-tracking?project=${hit!.id}`);
+  await expect(page.locator('[data-row-key]').first()).toBeVisible();
+  await underWorker(page);
+  await expect(page.locator('[data-row-key]').first()).toBeVisible();
+  await expect(queueLine(page, /All saved/)).toBeVisible();
+
+  await context.setOffline(true);
+  const timeKey = await addRow(page);
+  const timeRow = rowByKey(page, timeKey);
+  await timeRow.getByLabel('Job Title').selectOption({ index: 1 });
+  await timeRow.getByLabel('Hours').fill('2.5');
+  await timeRow.getByLabel('Description').fill(`${stamp} time`);
+  await expect(timeRow.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Total [\d.]+ h · 1 row waiting$/ })).toBeVisible();
+
+  await page.getByText('Log Expense').click();
+  const expenseKey = await addRow(page);
+  const expenseRow = rowByKey(page, expenseKey);
+  await expenseRow.getByLabel('Expense Type').selectOption({ index: 1 });
+  await expenseRow.getByLabel('Expense Amt').fill('12.50');
+  await expenseRow.getByLabel('Description').fill(`${stamp} expense`);
+  await expect(expenseRow.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Total \$[\d,.]+ · 1 row waiting$/ })).toBeVisible();
+  await expect(queueLine(page, /^2 changes waiting/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/offline-time-waiting-phone.png`, fullPage: true });
+  await queueLine(page, /^2 changes waiting/).click();
+  const list = page.getByRole('list', { name: 'Waiting to be sent' });
+  await expect(list.getByRole('listitem')).toHaveText([/^Time row \d+ \w{3}, 2\.5 hWaiting$/, /^Expense row \d+ \w{3}, .+ \$12\.50Waiting$/]);
+  await page.keyboard.press('Escape');
+
+  // The tab is closed; opened again without a connection, the worker serves the app and the rows still wait.
+  await page.close();
+  const again = await context.newPage();
+  // Every part of the page (the offline rows' code, the timer, the action items) comes from the worker.
+  const failed: string[] = [];
+  again.on('requestfailed', (request) => void (new URL(request.url()).pathname.startsWith('/assets/') && failed.push(request.url())));
+  await again.goto(`/time-tracking?project=${hit!.id}`);
+  await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+  await expect(rowByKey(again, timeKey).getByLabel('Description')).toHaveValue(`${stamp} time`);
+  await expect(again.getByText(/^Offline: the entries as they were on/)).toBeVisible();
+  await expect(queueLine(again, /^2 changes waiting/)).toBeVisible();
+  await again.screenshot({ path: `${SHOTS}/offline-time-reopened-phone.png`, fullPage: true });
+  expect(failed).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(queueLine(again, /^All saved/)).toBeVisible({ timeout: 15_000 });
+  await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+  await expect(again.getByRole('status').filter({ hasText: /^Total [\d.]+ h$/ })).toBeVisible();
+  await again.getByText('Log Expense').click();
+  await expect(rowByKey(again, expenseKey).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+
+  const entries = await entriesOf(again, hit!.id);
+  const mine = <E extends { description: string }>(list: E[]) => list.filter((e) => e.description.startsWith(stamp));
+  expect(mine(entries.timeEntries)).toEqual([expect.objectContaining({ id: timeKey, hours: 2.5, description: `${stamp} time`, version: 1 })]);
+  expect(mine(entries.expenseEntries)).toEqual([expect.objectContaining({ id: expenseKey, amount: 12.5, description: `${stamp} expense`, version: 1 })]);
+});
+
+test('an offline edit that meets a newer version gets the conflict row, and the queue lists it refused', async ({ page, context, browser }) => {
+  await signIn(page, ADMIN);
+  const [hit] = await search(page, 'northgate');
+  await page.goto(`/time-tracking?project=${hit!.id}`);
+  const key = await addRow(page);
+  const row = rowByKey(page, key);
+  await row.getByLabel('Job Title').selectOption({ index: 1 });
+  await row.getByLabel('Hours').fill('1');
+  await row.getByLabel('Description').fill('first');
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await row.getByLabel('Description').fill('mine, typed offline');
+  await expect(row.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+
+  const otherContext = await browser.newContext({ serviceWorkers: 'block' });
+  const other = await otherContext.newPage();
+  await signIn(other);
+  await other.goto(`/time-tracking?project=${hit!.id}`);
+  await rowByKey(other, key).getByLabel('Description').fill('theirs, saved meanwhile');
+  await expect(rowByKey(other, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+  await otherContext.close();
+
+  await context.setOffline(false);
+  const alert = page.getByRole('alert').filter({ hasText: 'Someone else saved this entry' });
+  await expect(alert).toContainText('theirs, saved meanwhile');
+  await expect(row.getByRole('img', { name: 'Edit conflict' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /· 1 row not saved$/ })).toBeVisible();
+  await queueLine(page, /1 refused/).click();
+  await expect(page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem')).toContainText([/^Time row \d+ \w{3}, 1 h/]);
+  await page.screenshot({ path: `${SHOTS}/offline-time-conflict-phone.png`, fullPage: true });
+  await page.keyboard.press('Escape');
+
+  await alert.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+  await expect(queueLine(page, /^All saved/)).toBeVisible();
+  const saved = (await entriesOf(page, hit!.id)).timeEntries.filter((e: { id: string }) => e.id === key);
+  expect(saved).toEqual([expect.objectContaining({ description: 'mine, typed offline', version: 3 })]);
+});
