@@ -25,7 +25,7 @@ export const INTERNAL_COLUMNS = {
   clients: ['completion_percentage'],
   users: ['one_time_password_expires_at', 'must_change_password'],
   api_tokens: ['hint', 'last_used_at'],
-  field_report_images: ['width', 'height'],
+  field_report_images: ['width', 'height', 'annotations_version'],
   // A view's moment: the view count says the rest, the audit row's own time says when.
   field_report_shares: ['last_viewed_at'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
@@ -94,7 +94,8 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     report_type: f('report type', 'word'), report_date: f('date', 'date'), inspector_id: f('inspector', user), content: f('report contents', 'opaque'),
     status: f('report status', 'word'), certified_at: f('certified at', 'moment'), certified_by: f('certified by', user),
     signature_type: f('signature type', 'word') },
-  field_report_images: { report_id: f('field report', { ref: 'field_report' }), position: f('position'), caption: f('caption'), kind: f('kind', 'word') },
+  field_report_images: { report_id: f('field report', { ref: 'field_report' }), position: f('position'), caption: f('caption'), kind: f('kind', 'word'),
+    annotations: f('annotations', 'opaque') },
   field_report_shares: { report_id: f('field report', { ref: 'field_report' }), label: f('label'), expires_at: f('expires at', 'moment'),
     revoked_at: f('revoked at', 'moment'), revoked_by: f('revoked by', user), view_count: f('views') },
   firm_profile: { firm_name: f('firm name'), licence_number: f('licence number'), address: f('address'), phone: f('phone'), email: f('e-mail'),

@@ -3,6 +3,7 @@ import {
   ATTACHMENT_KINDS, FIELD_REPORT_MESSAGES, fieldLabel, PARTY_FIELDS, REPORT_FIELDS, REPORT_TYPES, type PartyKey, type ReportTextPath,
 } from '../field-reports.ts';
 import { toPath } from '../field-paths.ts';
+import { ZAnnotations } from '../annotations.ts';
 import { tooLongMessage } from '../limits.ts';
 import { ZImageDataUrl } from './firm-profile.ts';
 
@@ -72,6 +73,8 @@ export type TFieldProblem = z.infer<typeof ZFieldProblem>;
 /** A photo, diagram or reading attached to a report (docs/decisions/063). */
 export const ZReportImage = z.object({
   id: z.string(), caption: z.string(), position: z.number().int(), width: z.number().int(), height: z.number().int(),
+  /** Drawn over the image, never into it (docs/decisions/104); saved with their own version. */
+  annotations: ZAnnotations, annotationsVersion: z.number().int(),
 });
 export type TReportImage = z.infer<typeof ZReportImage>;
 
@@ -174,5 +177,12 @@ export const ZImageOrder = z.object({ imageIds: z.array(z.uuid()).max(500) });
 export const ZReportIdParams = z.object({ id: z.uuid() });
 export const ZKindParams = z.object({ id: z.uuid(), kind: z.enum(ATTACHMENT_KINDS) });
 export const ZImageParams = ZKindParams.extend({ imageId: z.uuid() });
+/**
+ * The annotations of one image as the editor leaves them, with the version it edited: a stale
+ * version is refused (409, the image as it is in `details.current`) unless the same annotations
+ * are already stored (a save sent again answers as the first did).
+ */
+export const ZAnnotationsSave = z.object({ annotations: ZAnnotations, version: z.number().int().min(0) });
+export type TAnnotationsSave = z.input<typeof ZAnnotationsSave>;
 /** What every change to a report's images answers: that kind's list, in order. */
 export const ZImageList = z.object({ images: z.array(ZReportImage) });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { DefaultTimestamp, NullableTimestamp, Json } from './column-types.ts';
 
 // Tables of migrations 005 and 012: firm profile, signatures, field reports and their images (photos, diagrams, readings).
@@ -61,5 +61,8 @@ export interface FieldReportImagesTable {
   thumbnail: Buffer;
   width: number;
   height: number;
+  /** TAnnotation[] (src/core/annotations.ts): fractions of the image. */
+  annotations: ColumnType<unknown, string | undefined, string>;
+  annotations_version: Generated<number>;
   created_at: DefaultTimestamp;
 }

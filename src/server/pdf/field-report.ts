@@ -1,8 +1,10 @@
+import type { TAnnotation } from '../../core/annotations.ts';
 import type { TFieldReportContent } from '../../core/api/field-reports.ts';
 import {
   ATTACHMENT_KINDS, ATTACHMENTS, CERTIFICATION_TEXT, CONDITIONS_TEXT, SECTION_TITLES, TESTS, type AttachmentKind,
 } from '../../core/field-reports.ts';
 import { formatUsDate } from '../../core/smart-date.ts';
+import { drawAnnotations, fittedBox } from './annotations.ts';
 import { checkLine, fieldGrid, paragraph, yesNo } from './blocks.ts';
 import { createPdf, openImage, sectionTitle, type Doc } from './document.ts';
 import type { Letterhead } from './letterhead.ts';
@@ -12,6 +14,10 @@ import { FONT } from './fonts.ts';
 interface ReportImage {
   image: Buffer;
   caption: string;
+  /** The stored image's pixels, which the annotations' fractions are of. */
+  width: number;
+  height: number;
+  annotations: readonly TAnnotation[];
 }
 
 export interface FieldReportPdfData {
@@ -130,6 +136,8 @@ function imagePages(doc: Doc, kind: AttachmentKind, images: readonly ReportImage
     }
     const top = MARGINS.top + 22 + (i % perPage) * slot;
     doc.image(openImage(doc, item.image) as Buffer, left, top, { fit: [width, slot - 34], align: 'center', valign: 'center' });
+    const placed = fittedBox({ x: left, y: top, w: width, h: slot - 34 }, item.width, item.height);
+    drawAnnotations(doc, item.annotations, placed, item.width, item.height);
     const caption = `${one} ${i + 1}${item.caption.trim() ? `: ${item.caption.trim()}` : ''}`;
     doc.font(FONT.regular).fontSize(9).fillColor('#111827').text(caption, left, top + slot - 30, { width, align: 'center', height: 26, ellipsis: true });
   });

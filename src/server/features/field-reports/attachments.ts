@@ -3,7 +3,7 @@ import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { preparePhoto, type StoredPhoto } from '../../uploads/images.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
-import { listImages, storedKind } from './reads.ts';
+import { listImages, storedAnnotations, storedKind } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
 
 // Photos, diagrams and readings of a report: each kind is its own ordered list of captioned images.
@@ -85,8 +85,9 @@ export async function imageBytes(db: DbOrTx, options: Target & { imageId: string
 
 /** Every image of the report for its PDF, grouped by kind, each list in order. */
 export async function imagesForPdf(db: DbOrTx, reportId: string) {
-  const rows = await db.selectFrom('field_report_images').select(['kind', 'image', 'caption']).where('report_id', '=', reportId)
-    .orderBy('position').execute();
-  const of = (kind: AttachmentKind) => rows.filter((r) => r.kind === storedKind(kind)).map(({ image, caption }) => ({ image, caption }));
+  const rows = await db.selectFrom('field_report_images').select(['kind', 'image', 'caption', 'width', 'height', 'annotations'])
+    .where('report_id', '=', reportId).orderBy('position').execute();
+  const of = (kind: AttachmentKind) => rows.filter((r) => r.kind === storedKind(kind))
+    .map(({ image, caption, width, height, annotations }) => ({ image, caption, width, height, annotations: storedAnnotations(annotations, 0).annotations }));
   return { diagrams: of('diagrams'), readings: of('readings'), photos: of('photos') };
 }

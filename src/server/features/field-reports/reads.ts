@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { projectDisplayName } from '../../../core/cases.ts';
 import { ZFieldReportContent, type TFieldReport, type TFieldReportListItem, type TReportImage } from '../../../core/api/field-reports.ts';
+import { ZAnnotations, type TAnnotation } from '../../../core/annotations.ts';
 import { ATTACHMENTS, displayNumber, nextReportNumber, type AttachmentKind } from '../../../core/field-reports.ts';
 import { fieldReportFileName } from '../../../core/file-names.ts';
 import { displayName } from '../../../core/people.ts';
@@ -21,10 +22,16 @@ const localDate = (iso: string) => {
 /** The stored kind of an attachment list (photos, diagrams or readings). */
 export const storedKind = (kind: AttachmentKind) => ATTACHMENTS[kind].kind;
 
+/** An image's stored annotations as the API answers them (checked when saved; parsed again for one key order). */
+export const storedAnnotations = (annotations: unknown, version: number): { annotations: TAnnotation[]; annotationsVersion: number } => ({
+  annotations: ZAnnotations.parse(annotations), annotationsVersion: version,
+});
+
 /** One list of the report's images, in order. */
-export const listImages = (db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> =>
-  db.selectFrom('field_report_images').select(['id', 'caption', 'position', 'width', 'height'])
-    .where('report_id', '=', reportId).where('kind', '=', storedKind(kind)).orderBy('position').execute();
+export const listImages = async (db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> =>
+  (await db.selectFrom('field_report_images').select(['id', 'caption', 'position', 'width', 'height', 'annotations', 'annotations_version'])
+    .where('report_id', '=', reportId).where('kind', '=', storedKind(kind)).orderBy('position').execute())
+    .map(({ annotations, annotations_version, ...image }) => ({ ...image, ...storedAnnotations(annotations, annotations_version) }));
 
 function reportQuery(db: DbOrTx) {
   return db.selectFrom('field_reports as r')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ZCertifyBody, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
+  ZAnnotationsSave, ZCertifyBody, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
   ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
 import { MAX_PHOTOS_PER_UPLOAD } from '../../../core/images.ts';
@@ -11,6 +11,7 @@ import { sendPdf } from '../../pdf/send.ts';
 import { firmToday } from '../../firm-today.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
+import { saveAnnotations } from './annotations.ts';
 import { addImages, deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
 import { getReport, listReports, nextNumberFor } from './reads.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
@@ -106,6 +107,13 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
     const { id, kind, imageId } = request.params;
     return { images: await deleteImage(db, { actorId: user.id, reportId: id, kind, imageId }) };
   });
+
+  app.put('/api/field-reports/:id/:kind/:imageId/annotations', { schema: { params: ZImageParams, body: ZAnnotationsSave, response: imageList } },
+    async (request) => {
+      const { user } = requireUser(request);
+      const { id, kind, imageId } = request.params;
+      return { images: await saveAnnotations(db, { actorId: user.id, reportId: id, kind, imageId, ...request.body }) };
+    });
 
   for (const size of ['image', 'thumbnail'] as const) {
     app.get(`/api/field-reports/:id/:kind/:imageId/${size}`, { schema: { params: ZImageParams, querystring: ZNoQuery } },

@@ -160,7 +160,7 @@ export async function deleteDraft(db: DbOrTx, options: { actorId: string; id: st
 
 /**
  * A change after certification: a new draft revision (number -R1, -R2…) copied from the certified
- * one, photos, diagrams and readings included. The certified row and its PDF stay as they were, marked superseded.
+ * one, photos, diagrams and readings included (with their annotations). The certified row and its PDF stay as they were, marked superseded.
  */
 export async function reviseReport(db: DbOrTx, options: { actorId: string; id: string; newId: string }): Promise<TFieldReport> {
   return withActor(db, options.actorId, async (tx) => {
@@ -174,8 +174,8 @@ export async function reviseReport(db: DbOrTx, options: { actorId: string; id: s
       report_type: row.report_type, report_date: row.report_date, inspector_id: row.inspector_id,
       content: JSON.stringify(row.content), created_by: options.actorId,
     }).execute();
-    await sql`insert into field_report_images (report_id, kind, position, caption, image, thumbnail, width, height)
-      select ${options.newId}, kind, position, caption, image, thumbnail, width, height
+    await sql`insert into field_report_images (report_id, kind, position, caption, image, thumbnail, width, height, annotations)
+      select ${options.newId}, kind, position, caption, image, thumbnail, width, height, annotations
       from field_report_images where report_id = ${options.id}`.execute(tx);
     await tx.updateTable('field_reports').set({ status: 'superseded' }).where('id', '=', options.id).execute();
     return getReport(tx, options.newId);

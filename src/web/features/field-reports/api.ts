@@ -64,5 +64,6 @@ export function storeReport(client: QueryClient, report: TFieldReport) {
 /** Image changes answer their list; the cached report takes it without touching the form. */
 export function useImageStore(id: string, kind: AttachmentKind) {
   const client = useQueryClient();
-  return (images: TReportImage[]) => client.setQueryData<TFieldReport>(reportKey(id), (r) => (r ? { ...r, [kind]: images } : r));
+  return (images: TReportImage[] | ((current: TReportImage[]) => TReportImage[])) =>
+    client.setQueryData<TFieldReport>(reportKey(id), (r) => (r ? { ...r, [kind]: typeof images === 'function' ? images(r[kind]) : images } : r));
 }

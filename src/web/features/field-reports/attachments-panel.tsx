@@ -9,6 +9,8 @@ import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../
 import { ApiError } from '../../lib/transport.ts';
 import { deleteImage, reorderImages, setCaption, thumbnailUrl, uploadImages, useImageStore } from './api.ts';
 import { Section } from './sections.tsx';
+import { AnnotationOverlay } from '../../ui/annotation-overlay.tsx';
+import { AnnotateButton } from './photo-annotations.tsx';
 
 const HINTS: Record<AttachmentKind, string> = {
   diagrams: 'Sketches, floor plans or moisture maps: take a picture or choose a file, or drop it here.',
@@ -33,13 +35,15 @@ function ImageCard({ reportId, kind, image, index, count, readOnly, onCaption, o
   const name = `${ATTACHMENTS[kind].one.toLowerCase()} ${index + 1}`;
   return (
     <Card withBorder padding="xs" role="group" aria-label={`${ATTACHMENTS[kind].one} ${index + 1}`}>
-      <Card.Section>
+      <Card.Section pos="relative">
         <Image src={thumbnailUrl(reportId, kind, image.id)} alt={image.caption || `${ATTACHMENTS[kind].one} ${index + 1}`} h={160} fit="contain" bg="gray.1" />
+        <AnnotationOverlay annotations={image.annotations} width={image.width} height={image.height} />
       </Card.Section>
       <Stack gap={6} mt="xs">
         <TextInput size="sm" label={`Caption of ${name}`} placeholder={`What the ${ATTACHMENTS[kind].one.toLowerCase()} shows`} value={caption}
           readOnly={readOnly} onChange={(e) => setCaptionText(e.currentTarget.value)}
           onBlur={() => caption !== image.caption && onCaption(caption)} />
+        <AnnotateButton reportId={reportId} kind={kind} image={image} index={index} readOnly={readOnly} />
         {!readOnly && (
           <Group justify="space-between">
             <Group gap={4}>
