@@ -22,6 +22,7 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+const kept = () => import('./offline/kept-records.ts');
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
@@ -35,7 +36,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user, queryClient]);
 
   useEffect(() => {
-    api<TPublicConfig>('/api/config').then(setConfig).catch((e) => debugLog('warn', 'config failed', String(e)));
+    // Offline (no answer at all), the firm's settings and the session as last answered on this
+    // device (docs/decisions/102): a reload at the site stays signed in; a 401 signs out.
+    api<TPublicConfig>('/api/config')
+      .then((c) => {
+        setConfig(c);
+        void kept().then((k) => k.rememberConfig(c));
+      })
+      .catch(async (e) => {
+        debugLog('warn', 'config failed', String(e));
+        const remembered = await (await kept()).rememberedConfig<TPublicConfig>();
+        if (remembered) setConfig(remembered);
+      });
     // No session found at start means signed out (SPEC §4 Session).
     if (readCookie(AUTH_FLAG_COOKIE) !== 'true') {
       setChecking(false);
@@ -43,15 +55,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     api<TSessionResponse>('/api/auth/session')
       .then((s) => setUser(s.user))
-      .catch(() => setUser(null))
+      .catch(async (e) => {
+        const k = await kept();
+        if (!k.noAnswer(e)) void k.forgetSession();
+        setUser(k.noAnswer(e) ? (await k.rememberedSession<TSessionUser>()) ?? null : null);
+      })
       .finally(() => setChecking(false));
   }, []);
 
-  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out (its own chunk).
+  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out (its own
+  // chunk); the session is remembered for an offline reload, and forgotten on sign-out.
   useEffect(() => {
     const id = user?.id ?? null;
     void import('./offline/outbox.ts').then((outbox) => outbox.startOutbox(id));
-  }, [user?.id]);
+    void kept().then((k) => {
+      k.keepRecordsFor(id);
+      if (user) return k.rememberSession(user);
+    });
+  }, [user]);
 
   // Refresh every 15 minutes; a 401 signs out, other failures are only logged.
   useEffect(() => {
@@ -60,7 +81,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       api<TSessionResponse>('/api/auth/refresh', { method: 'POST' })
         .then((s) => setUser(s.user))
         .catch((e) => {
-          if (e instanceof ApiError && e.status === 401) setUser(null);
+          if (e instanceof ApiError && e.status === 401) {
+            void kept().then((k) => k.forgetSession());
+            setUser(null);
+          }
           else debugLog('warn', 'session refresh failed', String(e));
         });
     }, SESSION_REFRESH_MS);
@@ -83,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api('/api/auth/logout', { method: 'POST' }).catch((e) => debugLog('warn', 'logout failed', String(e)));
+    await (await kept()).forgetSession();
     setUser(null);
   }, []);
 

@@ -54,7 +54,7 @@ export function watchOutbox(watch: () => void): () => void {
   return () => watchers.delete(watch);
 }
 
-/** @public Answers to the writes of one scope (e.g. 'field-report:<id>'), while the screen is open. */
+/** Answers to the writes of one scope (e.g. 'field-report:<id>'), while the screen is open. */
 export function onOutboxAnswer(scope: string, listener: ResultListener): () => void {
   const set = listeners.get(scope) ?? new Set();
   set.add(listener);
@@ -65,7 +65,7 @@ export function onOutboxAnswer(scope: string, listener: ResultListener): () => v
 const tell = (item: OutboxItem, answer: Answer) => listeners.get(item.scope)?.forEach((listener) => listener(item, answer));
 
 /**
- * @public Keeps a write and starts sending. A waiting write with the same key is replaced in its place (one
+ * Keeps a write and starts sending. A waiting write with the same key is replaced in its place (one
  * field's latest value is one change), unless it is being sent right now.
  */
 export async function enqueue(item: Omit<OutboxItem, 'seq' | 'createdAt' | 'attempts' | 'failure'>): Promise<void> {
@@ -178,6 +178,9 @@ async function run(): Promise<void> {
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => void run());
+  window.addEventListener('online', () => {
+    setState({ online: true });
+    void run();
+  });
   window.addEventListener('offline', () => setState({ online: false }));
 }
