@@ -5,12 +5,18 @@ import { ApiError } from '../../lib/transport.ts';
 // docs/decisions/102), read when a request gets no answer: a report opened once opens offline.
 
 let keptFor: string | null = null;
+let settled: () => void = () => {};
+// Screens ask for records as soon as the session is known; the copies wait until whose they are is set.
+const whoKnown = new Promise<void>((resolve) => {
+  settled = resolve;
+});
 /** The device's own entries (the remembered session and the firm's settings), not one person's. */
 const DEVICE = '';
 
 /** Whose copies are read and kept: set by the session (auth.tsx), null when signed out. */
 export function keepRecordsFor(userId: string | null) {
   keptFor = userId;
+  if (userId) settled();
 }
 
 export const keepRecord = (key: string, value: unknown, userId = keptFor) =>
@@ -29,10 +35,10 @@ export const noAnswer = (error: unknown) => error instanceof ApiError && error.s
 export async function readThrough<T>(key: string, read: () => Promise<T>): Promise<T> {
   try {
     const value = await read();
-    void keepRecord(key, value);
+    void whoKnown.then(() => keepRecord(key, value));
     return value;
   } catch (error) {
-    const kept = noAnswer(error) ? await readKept<T>(key) : undefined;
+    const kept = noAnswer(error) ? await whoKnown.then(() => readKept<T>(key)) : undefined;
     if (kept === undefined) throw error;
     return kept;
   }
