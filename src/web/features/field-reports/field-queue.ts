@@ -19,6 +19,9 @@ export const changeOf = (item: OutboxItem) => (item.request.url.endsWith('/field
 /** This report's items in the queue (waiting or refused), oldest first. */
 export const queuedIn = (reportId: string) => outboxState().items.filter((i) => i.scope === reportScope(reportId));
 
+/** Edits go into the queue while offline, or while this report has anything in it (the order holds). */
+export const queueing = (reportId: string) => !navigator.onLine || queuedIn(reportId).length > 0;
+
 /** The edits (`sending` against `known`, what the server has or will have) as one change per field. */
 export async function queueChanges(options: { report: TFieldReport; userId: string; known: Editable; sending: Editable }): Promise<string[]> {
   const { report, userId, known, sending } = options;

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/transport.ts';
 import { onOutboxAnswer, watchOutbox } from '../../shared/offline/outbox.ts';
 import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { getReport, saveReport, storeReport } from './api.ts';
-import { changeOf, queueChanges, queuedIn, reportScope } from './field-queue.ts';
+import { changeOf, queueChanges, queuedIn, queueing, reportScope } from './field-queue.ts';
 
 export type Editable = TFieldReportFields;
 export type SaveState = 'saved' | 'queued' | 'pending' | 'saving' | 'retrying' | 'refused' | 'conflict' | 'blocked';
@@ -81,7 +81,6 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     listener.confirmed(sending);
     return ids;
   }, [listener, userId]);
-  const queueing = () => !navigator.onLine || queuedIn(initial.id).length > 0;
 
   const flush = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
@@ -94,7 +93,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       return;
     }
     inFlight.current = true;
-    if (queueing()) {
+    if (queueing(initial.id)) {
       await toQueue(sending);
       inFlight.current = false;
       if (alive.current) setState('queued');
@@ -143,7 +142,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       setState('retrying');
       timer.current = setTimeout(() => void flush(), delay);
     }
-  }, [adopt]);
+  }, [adopt, initial.id, toQueue]);
 
   const schedule = useCallback(() => {
     setState((s) => (s === 'conflict' ? s : 'pending'));
@@ -198,7 +197,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       alive.current = false;
       clearTimeout(timer.current);
       if (inFlight.current || sameValue(latest.current, known.current)) return;
-      if (queueing()) return void toQueue(latest.current);
+      if (queueing(initial.id)) return void toQueue(latest.current);
       void saveReport(saved.current.id, { ...latest.current, version: saved.current.version })
         .then(adopt)
         .catch((error) => {
@@ -207,7 +206,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
           if (partial) adopt(partial.report);
         });
     };
-  }, [adopt, toQueue]);
+  }, [adopt, initial.id, toQueue]);
 
   // The queue's answers: the report as the server now has it. A field someone else changed that this
   // form did not is taken into the form; the fields waiting here keep what was typed.
