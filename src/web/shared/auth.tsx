@@ -5,6 +5,7 @@ import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../c
 import { api } from '../lib/api.ts';
 import { ApiError, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
+import { nextPaint } from '../lib/after-paint.ts';
 
 interface AuthState {
   user: TSessionUser | null;
@@ -41,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     api<TPublicConfig>('/api/config')
       .then((c) => {
         setConfig(c);
-        void kept().then((k) => k.rememberConfig(c));
+        setConfigAnswered(true);
       })
       .catch(async (e) => {
         debugLog('warn', 'config failed', String(e));
@@ -63,16 +64,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setChecking(false));
   }, []);
 
-  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out (its own
-  // chunk); the session is remembered for an offline reload, and forgotten on sign-out.
+  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out; the session
+  // and settings are remembered for an offline reload. Their code loads after the first paint, and
+  // only once someone has signed in (docs/decisions/102).
+  const [offlineParts, setOfflineParts] = useState(false);
+  const [configAnswered, setConfigAnswered] = useState(false);
   useEffect(() => {
+    if (!user && !offlineParts) return;
     const id = user?.id ?? null;
-    void import('./offline/outbox.ts').then((outbox) => outbox.startOutbox(id));
-    void kept().then((k) => {
+    void nextPaint().then(async () => {
+      const [outbox, k] = await Promise.all([import('./offline/outbox.ts'), kept()]);
+      setOfflineParts(true);
+      outbox.startOutbox(id);
       k.keepRecordsFor(id);
-      if (user) return k.rememberSession(user);
+      if (user) await Promise.all([k.rememberSession(user), configAnswered && k.rememberConfig(config)]);
     });
-  }, [user]);
+  }, [user, config, configAnswered, offlineParts]);
 
   // Refresh every 15 minutes; a 401 signs out, other failures are only logged.
   useEffect(() => {
