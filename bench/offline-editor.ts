@@ -68,6 +68,7 @@ try {
     times.push(await page.evaluate(() => (window as unknown as { __fieldAt: number }).__fieldAt));
     await page.close();
   }
+  console.log(`opens (ms): ${times.map((t) => t.toFixed(0)).join(", ")}`);
   const p50 = pct(times, 50);
   const worst = Math.max(...times);
   console.log(`field report editor offline (worker active, 390x844): median ${fmt(p50)}, p95 ${fmt(pct(times, 95))}, worst ${fmt(worst)} over ${RUNS} opens (budget ${BUDGET_MS} ms)`);

@@ -58,8 +58,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((s) => setUser(s.user))
       .catch(async (e) => {
         const k = await kept();
-        if (!k.noAnswer(e)) void k.forgetSession();
-        setUser(k.noAnswer(e) ? (await k.rememberedSession<TSessionUser>()) ?? null : null);
+        if (!k.noAnswer(e)) {
+          void k.forgetSession();
+          return setUser(null);
+        }
+        const remembered = (await k.rememberedSession<TSessionUser>()) ?? null;
+        // The kept records are this person's: screens may read them before the first paint.
+        if (remembered) k.keepRecordsFor(remembered.id);
+        setUser(remembered);
       })
       .finally(() => setChecking(false));
   }, []);
