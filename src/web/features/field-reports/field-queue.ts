@@ -1,10 +1,11 @@
-import type { TFieldReport } from '../../../core/api/field-reports.ts';
+import type { TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
 import { certifyKey, certifyLabel, fieldChangeKey, fieldChangeLabel } from '../../../core/field-change.ts';
 import { changedPaths, valueAt } from '../../../core/field-paths.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { newId } from '../../lib/new-id.ts';
 import { enqueue, outboxState } from '../../shared/offline/outbox.ts';
-import type { Editable } from './use-autosave.ts';
+
+type Editable = TFieldReportFields;
 
 // A report's edits through the offline queue (docs/decisions/102): each field's unsent edit is one
 // waiting change (PATCH …/fields with a client-made change id and the value it started from); the

@@ -47,7 +47,7 @@ export default function OutboxStatus() {
       <Popover.Target>
         <UnstyledButton className="outbox-status" aria-label={`${online ? '' : 'Offline. '}${summary}${refused}. Show the queue`}>
           <Group gap={6} wrap="nowrap">
-            {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden>Offline</Badge>}
+            {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">Offline</Badge>}
             <Icon size={18} color={failed.length ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />
             <Text size="sm" c={failed.length ? 'red.8' : items.length ? undefined : 'dimmed'}>{summary}</Text>
           </Group>
