@@ -3,7 +3,7 @@ import { IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/ic
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { TFieldReport } from '../../../core/api/field-reports.ts';
+import type { TFieldProblem, TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
@@ -66,7 +66,9 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const dateValidity = useCallback((path: string) => (ok: boolean) => setBlocked(path, !ok), [setBlocked]);
   const onContent = (update: (c: TFieldReport['content']) => TFieldReport['content']) =>
     save.setDraft((d) => ({ ...d, content: update(d.content) }));
-  const problems = Object.fromEntries(save.refused.map((r) => [r.path, r.message]));
+  // A queued change the server refused (a rule of its field) is named at the field, as a save's refusal is.
+  const queuedRefusals = queued.flatMap((i) => (i.failure?.details as { fields?: TFieldProblem[] } | undefined)?.fields ?? []);
+  const problems = Object.fromEntries([...queuedRefusals, ...save.refused].map((r) => [r.path, r.message]));
   const locked = readOnly || certifyWaits;
   const sectionProps = { content: save.draft.content, onChange: onContent, readOnly: locked, problems };
   const named = save.state === 'blocked' ? save.blocked : save.refused.map((r) => r.path);
