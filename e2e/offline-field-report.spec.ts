@@ -99,6 +99,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await context.setOffline(false);
   const conflict = again.getByRole('alert').filter({ hasText: 'Someone else changed these fields while yours waited' });
   await expect(conflict).toBeVisible({ timeout: 30_000 });
+  await expect(queue(again, /^1 not saved/)).toBeVisible();
   const field = conflict.getByRole('listitem', { name: 'Damage summary' });
   await expect(field).toContainText('Theirs: Ceiling stain only');
   await expect(field).toContainText('Yours: Water through the roof deck');
@@ -107,6 +108,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await expect(conflict).toBeHidden();
 
   // Each change arrived once: theirs, then the three typed here (Damage summary as the choice made).
+  await expect(queue(again, 'All saved')).toBeVisible();
   const after = await (await again.request.get(`/api/field-reports/${id}`)).json() as Report;
   expect(after.content).toMatchObject({ buildingOwner: 'Harbor Mill LLC', damageSummary: 'Water through the roof deck', notes: 'Tarp on the north slope' });
   expect(after.version).toBe(opened.version + 4);

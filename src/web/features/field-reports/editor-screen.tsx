@@ -51,7 +51,8 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const queued = useWaitingIn(reportScope(report.id));
   const conflicts = conflictsIn(queued);
   const certifyWaits = queued.some((i) => i.key === certifyKey(report.id));
-  const keep = (c: FieldConflict, which: 'theirs' | 'yours') => void dismiss(c.seq)
+  // Keeping yours replaces the refused change in its place by a new one over their value; keeping theirs drops it.
+  const keep = (c: FieldConflict, which: 'theirs' | 'yours') => void (which === 'theirs' ? dismiss(c.seq) : Promise.resolve())
     .then(() => save.settle(c.path, which === 'theirs' ? c.theirs : c.yours, c.theirs, c.current));
   const [certifying, setCertifying] = useState(false);
   // The certify dialog's code (Mantine's Modal) is fetched once the editor has painted.

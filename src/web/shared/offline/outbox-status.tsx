@@ -41,15 +41,16 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
 export default function OutboxStatus() {
   const { items, summary, failed, sending, online } = useOutbox();
   const Icon = failed.length ? IconAlertTriangle : !online ? IconCloudOff : items.length ? IconCloudUpload : IconCloudCheck;
-  const refused = failed.length ? `, ${failed.length} not saved` : '';
+  // 'All saved' is never said while something was refused: '1 not saved' (tap for the reason).
+  const line = !failed.length ? summary : items.length > failed.length ? `${summary}, ${failed.length} not saved` : `${failed.length} not saved`;
   return (
     <Popover position="bottom-end" width={320} shadow="md">
       <Popover.Target>
-        <UnstyledButton className="outbox-status" aria-label={`${online ? '' : 'Offline. '}${summary}${refused}. Show the queue`}>
+        <UnstyledButton className="outbox-status" aria-label={`${online ? '' : 'Offline. '}${line}. Show the queue`}>
           <Group gap={6} wrap="nowrap">
             {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">Offline</Badge>}
             <Icon size={18} color={failed.length ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />
-            <Text size="sm" c={failed.length ? 'red.8' : items.length ? undefined : 'dimmed'}>{summary}</Text>
+            <Text size="sm" c={failed.length ? 'red.8' : items.length ? undefined : 'dimmed'}>{line}</Text>
           </Group>
         </UnstyledButton>
       </Popover.Target>
