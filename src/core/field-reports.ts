@@ -119,6 +119,8 @@ export const FIELD_REPORT_MESSAGES = {
   noSignature: 'Please draw your signature or upload one in Settings before certifying.',
   projectMissing: 'The project was not found. It may have been deleted.',
   tooManyParties: `At most ${REPORT_FIELDS['/content/presentParties'].maxItems} present parties can be listed.`,
+  /** A certification queued offline after changes that were not all saved (docs/decisions/102). */
+  certifyWaits: 'The report was not certified: some of your changes were not saved. Settle them, then certify again.',
   /** A save that stored every field but these (docs/decisions/066). */
   partlySaved: (labels: readonly string[]) =>
     `${listText(labels)} ${labels.length === 1 ? 'was' : 'were'} not saved; everything else was saved.`,

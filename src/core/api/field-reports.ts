@@ -170,6 +170,17 @@ export const ZCertifyBody = z.object({
   /** A signature drawn on the screen; without it the user's stored signature is used. */
   drawnSignature: ZImageDataUrl.optional(),
   version: z.number().int().positive(),
+  /** Certified offline after these queued changes: the version they leave is certified (docs/decisions/102). */
+  afterChanges: z.array(z.uuid()).max(1000).optional(),
+});
+
+/** One field's change from the offline queue (docs/decisions/102): applied once, only over its base. */
+export const ZFieldChange = z.object({
+  changeId: z.uuid(),
+  path: z.string().min(1).max(200),
+  value: z.unknown(),
+  /** The value the edit started from (the field as the server last answered it). */
+  base: z.unknown(),
 });
 
 export const ZImageUpdate = z.object({ caption: z.string().max(500) });

@@ -66,3 +66,13 @@ export interface FieldReportImagesTable {
   annotations_version: Generated<number>;
   created_at: DefaultTimestamp;
 }
+
+/** A field change applied from the offline queue, by its client-made id (migration 031). */
+export interface FieldReportChangesTable {
+  id: string;
+  report_id: string;
+  path: string;
+  version_after: number;
+  applied_by: string;
+  applied_at: DefaultTimestamp;
+}

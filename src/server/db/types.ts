@@ -10,7 +10,9 @@ import type {
 } from './week-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
-import type { FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
+import type {
+  FieldReportChangesTable, FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable,
+} from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
 
@@ -365,6 +367,7 @@ export interface Database {
   field_reports: FieldReportsTable;
   field_report_images: FieldReportImagesTable;
   field_report_shares: FieldReportSharesTable;
+  field_report_changes: FieldReportChangesTable;
   bill_counter: BillCounterTable;
   bills: BillsTable;
   bill_adjustments: BillAdjustmentsTable;

@@ -14,7 +14,8 @@ import { ErrorBanner } from './error-banner.tsx';
 import { PhoneMenu } from './phone-menu.tsx';
 import { useUnsavedState } from '../shared/unsaved-changes.tsx';
 
-const OutboxStatus = lazy(() => import('../shared/offline/outbox-status.tsx'));
+// After the first paint: the queue's line is never in a screen's first load (docs/decisions/102).
+const OutboxStatus = lazy(() => new Promise((paint) => requestAnimationFrame(() => setTimeout(paint, 0))).then(() => import('../shared/offline/outbox-status.tsx')));
 const AccountModal = lazy(() => import('../features/account/account-modal.tsx').then((m) => ({ default: m.AccountModal })));
 
 function Header() {

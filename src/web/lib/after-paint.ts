@@ -19,3 +19,6 @@ export function useAfterPaint(): boolean {
   }, []);
   return painted;
 }
+
+/** Resolves once the browser has painted the current frame: code imported after it is not in a screen's first load. */
+export const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../core/constants.ts';
 import { api } from '../lib/api.ts';
 import { ApiError, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
+import { nextPaint } from '../lib/after-paint.ts';
 
 interface AuthState {
   user: TSessionUser | null;
@@ -22,6 +23,7 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+const kept = () => import('./offline/kept-records.ts');
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
@@ -35,7 +37,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user, queryClient]);
 
   useEffect(() => {
-    api<TPublicConfig>('/api/config').then(setConfig).catch((e) => debugLog('warn', 'config failed', String(e)));
+    // Offline (no answer at all), the firm's settings and the session as last answered on this
+    // device (docs/decisions/102): a reload at the site stays signed in; a 401 signs out.
+    api<TPublicConfig>('/api/config')
+      .then((c) => {
+        setConfig(c);
+        setConfigAnswered(true);
+      })
+      .catch(async (e) => {
+        debugLog('warn', 'config failed', String(e));
+        const remembered = await (await kept()).rememberedConfig<TPublicConfig>();
+        if (remembered) setConfig(remembered);
+      });
     // No session found at start means signed out (SPEC §4 Session).
     if (readCookie(AUTH_FLAG_COOKIE) !== 'true') {
       setChecking(false);
@@ -43,19 +56,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     api<TSessionResponse>('/api/auth/session')
       .then((s) => setUser(s.user))
-      .catch(() => setUser(null))
+      .catch(async (e) => {
+        const k = await kept();
+        if (!k.noAnswer(e)) {
+          void k.forgetSession();
+          return setUser(null);
+        }
+        const remembered = (await k.rememberedSession<TSessionUser>()) ?? null;
+        // The kept records are this person's: screens may read them before the first paint.
+        if (remembered) k.keepRecordsFor(remembered.id);
+        setUser(remembered);
+      })
       .finally(() => setChecking(false));
   }, []);
 
-  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out (its own
-  // chunk, loaded once someone signs in: the sign-in page never needs it).
-  const queueStarted = useRef(false);
+  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out; the session
+  // and settings are remembered for an offline reload. Their code loads after the first paint, and
+  // only once someone has signed in (docs/decisions/102).
+  const [offlineParts, setOfflineParts] = useState(false);
+  const [configAnswered, setConfigAnswered] = useState(false);
   useEffect(() => {
+    if (!user && !offlineParts) return;
     const id = user?.id ?? null;
-    if (!id && !queueStarted.current) return;
-    queueStarted.current = true;
-    void import('./offline/outbox.ts').then((outbox) => outbox.startOutbox(id));
-  }, [user?.id]);
+    void nextPaint().then(async () => {
+      const [outbox, k] = await Promise.all([import('./offline/outbox.ts'), kept()]);
+      setOfflineParts(true);
+      outbox.startOutbox(id);
+      k.keepRecordsFor(id);
+      if (user) await Promise.all([k.rememberSession(user), configAnswered && k.rememberConfig(config)]);
+    });
+  }, [user, config, configAnswered, offlineParts]);
 
   // Refresh every 15 minutes; a 401 signs out, other failures are only logged.
   useEffect(() => {
@@ -64,7 +94,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       api<TSessionResponse>('/api/auth/refresh', { method: 'POST' })
         .then((s) => setUser(s.user))
         .catch((e) => {
-          if (e instanceof ApiError && e.status === 401) setUser(null);
+          if (e instanceof ApiError && e.status === 401) {
+            void kept().then((k) => k.forgetSession());
+            setUser(null);
+          }
           else debugLog('warn', 'session refresh failed', String(e));
         });
     }, SESSION_REFRESH_MS);
@@ -87,6 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api('/api/auth/logout', { method: 'POST' }).catch((e) => debugLog('warn', 'logout failed', String(e)));
+    await (await kept()).forgetSession();
     setUser(null);
   }, []);
 

@@ -9,6 +9,7 @@ import { prepareMark } from '../../uploads/images.ts';
 import { imagesForPdf } from './attachments.ts';
 import { getReport } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
+import { versionAfterChanges } from './field-changes.ts';
 
 type Signature = { image: Buffer; type: 'image/png' | 'image/jpeg' };
 
@@ -56,13 +57,20 @@ export async function certifyReport(
   db: DbOrTx,
   options: {
     actorId: string; actorName: string; id: string; version: number; drawnSignature?: string;
+    /** Queued offline after these changes (docs/decisions/102): certifies the version the last of them left. */
+    afterChanges?: readonly string[];
     documents: DocumentPool; letterhead: Letterhead; today: Date;
   },
 ) {
   const signature = await signatureFor(db, options.actorId, options.drawnSignature);
   return withActor(db, options.actorId, async (tx) => {
+    // A replay (the answer to a queued certification was lost): the report this person certified.
+    const done = await tx.selectFrom('field_reports').select(['status', 'certified_by']).where('id', '=', options.id).executeTakeFirst();
+    if (done?.status === 'certified' && done.certified_by === options.actorId) return getReport(tx, options.id);
     const row = await draftForUpdate(tx, options.id);
-    if (row.version !== options.version) throw new AppError('EDIT_CONFLICT', undefined, { current: await getReport(tx, options.id) });
+    const version = options.afterChanges?.length ? await versionAfterChanges(tx, options.id, options.afterChanges) : options.version;
+    if (version === null) throw new AppError('EDIT_CONFLICT', FIELD_REPORT_MESSAGES.certifyWaits, { current: await getReport(tx, options.id) });
+    if (row.version !== version) throw new AppError('EDIT_CONFLICT', undefined, { current: await getReport(tx, options.id) });
     if (row.inspector_id && row.inspector_id !== options.actorId) {
       throw new AppError('PERMISSION_DENIED', 'Only the inspector named on the report can certify it.');
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ZAnnotationsSave, ZCertifyBody, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
+  ZAnnotationsSave, ZCertifyBody, ZFieldChange, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
   ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
 import { MAX_PHOTOS_PER_UPLOAD } from '../../../core/images.ts';
@@ -14,6 +14,7 @@ import { certifyReport, reportPdf } from './certify.ts';
 import { saveAnnotations } from './annotations.ts';
 import { addImages, deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
 import { getReport, listReports, nextNumberFor } from './reads.ts';
+import { changeField } from './field-changes.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
 
 const ZNoQuery = z.object({}).strict();
@@ -53,6 +54,14 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       return updateReport(db, { actorId: user.id, id: request.params.id, input: request.body, today: today() });
     });
 
+  // One field's change from the offline queue (docs/decisions/102): idempotent by its change id.
+  app.patch('/api/field-reports/:id/fields', { schema: { params: ZReportIdParams, body: ZFieldChange, response: { 200: ZFieldReport } } },
+    async (request) => {
+      const { user } = requireUser(request);
+      const { changeId, path, value, base } = request.body;
+      return changeField(db, { actorId: user.id, id: request.params.id, change: { changeId, path, value, base }, today: today() });
+    });
+
   app.delete('/api/field-reports/:id', { schema: { params: ZReportIdParams } }, async (request, reply) => {
     const { user } = requireUser(request);
     await deleteDraft(db, { actorId: user.id, id: request.params.id });
@@ -64,7 +73,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       const { user } = requireUser(request);
       return certifyReport(db, {
         actorId: user.id, actorName: user.displayName, id: request.params.id, version: request.body.version,
-        drawnSignature: request.body.drawnSignature, documents, letterhead: await letterhead(), today: today(),
+        drawnSignature: request.body.drawnSignature, afterChanges: request.body.afterChanges, documents, letterhead: await letterhead(), today: today(),
       });
     });
 

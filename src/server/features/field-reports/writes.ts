@@ -82,7 +82,7 @@ export async function draftForUpdate(tx: Tx, id: string) {
 }
 
 type StoredRow = Awaited<ReturnType<typeof draftForUpdate>>;
-const storedFields = (row: StoredRow): TFieldReportFields => ({
+export const storedFields = (row: StoredRow): TFieldReportFields => ({
   projectId: row.project_id, reportType: row.report_type as TFieldReportFields['reportType'], reportNumber: row.report_number,
   date: row.report_date, inspectorId: row.inspector_id, content: ZFieldReportContent.parse(row.content),
 });

@@ -7,6 +7,7 @@ import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
+import { keepRecord, noAnswer, readThrough } from '../../shared/offline/kept-records.ts';
 
 const base = (id: string) => `/api/field-reports/${id}`;
 const reportKey = (id: string) => ['field-reports', 'one', id];
@@ -15,22 +16,30 @@ export function useFieldReports(q: string, projectId: string | null) {
   const params = new URLSearchParams({ ...(q ? { q } : {}), ...(projectId ? { projectId } : {}) });
   return useQuery({
     queryKey: ['field-reports', 'list', q, projectId],
-    queryFn: ({ signal }) => api<{ reports: TFieldReportListItem[] }>(`/api/field-reports?${params}`, { signal }),
+    queryFn: ({ signal }) => readThrough(`/api/field-reports?${params}`, () => api<{ reports: TFieldReportListItem[] }>(`/api/field-reports?${params}`, { signal })),
     placeholderData: (previous) => previous,
+    networkMode: 'always',
   });
 }
 
-export const useFieldReport = (id: string) =>
-  useQuery({ queryKey: reportKey(id), queryFn: () => api<TFieldReport>(base(id)), staleTime: Infinity });
+// Offline (docs/decisions/102): a report, the list and the staff are read from the copies kept
+// when they were last opened; the queries run without a connection ('always') to reach them.
+export const useFieldReport = (id: string) => useQuery({
+  queryKey: reportKey(id), queryFn: () => readThrough(base(id), () => api<TFieldReport>(base(id))), staleTime: Infinity,
+  networkMode: 'always', retry: (count, error) => count < 1 && !noAnswer(error),
+});
 
 /** Staff who can be named as inspector (the same list action items assign to). */
 export const useStaff = () => useQuery({
   queryKey: ['assignable-users'],
-  queryFn: async () => (await api<{ users: TAssignableUser[] }>('/api/action-items/assignable-users')).users,
+  queryFn: async () => (await readThrough('/api/action-items/assignable-users', () => api<{ users: TAssignableUser[] }>('/api/action-items/assignable-users'))).users,
   staleTime: 60_000,
+  networkMode: 'always',
 });
 
-export const useMySignature = () => useQuery({ queryKey: ['me', 'signature'], queryFn: () => api<TSignatureStatus>('/api/me/signature') });
+export const useMySignature = () => useQuery({
+  queryKey: ['me', 'signature'], queryFn: () => readThrough('/api/me/signature', () => api<TSignatureStatus>('/api/me/signature')), networkMode: 'always',
+});
 
 export const getReport = (id: string) => api<TFieldReport>(base(id));
 export const createReport = (body: TFieldReportCreate) => api<TFieldReport>('/api/field-reports', { method: 'POST', body });
@@ -58,6 +67,7 @@ export const pdfUrl = (id: string) => `${base(id)}/pdf`;
 
 export function storeReport(client: QueryClient, report: TFieldReport) {
   client.setQueryData(reportKey(report.id), report);
+  void keepRecord(base(report.id), report);
   void client.invalidateQueries({ queryKey: ['field-reports', 'list'] });
 }
 

@@ -7,8 +7,10 @@ import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { certifyReport, useMySignature } from './api.ts';
 
 /** The inspector signs with their stored signature or one drawn here; the report becomes read-only. */
-export function CertifyModal({ report, opened, onClose, onCertified }: {
+export function CertifyModal({ report, opened, onClose, onCertified, offline, onQueue }: {
   report: TFieldReport; opened: boolean; onClose(): void; onCertified(report: TFieldReport): void;
+  /** Offline, or changes wait: the certification waits in the queue after them (docs/decisions/102). */
+  offline: boolean; onQueue(drawnSignature?: string): Promise<void>;
 }) {
   const signature = useMySignature();
   const stored = signature.data?.hasSignature ?? false;
@@ -22,6 +24,7 @@ export function CertifyModal({ report, opened, onClose, onCertified }: {
     setBusy(true);
     setError(null);
     try {
+      if (offline) return await onQueue(using === 'draw' && drawn ? drawn : undefined);
       onCertified(await certifyReport(report.id, { version: report.version, ...(using === 'draw' && drawn ? { drawnSignature: drawn } : {}) }));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The report could not be certified. Please try again.');
@@ -35,6 +38,7 @@ export function CertifyModal({ report, opened, onClose, onCertified }: {
       <Stack gap="sm">
         <Text size="sm">{CERTIFICATION_TEXT}</Text>
         <Text size="sm" c="dimmed">Once certified, the report and its PDF cannot change; later changes make a new revision.</Text>
+        {offline && <Text size="sm" c="blue.8">No connection: the certification waits on this device and is sent after your changes.</Text>}
         {stored && (
           <SegmentedControl value={using} onChange={(v) => setMode(v as 'stored' | 'draw')}
             data={[{ value: 'stored', label: 'My saved signature' }, { value: 'draw', label: 'Draw a signature' }]} />

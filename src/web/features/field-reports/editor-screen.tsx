@@ -3,7 +3,7 @@ import { IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/ic
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { TFieldReport } from '../../../core/api/field-reports.ts';
+import type { TFieldProblem, TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
@@ -22,6 +22,11 @@ import {
   FindingsSection, HabitabilitySection, MeasuresSection, NotesSection, PartiesSection, ProjectInfoSection, TestingSection,
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
+import { certifyKey } from '../../../core/field-change.ts';
+import { dismiss } from '../../shared/offline/outbox.ts';
+import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
+import { FieldConflicts } from './field-conflicts.tsx';
+import { conflictsIn, queueCertify, reportScope, type FieldConflict } from './field-queue.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
 import { ShareWithClient } from './share-links.tsx';
 import { firmDate } from '../../../core/firm-clock.ts';
@@ -43,21 +48,31 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const client = useQueryClient();
   const readOnly = report.status !== 'draft';
   const kept = useKeptDrafts({ userId: user.id, reportId: report.id, opened: editableOf(report), readOnly });
-  const save = useAutosave(report, kept.listener);
+  const save = useAutosave(report, kept.listener, user.id);
+  const queued = useWaitingIn(reportScope(report.id));
+  const conflicts = conflictsIn(queued);
+  const certifyWaits = queued.some((i) => i.key === certifyKey(report.id));
+  // Keeping yours replaces the refused change in its place by a new one over their value; keeping theirs drops it.
+  const keep = (c: FieldConflict, which: 'theirs' | 'yours') => void (which === 'theirs' ? dismiss(c.seq) : Promise.resolve())
+    .then(() => save.settle(c.path, which === 'theirs' ? c.theirs : c.yours, c.theirs, c.current));
   const [certifying, setCertifying] = useState(false);
   // The certify dialog's code (Mantine's Modal) is fetched once the editor has painted.
   const dialogsReady = useAfterPaint();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  useUnsavedChanges(!readOnly && save.state !== 'saved');
+  // Changes in the queue are kept in the browser: leaving the page loses nothing.
+  useUnsavedChanges(!readOnly && save.state !== 'saved' && save.state !== 'queued');
 
   const { setBlocked } = save;
   const dateValidity = useCallback((path: string) => (ok: boolean) => setBlocked(path, !ok), [setBlocked]);
   const onContent = (update: (c: TFieldReport['content']) => TFieldReport['content']) =>
     save.setDraft((d) => ({ ...d, content: update(d.content) }));
-  const problems = Object.fromEntries(save.refused.map((r) => [r.path, r.message]));
-  const sectionProps = { content: save.draft.content, onChange: onContent, readOnly, problems };
+  // A queued change the server refused (a rule of its field) is named at the field, as a save's refusal is.
+  const queuedRefusals = queued.flatMap((i) => (i.failure?.details as { fields?: TFieldProblem[] } | undefined)?.fields ?? []);
+  const problems = Object.fromEntries([...queuedRefusals, ...save.refused].map((r) => [r.path, r.message]));
+  const locked = readOnly || certifyWaits;
+  const sectionProps = { content: save.draft.content, onChange: onContent, readOnly: locked, problems };
   const named = save.state === 'blocked' ? save.blocked : save.refused.map((r) => r.path);
 
   // A new refusal takes the user to the field, unless they are typing in another one.
@@ -121,7 +136,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
             {!readOnly && <SaveStatus state={save.state} fields={named.map(fieldLabel)} onShow={() => named[0] && showField(named[0])} />}
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloadPdf()} loading={busy}>PDF</Button>
             {!readOnly && (
-              <Button leftSection={<IconSignature size={16} />} disabled={!canCertify || save.state !== 'saved'}
+              <Button leftSection={<IconSignature size={16} />} disabled={!canCertify || !(save.state === 'saved' || save.state === 'queued') || certifyWaits}
                 title={canCertify ? undefined : 'Only the inspector named on the report can certify it'}
                 onClick={() => setCertifying(true)}>Certify</Button>
             )}
@@ -136,6 +151,12 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
         </Group>
       </Paper>
       {!readOnly && <KeptDraftsAlert drafts={kept.offer} onRestore={(fields) => kept.restore(fields, save.setDraft)} onDiscard={kept.discard} />}
+      {!readOnly && <FieldConflicts conflicts={conflicts} onKeep={keep} />}
+      {certifyWaits && !readOnly && (
+        <Alert color="blue" role="status" title="Certification waits to be sent">
+          Signed on this device. The report is certified once your changes have reached the server; it cannot be changed meanwhile.
+        </Alert>
+      )}
       {save.state === 'refused' && !save.refused.length && <Alert color="red" role="alert">{save.message}</Alert>}
       {save.state === 'conflict' && save.theirs && (
         <ConflictAlert theirsBy="" onTakeTheirs={save.takeTheirs} onKeepMine={save.keepMine} />
@@ -153,7 +174,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
           <span key={r.id}>{i > 0 && ' · '}{r.id === report.id ? <b>{r.displayNumber}</b> : <Anchor component={Link} to={`/field-reports/${r.id}`}>{r.displayNumber}</Anchor>}</span>
         ))}</Text>
       )}
-      <DetailsSection report={report} draft={save.draft} onChange={save.setDraft} readOnly={readOnly} problems={problems}
+      <DetailsSection report={report} draft={save.draft} onChange={save.setDraft} readOnly={locked} problems={problems}
         onDateValidity={dateValidity('/date')} />
       <ProjectInfoSection {...sectionProps} />
       <PartiesSection {...sectionProps} />
@@ -163,13 +184,16 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       <HabitabilitySection {...sectionProps} onDateValidity={dateValidity('/content/timeline/returnOn')} />
       <NotesSection {...sectionProps} />
       {ATTACHMENT_KINDS.map((kind) => (
-        <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={readOnly} />
+        <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={locked} />
       ))}
       <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its attachments?`}
         confirmLabel="Delete report" onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       {dialogsReady && (
         <Suspense fallback={null}>
           <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
+            offline={save.state === 'queued' || !navigator.onLine}
+            onQueue={(drawnSignature) => queueCertify({ report, userId: user.id, version: save.savedVersion(), drawnSignature })
+              .then(() => setCertifying(false))}
             onCertified={(certified) => {
               setCertifying(false);
               storeReport(client, certified);

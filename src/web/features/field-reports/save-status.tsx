@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCloudUpload } from '@tabler/icons-react';
 import { listText } from '../../../core/field-reports.ts';
 import type { SaveState } from './use-autosave.ts';
 
 const LABELS: Record<SaveState, string> = {
   saved: 'All changes saved',
+  queued: 'Saved on this device: waiting to be sent',
   pending: 'Unsaved changes',
   saving: 'Saving…',
   retrying: 'Not saved yet: retrying',
@@ -23,6 +24,7 @@ export function SaveStatus({ state, fields, onShow }: { state: SaveState; fields
   return (
     <Group gap={6} role="status" aria-live="polite" wrap="nowrap">
       {state === 'saving' && <Loader size={14} />}
+      {state === 'queued' && <IconCloudUpload size={16} color="var(--mantine-color-blue-6)" />}
       {state === 'saved' && <IconCheck size={16} color="var(--mantine-color-teal-6)" />}
       {bad && <IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" />}
       {named

@@ -2,12 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TFieldProblem, TFieldReport, TFieldReportFields, TPartlySaved } from '../../../core/api/field-reports.ts';
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
-import { sameValue } from '../../../core/field-paths.ts';
+import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-paths.ts';
 import { ApiError } from '../../lib/transport.ts';
+import { onOutboxAnswer, watchOutbox } from '../../shared/offline/outbox.ts';
+import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { getReport, saveReport, storeReport } from './api.ts';
+import { changeOf, queueChanges, queuedIn, queueing, reportScope } from './field-queue.ts';
 
 export type Editable = TFieldReportFields;
-export type SaveState = 'saved' | 'pending' | 'saving' | 'retrying' | 'refused' | 'conflict' | 'blocked';
+export type SaveState = 'saved' | 'queued' | 'pending' | 'saving' | 'retrying' | 'refused' | 'conflict' | 'blocked';
 
 export const editableOf = (r: TFieldReport): Editable => ({
   projectId: r.projectId, reportType: r.reportType, reportNumber: r.reportNumber, date: r.date,
@@ -45,7 +48,7 @@ const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
  * in the kept drafts while the others are saved. A date box holding text that is not a date yet
  * (`setBlocked`) keeps the status unsaved but blocks no other field.
  */
-export function useAutosave(initial: TFieldReport, listener: SaveListener) {
+export function useAutosave(initial: TFieldReport, listener: SaveListener, userId: string) {
   const client = useQueryClient();
   const [draft, setDraftState] = useState<Editable>(() => editableOf(initial));
   const [state, setState] = useState<SaveState>('saved');
@@ -60,23 +63,43 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const attempt = useRef(0);
   const alive = useRef(true);
+  // What the server has, or will have once this report's waiting changes are sent (docs/decisions/102).
+  const known = useRef(editableOf(initial));
+  const applied = useRef(new Set<string>());
 
   const adopt = useCallback((report: TFieldReport) => {
     saved.current = report;
+    known.current = editableOf(report);
     storeReport(client, report);
     listener.confirmed(editableOf(report));
   }, [client, listener]);
+
+  /** Offline, or while this report's earlier changes wait: edits go into the queue, one change per field. */
+  const toQueue = useCallback(async (sending: Editable) => {
+    const ids = await queueChanges({ report: saved.current, userId, known: known.current, sending });
+    known.current = sending;
+    listener.confirmed(sending);
+    return ids;
+  }, [listener, userId]);
 
   const flush = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
     if (inFlight.current) return;
     const sending = latest.current;
-    if (sameValue(sending, editableOf(saved.current))) {
+    const waits = queuedIn(initial.id).some((i) => !i.failure);
+    if (sameValue(sending, known.current)) {
       setRefused([]);
-      setState(blockedRef.current.size ? 'blocked' : 'saved');
+      setState(blockedRef.current.size ? 'blocked' : waits ? 'queued' : 'saved');
       return;
     }
     inFlight.current = true;
+    if (queueing(initial.id)) {
+      await toQueue(sending);
+      inFlight.current = false;
+      if (alive.current) setState('queued');
+      if (!sameValue(latest.current, sending)) void flush();
+      return;
+    }
     setState('saving');
     try {
       adopt(await saveReport(saved.current.id, { ...sending, version: saved.current.version }));
@@ -99,6 +122,12 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener) {
         if (!sameValue(latest.current, sending)) return void flush();
         return setState('refused');
       }
+      if (noAnswer(error)) {
+        await toQueue(sending);
+        setState('queued');
+        if (!sameValue(latest.current, sending)) void flush();
+        return;
+      }
       if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') {
         setTheirs(await getReport(saved.current.id).catch(() => null));
         return setState('conflict');
@@ -113,7 +142,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener) {
       setState('retrying');
       timer.current = setTimeout(() => void flush(), delay);
     }
-  }, [adopt]);
+  }, [adopt, initial.id, toQueue]);
 
   const schedule = useCallback(() => {
     setState((s) => (s === 'conflict' ? s : 'pending'));
@@ -167,15 +196,75 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener) {
     return () => {
       alive.current = false;
       clearTimeout(timer.current);
-      if (inFlight.current || sameValue(latest.current, editableOf(saved.current))) return;
+      if (inFlight.current || sameValue(latest.current, known.current)) return;
+      if (queueing(initial.id)) return void toQueue(latest.current);
       void saveReport(saved.current.id, { ...latest.current, version: saved.current.version })
         .then(adopt)
         .catch((error) => {
+          if (noAnswer(error)) return void toQueue(latest.current);
           const partial = partlySaved(error);
           if (partial) adopt(partial.report);
         });
     };
-  }, [adopt]);
+  }, [adopt, initial.id, toQueue]);
 
-  return { draft, setDraft, state, message, refused, blocked, theirs, takeTheirs, keepMine, setBlocked, savedVersion, flush };
+  // The queue's answers: the report as the server now has it. A field someone else changed that this
+  // form did not is taken into the form; the fields waiting here keep what was typed.
+  const takeServer = useCallback((report: TFieldReport) => {
+    const before = editableOf(saved.current);
+    saved.current = report;
+    storeReport(client, report);
+    const waiting = new Set(queuedIn(initial.id).map(changeOf).map((c) => c?.path));
+    let form = latest.current;
+    for (const path of changedPaths(before, editableOf(report))) {
+      const theirs = valueAt(report, path);
+      if (waiting.has(path) || !sameValue(valueAt(form, path), valueAt(known.current, path))) continue;
+      form = withValueAt(form, path, theirs);
+      known.current = withValueAt(known.current, path, theirs);
+    }
+    if (form !== latest.current) {
+      latest.current = form;
+      setDraftState(form);
+    }
+  }, [client, initial.id]);
+  useEffect(() => onOutboxAnswer(reportScope(initial.id), (_item, answer) => {
+    if (answer.ok && alive.current) takeServer(answer.body as TFieldReport);
+  }), [initial.id, takeServer]);
+
+  // Changes waiting from an earlier visit (a closed tab, a reload offline) are shown in the form;
+  // the status follows the queue: 'queued' while any waits, 'saved' once all are sent.
+  useEffect(() => {
+    const follow = () => {
+      const items = queuedIn(initial.id);
+      let form = latest.current;
+      for (const change of items.map(changeOf)) {
+        if (!change || applied.current.has(change.changeId)) continue;
+        applied.current.add(change.changeId);
+        if (!sameValue(valueAt(form, change.path), valueAt(known.current, change.path))) continue;
+        form = withValueAt(form, change.path, change.value);
+        known.current = withValueAt(known.current, change.path, change.value);
+      }
+      if (form !== latest.current) {
+        latest.current = form;
+        setDraftState(form);
+      }
+      const waits = items.some((i) => !i.failure);
+      setState((s) => (s === 'queued' && !waits ? 'saved' : s === 'saved' && waits ? 'queued' : s));
+    };
+    follow();
+    return watchOutbox(follow);
+  }, [initial.id]);
+
+  /** A change refused as a conflict, settled: `value` is what the field now holds or will hold. */
+  const settle = useCallback(async (path: string, value: unknown, theirs: unknown, current?: TFieldReport) => {
+    known.current = withValueAt(known.current, path, theirs);
+    latest.current = withValueAt(latest.current, path, value);
+    if (current) takeServer(current);
+    setDraftState(latest.current);
+    // The pick goes out through the queue too, over their value: the order holds.
+    if (!sameValue(value, theirs)) await toQueue(latest.current);
+    setState(queuedIn(initial.id).some((i) => !i.failure) ? 'queued' : 'saved');
+  }, [initial.id, takeServer, toQueue]);
+
+  return { draft, setDraft, state, message, refused, blocked, theirs, takeTheirs, keepMine, setBlocked, savedVersion, flush, settle };
 }

@@ -1,44 +1,68 @@
-import { Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCloudCheck, IconCloudUpload } from '@tabler/icons-react';
+import { Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { dismiss, retryFailed } from './outbox.ts';
 import { useOutbox } from './use-outbox.ts';
 
+/** One waiting or refused write in the list; a refused one can be sent again or discarded (asked first). */
+function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <li>
+      <Text size="sm" fw={item.failure ? 600 : undefined}>{item.label}</Text>
+      {!item.failure && <Text size="xs" c="dimmed">{sending ? 'Sending…' : 'Waiting'}</Text>}
+      {item.failure && (
+        <>
+          <Text size="xs" c="red.8">Not saved: {item.failure.message}</Text>
+          {asking ? (
+            <Group gap="xs" mt={4}>
+              <Text size="xs">Discard this for good? It will not be sent.</Text>
+              <Button size="compact-sm" color="red" onClick={() => void dismiss(item.seq!)}>Discard</Button>
+              <Button size="compact-sm" variant="default" onClick={() => setAsking(false)}>Keep</Button>
+            </Group>
+          ) : (
+            <Group gap="xs" mt={4}>
+              <Button size="compact-sm" variant="light" onClick={() => void retryFailed(item.seq!)}>Try again</Button>
+              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setAsking(true)}>Discard</Button>
+            </Group>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
 /**
- * The offline queue on every screen (issue 26): 'All saved', or what waits ('3 changes and 5
- * photos waiting'); tapped, the list of what waits and of what the server refused, with the reason.
+ * The offline queue on every screen (issue 26, docs/decisions/102): 'Offline' while there is no
+ * connection, and 'All saved' or what waits ('3 changes and 5 photos waiting'); tapped, the list of
+ * what waits and of what the server refused, with the reason, Try again and Discard.
  */
 export default function OutboxStatus() {
-  const { items, summary, failed, sending } = useOutbox();
-  const waiting = items.length > 0;
+  const { items, summary, failed, sending, online } = useOutbox();
+  const Icon = failed.length ? IconAlertTriangle : !online ? IconCloudOff : items.length ? IconCloudUpload : IconCloudCheck;
+  // 'All saved' is never said while something was refused: '1 not saved' (tap for the reason).
+  const line = !failed.length ? summary : items.length > failed.length ? `${summary}, ${failed.length} not saved` : `${failed.length} not saved`;
   return (
     <Popover position="bottom-end" width={320} shadow="md">
       <Popover.Target>
-        <UnstyledButton className="outbox-status" aria-label={`${summary}${failed.length ? `, ${failed.length} refused` : ''}. Show the queue`}>
+        <UnstyledButton className="outbox-status" aria-label={`${online ? '' : 'Offline. '}${line}. Show the queue`}>
           <Group gap={6} wrap="nowrap">
-            {waiting ? <IconCloudUpload size={18} /> : <IconCloudCheck size={18} />}
-            <Text size="sm" c={failed.length ? 'red' : waiting ? undefined : 'dimmed'}>{summary}</Text>
+            {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">Offline</Badge>}
+            <Icon size={18} color={failed.length ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />
+            <Text size="sm" c={failed.length ? 'red.8' : items.length ? undefined : 'dimmed'}>{line}</Text>
           </Group>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
-        {items.length === 0 ? <Text size="sm">Every change and photo has reached the server.</Text> : (
-          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Waiting to be sent">
-            {items.map((item) => (
-              <li key={item.seq}>
-                <Text size="sm">{item.label}</Text>
-                {item.failure ? (
-                  <>
-                    <Text size="xs" c="red">{item.failure.message}</Text>
-                    <Group gap="xs">
-                      <Button size="compact-sm" variant="light" onClick={() => void retryFailed(item.seq!)}>Try again</Button>
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => void dismiss(item.seq!)}>Discard</Button>
-                    </Group>
-                  </>
-                ) : <Text size="xs" c="dimmed">{item.seq === sending ? 'Sending…' : 'Waiting'}</Text>}
-              </li>
-            ))}
-          </Stack>
-        )}
+        <Stack gap="xs">
+          {!online && <Text size="sm" fw={600}>No connection. Your work is kept on this device and sent when the connection returns.</Text>}
+          {items.length === 0 ? <Text size="sm">Every change and photo has reached the server.</Text> : (
+            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Waiting to be sent">
+              {items.map((item) => <QueueRow key={item.seq} item={item} sending={item.seq === sending} />)}
+            </Stack>
+          )}
+        </Stack>
       </Popover.Dropdown>
     </Popover>
   );

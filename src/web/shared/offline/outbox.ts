@@ -178,6 +178,9 @@ async function run(): Promise<void> {
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => void run());
+  window.addEventListener('online', () => {
+    setState({ online: true });
+    void run();
+  });
   window.addEventListener('offline', () => setState({ online: false }));
 }

@@ -16,7 +16,7 @@ export function useOutbox() {
   }, [state]);
 }
 
-/** @public The waiting writes of one record (e.g. 'field-report:<id>'), for a screen to mark what has not gone out. */
+/** The waiting writes of one record (e.g. 'field-report:<id>'), for a screen to mark what has not gone out. */
 export function useWaitingIn(scope: string) {
   const { items } = useSyncExternalStore(watchOutbox, outboxState);
   return useMemo(() => items.filter((i) => i.scope === scope), [items, scope]);

@@ -1,0 +1,134 @@
+// Offline first for field reports (issue 26, docs/decisions/102): in a phone-sized context with the
+// app installed, a report opened once is edited offline, the queue survives a closed page, every
+// change arrives exactly once, a field someone else changed meanwhile is the person's choice, and a
+// certification made offline goes through when the connection returns.
+import { expect, request as newRequest, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
+import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+
+test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.describe.configure({ timeout: 180_000 });
+
+type Report = { id: string; displayNumber: string; version: number; status: string; content: Record<string, unknown> };
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+/** The queue's line in the header, by what it says. */
+const queue = (page: Page, says: string | RegExp) => page.getByRole('button', { name: typeof says === 'string' ? new RegExp(says) : says });
+
+/** The app's worker is active and controls the page (it registers once the first screen is idle). */
+async function installed(page: Page) {
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state), { timeout: 30_000 }).toBe('activated');
+}
+
+/** The browser has kept a copy under this key (the records store, docs/decisions/102). */
+const kept = (page: Page, key: string) => expect.poll(() => page.evaluate((k) => new Promise<boolean>((resolve) => {
+  const open = indexedDB.open('casebook');
+  open.onsuccess = () => {
+    const all = open.result.transaction('records').objectStore('records').getAll();
+    all.onsuccess = () => resolve((all.result as { key: string }[]).some((r) => r.key === k));
+  };
+  open.onerror = () => resolve(false);
+}), key), { timeout: 15_000 }).toBe(true);
+
+async function draw(page: Page, pad: Locator) {
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
+  await page.mouse.up();
+}
+
+/** Another person's session, through the API. */
+async function otherPerson(baseURL: string) {
+  const api = await newRequest.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: { email: ADMIN, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  const csrf = (await api.storageState()).cookies.find((c) => c.name === 'csrf-token')!.value;
+  return { api, headers: { 'x-csrf-token': csrf } };
+}
+
+test('edits made offline wait in the queue across a closed page, arrive once, and a conflicting field is the person\'s choice; certified offline', async ({ page, context, baseURL }) => {
+  await signIn(page, LIMITED);
+  await installed(page);
+  // A new report, opened once online (its copy is kept for offline).
+  const { items } = await (await page.request.get('/api/action-items')).json() as { items: { projectLabel: string }[] };
+  await page.getByRole('link', { name: /Field Reports/ }).first().click();
+  await page.getByRole('button', { name: 'New Field Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Field Report' });
+  await dialog.getByRole('textbox', { name: 'Project' }).fill(items[0]!.projectLabel.split(' - ')[0]!);
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: 'Create report' }).click();
+  await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  const id = url.split('/').at(-1)!;
+  await expect(section(page, 'Findings')).toBeVisible({ timeout: 30_000 });
+  await kept(page, `/api/field-reports/${id}`);
+  await kept(page, 'session');
+  const opened = await (await page.request.get(`/api/field-reports/${id}`)).json() as Report;
+  await expect(queue(page, 'All saved')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(queue(page, /^Offline\. All saved/)).toBeVisible();
+  await section(page, 'Project Information').getByLabel('Building owner').fill('Harbor Mill LLC');
+  await section(page, 'Findings').getByLabel('Damage summary').fill('Water through the roof deck');
+  await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope');
+  await expect(queue(page, '3 changes waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device: waiting to be sent' })).toBeVisible();
+  await queue(page, '3 changes waiting').click();
+  const list = page.getByRole('list', { name: 'Waiting to be sent' });
+  for (const field of ['Building owner', 'Damage summary', 'Field notes']) {
+    await expect(list.getByText(`Report ${opened.displayNumber}: ${field}`)).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+
+  // Meanwhile another person changes the same field on the server.
+  const other = await otherPerson(baseURL!);
+  const theirs = await other.api.patch(`/api/field-reports/${id}/fields`, {
+    headers: other.headers, data: { changeId: crypto.randomUUID(), path: '/content/damageSummary', value: 'Ceiling stain only', base: '' },
+  });
+  expect(theirs.ok()).toBe(true);
+
+  // The page is closed; a new one opens the report offline: the worker serves the app, the browser the report and the queue.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto(url);
+  await expect(section(again, 'Findings')).toBeVisible({ timeout: 30_000 });
+  await expect(queue(again, '3 changes waiting')).toBeVisible();
+  await expect(section(again, 'Findings').getByLabel('Damage summary')).toHaveValue('Water through the roof deck');
+
+  await context.setOffline(false);
+  const conflict = again.getByRole('alert').filter({ hasText: 'Someone else changed these fields while yours waited' });
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
+  await expect(queue(again, /^1 not saved/)).toBeVisible();
+  const field = conflict.getByRole('listitem', { name: 'Damage summary' });
+  await expect(field).toContainText('Theirs: Ceiling stain only');
+  await expect(field).toContainText('Yours: Water through the roof deck');
+  await field.getByRole('button', { name: 'Keep yours: Damage summary' }).click();
+  await expect(queue(again, 'All saved')).toBeVisible({ timeout: 30_000 });
+  await expect(conflict).toBeHidden();
+
+  // Each change arrived once: theirs, then the three typed here (Damage summary as the choice made).
+  await expect(queue(again, 'All saved')).toBeVisible();
+  const after = await (await again.request.get(`/api/field-reports/${id}`)).json() as Report;
+  expect(after.content).toMatchObject({ buildingOwner: 'Harbor Mill LLC', damageSummary: 'Water through the roof deck', notes: 'Tarp on the north slope' });
+  expect(after.version).toBe(opened.version + 4);
+
+  // Signed and certified offline: it waits after the last change and goes through when online.
+  await context.setOffline(true);
+  await section(again, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope. Signed on site.');
+  await expect(queue(again, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await again.getByRole('button', { name: 'Certify' }).click();
+  const certify = again.getByRole('dialog', { name: /Certify report/ });
+  await expect(certify.getByText('No connection: the certification waits on this device')).toBeVisible();
+  await draw(again, certify.locator('canvas'));
+  await certify.getByRole('button', { name: 'Sign and certify' }).click();
+  await expect(again.getByRole('status').filter({ hasText: 'Certification waits to be sent' })).toBeVisible();
+  await expect(queue(again, '2 changes waiting')).toBeVisible();
+  await context.setOffline(false);
+  await expect(queue(again, 'All saved')).toBeVisible({ timeout: 60_000 });
+  await expect(again.getByText('Certified', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  const certified = await (await again.request.get(`/api/field-reports/${id}`)).json() as Report;
+  expect(certified.status).toBe('certified');
+  expect(certified.content.notes).toBe('Tarp on the north slope. Signed on site.');
+  await other.api.dispose();
+});

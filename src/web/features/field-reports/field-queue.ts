@@ -1,0 +1,68 @@
+import type { TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
+import { certifyKey, certifyLabel, fieldChangeKey, fieldChangeLabel } from '../../../core/field-change.ts';
+import { changedPaths, valueAt } from '../../../core/field-paths.ts';
+import type { OutboxItem } from '../../lib/outbox-item.ts';
+import { newId } from '../../lib/new-id.ts';
+import { enqueue, outboxState } from '../../shared/offline/outbox.ts';
+
+type Editable = TFieldReportFields;
+
+// A report's edits through the offline queue (docs/decisions/102): each field's unsent edit is one
+// waiting change (PATCH …/fields with a client-made change id and the value it started from); the
+// certification waits after them. The queue item is the durable copy: its kept draft is dropped.
+
+export const reportScope = (id: string) => `field-report:${id}`;
+
+/** A waiting field change's body, as sent. */
+export interface ChangeBody { changeId: string; path: string; value: unknown; base: unknown }
+export const changeOf = (item: OutboxItem) => (item.request.url.endsWith('/fields') ? item.request.json as ChangeBody : null);
+
+/** This report's items in the queue (waiting or refused), oldest first. */
+export const queuedIn = (reportId: string) => outboxState().items.filter((i) => i.scope === reportScope(reportId));
+
+/** Edits go into the queue while offline, or while this report has anything in it (the order holds). */
+export const queueing = (reportId: string) => !navigator.onLine || queuedIn(reportId).length > 0;
+
+/** The edits (`sending` against `known`, what the server has or will have) as one change per field. */
+export async function queueChanges(options: { report: TFieldReport; userId: string; known: Editable; sending: Editable }): Promise<string[]> {
+  const { report, userId, known, sending } = options;
+  const paths = changedPaths(known, sending);
+  const items = queuedIn(report.id);
+  for (const path of paths) {
+    const key = fieldChangeKey(report.id, path);
+    // A waiting change of the same field is replaced: it keeps the value the first edit started from.
+    const waiting = items.find((i) => i.key === key && !i.failure && i.seq !== outboxState().sending);
+    const base = waiting ? changeOf(waiting)?.base : valueAt(known, path);
+    const body: ChangeBody = { changeId: newId(), path, value: valueAt(sending, path), base: base ?? null };
+    await enqueue({
+      id: body.changeId, userId, kind: 'change', scope: reportScope(report.id), key, label: fieldChangeLabel(report.displayNumber, path),
+      request: { method: 'PATCH', url: `/api/field-reports/${report.id}/fields`, json: body },
+    });
+  }
+  return paths;
+}
+
+/** A certification queued after the report's waiting changes: it certifies the version they leave. */
+export async function queueCertify(options: { report: TFieldReport; userId: string; version: number; drawnSignature?: string }) {
+  const { report } = options;
+  const afterChanges = queuedIn(report.id).map(changeOf).filter((c) => c !== null).map((c) => c.changeId);
+  await enqueue({
+    id: newId(), userId: options.userId, kind: 'change', scope: reportScope(report.id), key: certifyKey(report.id),
+    label: certifyLabel(report.displayNumber),
+    request: {
+      method: 'POST', url: `/api/field-reports/${report.id}/certify`,
+      json: { version: options.version, afterChanges, ...(options.drawnSignature ? { drawnSignature: options.drawnSignature } : {}) },
+    },
+  });
+}
+
+/** A change refused because the field changed meanwhile: the person picks theirs or yours. */
+export interface FieldConflict { seq: number; path: string; theirs: unknown; yours: unknown; current?: TFieldReport }
+
+export function conflictsIn(items: readonly OutboxItem[]): FieldConflict[] {
+  return items.flatMap((item) => {
+    const details = item.failure?.code === 'EDIT_CONFLICT' ? item.failure.details as Partial<FieldConflict> & { field?: string } : null;
+    if (!details?.field || item.seq === undefined) return [];
+    return [{ seq: item.seq, path: details.field, theirs: details.theirs, yours: details.yours, current: details.current }];
+  });
+}
