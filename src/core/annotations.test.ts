@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ANNOTATION_LIMITS, ANNOTATION_MESSAGES, arrowHead, boxOf, clampPoint, drawingOf, hasRoomFor, isTooSmall, metricsFor, thinLine, ZAnnotations,
+  ANNOTATION_LIMITS, ANNOTATION_MESSAGES, arrowHead, boxOf, clampPoint, drawingOf, hasRoomFor, isTooSmall, metricsFor, thinLine,
   type TAnnotation,
 } from './annotations.ts';
+import { ZAnnotations } from './api/annotations.ts';
 
 const p = (x: number, y: number) => ({ x, y });
 

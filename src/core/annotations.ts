@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // Annotations drawn on a report image (docs/decisions/104): arrows, circles, rectangles, free lines
 // and text labels, kept apart from the image with every point as a fraction (0..1) of its width and
 // height, so they fit any copy of it (thumbnail, editor, PDF). Both the screen (SVG) and the PDF
@@ -27,30 +25,19 @@ export const ANNOTATION_MESSAGES = {
   emptyText: 'Please type the words of the label.',
 } as const;
 
-const fraction = z.number().min(0).max(1);
-const ZPoint = z.object({ x: fraction, y: fraction });
-export type TPoint = z.infer<typeof ZPoint>;
-const base = { id: z.string().min(1).max(40), color: z.enum(Object.keys(ANNOTATION_COLORS) as [AnnotationColor, ...AnnotationColor[]]) };
-const twoPoints = { ...base, from: ZPoint, to: ZPoint };
-
-export const ZAnnotation = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('arrow'), ...twoPoints }),
-  z.object({ type: z.literal('circle'), ...twoPoints }),
-  z.object({ type: z.literal('rect'), ...twoPoints }),
-  z.object({ type: z.literal('line'), ...base, points: z.array(ZPoint).min(2).max(ANNOTATION_LIMITS.linePoints) }),
-  z.object({
-    type: z.literal('text'), ...base, at: ZPoint,
-    text: z.string().trim().min(1, ANNOTATION_MESSAGES.emptyText).max(ANNOTATION_LIMITS.textLength, ANNOTATION_MESSAGES.tooLong),
-  }),
-]);
-export type TAnnotation = z.infer<typeof ZAnnotation>;
+export interface TPoint { x: number; y: number }
+interface Shape { id: string; color: AnnotationColor }
+interface TwoPoints extends Shape { from: TPoint; to: TPoint }
+/** One annotation (its schema: ZAnnotation in api/annotations.ts, which the screen's first load never needs). */
+export type TAnnotation =
+  | (TwoPoints & { type: 'arrow' }) | (TwoPoints & { type: 'circle' }) | (TwoPoints & { type: 'rect' })
+  | (Shape & { type: 'line'; points: TPoint[] })
+  | (Shape & { type: 'text'; at: TPoint; text: string });
 /** Points of the free lines (the other shapes have one or two). */
 export const linePoints = (annotations: readonly TAnnotation[]) => annotations.reduce((n, a) => n + (a.type === 'line' ? a.points.length : 0), 0);
 /** Whether another shape fits: room for one more, and for a whole free line's points. */
 export const hasRoomFor = (annotations: readonly TAnnotation[]) =>
   annotations.length < ANNOTATION_LIMITS.shapes && linePoints(annotations) + ANNOTATION_LIMITS.linePoints <= ANNOTATION_LIMITS.points;
-export const ZAnnotations = z.array(ZAnnotation).max(ANNOTATION_LIMITS.shapes, ANNOTATION_MESSAGES.tooMany)
-  .refine((list) => linePoints(list) <= ANNOTATION_LIMITS.points, ANNOTATION_MESSAGES.tooMany);
 
 /** What the screen and the PDF draw, in the image's own pixels (y down). */
 export type Primitive =

@@ -3,7 +3,7 @@ import {
   ATTACHMENT_KINDS, FIELD_REPORT_MESSAGES, fieldLabel, PARTY_FIELDS, REPORT_FIELDS, REPORT_TYPES, type PartyKey, type ReportTextPath,
 } from '../field-reports.ts';
 import { toPath } from '../field-paths.ts';
-import { ZAnnotations } from '../annotations.ts';
+import { ZAnnotations } from './annotations.ts';
 import { tooLongMessage } from '../limits.ts';
 import { ZImageDataUrl } from './firm-profile.ts';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Avatar, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-button.tsx';
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
@@ -9,16 +9,18 @@ import { titleFor } from '../../core/titles.ts';
 import { ROLE_LABELS } from '../../core/users.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { nextPaint } from '../lib/after-paint.ts';
 import { useAuth } from '../shared/auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { PhoneMenu } from './phone-menu.tsx';
 import { useUnsavedState } from '../shared/unsaved-changes.tsx';
 
 // After the first paint: the queue's line is never in a screen's first load (docs/decisions/102).
-const OutboxStatus = lazy(() => new Promise((paint) => requestAnimationFrame(() => setTimeout(paint, 0))).then(() => import('../shared/offline/outbox-status.tsx')));
+// The queue's line loads once the page itself has shown (its code is not in a page's first load).
+const OutboxStatus = lazy(() => nextPaint().then(() => import('../shared/offline/outbox-status.tsx')));
 const AccountModal = lazy(() => import('../features/account/account-modal.tsx').then((m) => ({ default: m.AccountModal })));
 
-function Header() {
+function Header({ pageShown }: { pageShown: boolean }) {
   const { user, config, signOut } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -58,7 +60,7 @@ function Header() {
             <Anchor component={Link} to="/time-tracking" size="sm">Time Tracking</Anchor>
             <Anchor component={Link} to="/timesheet" size="sm">Timesheet</Anchor>
           </Group>
-          <Suspense fallback={null}><OutboxStatus /></Suspense>
+          {pageShown && <Suspense fallback={null}><OutboxStatus /></Suspense>}
           <CalendarFeedButton className="phone-hidden" />
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
           <UnstyledButton className="user-block phone-hidden" onClick={() => setAccount(true)}>
@@ -102,14 +104,22 @@ function Header() {
   );
 }
 
+/** Mounts when the page's code has loaded and its Suspense boundary shows it. */
+function Shown({ onShown }: { onShown(): void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
+
 /** Header, page fade, error banner: the frame of every signed-in screen. */
 export default function Shell() {
   const { pathname } = useLocation();
+  const [pageShown, setPageShown] = useState(false);
   return (
     <div className="app">
-      <Header />
+      <Header pageShown={pageShown} />
       <main className="page" key={pathname}>
         <Suspense fallback={<LoadingOverlay />}>
+          <Shown onShown={() => setPageShown(true)} />
           <Outlet />
         </Suspense>
       </main>

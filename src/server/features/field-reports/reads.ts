@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { projectDisplayName } from '../../../core/cases.ts';
 import { ZFieldReportContent, type TFieldReport, type TFieldReportListItem, type TReportImage } from '../../../core/api/field-reports.ts';
-import { ZAnnotations, type TAnnotation } from '../../../core/annotations.ts';
+import type { TAnnotation } from '../../../core/annotations.ts';
+import { ZAnnotations } from '../../../core/api/annotations.ts';
 import { ATTACHMENTS, displayNumber, nextReportNumber, type AttachmentKind } from '../../../core/field-reports.ts';
 import { fieldReportFileName } from '../../../core/file-names.ts';
 import { displayName } from '../../../core/people.ts';
