@@ -22,9 +22,19 @@ const localDate = (iso: string) => {
 export const storedKind = (kind: AttachmentKind) => ATTACHMENTS[kind].kind;
 
 /** One list of the report's images, in order. */
-export const listImages = (db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> =>
-  db.selectFrom('field_report_images').select(['id', 'caption', 'position', 'width', 'height'])
-    .where('report_id', '=', reportId).where('kind', '=', storedKind(kind)).orderBy('position').execute();
+export async function listImages(db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> {
+  const rows = await db.selectFrom('field_report_images as i').leftJoin('field_report_originals as o', 'o.sha256', 'i.original_sha256')
+    .select(['i.id', 'i.caption', 'i.position', 'i.width', 'i.height', 'i.captured_at', 'i.latitude', 'i.longitude', 'i.original_name',
+      'o.sha256', 'o.byte_size', 'o.content_type'])
+    .where('i.report_id', '=', reportId).where('i.kind', '=', storedKind(kind)).orderBy('i.position').execute();
+  return rows.map((r) => ({
+    id: r.id, caption: r.caption, position: r.position, width: r.width, height: r.height,
+    capturedAt: r.captured_at ? new Date(r.captured_at).toISOString() : null,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    original: r.sha256 ? { sha256: r.sha256, name: r.original_name ?? '', size: Number(r.byte_size), type: r.content_type ?? '' } : null,
+  }));
+}
 
 function reportQuery(db: DbOrTx) {
   return db.selectFrom('field_reports as r')
