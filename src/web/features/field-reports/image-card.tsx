@@ -1,0 +1,70 @@
+import { ActionIcon, Badge, Card, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { TReportImage } from '../../../core/api/field-reports.ts';
+import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
+import { originalUrl, thumbnailUrl } from './api.ts';
+import { PhotoEvidence } from './photo-evidence.tsx';
+
+interface CardProps {
+  reportId: string;
+  kind: AttachmentKind;
+  image: TReportImage;
+  /** The picked file shown at once, before (and instead of) the server's thumbnail. */
+  preview?: string;
+  index: number;
+  count: number;
+  readOnly: boolean;
+  onCaption(caption: string): void;
+  onMove(delta: -1 | 1): void;
+  onRemove(): void;
+}
+
+export function ImageCard({ reportId, kind, image, preview, index, count, readOnly, onCaption, onMove, onRemove }: CardProps) {
+  const [caption, setCaptionText] = useState(image.caption);
+  const label = `${ATTACHMENTS[kind].one} ${index + 1}`;
+  const name = label.toLowerCase();
+  return (
+    <Card withBorder padding="xs" role="group" aria-label={label}>
+      <Card.Section>
+        <Image src={preview ?? thumbnailUrl(reportId, kind, image.id)} alt={image.caption || label} h={160} fit="contain" bg="gray.1" />
+      </Card.Section>
+      <Stack gap={6} mt="xs">
+        <TextInput size="sm" label={`Caption of ${name}`} placeholder={`What the ${ATTACHMENTS[kind].one.toLowerCase()} shows`} value={caption}
+          readOnly={readOnly} onChange={(e) => setCaptionText(e.currentTarget.value)}
+          onBlur={() => caption !== image.caption && onCaption(caption)} />
+        <PhotoEvidence image={image} name={name} originalUrl={originalUrl(reportId, kind, image.id)} />
+        {!readOnly && (
+          <Group justify="space-between">
+            <Group gap={4}>
+              <ActionIcon variant="default" size={44} aria-label={`Move ${name} earlier`} disabled={index === 0} onClick={() => onMove(-1)}>
+                <IconArrowLeft size={18} />
+              </ActionIcon>
+              <ActionIcon variant="default" size={44} aria-label={`Move ${name} later`} disabled={index === count - 1} onClick={() => onMove(1)}>
+                <IconArrowRight size={18} />
+              </ActionIcon>
+            </Group>
+            <ActionIcon variant="subtle" color="red" size={44} aria-label={`Remove ${name}`} onClick={onRemove}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A photo picked but not on the server yet: its own file as the thumbnail, at once, and where it stands. */
+export function PendingCard({ name, preview, status, failed }: { name: string; preview: string; status: string; failed?: boolean }) {
+  return (
+    <Card withBorder padding="xs" role="group" aria-label={`${name} (not uploaded yet)`}>
+      <Card.Section>
+        <Image src={preview} alt={`${name}, picked`} h={160} fit="contain" bg="gray.1" />
+      </Card.Section>
+      <Group mt="xs" gap={6}>
+        <Badge color={failed ? 'red' : 'gray'} variant="light">{failed ? 'Not uploaded' : 'Waiting'}</Badge>
+        <Text size="sm" c={failed ? 'red' : 'dimmed'} role="status">{status}</Text>
+      </Group>
+    </Card>
+  );
+}
