@@ -1,4 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,5 +175,31 @@ describe.each(['database', 'bucket'] as const)('photo evidence, originals in the
     const up = await put(report.id, imageId, { original });
     expect(up.statusCode).toBe(200);
     expect(up.json().images).toHaveLength(1);
+  });
+});
+
+describe('backups with originals in a bucket', () => {
+  it('name the bucket that holds the originals', async () => {
+    const s3 = await startFakeS3({ bucket: 'firm-photo-originals' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'casebook-backups-'));
+    const t = await createTestApp({ ...s3.env(), BACKUP_DIR: dir });
+    try {
+      const admin = await t.signIn((await t.user('super_admin')).email);
+      const { projectId } = await makeProject(t.database.db, (await t.user('limited_user')).id, 'Roof leak');
+      const report = (await admin.request({ method: 'POST', url: '/api/field-reports', payload: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: today } })).json();
+      const body = multipart([{ name: 'original', filename: 'roof.jpg', content: await makeExifJpeg(300, 200) }]);
+      expect((await admin.request({ method: 'PUT', url: `/api/field-reports/${report.id}/photos/${randomUUID()}`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
+      const made = await admin.request({ method: 'POST', url: '/api/backups' });
+      expect(made.statusCode, made.body).toBeLessThan(300);
+      let backups: { status: string; originalsBuckets: string[] }[] = [];
+      for (let i = 0; i < 120 && !backups.some((b) => b.status === 'completed'); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        backups = (await admin.request({ method: 'GET', url: '/api/backups' })).json().backups;
+      }
+      expect(backups[0]).toMatchObject({ status: 'completed', originalsBuckets: ['firm-photo-originals'] });
+    } finally {
+      await t.close();
+      await s3.close();
+    }
   });
 });
