@@ -44,3 +44,39 @@ export async function makeExifJpeg(width: number, height: number, options: { tak
     IFD3: { GPSLatitudeRef: lat >= 0 ? 'N' : 'S', GPSLatitude: dms(lat), GPSLongitudeRef: lon >= 0 ? 'E' : 'W', GPSLongitude: dms(lon) },
   }).jpeg({ quality: 85 }).toBuffer();
 }
+
+/**
+ * Adds an EXIF thumbnail (IFD1) to a JPEG whose EXIF block sharp wrote, as cameras do: the TIFF block
+ * gets an IFD1 pointing at the small JPEG, appended after it, and IFD0 points at IFD1.
+ */
+export async function withExifThumbnail(jpeg: Buffer, width = 160, height = 120): Promise<Buffer> {
+  const thumb = await sharp(jpeg).resize(width, height, { fit: 'inside' }).jpeg({ quality: 70 }).toBuffer();
+  if (jpeg.readUInt16BE(2) !== 0xffe1 || jpeg.subarray(6, 10).toString('latin1') !== 'Exif') throw new Error('the JPEG has no EXIF block first');
+  const length = jpeg.readUInt16BE(4);
+  const tiff = Buffer.from(jpeg.subarray(12, 4 + length));
+  const little = tiff.readUInt16BE(0) === 0x4949;
+  const r16 = (o: number) => (little ? tiff.readUInt16LE(o) : tiff.readUInt16BE(o));
+  const r32 = (o: number) => (little ? tiff.readUInt32LE(o) : tiff.readUInt32BE(o));
+  const ifd0 = r32(4);
+  const nextAt = ifd0 + 2 + r16(ifd0) * 12;
+  if (r32(nextAt) !== 0) throw new Error('the JPEG has an IFD1 already');
+  const ifd1 = tiff.length + (tiff.length % 2);
+  const ifd = Buffer.alloc(2 + 2 * 12 + 4);
+  const w16 = (b: Buffer, v: number, o: number) => (little ? b.writeUInt16LE(v, o) : b.writeUInt16BE(v, o));
+  const w32 = (b: Buffer, v: number, o: number) => (little ? b.writeUInt32LE(v, o) : b.writeUInt32BE(v, o));
+  w16(ifd, 2, 0);
+  const entry = (i: number, tag: number, value: number) => {
+    w16(ifd, tag, 2 + i * 12);
+    w16(ifd, 4, 4 + i * 12);
+    w32(ifd, 1, 6 + i * 12);
+    w32(ifd, value, 10 + i * 12);
+  };
+  entry(0, 0x0201, ifd1 + ifd.length);
+  entry(1, 0x0202, thumb.length);
+  w32(tiff, ifd1, nextAt);
+  const block = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff, Buffer.alloc(ifd1 - tiff.length), ifd, thumb]);
+  const head = Buffer.alloc(4);
+  head.writeUInt16BE(0xffe1, 0);
+  head.writeUInt16BE(block.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), head, block, jpeg.subarray(4 + length)]);
+}

@@ -32,7 +32,7 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
   const { title } = ATTACHMENTS[kind];
   const store = useImageStore(reportId, kind);
   const [error, setError] = useState<string | null>(null);
-  const { pending, previews, pick } = usePhotoUploads(reportId, kind, store);
+  const { pending, pick } = usePhotoUploads(reportId, kind, store);
   const run = (work: Promise<{ images: TReportImage[] }>) => {
     setError(null);
     return work.then((r) => store(r.images))
@@ -84,7 +84,7 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
         {images.length === 0 && readOnly && <Text size="sm" c="dimmed">No {title.toLowerCase()}.</Text>}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           {images.map((image, index) => (
-            <ImageCard key={image.id} reportId={reportId} kind={kind} image={image} preview={previews[image.id]} index={index}
+            <ImageCard key={image.id} reportId={reportId} kind={kind} image={image} index={index}
               count={images.length} readOnly={readOnly}
               onCaption={(caption) => void run(setCaption(reportId, kind, image.id, caption))}
               onMove={(delta) => move(index, delta)}

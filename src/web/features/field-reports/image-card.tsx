@@ -10,8 +10,6 @@ interface CardProps {
   reportId: string;
   kind: AttachmentKind;
   image: TReportImage;
-  /** The picked file shown at once, before (and instead of) the server's thumbnail. */
-  preview?: string;
   index: number;
   count: number;
   readOnly: boolean;
@@ -20,14 +18,14 @@ interface CardProps {
   onRemove(): void;
 }
 
-export function ImageCard({ reportId, kind, image, preview, index, count, readOnly, onCaption, onMove, onRemove }: CardProps) {
+export function ImageCard({ reportId, kind, image, index, count, readOnly, onCaption, onMove, onRemove }: CardProps) {
   const [caption, setCaptionText] = useState(image.caption);
   const label = `${ATTACHMENTS[kind].one} ${index + 1}`;
   const name = label.toLowerCase();
   return (
     <Card withBorder padding="xs" role="group" aria-label={label}>
       <Card.Section>
-        <Image src={preview ?? thumbnailUrl(reportId, kind, image.id)} alt={image.caption || label} h={160} fit="contain" bg="gray.1" />
+        <Image src={thumbnailUrl(reportId, kind, image.id)} alt={image.caption || label} h={160} fit="contain" bg="gray.1" />
       </Card.Section>
       <Stack gap={6} mt="xs">
         <TextInput size="sm" label={`Caption of ${name}`} placeholder={`What the ${ATTACHMENTS[kind].one.toLowerCase()} shows`} value={caption}

@@ -1,4 +1,5 @@
 import { PHOTO_LONG_SIDE } from '../../../core/images.ts';
+import { exifThumbnail } from '../../../core/jpeg-thumbnail.ts';
 
 // A photo picked on a phone is 3–15 MB; the report shows and prints it at 1,600 px. The browser makes
 // that copy before upload (docs/decisions/103) to spare mobile data: turned upright by its EXIF
@@ -37,4 +38,38 @@ export async function resizedForUpload(file: Blob): Promise<Blob | null> {
   } finally {
     bitmap.close();
   }
+}
+
+/** The EXIF orientations as a turn in degrees and a mirror (2, 4, 5, 7 are mirrored). */
+const TURNS: Record<number, [number, boolean]> = { 1: [0, false], 2: [0, true], 3: [180, false], 4: [180, true], 5: [90, true], 6: [90, false], 7: [270, true], 8: [270, false] };
+
+async function upright(jpeg: Uint8Array, orientation: number): Promise<Blob> {
+  const blob = new Blob([jpeg as BlobPart], { type: 'image/jpeg' });
+  if (orientation === 1 || typeof OffscreenCanvas === 'undefined') return blob;
+  const bitmap = await createImageBitmap(blob);
+  const [turn, mirror] = TURNS[orientation] ?? [0, false];
+  const sideways = turn % 180 !== 0;
+  const canvas = new OffscreenCanvas(sideways ? bitmap.height : bitmap.width, sideways ? bitmap.width : bitmap.height);
+  const context = canvas.getContext('2d')!;
+  context.translate(canvas.width / 2, canvas.height / 2);
+  context.rotate((turn * Math.PI) / 180);
+  if (mirror) context.scale(-1, 1);
+  context.drawImage(bitmap, -bitmap.width / 2, -bitmap.height / 2);
+  bitmap.close();
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+}
+
+/**
+ * What a picked photo shows at once: the small picture the camera wrote into its EXIF, turned upright
+ * (a few milliseconds), else the file itself (the browser decodes all of it: a 12 MP JPEG takes
+ * ~0.3 s). Its object URL: revoke it when done.
+ */
+export async function quickPreview(file: File): Promise<string> {
+  try {
+    const found = exifThumbnail(new Uint8Array(await file.slice(0, 128 * 1024).arrayBuffer()));
+    if (found) return URL.createObjectURL(await upright(found.jpeg, found.orientation));
+  } catch {
+    // not a JPEG we can read the head of: the file itself
+  }
+  return URL.createObjectURL(file);
 }

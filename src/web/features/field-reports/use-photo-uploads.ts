@@ -4,7 +4,7 @@ import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { newId } from '../../lib/new-id.ts';
 import { errorText } from '../../lib/transport.ts';
 import { imageUpload, uploadImage } from './api.ts';
-import { resizedForUpload } from './photo-prep.ts';
+import { quickPreview, resizedForUpload } from './photo-prep.ts';
 
 export interface PendingPhoto {
   id: string;
@@ -15,13 +15,11 @@ export interface PendingPhoto {
 }
 
 /**
- * Photos picked in this panel: each shows at once from its own file (an object URL, no decoding
- * wait), then is resized and sent, one at a time in the order picked, by its client-made id, so a
- * retry never stores it twice (docs/decisions/103). Previews stay for the uploaded cards.
+ * Photos picked in this panel: each shows at once (quickPreview), then is resized and sent, one at a time in the order picked, by its client-made id, so a
+ * retry never stores it twice (docs/decisions/103).
  */
 export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (images: TReportImage[]) => void) {
   const [pending, setPending] = useState<PendingPhoto[]>([]);
-  const [previews, setPreviews] = useState<Record<string, string>>({});
   const chain = useRef<Promise<void>>(Promise.resolve());
   const urls = useRef<string[]>([]);
   useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
@@ -29,14 +27,13 @@ export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (
   const update = (id: string, change: Partial<PendingPhoto> | null) =>
     setPending((list) => (change ? list.map((p) => (p.id === id ? { ...p, ...change } : p)) : list.filter((p) => p.id !== id)));
 
-  const pick = useCallback((files: File[]) => {
-    const picked = files.map((file) => {
-      const preview = URL.createObjectURL(file);
+  const pick = useCallback(async (files: File[]) => {
+    const picked = await Promise.all(files.map(async (file) => {
+      const preview = await quickPreview(file);
       urls.current.push(preview);
       return { id: newId(), file, preview, name: file.name || 'photo', status: 'Preparing…' };
-    });
+    }));
     setPending((list) => [...list, ...picked.map(({ file: _file, ...p }) => p)]);
-    setPreviews((map) => ({ ...map, ...Object.fromEntries(picked.map((p) => [p.id, p.preview])) }));
     for (const p of picked) {
       chain.current = chain.current.then(async () => {
         const photo = await resizedForUpload(p.file);
@@ -51,5 +48,5 @@ export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (
     }
   }, [reportId, kind, store]);
 
-  return { pending, previews, pick };
+  return { pending, pick: (files: File[]) => void pick(files) };
 }
