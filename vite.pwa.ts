@@ -88,7 +88,7 @@ export function installableApp(): PluginOption[] {
       cleanupOutdatedCaches: true,
       // Addresses of the app open index.html offline; the server's own (/api/*, files) never do.
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/],
+      navigateFallbackDenylist: [/^\/api\//, /\/[^/?]+\.[^/]+$/, /^\/shared\//],
       manifestTransforms: [async (entries) => {
         const keep = offlineFiles(outDir);
         const manifest = entries.filter((entry) => !/^assets\/.+\.(js|css)$/.test(entry.url) || keep.has(entry.url));

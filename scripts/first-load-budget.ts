@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { addDays, localIsoDate } from '../src/core/reports.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? process.env.E2E_PORT ?? 3217);
@@ -17,7 +18,9 @@ const KB = 1024;
 const WAIT_MS = 180_000;
 
 /** Budgets in KB of gzip JavaScript (issue 13, issue 23). */
-const BUDGET_KB: Record<string, number> = { '/login': 150, '/time-tracking': 200 };
+const BUDGET_KB: Record<string, number> = { '/login': 150, '/time-tracking': 200, '/shared': 155 };
+/** A signature for the report certified to measure the shared page (a 1×1 PNG). */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const DEFAULT_BUDGET_KB = 250;
 /** Routes that open another address: Settings' first section for the demo super admin (docs/decisions/096). */
 const LANDS_ON: Record<string, string> = { '/settings': '/settings/calendar', '/admin-settings': '/settings/calendar' };
@@ -93,10 +96,20 @@ async function signIn(browser: Browser) {
     data: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
   });
   if (!created.ok()) throw new Error(`creating a field report to measure its page: ${created.status()} ${await created.text()}`);
-  const report = await created.json() as { id: string };
+  const report = await created.json() as { id: string; version: number };
+  // A client's page of a shared report (docs/decisions/105): the report certified, a link made.
+  const certified = await context.request.post(`/api/field-reports/${report.id}/certify`, {
+    headers: { 'x-csrf-token': csrf }, data: { version: report.version, drawnSignature: `data:image/png;base64,${ONE_PIXEL_PNG}` },
+  });
+  if (!certified.ok()) throw new Error(`certifying the field report to share it: ${certified.status()} ${await certified.text()}`);
+  const shared = await context.request.post(`/api/field-reports/${report.id}/share-links`, {
+    headers: { 'x-csrf-token': csrf }, data: { expiresOn: addDays(localIsoDate(new Date()), 7) },
+  });
+  if (!shared.ok()) throw new Error(`sharing the field report: ${shared.status()} ${await shared.text()}`);
+  const { token } = await shared.json() as { token: string };
   const state = await context.storageState();
   await context.close();
-  return { state, caseId, projectId, reportId: report.id };
+  return { state, caseId, projectId, reportId: report.id, sharedToken: token };
 }
 
 /** Opens `route` in a fresh context and sums the scripts it requested before its first control showed. */
@@ -104,7 +117,8 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
   const context = await browser.newContext({ baseURL: BASE, storageState: state });
   try {
     // Settings' side navigation shows before the section's own chunk: the section's controls count.
-    const scope = route === '/login' ? '#root' : /^\/(admin-)?settings/.test(route) ? 'main.page [data-settings-section]' : 'main.page';
+    const scope = route === '/login' ? '#root' : /^\/(admin-)?settings/.test(route) ? 'main.page [data-settings-section]'
+      : route.startsWith('/shared/') ? 'main' : 'main.page';
     await context.addInitScript({ content: WATCH(scope) });
     const page = await context.newPage();
     const responses = new Map<string, Promise<Response | null>>();
@@ -129,7 +143,8 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
     const sizes = files.map((url) => ({ url, bytes: gzipSync(bodies.get(url)!).length })).sort((a, b) => b.bytes - a.bytes);
     const bytes = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
     const detail = sizes.map(({ url, bytes }) => `${(bytes / KB).toFixed(1).padStart(64)}  ${new URL(url).pathname}`);
-    return { route, files: files.length, kb: bytes / KB, budget: BUDGET_KB[route] ?? DEFAULT_BUDGET_KB, detail };
+    const budget = BUDGET_KB[route] ?? BUDGET_KB[`/${route.split('/')[1]}`] ?? DEFAULT_BUDGET_KB;
+    return { route: route.startsWith('/shared/') ? '/shared/{token}' : route, files: files.length, kb: bytes / KB, budget, detail };
   } finally {
     await context.close();
   }
@@ -143,17 +158,18 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const { state, caseId, projectId, reportId } = await signIn(browser);
+    const { state, caseId, projectId, reportId, sharedToken } = await signIn(browser);
     // SPEC §2's routes ('/' only redirects to /login), with the router's aliases, the field report and
     // some of Settings' sections (each its own chunk).
     const routes = ['/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',
       '/clients/drafts', '/project-creation-prompt', '/existing-clients', `/case/${caseId}`, `/project/${projectId}`,
       '/reports', '/field-reports', `/field-reports/${reportId}`, '/accounting', '/rate-codes', '/settings',
       '/admin-settings', '/settings/account', '/settings/users', '/settings/audit', '/settings/import', '/attorneys',
-      '/test-autocomplete', '/radar-diagnostic', '/test-api', '/timesheet', '/timesheet/approvals'];
+      '/test-autocomplete', '/radar-diagnostic', '/test-api', '/timesheet', '/timesheet/approvals', `/shared/${sharedToken}`];
     const rows: Row[] = [];
     for (const route of ['/login', ...routes].filter((r) => !ONLY || ONLY.some((prefix) => r.startsWith(prefix)))) {
-      rows.push(await measure(browser, route, route === '/login' ? undefined : state));
+      // The sign-in page and a client's shared report open without an account.
+      rows.push(await measure(browser, route, route === '/login' || route.startsWith('/shared/') ? undefined : state));
     }
 
     console.log('First-load JavaScript per route (requested before the first control shows, gzip):');

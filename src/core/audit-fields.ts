@@ -1,7 +1,7 @@
 /** Tables whose rows the audit log records: every table with an audit trigger (test/api/audit-money.test.ts reads them). */
 export const AUDITED_TABLES = [
   'clients', 'cases', 'projects', 'time_entries', 'expense_entries', 'action_items', 'bills', 'bill_adjustments', 'payments',
-  'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images',
+  'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images', 'field_report_shares',
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
   'calendar_connection', 'integration_settings', 'first_run',
@@ -26,6 +26,8 @@ export const INTERNAL_COLUMNS = {
   users: ['one_time_password_expires_at', 'must_change_password'],
   api_tokens: ['hint', 'last_used_at'],
   field_report_images: ['width', 'height'],
+  // A view's moment: the view count says the rest, the audit row's own time says when.
+  field_report_shares: ['last_viewed_at'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 
 export const isInternalColumn = (table: string, column: string): boolean =>
@@ -93,6 +95,8 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     status: f('report status', 'word'), certified_at: f('certified at', 'moment'), certified_by: f('certified by', user),
     signature_type: f('signature type', 'word') },
   field_report_images: { report_id: f('field report', { ref: 'field_report' }), position: f('position'), caption: f('caption'), kind: f('kind', 'word') },
+  field_report_shares: { report_id: f('field report', { ref: 'field_report' }), label: f('label'), expires_at: f('expires at', 'moment'),
+    revoked_at: f('revoked at', 'moment'), revoked_by: f('revoked by', user), view_count: f('views') },
   firm_profile: { firm_name: f('firm name'), licence_number: f('licence number'), address: f('address'), phone: f('phone'), email: f('e-mail'),
     website: f('website'), logo_type: f('logo', 'opaque'), remittance: f('remittance'), ledes_firm_id: f('LEDES firm id') },
   users: { email: f('e-mail'), role: f('role', 'role'), first_name: f('first name'), last_name: f('last name'), disabled: f('disabled', 'flag'),

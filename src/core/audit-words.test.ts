@@ -67,6 +67,10 @@ const CASES: Case[] = [
   ['field_reports', 'update', { id: REPORT, project_id: PROJECT, report_number: 'FR-12', content: { a: 1 } }, { id: REPORT, project_id: PROJECT, report_number: 'FR-12', content: { a: 2 } },
     'Denise Park changed the report contents of field report FR-12 on project 2026-014-01 Roof survey', REPORT],
   ['field_report_images', 'delete', { id: U(55), report_id: REPORT, caption: 'Roof' }, null, 'Denise Park deleted a photo of field report FR-12'],
+  ['field_report_shares', 'insert', null, { id: U(58), report_id: REPORT, label: 'Adjuster', view_count: 0, expires_at: '2026-12-27T05:00:00Z' },
+    'Denise Park created a share link "Adjuster" of field report FR-12'],
+  ['field_report_shares', 'update', { id: U(58), report_id: REPORT, label: '', revoked_at: null }, { id: U(58), report_id: REPORT, label: '', revoked_at: '2026-11-27T14:00:00Z' },
+    'Denise Park revoked the share link of field report FR-12'],
   ['firm_profile', 'update', { id: 1, firm_name: 'Hale & Park' }, { id: 1, firm_name: 'Hale and Park' }, 'Denise Park changed the firm name of the firm profile from "Hale & Park" to "Hale and Park"', '1'],
   ['users', 'update', { id: JAMES, email: 'j@x.test' }, { id: JAMES, email: 'j@x.test', password: 'changed' }, 'Denise Park changed the password of the account of James Whitaker', JAMES],
   ['profiles', 'update', { id: JAMES, initials: 'JW' }, { id: JAMES, initials: 'JRW' }, 'Denise Park changed the initials of the profile of James Whitaker from "JW" to "JRW"', JAMES],
@@ -107,6 +111,16 @@ describe('auditWords: every audited table reads as a sentence', () => {
 });
 
 describe('auditWords: the parts and the rules', () => {
+  it('names a shared report\'s viewer by the link: nobody is signed in', () => {
+    const view = (label: string) => auditWords({
+      table: 'field_report_shares', rowId: U(58), action: 'update', actorId: null, actorName: null,
+      before: { id: U(58), report_id: REPORT, label, view_count: 2 }, after: { id: U(58), report_id: REPORT, label, view_count: 3 },
+      changes: changedFields('field_report_shares', { view_count: 2 }, { view_count: 3 }, { showMoney: false }),
+    }, names, TZ).text;
+    expect(view('Adjuster')).toBe('Anyone with the link "Adjuster" opened field report FR-12 (view 3)');
+    expect(view('')).toBe('Anyone with the link opened field report FR-12 (view 3)');
+  });
+
   it('links the names it finds: the person changed, the record, the assignees', () => {
     const w = words('action_items', 'update', { id: ITEM, title: 'Call the adjuster', assigned_to: JAMES }, { id: ITEM, title: 'Call the adjuster', assigned_to: MARGARET }, ITEM);
     expect(w.sentence.filter((p) => p.href).map((p) => [p.text, p.href])).toEqual([

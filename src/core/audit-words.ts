@@ -2,6 +2,7 @@ import type { FieldChange } from './audit.ts';
 import { fieldWords, type FieldWords, type TRefKind } from './audit-fields.ts';
 import { formatBillNumber, formatCreditNoteNumber, formatPaymentNumber } from './billing.ts';
 import { firmDateTime } from './firm-clock.ts';
+import { shareViewerName } from './share-links.ts';
 import { ROLE_LABELS } from './users.ts';
 
 /**
@@ -87,7 +88,8 @@ const SUBJECT_PARENTS: Partial<Record<string, Record<string, TRefKind>>> = {
   time_entries: { project_id: 'project' }, expense_entries: { project_id: 'project' }, action_items: { project_id: 'project' },
   bills: { client_id: 'client' }, bill_adjustments: { bill_id: 'bill' }, payments: { bill_id: 'bill' }, credit_notes: { bill_id: 'bill' },
   credit_note_lines: { credit_note_id: 'credit_note' }, retainer_entries: { case_id: 'case' }, client_credits: { client_id: 'client' },
-  field_reports: { project_id: 'project' }, field_report_images: { report_id: 'field_report' }, timesheet_weeks: { user_id: 'user' },
+  field_reports: { project_id: 'project' }, field_report_images: { report_id: 'field_report' }, field_report_shares: { report_id: 'field_report' },
+  timesheet_weeks: { user_id: 'user' },
   api_tokens: { user_id: 'user' }, projects: { case_id: 'case' },
 };
 
@@ -163,6 +165,7 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'client_credits': return [{ text: `${An} client credit of ${usDate(s.entry_date)} for client ` }, ref('client', 'client_id')];
     case 'field_reports': return [{ text: 'field report ' }, self(str(s.report_number)), { text: ' on project ' }, ref('project', 'project_id')];
     case 'field_report_images': return [{ text: `${An} photo of field report ` }, ref('field_report', 'report_id')];
+    case 'field_report_shares': return [{ text: `${An} share link${s.label ? ` "${clip(str(s.label))}"` : ''} of field report ` }, ref('field_report', 'report_id')];
     case 'firm_profile': return [{ text: 'the firm profile' }];
     case 'users': return [{ text: 'the account of ' }, own ? self(own.label) : { text: str(s.email) }];
     case 'profiles': return [{ text: 'the profile of ' }, own ? self(own.label) : { text: str(s.display_name) }];
@@ -225,6 +228,10 @@ function predicate(row: AuditRowIn, ctx: Ctx): SentencePart[] {
   if (row.table === 'api_tokens' && row.action === 'update' && !row.before?.revoked_at && row.after?.revoked_at) {
     return [{ text: 'revoked ' }, ...subject(row, ctx, 'the')];
   }
+  if (row.table === 'field_report_shares' && row.action === 'update') {
+    if (isView(row)) return [{ text: 'opened field report ' }, refPart('field_report', s.report_id, ctx), { text: ` (view ${str(row.after?.view_count)})` }];
+    if (!row.before?.revoked_at && row.after?.revoked_at) return [{ text: 'revoked ' }, ...subject(row, ctx, 'the')];
+  }
   if (row.table === 'calendar_connection') {
     // Never the secret: its trigger writes only 'not set', 'set' or 'replaced' (docs/decisions/099).
     const secret = str(row.after?.client_secret);
@@ -250,6 +257,10 @@ function predicate(row: AuditRowIn, ctx: Ctx): SentencePart[] {
   return [{ text: 'changed ' }, ...what, { text: ': ' }, ...clauses.flatMap((c, i) => (i === 0 ? c : [{ text: '; ' }, ...c]))];
 }
 
+/** An opening of a shared report's page: its link's view count went up, by nobody signed in. */
+const isView = (row: AuditRowIn) => row.table === 'field_report_shares' && row.action === 'update'
+  && Number(row.after?.view_count ?? 0) > Number(row.before?.view_count ?? 0);
+
 /** Adjacent plain parts joined, so the sentence is as few pieces as its links allow. */
 function joined(parts: SentencePart[]): SentencePart[] {
   const out: SentencePart[] = [];
@@ -265,6 +276,7 @@ const TYPE_NAMES: Record<string, string> = {
   clients: 'Client', cases: 'Case', projects: 'Project', time_entries: 'Time entry', expense_entries: 'Expense', action_items: 'Action item',
   bills: 'Bill', bill_adjustments: 'Bill line adjustment', payments: 'Payment', credit_notes: 'Credit note', credit_note_lines: 'Credit note line',
   retainer_entries: 'Retainer', client_credits: 'Client credit', field_reports: 'Field report', field_report_images: 'Field report photo',
+  field_report_shares: 'Field report share link',
   firm_profile: 'Firm profile', users: 'User', profiles: 'Profile', user_roles: 'User role', timesheet_weeks: 'Timesheet week',
   sign_in_providers: 'Sign-in provider', api_tokens: 'API token', user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
@@ -276,7 +288,9 @@ export function auditWords(row: AuditRowIn, names: NameLookup, timeZone: string)
   const ownKind = OWN_KIND[row.table];
   const own = ownKind ? names(ownKind, row.rowId) : undefined;
   const deleted = Boolean(ownKind) && !own && UUID.test(row.rowId);
-  const actor: SentencePart = { text: row.actorName ?? (row.actorId ? 'A deleted user' : 'The system') };
+  // A shared report's page is opened by whoever holds the link: no one is signed in.
+  const actor: SentencePart = isView(row) && !row.actorId ? { text: shareViewerName(str(row.after?.label)) }
+    : { text: row.actorName ?? (row.actorId ? 'A deleted user' : 'The system') };
   const gone = deleted && row.action !== 'delete' ? [{ text: ' (since deleted)' }] : [];
   const sentence = joined([actor, { text: ' ' }, ...predicate(row, ctx), ...gone]);
   const details = row.action !== 'insert' ? [] : row.changes.flatMap((c) => {

@@ -4,7 +4,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   clients: 'Clients', cases: 'Cases', projects: 'Projects', time_entries: 'Time entries', expense_entries: 'Expense entries',
   action_items: 'Action items', bills: 'Bills', bill_adjustments: 'Bill line adjustments', payments: 'Payments',
   credit_notes: 'Credit notes', credit_note_lines: 'Credit note lines', retainer_entries: 'Retainers', client_credits: 'Client credit',
-  field_reports: 'Field reports', field_report_images: 'Field report images',
+  field_reports: 'Field reports', field_report_images: 'Field report images', field_report_shares: 'Field report share links',
   firm_profile: 'Firm profile', users: 'Users', profiles: 'Profiles', user_roles: 'User roles', timesheet_weeks: 'Timesheet weeks',
   sign_in_providers: 'Sign-in providers',
   api_tokens: 'API tokens',
@@ -19,7 +19,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
  * schema that the money rule finds and this list lacks.
  */
 export const MONEY_COLUMNS = {
-  clients: [], cases: ['retainer_threshold'], projects: [], action_items: [], field_reports: [], field_report_images: [], firm_profile: [],
+  clients: [], cases: ['retainer_threshold'], projects: [], action_items: [], field_reports: [], field_report_images: [], field_report_shares: [], firm_profile: [],
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
   sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [], calendar_connection: [], integration_settings: [], first_run: [],
   time_entries: ['rate', 'value_cents'],

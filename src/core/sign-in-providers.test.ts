@@ -38,6 +38,7 @@ describe('refusal sentences', () => {
     expect(providerFailureMessage('failed', 'microsoft')).toBe('Microsoft could not confirm who you are. Please try again.');
     expect(providerFailureMessage('failed', 'elsewhere')).toBe('The provider could not confirm who you are. Please try again.');
     expect(providerFailureMessage('disabled', 'google')).toBe('This account is disabled. Ask an administrator.');
+    expect(providerFailureMessage('busy', 'microsoft')).toBe('Too many sign-ins with Microsoft were started from here. Please wait a minute and try again.');
     for (const failure of PROVIDER_FAILURES) expect(providerFailureMessage(failure, 'google')).toMatch(/\.$/);
     expect(isProviderFailure('no_account')).toBe(true);
     expect(isProviderFailure('<script>')).toBe(false);

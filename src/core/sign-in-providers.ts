@@ -58,8 +58,11 @@ export function issuerUrlProblem(issuerUrl: string, production: boolean): string
 
 /** Why a sign-in with a provider ended without a session: the `error` of /login?error=…&provider=…. */
 export const PROVIDER_FAILURES = [
-  'not_offered', 'expired', 'state_mismatch', 'denied', 'unreachable', 'failed', 'email_unverified', 'no_account', 'disabled',
+  'not_offered', 'expired', 'state_mismatch', 'denied', 'unreachable', 'failed', 'email_unverified', 'no_account', 'disabled', 'busy',
 ] as const;
+
+/** Sign-ins with a provider one address may start per minute (each keeps a pending row and asks the provider). */
+export const PROVIDER_STARTS_PER_MINUTE = 20;
 export type TProviderFailure = (typeof PROVIDER_FAILURES)[number];
 
 export function isProviderFailure(value: string | null | undefined): value is TProviderFailure {
@@ -79,6 +82,7 @@ export function providerFailureMessage(failure: TProviderFailure, provider: stri
     case 'email_unverified': return `${name[0]!.toUpperCase()}${name.slice(1)} has not verified the e-mail address of that account, so Casebook cannot sign you in with it.`;
     case 'no_account': return `No active Casebook account uses the e-mail address you signed in with at ${name}.`;
     case 'disabled': return SIGN_IN_MESSAGES.disabled;
+    case 'busy': return `Too many sign-ins with ${name} were started from here. Please wait a minute and try again.`;
   }
 }
 

@@ -38,12 +38,13 @@ import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
 import { importPlugin } from './features/import/routes.ts';
 import { twoFactorRoutes } from './features/two-factor/routes.ts';
 import { firstRunRoutes } from './features/first-run/routes.ts';
+import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { BODY_LIMIT_BYTES } from './http/limits.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, withoutShareSecret } from './http/security-headers.ts';
 import { Maintenance } from './http/maintenance.ts';
 import { registerSession, type SessionConfig } from './http/session.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -80,7 +81,11 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ? { level: env.LOG_LEVEL } : false,
+    logger: options.logger ? {
+      level: env.LOG_LEVEL,
+      // A share link's secret never reaches the logs (docs/decisions/105).
+      serializers: { req: (req) => ({ method: req.method, url: withoutShareSecret(req.url), host: req.host, remoteAddress: req.ip }) },
+    } : false,
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // A request reaching a closing app hears the drain's own 503 (envelope, Retry-After), not Fastify's.
@@ -143,6 +148,7 @@ export async function buildApp(options: AppOptions) {
     apiTokenRoutes,
     importPlugin,
     firstRunRoutes,
+    shareLinkRoutes,
   ];
   for (const routes of features) await routes(context);
 

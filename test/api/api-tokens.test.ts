@@ -202,13 +202,15 @@ describe('using tokens', () => {
     expect((await withToken(secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(401);
   });
 
-  it('a token cannot make, list or revoke tokens, nor change the password, refresh a session or change how anyone signs in', async () => {
+  it('a token cannot make, list or revoke tokens, nor change the password, refresh a session, change how anyone signs in or re-point the Google Calendar client', async () => {
     const { secret, token } = await makeToken(admin, 'write');
     const { secret: ownerSecret } = await makeToken(superAdmin, 'write');
     for (const [tokenSecret, request] of [
       [ownerSecret, { method: 'PUT', url: '/api/settings/two-factor', payload: { requiredRoles: [] } }],
       [ownerSecret, { method: 'PUT', url: '/api/settings/sign-in-providers/google', payload: { issuerUrl: 'https://evil.test', clientId: 'x', enabled: false, version: 1 } }],
       [ownerSecret, { method: 'POST', url: '/api/settings/sign-in-providers/google/test', payload: { issuerUrl: 'https://evil.test', clientId: 'x' } }],
+      [secret, { method: 'PUT', url: '/api/calendar/client-id', payload: { clientId: 'evil.apps.googleusercontent.com' } }],
+      [secret, { method: 'PUT', url: '/api/calendar/client-secret', payload: { clientSecret: 'evil-secret' } }],
       [secret, { method: 'POST', url: '/api/account/two-factor/setup' }],
       [secret, { method: 'POST', url: '/api/account/two-factor/disable', payload: { code: '000000' } }],
       [secret, { method: 'POST', url: `/api/users/${limitedId}/reset-two-factor` }],

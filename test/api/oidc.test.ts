@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProviderSettings } from '../../src/core/api/sign-in-providers.ts';
-import { PROVIDER_SETTINGS_MESSAGES } from '../../src/core/sign-in-providers.ts';
+import { PROVIDER_SETTINGS_MESSAGES, PROVIDER_STARTS_PER_MINUTE } from '../../src/core/sign-in-providers.ts';
 import { startFakeOidcProvider, type FakeOidcProvider, type FakePerson } from '../fakes/oidc-provider.ts';
 import { cookiesOf, createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 
@@ -217,5 +217,12 @@ describe('signing in', () => {
     });
     expect(code.statusCode, code.body).toBe(200);
     expect(cookiesOf(code).casebook_session).toBeTruthy();
+  });
+
+  it('answers a flood of starts from one address with a redirect that says so, while other addresses go on', async () => {
+    const from = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start', remoteAddress });
+    for (let i = 0; i < PROVIDER_STARTS_PER_MINUTE; i++) expect((await from('203.0.113.9')).headers.location).toContain(fake.issuer);
+    expect((await from('203.0.113.9')).headers.location).toBe('/login?error=busy&provider=google');
+    expect((await from('203.0.113.10')).headers.location).toContain(fake.issuer);
   });
 });

@@ -9,6 +9,7 @@ import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
+import type { FieldReportSharesTable } from './share-link-types.ts';
 import type { FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
@@ -364,6 +365,7 @@ export interface Database {
   field_reports: FieldReportsTable;
   field_report_images: FieldReportImagesTable;
   field_report_originals: FieldReportOriginalsTable;
+  field_report_shares: FieldReportSharesTable;
   bill_counter: BillCounterTable;
   bills: BillsTable;
   bill_adjustments: BillAdjustmentsTable;

@@ -17,6 +17,11 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const SHARED_PATH = /^\/(api\/)?shared\//;
+
+/** An address with a share link's secret blanked out, for logs (docs/decisions/105). */
+export const withoutShareSecret = (url: string) => url.replace(/^(\/(?:api\/)?shared\/)[^/?#]+/, '$1…');
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('Content-Security-Policy', CSP);
@@ -29,5 +34,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // A client's share link carries its secret in the address: never sent on as a referrer, never indexed (docs/decisions/105).
+    if (SHARED_PATH.test(request.url)) {
+      reply.header('Referrer-Policy', 'no-referrer');
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+    }
   });
 }

@@ -34,6 +34,8 @@ const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-track
 const TimesheetPage = lazy(() => import('../features/timesheet/timesheet-page.tsx'));
 const TimesheetApprovalsPage = lazy(() => import('../features/timesheet/approvals-page.tsx'));
 const SetupPage = lazy(() => import('../features/first-run/setup-page.tsx'));
+// A client's view of a shared report: outside the app's frame (no session, no service worker, no update prompt).
+const SharedReportPage = lazy(() => import('../features/shared-report/shared-report-page.tsx'));
 
 function Root() {
   return (
@@ -48,6 +50,7 @@ function Root() {
 }
 
 export const router = createBrowserRouter([
+  { path: '/shared/:token', element: <Suspense fallback={<LoadingOverlay />}><SharedReportPage /></Suspense> },
   {
     element: <Root />,
     children: [

@@ -13,6 +13,7 @@ import { useAuth } from '../shared/auth.tsx';
 import { ErrorBanner } from './error-banner.tsx';
 import { useUnsavedState } from '../shared/unsaved-changes.tsx';
 
+const OutboxStatus = lazy(() => import('../shared/offline/outbox-status.tsx'));
 const AccountModal = lazy(() => import('../features/account/account-modal.tsx').then((m) => ({ default: m.AccountModal })));
 
 function Header() {
@@ -52,6 +53,7 @@ function Header() {
             <Anchor component={Link} to="/time-tracking" size="sm">Time Tracking</Anchor>
             <Anchor component={Link} to="/timesheet" size="sm">Timesheet</Anchor>
           </Group>
+          <Suspense fallback={null}><OutboxStatus /></Suspense>
           <CalendarFeedButton />
           {/* The name opens "My account"; the avatar keeps SPEC §2's log-out question (docs/decisions/070). */}
           <UnstyledButton className="user-block" onClick={() => setAccount(true)}>

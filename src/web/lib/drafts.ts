@@ -1,73 +1,17 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
+import { withBrowserDb, type CasebookDb, type Draft, type DraftKey, type DraftScope, type RecordKey } from './browser-db.ts';
 import { sameValue } from '../../core/field-paths.ts';
-import { debugLog } from './debug-log.ts';
 
 // The browser's own copy of what a user typed and the server does not have yet (issue 22,
-// docs/decisions/066): one value per field of a record, kept in IndexedDB until the server
-// confirms that value, so a closed tab, a reload or a crash loses nothing. The one module for
-// browser storage (ARCHITECTURE, Wave 3 parts): later stores, such as the offline queue of issue
-// 26, are added to this database's upgrade with the next version.
-
-/** Whose typing, in which record: a draft is only ever offered back to the person who typed it. */
-export interface DraftScope {
-  userId: string;
-  /** e.g. 'field-report', 'action-item', 'client'. */
-  recordType: string;
-  recordId: string;
-}
-
-export interface Draft extends DraftScope {
-  /** The field's path in the record (src/core/field-paths.ts), e.g. '/content/damageSummary'. */
-  field: string;
-  value: unknown;
-  /** When it was typed (ms since the epoch). */
-  updatedAt: number;
-}
-
-type DraftKey = [string, string, string, string];
-type RecordKey = [string, string, string];
-
-interface CasebookDb extends DBSchema {
-  drafts: { key: DraftKey; value: Draft; indexes: { record: RecordKey } };
-}
-
-const DB_NAME = 'casebook';
-const DB_VERSION = 1;
-let opening: Promise<IDBPDatabase<CasebookDb>> | null = null;
-
-function database(): Promise<IDBPDatabase<CasebookDb>> {
-  opening ??= openDB<CasebookDb>(DB_NAME, DB_VERSION, {
-    upgrade(db, oldVersion) {
-      if (oldVersion < 1) {
-        db.createObjectStore('drafts', { keyPath: ['userId', 'recordType', 'recordId', 'field'] })
-          .createIndex('record', ['userId', 'recordType', 'recordId']);
-      }
-    },
-    // A newer tab upgrades the database: let it, and open again on the next use.
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-    terminated() {
-      opening = null;
-    },
-  });
-  return opening;
-}
+// docs/decisions/066): one value per field of a record, kept in IndexedDB (browser-db.ts) until
+// the server confirms that value, so a closed tab, a reload or a crash loses nothing.
 
 const recordKey = (s: DraftScope): RecordKey => [s.userId, s.recordType, s.recordId];
 const draftKey = (s: DraftScope, field: string): DraftKey => [s.userId, s.recordType, s.recordId, field];
 const keyText = (s: DraftScope, field: string) => JSON.stringify(draftKey(s, field));
 
-/** Storage can be missing (a locked-down browser) or full: typing goes on, the failure is logged. */
-async function attempt<T>(what: string, fallback: T, run: (db: IDBPDatabase<CasebookDb>) => Promise<T>): Promise<T> {
-  try {
-    return await run(await database());
-  } catch (error) {
-    debugLog('warn', `Drafts: ${what} failed`, String(error));
-    return fallback;
-  }
-}
+const attempt = <T>(what: string, fallback: T, run: (db: IDBPDatabase<CasebookDb>) => Promise<T>) =>
+  withBrowserDb(`drafts: ${what}`, fallback, run);
 
 // Keystrokes come faster than writes: one write per field at a time, then the latest value.
 const waiting = new Map<string, Draft>();

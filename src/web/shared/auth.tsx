@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../core/constants.ts';
 import { api } from '../lib/api.ts';
@@ -46,6 +46,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .catch(() => setUser(null))
       .finally(() => setChecking(false));
   }, []);
+
+  // The offline queue sends the signed-in person's waiting writes, and stops on sign-out (its own
+  // chunk, loaded once someone signs in: the sign-in page never needs it).
+  const queueStarted = useRef(false);
+  useEffect(() => {
+    const id = user?.id ?? null;
+    if (!id && !queueStarted.current) return;
+    queueStarted.current = true;
+    void import('./offline/outbox.ts').then((outbox) => outbox.startOutbox(id));
+  }, [user?.id]);
 
   // Refresh every 15 minutes; a 401 signs out, other failures are only logged.
   useEffect(() => {

@@ -37,13 +37,13 @@ export async function calendarPlugin(context: AppContext) {
     return withUri(request, connection.status());
   });
 
-  app.put('/api/calendar/client-id', { config: admin, schema: { body: ZCalendarClientIdBody, response: { 200: ZCalendarConnection } } },
+  app.put('/api/calendar/client-id', { config: { ...admin, sessionOnly: true }, schema: { body: ZCalendarClientIdBody, response: { 200: ZCalendarConnection } } },
     async (request) => {
       const { user } = requireUser(request);
       return withUri(request, connection.saveClientId(request.body.clientId, user.id));
     });
 
-  app.put('/api/calendar/client-secret', { config: admin, schema: { body: ZCalendarClientSecretBody, response: { 200: ZCalendarConnection } } },
+  app.put('/api/calendar/client-secret', { config: { ...admin, sessionOnly: true }, schema: { body: ZCalendarClientSecretBody, response: { 200: ZCalendarConnection } } },
     async (request) => {
       const { user } = requireUser(request);
       return withUri(request, connection.saveClientSecret(request.body.clientSecret, user.id));

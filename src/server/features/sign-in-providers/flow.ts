@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TLoginResult, TSignInProvider } from '../../../core/api/auth.ts';
-import { PROVIDER_SIGN_IN_MINUTES, verifiedEmail, type TProviderFailure } from '../../../core/sign-in-providers.ts';
+import { PROVIDER_SIGN_IN_MINUTES, PROVIDER_STARTS_PER_MINUTE, verifiedEmail, type TProviderFailure } from '../../../core/sign-in-providers.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { isSecure } from '../../http/session.ts';
+import { throttle } from '../../http/throttle.ts';
 import { authorizationUrl, idTokenClaims, isRefusedAtProvider, isUnreachable, newChecks } from '../../integrations/oidc/client.ts';
 import { findUserByEmail } from '../auth/service.ts';
 import { finishSignIn } from '../auth/sign-in.ts';
@@ -24,6 +25,13 @@ const baseOf = (request: FastifyRequest, publicUrl: string | undefined) => publi
 /** GET …/start: keeps state, nonce and PKCE verifier server-side and sends the browser to the provider. */
 export async function startProviderSignIn(context: FlowContext, request: FastifyRequest, reply: FastifyReply, provider: TSignInProvider) {
   const { db, env } = context;
+  // Anyone may start one: per address, a few a minute (each keeps a pending row and asks the provider).
+  try {
+    await throttle(db, `oidc-start:${request.ip}`, PROVIDER_STARTS_PER_MINUTE);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMIT') return reply.redirect(failed('busy', provider));
+    throw error;
+  }
   const settings = await offeredProvider(db, env, provider);
   if (!settings) return reply.redirect(failed('not_offered', provider));
   const checks = newChecks();

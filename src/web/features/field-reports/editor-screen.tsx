@@ -23,6 +23,7 @@ import {
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
+import { ShareWithClient } from './share-links.tsx';
 import { firmDate } from '../../../core/firm-clock.ts';
 
 const CertifyModal = lazy(() => import('./certify-modal.tsx').then((m) => ({ default: m.CertifyModal })));
@@ -127,6 +128,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
             {!readOnly && report.revision === 0 && (
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>Delete draft</Button>
             )}
+            <ShareWithClient report={report} />
             {report.status === 'certified' && (
               <Button leftSection={<IconVersions size={16} />} onClick={() => void startRevision()} loading={busy}>New revision</Button>
             )}

@@ -3,7 +3,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fieldLabel } from '../../../core/field-reports.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import type { Draft } from '../../lib/drafts.ts';
+import type { Draft } from '../../lib/browser-db.ts';
 import { firmDate, firmDateTime, firmTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { changedPaths, fieldPaths, sameValue, valueAt, withValueAt } from '../../../core/field-paths.ts';
-import { dropConfirmed, dropDraft, dropDrafts, keepDraft, readDrafts, type Draft, type DraftScope } from '../../lib/drafts.ts';
+import type { Draft, DraftScope } from '../../lib/browser-db.ts';
+import { dropConfirmed, dropDraft, dropDrafts, keepDraft, readDrafts } from '../../lib/drafts.ts';
 import type { Editable, SaveListener } from './use-autosave.ts';
 
 /**

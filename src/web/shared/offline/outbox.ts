@@ -1,0 +1,183 @@
+import { outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
+import { withBrowserDb } from '../../lib/browser-db.ts';
+import { debugLog } from '../../lib/debug-log.ts';
+import { ApiError, FILE_TIMEOUT_MS, send } from '../../lib/transport.ts';
+import type { OutboxFailure, OutboxItem, OutboxRequest } from '../../lib/outbox-item.ts';
+
+// The one offline queue (issue 26, docs/decisions/102): every write that must survive a lost
+// connection or a closed tab is kept in IndexedDB and sent from here, in the order it was made,
+// each exactly once: its request names a client-made id, so the server answers a replay instead of
+// repeating it. One tab sends at a time (a Web Lock); the others follow the store.
+
+export type Answer = { ok: true; body: unknown } | { ok: false; failure: OutboxFailure };
+type ResultListener = (item: OutboxItem, answer: Answer) => void;
+
+export interface OutboxState {
+  /** The signed-in person's waiting and failed writes, oldest first. */
+  items: OutboxItem[];
+  /** The item being sent now, if any. */
+  sending: number | null;
+  /** False while sends get no answer (or the browser says it is offline). */
+  online: boolean;
+}
+
+let userId: string | null = null;
+let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine };
+const watchers = new Set<() => void>();
+const listeners = new Map<string, Set<ResultListener>>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('casebook-outbox');
+let running = false;
+let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setState(next: Partial<OutboxState>) {
+  state = { ...state, ...next };
+  for (const watch of watchers) watch();
+}
+
+async function reload() {
+  const who = userId;
+  const items = who ? await withBrowserDb('outbox: read', [] as OutboxItem[], (db) => db.getAllFromIndex('outbox', 'user', who)) : [];
+  if (who === userId) setState({ items: items.sort((a, b) => a.seq! - b.seq!) });
+}
+
+/** The store changed: this tab's screens and the other tabs' read it again. */
+async function changed() {
+  await reload();
+  channel?.postMessage('changed');
+}
+channel?.addEventListener('message', () => void reload());
+
+export const outboxState = () => state;
+export function watchOutbox(watch: () => void): () => void {
+  watchers.add(watch);
+  return () => watchers.delete(watch);
+}
+
+/** @public Answers to the writes of one scope (e.g. 'field-report:<id>'), while the screen is open. */
+export function onOutboxAnswer(scope: string, listener: ResultListener): () => void {
+  const set = listeners.get(scope) ?? new Set();
+  set.add(listener);
+  listeners.set(scope, set);
+  return () => set.delete(listener);
+}
+
+const tell = (item: OutboxItem, answer: Answer) => listeners.get(item.scope)?.forEach((listener) => listener(item, answer));
+
+/**
+ * @public Keeps a write and starts sending. A waiting write with the same key is replaced in its place (one
+ * field's latest value is one change), unless it is being sent right now.
+ */
+export async function enqueue(item: Omit<OutboxItem, 'seq' | 'createdAt' | 'attempts' | 'failure'>): Promise<void> {
+  await withBrowserDb('outbox: add', undefined, async (db) => {
+    const tx = db.transaction('outbox', 'readwrite');
+    const same = await tx.store.index('key').getAll([item.userId, item.key]);
+    const waiting = same.find((s) => s.seq !== state.sending);
+    if (waiting) await tx.store.put({ ...waiting, ...item, attempts: 0, failure: undefined });
+    else await tx.store.add({ ...item, createdAt: Date.now(), attempts: 0 });
+    await tx.done;
+  });
+  await changed();
+  void run();
+}
+
+/** A refused write sent once more (after the cause was fixed), or dropped from the list. */
+export async function retryFailed(seq: number): Promise<void> {
+  await update(seq, (item) => ({ ...item, failure: undefined, attempts: 0 }));
+  void run();
+}
+
+export async function dismiss(seq: number): Promise<void> {
+  await withBrowserDb('outbox: dismiss', undefined, (db) => db.delete('outbox', seq));
+  await changed();
+}
+
+async function update(seq: number, change: (item: OutboxItem) => OutboxItem) {
+  await withBrowserDb('outbox: update', undefined, async (db) => {
+    const item = await db.get('outbox', seq);
+    if (item) await db.put('outbox', change(item));
+  });
+  await changed();
+}
+
+/** Sends the person's writes; null (signed out) stops. Called by the app on every session change. */
+export function startOutbox(signedIn: string | null) {
+  if (signedIn === userId) return;
+  userId = signedIn;
+  void reload().then(run);
+}
+
+function body(request: OutboxRequest): { body?: BodyInit; headers: Record<string, string> } {
+  if (request.parts) {
+    const form = new FormData();
+    for (const part of request.parts) {
+      if (typeof part.value === 'string') form.append(part.name, part.value);
+      else form.append(part.name, part.value, part.fileName ?? 'file');
+    }
+    return { body: form, headers: {} };
+  }
+  if (request.json === undefined) return { headers: {} };
+  return { body: JSON.stringify(request.json), headers: { 'content-type': 'application/json' } };
+}
+
+async function sendOne(item: OutboxItem): Promise<Answer & { status: number }> {
+  try {
+    const response = await send(item.request.url, {
+      method: item.request.method, ...body(item.request), timeoutMs: item.request.parts ? FILE_TIMEOUT_MS : undefined,
+    });
+    const text = await response.text();
+    return { ok: true, status: response.status, body: text ? JSON.parse(text) as unknown : undefined };
+  } catch (error) {
+    const e = error instanceof ApiError ? error : new ApiError('UNKNOWN_ERROR', String(error), 0);
+    return { ok: false, status: e.status, failure: { status: e.status, code: e.code, message: e.message, details: e.details } };
+  }
+}
+
+/** Sends waiting writes oldest first until none waits, a send gets no answer, or the session ends. */
+async function sendAll(): Promise<void> {
+  for (;;) {
+    const item = state.items.find((i) => !i.failure);
+    if (!item || !userId || item.userId !== userId) return;
+    setState({ sending: item.seq! });
+    const answer = await sendOne(item);
+    setState({ sending: null });
+    const outcome = sendOutcome(answer.status);
+    if (outcome === 'retry') {
+      setState({ online: false });
+      await update(item.seq!, (i) => ({ ...i, attempts: i.attempts + 1 }));
+      retryTimer = setTimeout(() => void run(), outboxRetryDelay(item.attempts));
+      return;
+    }
+    setState({ online: true });
+    if (outcome === 'signed-out') return;
+    if (answer.ok) await dismiss(item.seq!);
+    else await update(item.seq!, (i) => ({ ...i, failure: answer.failure }));
+    debugLog(answer.ok ? 'debug' : 'warn', `outbox ${item.request.method} ${item.request.url} → ${answer.status}`);
+    tell(item, answer);
+  }
+}
+
+/** One sender at a time: in this tab (running), and across tabs (a Web Lock where there is one). */
+async function run(): Promise<void> {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  clearTimeout(retryTimer);
+  try {
+    do {
+      again = false;
+      await reload();
+      if (navigator.locks) await navigator.locks.request('casebook-outbox', sendAll);
+      else await sendAll();
+    } while (again);
+  } finally {
+    running = false;
+  }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void run());
+  window.addEventListener('offline', () => setState({ online: false }));
+}
