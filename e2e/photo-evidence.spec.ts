@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import exifr from 'exifr';
 import type { TFieldReport } from '../src/core/api/field-reports.ts';
-import { makeExifJpeg } from '../test/helpers/uploads.ts';
+import { makeExifJpeg, withExifThumbnail } from '../test/helpers/uploads.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 
 // Photos that are evidence (issue 26, docs/decisions/103), on a phone: a photo taken or chosen shows
@@ -33,17 +33,15 @@ test('photos taken on a phone show at once, carry their capture time and place, 
   await expect(photos(page)).toBeVisible({ timeout: 30_000 });
 
   // A 12 MP phone photo with EXIF (time with its offset, GPS), taken with the camera button.
-  const taken = await makeExifJpeg(4000, 3000);
+  const taken = await withExifThumbnail(await makeExifJpeg(4000, 3000));
   const chooser = page.waitForEvent('filechooser');
   await photos(page).getByRole('button', { name: 'Take a photo for photos' }).click();
   const camera = await chooser;
   expect(await camera.element().getAttribute('capture')).toBe('environment');
-  const picked = Date.now();
   await camera.setFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: taken });
   const preview = photos(page).getByRole('group', { name: /^(IMG_2041\.JPG \(not uploaded yet\)|Photo 1)$/ }).getByRole('img');
   await expect(preview).toHaveJSProperty('complete', true);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  console.log(`thumbnail shown ${Date.now() - picked} ms after picking (test clock, with Playwright's round trips)`);
 
   // A second one from the library, taken elsewhere, without a zone offset (read on the firm's clock).
   const chosen = await makeExifJpeg(3000, 4000, { taken: '2026:11:21 09:30:00', offset: '', gps: [42.36, -71.0589] });
@@ -77,4 +75,38 @@ test('photos taken on a phone show at once, carry their capture time and place, 
   const image = await (await page.request.get(`/api/field-reports/${report.id}/photos/${one!.id}/image`)).body();
   expect(await exifr.parse(image)).toBeUndefined();
   expect(one!.original).toMatchObject({ sha256: sha(taken), size: taken.length, name: 'IMG_2041.JPG' });
+});
+
+test('photos picked without a connection wait in the queue, survive a reload, and arrive once when it returns', async ({ page, context }) => {
+  await signIn(page, LIMITED);
+  const report = await newReport(page);
+  await page.goto(`/field-reports/${report.id}`);
+  await expect(photos(page)).toBeVisible({ timeout: 30_000 });
+
+  // No connection: the photos show at once and wait, as the header's queue says.
+  await context.setOffline(true);
+  await photos(page).getByLabel('Choose photos to upload').setInputFiles([
+    { name: 'BASEMENT_1.JPG', mimeType: 'image/jpeg', buffer: await withExifThumbnail(await makeExifJpeg(2400, 1800)) },
+    { name: 'BASEMENT_2.JPG', mimeType: 'image/jpeg', buffer: await makeExifJpeg(1800, 2400, { taken: '2026:11:20 15:00:00' }) },
+  ]);
+  const first = photos(page).getByRole('group', { name: 'BASEMENT_1.JPG (not uploaded yet)' });
+  await expect(first).toBeVisible();
+  await expect(photos(page).getByRole('group', { name: 'BASEMENT_2.JPG (not uploaded yet)' }).getByText('Waiting to upload')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('2 photos waiting')).toBeVisible();
+
+  // The tab reloads while the server cannot be reached: the queue (IndexedDB) keeps both photos.
+  await context.setOffline(false);
+  await page.route('**/api/field-reports/*/photos/*', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(photos(page).getByRole('group', { name: 'BASEMENT_2.JPG (not uploaded yet)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('2 photos waiting')).toBeVisible();
+
+  // The connection returns: both go out, in order, once.
+  await page.unroute('**/api/field-reports/*/photos/*');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('group', { name: 'Photo 2' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('All saved')).toBeVisible();
+  const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as TFieldReport;
+  expect(stored.photos.map((p) => p.original?.name)).toEqual(['BASEMENT_1.JPG', 'BASEMENT_2.JPG']);
+  await expect(page.getByRole('group', { name: 'Photo 2' }).getByText('Taken 11/20/2026 3:00 PM EST')).toBeVisible();
 });

@@ -21,19 +21,10 @@ export async function uploadFiles<T>(
   files: readonly Blob[] | readonly File[],
   options: { method?: 'POST' | 'PUT'; onProgress?(fraction: number): void } = {},
 ): Promise<T> {
-  const form = new FormData();
-  for (const file of files) form.append('file', file, file instanceof File ? file.name : 'image.png');
-  return uploadForm<T>(path, form, options);
-}
-
-/** Sends a multipart form of named parts (e.g. a photo's `original` and `photo`), with progress. */
-export async function uploadForm<T>(
-  path: string,
-  form: FormData,
-  options: { method?: 'POST' | 'PUT'; onProgress?(fraction: number): void } = {},
-): Promise<T> {
   const method = options.method ?? 'POST';
   const label = `upload ${path}`;
+  const form = new FormData();
+  for (const file of files) form.append('file', file, file instanceof File ? file.name : 'image.png');
   const answer = await withCsrf(method, (csrf) => new Promise<Answer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);

@@ -6,7 +6,7 @@ import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { api } from '../../lib/api.ts';
-import { uploadForm } from '../../lib/upload.ts';
+import type { OutboxRequest } from '../../lib/outbox-item.ts';
 
 const base = (id: string) => `/api/field-reports/${id}`;
 const reportKey = (id: string) => ['field-reports', 'one', id];
@@ -45,15 +45,15 @@ export const reviseReport = (id: string, newId: string) =>
 // Photos, diagrams and readings: one list each, changed the same way; every change answers the list.
 type Images = { images: TReportImage[] };
 const list = (id: string, kind: AttachmentKind) => `${base(id)}/${kind}`;
-/** The request that uploads one image by its client-made id (idempotent): the file as picked and its browser-made JPEG. */
-export function imageUpload(id: string, kind: AttachmentKind, imageId: string, original: File, photo: Blob | null) {
-  return { method: 'PUT' as const, url: `${list(id, kind)}/${imageId}`, parts: { original, ...(photo ? { photo } : {}) } };
-}
-export function uploadImage(request: ReturnType<typeof imageUpload>, onProgress?: (f: number) => void) {
-  const form = new FormData();
-  form.append('original', request.parts.original, request.parts.original.name);
-  if (request.parts.photo) form.append('photo', request.parts.photo, 'photo.jpg');
-  return uploadForm<Images>(request.url, form, { method: 'PUT', onProgress });
+/**
+ * The request that uploads one image by its client-made id (idempotent, docs/decisions/103): the file
+ * as picked and the browser's 1,600 px JPEG of it. Sent by the offline queue.
+ */
+export function imageUpload(id: string, kind: AttachmentKind, imageId: string, original: File, photo: Blob | null): OutboxRequest {
+  return {
+    method: 'PUT', url: `${list(id, kind)}/${imageId}`,
+    parts: [{ name: 'original', value: original, fileName: original.name || 'photo.jpg' }, ...(photo ? [{ name: 'photo', value: photo, fileName: 'photo.jpg' }] : [])],
+  };
 }
 export const setCaption = (id: string, kind: AttachmentKind, imageId: string, caption: string) =>
   api<Images>(`${list(id, kind)}/${imageId}`, { method: 'PATCH', body: { caption } });
