@@ -15,7 +15,7 @@ import { fmt, pct, signedInBenchPage, startDemoServer } from './lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3295);
 const BASE = `http://127.0.0.1:${PORT}`;
-const BATCH = 30;
+const BATCH = Number(process.env.BENCH_PHOTOS ?? 30);
 const MBIT = 10;
 
 const RECORDER = `
@@ -117,7 +117,9 @@ try {
   // By path: Playwright hands a buffer of more than 50 MB over no other way.
   await chooser(page).setInputFiles(Array.from({ length: BATCH }, (_, i) => files[i % files.length]!));
   let typed = 0;
-  while ((await photoCount(page, batchId)) < BATCH && Date.now() - t0 < 600_000) {
+  page.on('crash', () => console.log(`the page crashed after ${((Date.now() - t0) / 1000).toFixed(0)} s`));
+  for (let count = 0; count < BATCH && Date.now() - t0 < 600_000; count = await photoCount(page, batchId)) {
+    if (process.env.BENCH_VERBOSE) console.log(`${((Date.now() - t0) / 1000).toFixed(0)} s: ${count} stored`);
     for (let k = 0; k < 10; k++) {
       await notes.press(k % 2 ? 'Backspace' : 'a');
       typed++;
