@@ -6,16 +6,30 @@ import { resizeHere } from './resize-photo.ts';
 // orientation, JPEG. The original goes too, unchanged: it is the evidence.
 
 let worker: Worker | null = null;
+let broken = false;
 let asked = 0;
-const answers = new Map<number, (blob: Blob | null) => void>();
+const answers = new Map<number, { file: Blob; resolve(blob: Blob | null): void }>();
 
-/** The resize runs in a worker (resize-worker.ts): decoding and scaling 12 MP never holds up typing. */
-function resizeWorker(): Worker | null {
-  if (worker || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return worker;
+/**
+ * The resize runs in a worker (resize-worker.ts): decoding and scaling 12 MP never holds up typing.
+ * Started when a photo panel opens, so it is loaded before the connection goes; a worker that cannot
+ * start (its script unreachable offline without the service worker) hands its photos to the page.
+ */
+export function resizeWorker(): Worker | null {
+  if (worker || broken || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return worker;
   worker = new Worker(new URL('./resize-worker.ts', import.meta.url), { type: 'module' });
   worker.onmessage = (e: MessageEvent<{ n: number; blob: Blob | null }>) => {
-    answers.get(e.data.n)?.(e.data.blob);
+    answers.get(e.data.n)?.resolve(e.data.blob);
     answers.delete(e.data.n);
+  };
+  worker.onerror = () => {
+    broken = true;
+    worker?.terminate();
+    worker = null;
+    for (const [n, { file, resolve }] of answers) {
+      answers.delete(n);
+      void resizeHere(file).then(resolve);
+    }
   };
   return worker;
 }
@@ -26,7 +40,7 @@ export async function resizedForUpload(file: Blob): Promise<Blob | null> {
   if (!w) return resizeHere(file);
   const n = ++asked;
   return new Promise((resolve) => {
-    answers.set(n, resolve);
+    answers.set(n, { file, resolve });
     w.postMessage({ n, file });
   });
 }

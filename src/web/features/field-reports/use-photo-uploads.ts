@@ -7,7 +7,7 @@ import { useAuth } from '../../shared/auth.tsx';
 import { enqueue, onOutboxAnswer } from '../../shared/offline/outbox.ts';
 import { useOutbox } from '../../shared/offline/use-outbox.ts';
 import { imageUpload } from './api.ts';
-import { quickPreview, resizedForUpload } from './photo-prep.ts';
+import { quickPreview, resizedForUpload, resizeWorker } from './photo-prep.ts';
 
 export interface PendingPhoto {
   id: string;
@@ -38,7 +38,10 @@ export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (
   useEffect(() => onOutboxAnswer(scope, (item, answer) => {
     if (answer.ok && item.request.url.startsWith(prefix)) storeRef.current((answer.body as { images: TReportImage[] }).images);
   }), [scope, prefix]);
-  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+  useEffect(() => {
+    resizeWorker();
+    return () => previews.current.forEach((url) => URL.revokeObjectURL(url));
+  }, []);
 
   const { items, sending } = useOutbox();
   const pending = useMemo((): PendingPhoto[] => {
