@@ -83,7 +83,10 @@ test('photos picked without a connection wait in the queue, survive a reload, an
   await page.goto(`/field-reports/${report.id}`);
   await expect(photos(page)).toBeVisible({ timeout: 30_000 });
 
-  // No connection: the photos show at once and wait, as the header's queue says.
+  // No connection (once the editor's code has loaded, as the service worker would have it): the
+  // photos show at once and wait, as the header's queue says.
+  await expect(photos(page).getByLabel('Choose photos to upload')).toBeAttached();
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await photos(page).getByLabel('Choose photos to upload').setInputFiles([
     { name: 'BASEMENT_1.JPG', mimeType: 'image/jpeg', buffer: await withExifThumbnail(await makeExifJpeg(2400, 1800)) },
