@@ -40,7 +40,8 @@ export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (
   }), [scope, prefix]);
   useEffect(() => {
     resizeWorker();
-    return () => previews.current.forEach((url) => URL.revokeObjectURL(url));
+    const shown = previews.current;
+    return () => shown.forEach((url) => URL.revokeObjectURL(url));
   }, []);
 
   const { items, sending } = useOutbox();
