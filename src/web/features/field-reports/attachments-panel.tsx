@@ -5,7 +5,7 @@ import { IconCamera, IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
-import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../core/images.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../core/images.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { deleteImage, reorderImages, setCaption, useImageStore } from './api.ts';
 import { ImageCard, PendingCard } from './image-card.tsx';
@@ -66,7 +66,6 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
               : rejections[0]?.errors[0]?.code === 'too-many-files' ? UPLOAD_MESSAGES.tooMany : UPLOAD_MESSAGES.notImage)}
             accept={['image/jpeg', 'image/png', 'image/heic', 'image/heif']}
             maxSize={MAX_UPLOAD_BYTES}
-            maxFiles={MAX_PHOTOS_PER_UPLOAD}
             multiple
             aria-label={`Add ${title.toLowerCase()}`}
             inputProps={{ 'aria-label': `Choose ${title.toLowerCase()} to upload` }}
