@@ -54,6 +54,13 @@ const EnvSchema = z
       .optional(),
     // Threads that render PDFs and XLSX off the event loop (docs/decisions/065): one per core but one, at least one.
     DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(32).default(Math.max(1, availableParallelism() - 1)),
+    // Photos' originals in an S3-compatible bucket (docs/decisions/103), path-style; all four set, or none
+    // (the originals then stay in the database).
+    S3_ENDPOINT: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+    S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Graceful shutdown (docs/decisions/053): new requests hear 503 for at least the grace window while
     // accepted ones finish; past the timeout (or at a second SIGTERM) the process exits regardless.
@@ -74,6 +81,11 @@ const EnvSchema = z
     }
     if (env.SHUTDOWN_GRACE_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
       ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_GRACE_SECONDS'], message: 'must be less than SHUTDOWN_TIMEOUT_SECONDS' });
+    }
+    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
+      ctx.addIssue({ code: 'custom', path: [missing[0]!], message: `is needed with the other S3_* settings (missing: ${missing.join(', ')})` });
     }
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: env.TZ });

@@ -19,5 +19,5 @@ const ZAnnotation = z.discriminatedUnion('type', [
     text: z.string().trim().min(1, ANNOTATION_MESSAGES.emptyText).max(ANNOTATION_LIMITS.textLength, ANNOTATION_MESSAGES.tooLong),
   }),
 ]);
-export const ZAnnotations: z.ZodType<TAnnotation[]> = z.array(ZAnnotation).max(ANNOTATION_LIMITS.shapes, ANNOTATION_MESSAGES.tooMany)
+export const ZAnnotations: z.ZodType<TAnnotation[], TAnnotation[]> = z.array(ZAnnotation).max(ANNOTATION_LIMITS.shapes, ANNOTATION_MESSAGES.tooMany)
   .refine((list) => linePoints(list) <= ANNOTATION_LIMITS.points, ANNOTATION_MESSAGES.tooMany);

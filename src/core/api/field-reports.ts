@@ -75,6 +75,12 @@ export const ZReportImage = z.object({
   id: z.string(), caption: z.string(), position: z.number().int(), width: z.number().int(), height: z.number().int(),
   /** Drawn over the image, never into it (docs/decisions/104); saved with their own version. */
   annotations: ZAnnotations, annotationsVersion: z.number().int(),
+  /** When and where the original's EXIF says it was taken (docs/decisions/103); null when it does not say. */
+  capturedAt: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The file as picked, kept unchanged as the evidence copy; null for images uploaded before it was kept. */
+  original: z.object({ sha256: z.string(), name: z.string(), size: z.number().int(), type: z.string() }).nullable(),
 });
 export type TReportImage = z.infer<typeof ZReportImage>;
 

@@ -64,6 +64,22 @@ export interface FieldReportImagesTable {
   /** TAnnotation[] (src/core/annotations.ts): fractions of the image. */
   annotations: ColumnType<unknown, string | undefined, string>;
   annotations_version: Generated<number>;
+  original_sha256: string | null;
+  original_name: string | null;
+  captured_at: NullableTimestamp;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: DefaultTimestamp;
+}
+
+/** The files as picked (migration 028): bytes here, or in a bucket (docs/decisions/103). */
+export interface FieldReportOriginalsTable {
+  sha256: string;
+  content_type: string;
+  byte_size: number;
+  bytes: Buffer | null;
+  bucket: string | null;
+  object_key: string | null;
   created_at: DefaultTimestamp;
 }
 

@@ -11,7 +11,7 @@ import type {
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
-  FieldReportChangesTable, FieldReportImagesTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable,
+  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable,
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
@@ -366,6 +366,7 @@ export interface Database {
   user_signatures: UserSignaturesTable;
   field_reports: FieldReportsTable;
   field_report_images: FieldReportImagesTable;
+  field_report_originals: FieldReportOriginalsTable;
   field_report_shares: FieldReportSharesTable;
   field_report_changes: FieldReportChangesTable;
   bill_counter: BillCounterTable;

@@ -18,6 +18,8 @@ interface ReportImage {
   width: number;
   height: number;
   annotations: readonly TAnnotation[];
+  /** 'Taken 11/20/2026 2:05 PM EST at 40.74167, -73.98750' from the original's EXIF, or '' (docs/decisions/103). */
+  taken?: string;
 }
 
 export interface FieldReportPdfData {
@@ -135,11 +137,14 @@ function imagePages(doc: Doc, kind: AttachmentKind, images: readonly ReportImage
       doc.font(FONT.bold).fontSize(11).fillColor('#111827').text(title.toUpperCase(), left, MARGINS.top);
     }
     const top = MARGINS.top + 22 + (i % perPage) * slot;
-    doc.image(openImage(doc, item.image) as Buffer, left, top, { fit: [width, slot - 34], align: 'center', valign: 'center' });
-    const placed = fittedBox({ x: left, y: top, w: width, h: slot - 34 }, item.width, item.height);
-    drawAnnotations(doc, item.annotations, placed, item.width, item.height);
+    const taken = item.taken ?? '';
+    const box = { x: left, y: top, w: width, h: slot - (taken ? 44 : 34) };
+    doc.image(openImage(doc, item.image) as Buffer, left, top, { fit: [box.w, box.h], align: 'center', valign: 'center' });
+    drawAnnotations(doc, item.annotations, fittedBox(box, item.width, item.height), item.width, item.height);
     const caption = `${one} ${i + 1}${item.caption.trim() ? `: ${item.caption.trim()}` : ''}`;
-    doc.font(FONT.regular).fontSize(9).fillColor('#111827').text(caption, left, top + slot - 30, { width, align: 'center', height: 26, ellipsis: true });
+    const captionTop = top + slot - (taken ? 40 : 30);
+    doc.font(FONT.regular).fontSize(9).fillColor('#111827').text(caption, left, captionTop, { width, align: 'center', height: 26, ellipsis: true });
+    if (taken) doc.fontSize(8).fillColor('#4b5563').text(taken, left, captionTop + 26, { width, align: 'center', height: 12, lineBreak: false });
   });
 }
 

@@ -15,6 +15,36 @@ export interface UploadedFile {
   fileName: string;
 }
 
+/**
+ * Reads a multipart request whose files are named parts (one each, of those named), into memory; the
+ * caller checks each by content. A part of another name, or a second of one name, refuses the request.
+ */
+export async function readNamedFiles<N extends string>(request: FastifyRequest, names: readonly N[]): Promise<Partial<Record<N, UploadedFile>>> {
+  if (!request.isMultipart()) throw fail(UPLOAD_MESSAGES.noFile);
+  const files: Partial<Record<N, UploadedFile>> = {};
+  try {
+    for await (const part of request.files()) {
+      const name = part.fieldname as N;
+      if (!names.includes(name) || files[name]) {
+        part.file.resume();
+        throw fail(`Unexpected file part "${part.fieldname}": send ${names.map((n) => `"${n}"`).join(' and ')} once each.`);
+      }
+      files[name] = { bytes: await part.toBuffer(), fileName: part.filename };
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  return files;
+}
+
+function uploadError(error: unknown) {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fail(UPLOAD_MESSAGES.tooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return fail(UPLOAD_MESSAGES.tooMany);
+  return error;
+}
+
 const fail = (message: string) => new AppError('VALIDATION_ERROR', message);
 
 /**
@@ -36,11 +66,7 @@ export async function readImages(request: FastifyRequest, options: { max: number
       files.push({ bytes, fileName: part.filename });
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(UPLOAD_MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw fail(UPLOAD_MESSAGES.tooMany);
-    throw error;
+    throw uploadError(error);
   }
   if (files.length === 0) throw fail(UPLOAD_MESSAGES.noFile);
   return files;

@@ -29,6 +29,13 @@ export interface BackupDeps {
   log?: { info(msg: string): void; error(msg: string): void };
 }
 
+/** Photo originals kept in S3 are not in the dump (docs/decisions/103): the backup names their buckets. */
+async function originalsBuckets(db: DatabaseHandle['db']): Promise<{ originalsBuckets?: string[] }> {
+  const rows = await db.selectFrom('field_report_originals').select('bucket').distinct().where('bucket', 'is not', null).execute();
+  const names = rows.map((r) => r.bucket!).sort();
+  return names.length ? { originalsBuckets: names.slice(0, 20) } : {};
+}
+
 async function latestMigration(): Promise<string> {
   return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort().at(-1) ?? '';
 }
@@ -63,6 +70,7 @@ export class BackupService {
       const meta = {
         app: 'casebook' as const, format: 1 as const, appVersion: this.deps.appVersion, kind: database.kind, trigger,
         lastMigration: await latestMigration(), ...(options.startedBy ? { startedBy: options.startedBy } : {}),
+        ...(await originalsBuckets(database.db)),
       };
       const result = await store.write(meta, async (write) => {
         if (database.kind === 'postgres') await pgDump(database.url!, write);

@@ -99,6 +99,7 @@ export class BackupStore {
     const now = new Date();
     const failure: TBackup = {
       name: null, createdAt: now.toISOString(), size: 0, kind, appVersion: '', sha256: '', trigger, status: 'failed', error, uploaded: null, startedBy,
+      originalsBuckets: [],
     };
     await writeFile(path.join(this.dir, `failed-${now.getTime()}.json`), JSON.stringify(failure));
   }
@@ -121,6 +122,7 @@ export class BackupStore {
     return {
       name, createdAt: manifest.createdAt, size, kind: manifest.kind, appVersion: manifest.appVersion, sha256: manifest.sha256,
       trigger: manifest.trigger, status: 'completed', error: null, uploaded, startedBy: manifest.startedBy ?? null,
+      originalsBuckets: manifest.originalsBuckets ?? [],
     };
   }
 

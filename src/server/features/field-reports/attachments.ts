@@ -1,8 +1,9 @@
 import type { AttachmentKind } from '../../../core/field-reports.ts';
+import { captureLine } from '../../../core/photo-evidence.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { preparePhoto, type StoredPhoto } from '../../uploads/images.ts';
-import type { UploadedFile } from '../../uploads/multipart.ts';
+import type { Bucket } from '../../integrations/s3/bucket.ts';
+import { dropUnusedOriginals } from './originals.ts';
 import { listImages, storedAnnotations, storedKind } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
 
@@ -11,33 +12,6 @@ import { draftForUpdate } from './writes.ts';
 interface Target {
   reportId: string;
   kind: AttachmentKind;
-}
-
-/**
- * Adds images at the end of their list. Every file is decoded and resized before the transaction
- * starts, so a bad file stores nothing and the row lock is held only for the inserts.
- */
-export async function addImages(db: DbOrTx, options: Target & { actorId: string; files: UploadedFile[] }) {
-  const prepared: StoredPhoto[] = [];
-  for (const file of options.files) {
-    try {
-      prepared.push(await preparePhoto(file.bytes));
-    } catch (error) {
-      if (error instanceof AppError && options.files.length > 1) throw new AppError(error.code, `${file.fileName}: ${error.message}`);
-      throw error;
-    }
-  }
-  return withActor(db, options.actorId, async (tx) => {
-    await draftForUpdate(tx, options.reportId);
-    const last = await tx.selectFrom('field_report_images').select((eb) => eb.fn.max('position').as('max'))
-      .where('report_id', '=', options.reportId).where('kind', '=', storedKind(options.kind)).executeTakeFirst();
-    const start = Number(last?.max ?? 0) + 1;
-    await tx.insertInto('field_report_images').values(prepared.map((p, i) => ({
-      report_id: options.reportId, kind: storedKind(options.kind), position: start + i, caption: '',
-      image: p.image, thumbnail: p.thumbnail, width: p.width, height: p.height,
-    }))).execute();
-    return listImages(tx, options);
-  });
 }
 
 export async function setCaption(db: DbOrTx, options: Target & { actorId: string; imageId: string; caption: string }) {
@@ -66,11 +40,12 @@ export async function reorderImages(db: DbOrTx, options: Target & { actorId: str
   });
 }
 
-export async function deleteImage(db: DbOrTx, options: Target & { actorId: string; imageId: string }) {
+export async function deleteImage(db: DbOrTx, bucket: Bucket | null, options: Target & { actorId: string; imageId: string }) {
   return withActor(db, options.actorId, async (tx) => {
     await draftForUpdate(tx, options.reportId);
-    await tx.deleteFrom('field_report_images').where('id', '=', options.imageId).where('report_id', '=', options.reportId)
-      .where('kind', '=', storedKind(options.kind)).execute();
+    const gone = await tx.deleteFrom('field_report_images').where('id', '=', options.imageId).where('report_id', '=', options.reportId)
+      .where('kind', '=', storedKind(options.kind)).returning('original_sha256').execute();
+    await dropUnusedOriginals(tx, bucket, gone.map((g) => g.original_sha256));
     return listImages(tx, options);
   });
 }
@@ -84,10 +59,17 @@ export async function imageBytes(db: DbOrTx, options: Target & { imageId: string
 }
 
 /** Every image of the report for its PDF, grouped by kind, each list in order. */
-export async function imagesForPdf(db: DbOrTx, reportId: string) {
-  const rows = await db.selectFrom('field_report_images').select(['kind', 'image', 'caption', 'width', 'height', 'annotations'])
+export async function imagesForPdf(db: DbOrTx, reportId: string, timeZone: string) {
+  const rows = await db.selectFrom('field_report_images')
+    .select(['kind', 'image', 'caption', 'width', 'height', 'annotations', 'captured_at', 'latitude', 'longitude'])
     .where('report_id', '=', reportId).orderBy('position').execute();
-  const of = (kind: AttachmentKind) => rows.filter((r) => r.kind === storedKind(kind))
-    .map(({ image, caption, width, height, annotations }) => ({ image, caption, width, height, annotations: storedAnnotations(annotations, 0).annotations }));
+  const of = (kind: AttachmentKind) => rows.filter((r) => r.kind === storedKind(kind)).map((r) => ({
+    image: r.image, caption: r.caption, width: r.width, height: r.height,
+    annotations: storedAnnotations(r.annotations, 0).annotations,
+    taken: captureLine({
+      capturedAt: r.captured_at ? new Date(r.captured_at).toISOString() : null,
+      latitude: r.latitude === null ? null : Number(r.latitude), longitude: r.longitude === null ? null : Number(r.longitude),
+    }, timeZone),
+  }));
   return { diagrams: of('diagrams'), readings: of('readings'), photos: of('photos') };
 }

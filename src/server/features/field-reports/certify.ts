@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '../../../core/constants.ts';
 import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
 import { uploadProblem } from '../../../core/images.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
@@ -28,6 +29,8 @@ async function signatureFor(db: DbOrTx, actorId: string, drawn: string | undefin
 /** The PDF of a report: as certified (stored bytes) or, for a draft, made now and marked draft. */
 export async function reportPdf(db: DbOrTx, options: {
   id: string; documents: DocumentPool; letterhead: Letterhead; certification?: { name: string; signature: Buffer; on: Date };
+  /** The firm's zone, for the photos' capture times. */
+  timeZone?: string;
 }) {
   const report = await getReport(db, options.id);
   if (report.status !== 'draft' && !options.certification) {
@@ -40,7 +43,7 @@ export async function reportPdf(db: DbOrTx, options: {
     date: report.date,
     inspectorName: report.inspectorName,
     content: report.content,
-    ...(await imagesForPdf(db, options.id)),
+    ...(await imagesForPdf(db, options.id, options.timeZone ?? DEFAULT_TIME_ZONE)),
     certification: options.certification
       ? { name: options.certification.name, certifiedOn: formatUsDate(options.certification.on), signature: options.certification.signature }
       : null,
@@ -59,7 +62,7 @@ export async function certifyReport(
     actorId: string; actorName: string; id: string; version: number; drawnSignature?: string;
     /** Queued offline after these changes (docs/decisions/102): certifies the version the last of them left. */
     afterChanges?: readonly string[];
-    documents: DocumentPool; letterhead: Letterhead; today: Date;
+    documents: DocumentPool; letterhead: Letterhead; today: Date; timeZone?: string;
   },
 ) {
   const signature = await signatureFor(db, options.actorId, options.drawnSignature);
@@ -76,7 +79,7 @@ export async function certifyReport(
     }
     if (!row.inspector_id) await tx.updateTable('field_reports').set({ inspector_id: options.actorId }).where('id', '=', options.id).execute();
     const { pdf } = await reportPdf(tx, {
-      id: options.id, documents: options.documents, letterhead: options.letterhead,
+      id: options.id, documents: options.documents, letterhead: options.letterhead, timeZone: options.timeZone,
       certification: { name: options.actorName, signature: signature.image, on: options.today },
     });
     await tx.updateTable('field_reports').set({

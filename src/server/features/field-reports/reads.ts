@@ -29,10 +29,20 @@ export const storedAnnotations = (annotations: unknown, version: number): { anno
 });
 
 /** One list of the report's images, in order. */
-export const listImages = async (db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> =>
-  (await db.selectFrom('field_report_images').select(['id', 'caption', 'position', 'width', 'height', 'annotations', 'annotations_version'])
-    .where('report_id', '=', reportId).where('kind', '=', storedKind(kind)).orderBy('position').execute())
-    .map(({ annotations, annotations_version, ...image }) => ({ ...image, ...storedAnnotations(annotations, annotations_version) }));
+export async function listImages(db: DbOrTx, { reportId, kind }: { reportId: string; kind: AttachmentKind }): Promise<TReportImage[]> {
+  const rows = await db.selectFrom('field_report_images as i').leftJoin('field_report_originals as o', 'o.sha256', 'i.original_sha256')
+    .select(['i.id', 'i.caption', 'i.position', 'i.width', 'i.height', 'i.captured_at', 'i.latitude', 'i.longitude', 'i.original_name',
+      'i.annotations', 'i.annotations_version', 'o.sha256', 'o.byte_size', 'o.content_type'])
+    .where('i.report_id', '=', reportId).where('i.kind', '=', storedKind(kind)).orderBy('i.position').execute();
+  return rows.map((r) => ({
+    id: r.id, caption: r.caption, position: r.position, width: r.width, height: r.height,
+    capturedAt: r.captured_at ? new Date(r.captured_at).toISOString() : null,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    ...storedAnnotations(r.annotations, r.annotations_version),
+    original: r.sha256 ? { sha256: r.sha256, name: r.original_name ?? '', size: Number(r.byte_size), type: r.content_type ?? '' } : null,
+  }));
+}
 
 function reportQuery(db: DbOrTx) {
   return db.selectFrom('field_reports as r')

@@ -3,16 +3,19 @@ import {
   ZAnnotationsSave, ZCertifyBody, ZFieldChange, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
   ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
-import { MAX_PHOTOS_PER_UPLOAD } from '../../../core/images.ts';
+import { SHA256_HEADER } from '../../../core/photo-evidence.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { firmToday } from '../../firm-today.ts';
-import { readImages } from '../../uploads/multipart.ts';
+import { bucketOf } from '../../integrations/s3/bucket.ts';
+import { readNamedFiles } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
 import { saveAnnotations } from './annotations.ts';
-import { addImages, deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
+import { deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
+import { dropUnusedOriginals, originalsOfReport } from './originals.ts';
+import { imageOriginal, putImage } from './photo-upload.ts';
 import { getReport, listReports, nextNumberFor } from './reads.ts';
 import { changeField } from './field-changes.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
@@ -25,6 +28,8 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
   const today = () => firmToday(env.TZ);
   const letterhead = () => loadLetterhead(db, env.FIRM_NAME);
   const imageList = { 200: ZImageList };
+  // Where the photos' originals live: an S3-compatible bucket when configured, else the database (103).
+  const bucket = bucketOf(env);
 
   app.get('/api/field-reports', { schema: { querystring: ZFieldReportListQuery, response: { 200: ZFieldReportList } } }, async (request) => {
     requireUser(request);
@@ -64,7 +69,9 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
 
   app.delete('/api/field-reports/:id', { schema: { params: ZReportIdParams } }, async (request, reply) => {
     const { user } = requireUser(request);
+    const originals = await originalsOfReport(db, request.params.id);
     await deleteDraft(db, { actorId: user.id, id: request.params.id });
+    await dropUnusedOriginals(db, bucket, originals);
     return reply.status(204).send();
   });
 
@@ -73,7 +80,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       const { user } = requireUser(request);
       return certifyReport(db, {
         actorId: user.id, actorName: user.displayName, id: request.params.id, version: request.body.version,
-        drawnSignature: request.body.drawnSignature, afterChanges: request.body.afterChanges, documents, letterhead: await letterhead(), today: today(),
+        drawnSignature: request.body.drawnSignature, afterChanges: request.body.afterChanges, documents, letterhead: await letterhead(), today: today(), timeZone: env.TZ,
       });
     });
 
@@ -85,16 +92,19 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
 
   app.get('/api/field-reports/:id/pdf', { schema: { params: ZReportIdParams, querystring: ZNoQuery } }, async (request, reply) => {
     requireUser(request);
-    const { pdf, fileName } = await reportPdf(db, { id: request.params.id, documents, letterhead: await letterhead() });
+    const { pdf, fileName } = await reportPdf(db, { id: request.params.id, documents, letterhead: await letterhead(), timeZone: env.TZ });
     return sendPdf(reply, pdf, fileName);
   });
 
   // Photos, diagrams and readings (docs/decisions/063): /api/field-reports/{id}/{photos|diagrams|readings}.
-  app.post('/api/field-reports/:id/:kind', { schema: { params: ZKindParams, querystring: ZNoQuery, response: imageList } },
+  // One image by its client-made id: `original` (the file as picked) and optionally `photo` (the
+  // browser's resized JPEG). The same id again answers the list unchanged (docs/decisions/103).
+  app.put('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, querystring: ZNoQuery, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
-      const files = await readImages(request, { max: MAX_PHOTOS_PER_UPLOAD });
-      return { images: await addImages(db, { actorId: user.id, reportId: request.params.id, kind: request.params.kind, files }) };
+      const { id, kind, imageId } = request.params;
+      const files = await readNamedFiles(request, ['original', 'photo']);
+      return { images: await putImage(db, bucket, { actorId: user.id, reportId: id, kind, imageId, timeZone: env.TZ, ...files }) };
     });
 
   app.put('/api/field-reports/:id/:kind/order', { schema: { params: ZKindParams, body: ZImageOrder, response: imageList } },
@@ -114,7 +124,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
   app.delete('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, response: imageList } }, async (request) => {
     const { user } = requireUser(request);
     const { id, kind, imageId } = request.params;
-    return { images: await deleteImage(db, { actorId: user.id, reportId: id, kind, imageId }) };
+    return { images: await deleteImage(db, bucket, { actorId: user.id, reportId: id, kind, imageId }) };
   });
 
   app.put('/api/field-reports/:id/:kind/:imageId/annotations', { schema: { params: ZImageParams, body: ZAnnotationsSave, response: imageList } },
@@ -122,6 +132,18 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       const { user } = requireUser(request);
       const { id, kind, imageId } = request.params;
       return { images: await saveAnnotations(db, { actorId: user.id, reportId: id, kind, imageId, ...request.body }) };
+    });
+
+  // The evidence copy: the original unchanged, with its SHA-256 (hex, and RFC 9530's Repr-Digest).
+  app.get('/api/field-reports/:id/:kind/:imageId/original', { schema: { params: ZImageParams, querystring: ZNoQuery } },
+    async (request, reply) => {
+      requireUser(request);
+      const { id, kind, imageId } = request.params;
+      const copy = await imageOriginal(db, bucket, { reportId: id, kind, imageId });
+      return reply.header('cache-control', 'private, max-age=86400').header(SHA256_HEADER, copy.sha256)
+        .header('repr-digest', `sha-256=:${Buffer.from(copy.sha256, 'hex').toString('base64')}:`)
+        .header('content-disposition', `attachment; filename="${copy.fileName}"; filename*=UTF-8''${encodeURIComponent(copy.fileName)}`)
+        .type(copy.contentType).send(copy.bytes);
     });
 
   for (const size of ['image', 'thumbnail'] as const) {

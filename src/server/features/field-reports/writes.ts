@@ -174,8 +174,11 @@ export async function reviseReport(db: DbOrTx, options: { actorId: string; id: s
       report_type: row.report_type, report_date: row.report_date, inspector_id: row.inspector_id,
       content: JSON.stringify(row.content), created_by: options.actorId,
     }).execute();
-    await sql`insert into field_report_images (report_id, kind, position, caption, image, thumbnail, width, height, annotations)
-      select ${options.newId}, kind, position, caption, image, thumbnail, width, height, annotations
+    // The copies point at the same originals (docs/decisions/103): evidence is shared, never copied.
+    await sql`insert into field_report_images (report_id, kind, position, caption, image, thumbnail, width, height, annotations,
+        original_sha256, original_name, captured_at, latitude, longitude)
+      select ${options.newId}, kind, position, caption, image, thumbnail, width, height, annotations,
+        original_sha256, original_name, captured_at, latitude, longitude
       from field_report_images where report_id = ${options.id}`.execute(tx);
     await tx.updateTable('field_reports').set({ status: 'superseded' }).where('id', '=', options.id).execute();
     return getReport(tx, options.newId);

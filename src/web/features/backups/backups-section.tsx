@@ -78,6 +78,9 @@ export function BackupsSection() {
                   <Table.Td>
                     <Badge color={b.status === 'completed' ? 'green' : 'red'} styles={{ label: { overflow: 'visible' } }}>{b.status}</Badge>
                     {b.error && <Text size="xs" c="red">{b.error}</Text>}
+                    {b.originalsBuckets.length > 0 && (
+                      <Text size="xs" c="dimmed">Photo originals are in the S3 bucket {b.originalsBuckets.join(', ')} (not in this file)</Text>
+                    )}
                   </Table.Td>
                   <Table.Td><Text size="xs" ff="monospace" title={b.sha256}>{b.sha256.slice(0, 12)}</Text></Table.Td>
                   {mover && <Table.Td>

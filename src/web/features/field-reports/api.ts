@@ -6,8 +6,8 @@ import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { api } from '../../lib/api.ts';
-import { uploadFiles } from '../../lib/upload.ts';
 import { keepRecord, noAnswer, readThrough } from '../../shared/offline/kept-records.ts';
+import type { OutboxRequest } from '../../lib/outbox-item.ts';
 
 const base = (id: string) => `/api/field-reports/${id}`;
 const reportKey = (id: string) => ['field-reports', 'one', id];
@@ -54,8 +54,16 @@ export const reviseReport = (id: string, newId: string) =>
 // Photos, diagrams and readings: one list each, changed the same way; every change answers the list.
 type Images = { images: TReportImage[] };
 const list = (id: string, kind: AttachmentKind) => `${base(id)}/${kind}`;
-export const uploadImages = (id: string, kind: AttachmentKind, files: File[], onProgress: (f: number) => void) =>
-  uploadFiles<Images>(list(id, kind), files, { onProgress });
+/**
+ * The request that uploads one image by its client-made id (idempotent, docs/decisions/103): the file
+ * as picked and the browser's 1,600 px JPEG of it. Sent by the offline queue.
+ */
+export function imageUpload(id: string, kind: AttachmentKind, imageId: string, original: File, photo: Blob | null): OutboxRequest {
+  return {
+    method: 'PUT', url: `${list(id, kind)}/${imageId}`,
+    parts: [{ name: 'original', value: original, fileName: original.name || 'photo.jpg' }, ...(photo ? [{ name: 'photo', value: photo, fileName: 'photo.jpg' }] : [])],
+  };
+}
 export const setCaption = (id: string, kind: AttachmentKind, imageId: string, caption: string) =>
   api<Images>(`${list(id, kind)}/${imageId}`, { method: 'PATCH', body: { caption } });
 export const reorderImages = (id: string, kind: AttachmentKind, imageIds: string[]) =>
@@ -63,6 +71,8 @@ export const reorderImages = (id: string, kind: AttachmentKind, imageIds: string
 export const deleteImage = (id: string, kind: AttachmentKind, imageId: string) =>
   api<Images>(`${list(id, kind)}/${imageId}`, { method: 'DELETE' });
 export const thumbnailUrl = (id: string, kind: AttachmentKind, imageId: string) => `${list(id, kind)}/${imageId}/thumbnail`;
+/** The evidence copy: the original as picked (docs/decisions/103). */
+export const originalUrl = (id: string, kind: AttachmentKind, imageId: string) => `${list(id, kind)}/${imageId}/original`;
 export const pdfUrl = (id: string) => `${base(id)}/pdf`;
 
 export function storeReport(client: QueryClient, report: TFieldReport) {
