@@ -103,12 +103,13 @@ try {
   const photo = await phonePhoto(4032, 3024, 88, 18);
   console.log(`phone photo: 4032×3024 JPEG of ${(photo.length / MB).toFixed(1)} MB`);
   const uploadTimes: number[] = [];
-  for (let batch = 0; batch < 4; batch++) {
+  // One PUT per photo, by its client-made id (docs/decisions/103), as the editor's queue sends them.
+  for (let i = 0; i < 20; i++) {
     const form = new FormData();
-    for (let i = 0; i < 5; i++) form.append('file', new Blob([photo], { type: 'image/jpeg' }), `IMG_${batch * 5 + i}.jpg`);
-    uploadTimes.push((await timed(`/api/field-reports/${report.id}/photos`, { method: 'POST', body: form })).ms);
+    form.append('original', new Blob([photo], { type: 'image/jpeg' }), `IMG_${i}.jpg`);
+    uploadTimes.push((await timed(`/api/field-reports/${report.id}/photos/${randomUUID()}`, { method: 'PUT', body: form })).ms);
   }
-  console.log(`photo uploads, 4 × 5 photos: median ${fmt(median(uploadTimes))} per batch of 5`);
+  console.log(`photo uploads, 20 photos one by one: median ${fmt(median(uploadTimes))} each`);
   const fr = await repeated(`/api/field-reports/${report.id}/pdf`);
   console.log(`field report PDF, 20 photos (${RUNS} runs; max ${fmt(Math.max(...fr.runs.map((r) => r.ms)))}, CPU ${fmt(fr.cpuPerRun)} a run)`);
   target('median server time', median(fr.runs.map((r) => r.ms)), 3000, 'ms');
@@ -128,7 +129,7 @@ try {
   lag.enable();
   const t0 = performance.now();
   const curl = spawn('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', `cookie: ${headers.cookie}`, '-H', `x-csrf-token: ${csrf}`,
-    '-F', `file=@${file};type=image/jpeg`, `${base}/api/field-reports/${report.id}/photos`]);
+    '-X', 'PUT', '-F', `original=@${file};type=image/jpeg`, `${base}/api/field-reports/${report.id}/photos/${randomUUID()}`]);
   let status = '';
   curl.stdout.on('data', (d) => (status += d));
   const done = new Promise<number>((resolve) => curl.on('close', () => resolve(performance.now() - t0)));

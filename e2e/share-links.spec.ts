@@ -22,8 +22,8 @@ async function certifiedReport(page: Page) {
   const report = await (await page.request.post('/api/field-reports', {
     headers, data: { id: randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
   })).json() as { id: string; version: number; displayNumber: string };
-  const photo = await page.request.post(`/api/field-reports/${report.id}/photos`, {
-    headers, multipart: { file: { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) } },
+  const photo = await page.request.put(`/api/field-reports/${report.id}/photos/${randomUUID()}`, {
+    headers, multipart: { original: { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) } },
   });
   expect(photo.ok()).toBe(true);
   const version = (await (await page.request.get(`/api/field-reports/${report.id}`)).json() as { version: number }).version;

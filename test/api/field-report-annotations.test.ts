@@ -41,9 +41,10 @@ beforeAll(async () => {
   reportId = (await inspector.request({
     method: 'POST', url: '/api/field-reports', payload: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: today },
   })).json().id;
-  const body = multipart([{ filename: 'wall.png', content: await gray(800, 600) }]);
-  const up = await inspector.request({ method: 'POST', url: `/api/field-reports/${reportId}/photos`, payload: body.payload, headers: body.headers });
-  photoId = up.json().images[0].id;
+  const body = multipart([{ name: 'original', filename: 'wall.png', content: await gray(800, 600) }]);
+  photoId = randomUUID();
+  const up = await inspector.request({ method: 'PUT', url: `/api/field-reports/${reportId}/photos/${photoId}`, payload: body.payload, headers: body.headers });
+  expect(up.statusCode, up.body).toBe(200);
 });
 afterAll(async () => t?.close());
 
@@ -83,9 +84,10 @@ describe('annotations', () => {
   });
 
   it('diagrams and readings take them the same way', async () => {
-    const body = multipart([{ filename: 'plan.png', content: await gray(1000, 500) }]);
-    const up = await inspector.request({ method: 'POST', url: `/api/field-reports/${reportId}/diagrams`, payload: body.payload, headers: body.headers });
-    const diagramId = up.json().images[0].id;
+    const body = multipart([{ name: 'original', filename: 'plan.png', content: await gray(1000, 500) }]);
+    const diagramId = randomUUID();
+    const up = await inspector.request({ method: 'PUT', url: `/api/field-reports/${reportId}/diagrams/${diagramId}`, payload: body.payload, headers: body.headers });
+    expect(up.statusCode, up.body).toBe(200);
     const res = await put(inspector, [drawn[0]], 0, `/api/field-reports/${reportId}/diagrams/${diagramId}/annotations`);
     expect(res.statusCode).toBe(200);
     expect(res.json().images[0]).toMatchObject({ id: diagramId, annotations: [drawn[0]], annotationsVersion: 1 });

@@ -54,6 +54,9 @@ describe('every route of the app', () => {
     expect(routes().filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/auth/oidc/:provider/callback', 'GET /api/auth/oidc/:provider/start',
       'GET /api/auth/session', 'GET /api/calendar/feed/:token', 'GET /api/config', 'GET /api/health', 'GET /api/maintenance',
+      // A client's shared report (docs/decisions/105): read-only, by its link's token.
+      'GET /api/shared/:token', 'GET /api/shared/:token/pdf', 'GET /api/shared/:token/photos/:imageId',
+      'GET /api/shared/:token/photos/:imageId/thumbnail',
       'POST /api/auth/login', 'POST /api/auth/logout',
       'POST /api/auth/second-step/code', 'POST /api/auth/second-step/confirm', 'POST /api/auth/second-step/setup',
       'POST /api/auth/test-account',

@@ -47,9 +47,10 @@ beforeAll(async () => {
   // A photo with EXIF (camera, owner): the stored copy the link serves must carry none of it.
   const withExif = await sharp(await makeJpeg(800, 600)).withExif({ IFD0: { Artist: 'Rob Vance', Copyright: 'Granite Mutual' } }).jpeg().toBuffer();
   expect((await sharp(withExif).metadata()).exif).toBeDefined();
-  const body = multipart([{ filename: 'kitchen.jpg', content: withExif, type: 'image/jpeg' }]);
-  const uploaded = await inspector.request({ method: 'POST', url: `/api/field-reports/${reportId}/photos`, payload: body.payload, headers: body.headers });
-  photoId = uploaded.json().images[0].id;
+  const body = multipart([{ name: 'original', filename: 'kitchen.jpg', content: withExif, type: 'image/jpeg' }]);
+  photoId = randomUUID();
+  const uploaded = await inspector.request({ method: 'PUT', url: `/api/field-reports/${reportId}/photos/${photoId}`, payload: body.payload, headers: body.headers });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
   const signature = `data:image/png;base64,${(await makePng(300, 90)).toString('base64')}`;
   const current = (await inspector.request({ method: 'GET', url: `/api/field-reports/${reportId}` })).json();
   const certified = await inspector.request({
