@@ -2,8 +2,7 @@ import type { TExpenseEntry, TProjectEntriesResponse, TTimeEntry } from '../../.
 import {
   effectiveExpenseType, expenseRowFromEntry, timeRowFromEntry, type ExpenseRowDraft, type TimeRowDraft,
 } from '../../../core/time-rows.ts';
-import { changeKept, keepRecord, readKept } from '../../lib/kept-records.ts';
-import { ApiError } from '../../lib/transport.ts';
+import { changeKept, keepRecord, keptCopy, noAnswer } from '../../shared/offline/kept-records.ts';
 import { onOutboxAnswer } from '../../shared/offline/outbox.ts';
 import {
   expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra,
@@ -35,8 +34,7 @@ export async function openProject(userId: string, projectId: string): Promise<Op
     data = await loadProjectEntries(projectId);
     void keepRecord(keptKey(projectId), data, userId);
   } catch (error) {
-    const kept = error instanceof ApiError && error.status === 0
-      ? await readKept<TProjectEntriesResponse>(keptKey(projectId), userId) : undefined;
+    const kept = noAnswer(error) ? await keptCopy<TProjectEntriesResponse>(keptKey(projectId), userId) : undefined;
     if (!kept) throw error;
     ({ value: data, keptAt } = kept);
   }

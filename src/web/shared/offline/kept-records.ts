@@ -24,9 +24,23 @@ export const keepRecord = (key: string, value: unknown, userId = keptFor) =>
     await db.put('records', { userId, key, value, keptAt: Date.now() });
   });
 
-export const readKept = <T>(key: string, userId = keptFor) =>
-  userId === null ? Promise.resolve(undefined) : withBrowserDb('records: read', undefined, async (db) =>
-    (await db.get('records', [userId, key]))?.value as T | undefined);
+/** The kept copy and when it was kept (ms since the epoch), or undefined. */
+export const keptCopy = <T>(key: string, userId = keptFor) =>
+  userId === null ? Promise.resolve(undefined) : withBrowserDb('records: read', undefined, async (db) => {
+    const kept = await db.get('records', [userId, key]);
+    return kept && { value: kept.value as T, keptAt: kept.keptAt };
+  });
+
+export const readKept = async <T>(key: string, userId = keptFor) => (await keptCopy<T>(key, userId))?.value;
+
+/** Changes a kept copy in place (an answer that saved or deleted one of its rows); none kept, nothing done. */
+export const changeKept = <T>(key: string, userId: string, change: (value: T) => T) =>
+  withBrowserDb('records: change', undefined, async (db) => {
+    const tx = db.transaction('records', 'readwrite');
+    const kept = await tx.store.get([userId, key]);
+    if (kept) await tx.store.put({ ...kept, value: change(kept.value as T) });
+    await tx.done;
+  });
 
 /** A request that got no answer at all (offline, timed out): status 0. A refusal is an answer. */
 export const noAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
