@@ -75,7 +75,7 @@ async function reportWithPhoto(page: Page) {
   await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
   const reportId = page.url().split('/').at(-1)!;
 
-  await section(page, 'Photos (0)').locator('input[type="file"]').setInputFiles([{ name: 'wall.png', mimeType: 'image/png', buffer: await gray() }]);
+  await section(page, 'Photos (0)').getByLabel('Choose photos to upload').setInputFiles([{ name: 'wall.png', mimeType: 'image/png', buffer: await gray() }]);
   await expect(section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' })).toBeVisible();
   return reportId;
 }

@@ -227,8 +227,10 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       setDraftState(form);
     }
   }, [client, initial.id]);
-  useEffect(() => onOutboxAnswer(reportScope(initial.id), (_item, answer) => {
-    if (answer.ok && alive.current) takeServer(answer.body as TFieldReport);
+  // Only the answers to the form's own writes (its field changes and certification) carry the report;
+  // photos and annotations of the same report answer their image lists.
+  useEffect(() => onOutboxAnswer(reportScope(initial.id), (item, answer) => {
+    if (answer.ok && alive.current && item.key.startsWith(`field-report:${initial.id}:`)) takeServer(answer.body as TFieldReport);
   }), [initial.id, takeServer]);
 
   // Changes waiting from an earlier visit (a closed tab, a reload offline) are shown in the form;
