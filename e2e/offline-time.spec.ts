@@ -42,9 +42,9 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   await expenseRow.getByLabel('Description').fill(`${stamp} expense`);
   await expect(expenseRow.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Total \$[\d,.]+ · 1 row waiting$/ })).toBeVisible();
-  await expect(queueLine(page, /^2 changes waiting/)).toBeVisible();
+  await expect(queueLine(page, /\b2 changes waiting/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/offline-time-waiting-phone.png`, fullPage: true });
-  await queueLine(page, /^2 changes waiting/).click();
+  await queueLine(page, /\b2 changes waiting/).click();
   const list = page.getByRole('list', { name: 'Waiting to be sent' });
   await expect(list.getByRole('listitem')).toHaveText([/^Time row \d+ \w{3}, 2\.5 hWaiting$/, /^Expense row \d+ \w{3}, .+ \$12\.50Waiting$/]);
   await page.keyboard.press('Escape');
@@ -59,12 +59,12 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await expect(rowByKey(again, timeKey).getByLabel('Description')).toHaveValue(`${stamp} time`);
   await expect(again.getByText(/^Offline: the entries as they were on/)).toBeVisible();
-  await expect(queueLine(again, /^2 changes waiting/)).toBeVisible();
+  await expect(queueLine(again, /\b2 changes waiting/)).toBeVisible();
   await again.screenshot({ path: `${SHOTS}/offline-time-reopened-phone.png`, fullPage: true });
   expect(failed).toEqual([]);
 
   await context.setOffline(false);
-  await expect(queueLine(again, /^All saved/)).toBeVisible({ timeout: 15_000 });
+  await expect(queueLine(again, /\bAll saved/)).toBeVisible({ timeout: 15_000 });
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await expect(again.getByRole('status').filter({ hasText: /^Total [\d.]+ h$/ })).toBeVisible();
   await again.getByText('Log Expense').click();
@@ -104,14 +104,14 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
   await expect(alert).toContainText('theirs, saved meanwhile');
   await expect(row.getByRole('img', { name: 'Edit conflict' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /· 1 row not saved$/ })).toBeVisible();
-  await queueLine(page, /1 refused/).click();
+  await queueLine(page, /1 not saved/).click();
   await expect(page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem')).toContainText([/^Time row \d+ \w{3}, 1 h/]);
   await page.screenshot({ path: `${SHOTS}/offline-time-conflict-phone.png`, fullPage: true });
   await page.keyboard.press('Escape');
 
   await alert.getByRole('button', { name: 'Keep mine' }).click();
   await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
-  await expect(queueLine(page, /^All saved/)).toBeVisible();
+  await expect(queueLine(page, /\bAll saved/)).toBeVisible();
   const saved = (await entriesOf(page, hit!.id)).timeEntries.filter((e: { id: string }) => e.id === key);
   expect(saved).toEqual([expect.objectContaining({ description: 'mine, typed offline', version: 3 })]);
 });
