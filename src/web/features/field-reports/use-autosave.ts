@@ -17,6 +17,10 @@ export const editableOf = (r: TFieldReport): Editable => ({
   inspectorId: r.inspectorId, content: r.content,
 });
 
+/** A queue answer that is the report itself (a field change's, a certification's), read by its shape. */
+const isReport = (body: unknown): body is TFieldReport =>
+  typeof body === 'object' && body !== null && 'content' in body && typeof (body as { version?: unknown }).version === 'number';
+
 /** What the browser's kept drafts hear from the save loop (use-kept-drafts.ts). */
 export interface SaveListener {
   /** The user changed the form; `saved` is what the server holds. */
@@ -227,8 +231,10 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       setDraftState(form);
     }
   }, [client, initial.id]);
+  // The scope's photo and annotation answers are image lists (`{ images }`), not the report: those
+  // are the image store's (use-photo-uploads.ts, annotations-api.ts), never taken as the form's.
   useEffect(() => onOutboxAnswer(reportScope(initial.id), (_item, answer) => {
-    if (answer.ok && alive.current) takeServer(answer.body as TFieldReport);
+    if (answer.ok && alive.current && isReport(answer.body)) takeServer(answer.body);
   }), [initial.id, takeServer]);
 
   // Changes waiting from an earlier visit (a closed tab, a reload offline) are shown in the form;
