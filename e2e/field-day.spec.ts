@@ -26,7 +26,7 @@ const section = (page: Page, name: string | RegExp) => page.getByRole('region', 
 const photos = (page: Page) => section(page, /^Photos \(\d+\)$/);
 /** The queue's line in the header, by what it says. */
 const queue = (page: Page, says: string | RegExp) => page.getByRole('button', { name: typeof says === 'string' ? new RegExp(`^${says}`) : says });
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
 /** A phone photo of one flat colour (so the PDF's pixels can find it) with EXIF: capture time and GPS. */
 const gpsPhoto = (rgb: [number, number, number], [lat, lon]: [number, number]) => {
