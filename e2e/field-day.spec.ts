@@ -28,6 +28,13 @@ const photos = (page: Page) => section(page, /^Photos \(\d+\)$/);
 const queue = (page: Page, says: string | RegExp) => page.getByRole('button', { name: typeof says === 'string' ? new RegExp(`^${says}`) : says });
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
+/** However long the queue line, the page does not scroll sideways and the menu stays on screen. */
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scrolling').toBeLessThanOrEqual(PHONE.width);
+  const menu = (await page.getByRole('button', { name: /Menu$/ }).boundingBox())!;
+  expect(menu.x + menu.width, 'the menu is on screen').toBeLessThanOrEqual(PHONE.width);
+}
+
 /** A phone photo of one flat colour (so the PDF's pixels can find it) with EXIF: capture time and GPS. */
 const gpsPhoto = (rgb: [number, number, number], [lat, lon]: [number, number]) => {
   const dms = (v: number) => { const a = Math.abs(v); const d = Math.floor(a); const m = Math.floor((a - d) * 60); return `${d}/1 ${m}/1 ${Math.round(((a - d) * 60 - m) * 6000)}/100`; };
@@ -145,6 +152,7 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   await expect(queue(page, waiting)).toBeVisible();
   await expect(page.getByText('4 changes and 3 photos waiting', { exact: true })).toBeVisible();
   await pending.scrollIntoViewIfNeeded();
+  await fitsThePhone(page);
   await shot(page, '1-offline-pending-photos');
 
   // Meanwhile another person changes the damage summary on the server.
@@ -172,6 +180,7 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   await expect(field).toContainText('Theirs: Ceiling stain only');
   await expect(field).toContainText('Yours: Water through the roof deck');
   await conflict.scrollIntoViewIfNeeded();
+  await fitsThePhone(again);
   await shot(again, '3-conflict-choice');
   await field.getByRole('button', { name: 'Keep yours: Damage summary' }).click();
   await expect(queue(again, 'All saved')).toBeVisible({ timeout: 60_000 });
