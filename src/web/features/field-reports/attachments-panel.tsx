@@ -51,7 +51,7 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
           <FileButton onChange={(file) => file && pick([file])} accept="image/*" capture="environment">
             {(props) => (
               <Button {...props} size="md" mih={44} leftSection={<IconCamera size={20} aria-hidden />} aria-label={`Take a photo for ${title.toLowerCase()}`}>
-                Take photo
+                Take a photo
               </Button>
             )}
           </FileButton>
