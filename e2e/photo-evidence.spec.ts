@@ -35,7 +35,7 @@ test('photos taken on a phone show at once, carry their capture time and place, 
   // A 12 MP phone photo with EXIF (time with its offset, GPS), taken with the camera button.
   const taken = await withExifThumbnail(await makeExifJpeg(4000, 3000));
   const chooser = page.waitForEvent('filechooser');
-  await photos(page).getByRole('button', { name: 'Take photo for photos' }).click();
+  await photos(page).getByRole('button', { name: 'Take a photo for photos' }).click();
   const camera = await chooser;
   expect(await camera.element().getAttribute('capture')).toBe('environment');
   await camera.setFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: taken });

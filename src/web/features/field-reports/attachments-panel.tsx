@@ -51,8 +51,8 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
           <FileButton onChange={(file) => file && pick([file])} accept="image/*" capture="environment"
             inputProps={{ 'aria-label': `Camera for ${title.toLowerCase()}` }}>
             {(props) => (
-              <Button {...props} size="md" mih={44} leftSection={<IconCamera size={20} aria-hidden />} aria-label={`Take photo for ${title.toLowerCase()}`}>
-                Take photo
+              <Button {...props} size="md" mih={44} leftSection={<IconCamera size={20} aria-hidden />} aria-label={`Take a photo for ${title.toLowerCase()}`}>
+                Take a photo
               </Button>
             )}
           </FileButton>
