@@ -65,10 +65,13 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN], ['supe
     await page.getByRole('button', { name: / Menu$/ }).click();
     await page.touchscreen.tap(195, 780);
     await expect(menu).toBeHidden();
-    // The firm's name is whole beside the back button and the avatar (the calendar feed is in the menu).
+    // The firm's name stays on one line beside the back button, the queue line and the menu: it gives
+    // way first (cut with an ellipsis, whole in its title), and never pushes the menu off screen.
     await page.goto('/field-reports');
     const firm = page.getByRole('link', { name: 'Hale & Ortiz Engineering' });
-    expect(await firm.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(firm).toHaveAttribute('title', 'Hale & Ortiz Engineering');
+    expect(await firm.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('nowrap');
+    expect((await page.getByRole('button', { name: / Menu$/ }).boundingBox())!.x + 44).toBeLessThanOrEqual(390);
 
     // A report of one's own, so the list has a row to show.
     const project = await firstProject(page);

@@ -31,7 +31,7 @@ export function PhotoEvidence({ image, name, originalUrl }: { image: TReportImag
           <CopyButton value={original.sha256}>
             {({ copied, copy }) => (
               <Tooltip label={copied ? 'SHA-256 copied' : `SHA-256 ${original.sha256}`} withArrow multiline w={300}>
-                <Button variant="subtle" size="sm" mih={44} onClick={copy} px={6} aria-label={`Copy the SHA-256 of ${name}: ${original.sha256}`}
+                <Button variant="subtle" size="sm" mih={44} onClick={copy} px={6} aria-label={`SHA-256 ${shortHash(original.sha256)}: copy the whole hash of ${name}`}
                   rightSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}>
                   <Text span ff="monospace" size="xs">SHA-256 {shortHash(original.sha256)}</Text>
                 </Button>
