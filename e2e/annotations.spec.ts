@@ -186,14 +186,14 @@ test('annotations saved offline wait in the queue as one change and go out once 
     await expect(editor).toBeHidden();
     await expect(card.getByRole('button', { name: 'Annotate photo 1' })).toHaveText(`Annotate (${count})`);
     // The second save takes the first one's place: still one change.
-    await expect(page.getByRole('button', { name: /^1 change waiting/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /\b1 change waiting/ })).toBeVisible();
   }
-  await page.getByRole('button', { name: /^1 change waiting/ }).click();
+  await page.getByRole('button', { name: /\b1 change waiting/ }).click();
   await expect(page.getByText(/: Annotations of photo 1$/)).toBeVisible();
   await page.keyboard.press('Escape');
 
   await context.setOffline(false);
-  await expect(page.getByRole('button', { name: /^All saved/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /\bAll saved/ })).toBeVisible({ timeout: 30_000 });
   expect(puts).toEqual([200]);
   const stored = await (await page.request.get(`/api/field-reports/${reportId}`)).json() as { photos: { annotations: { type: string }[]; annotationsVersion: number }[] };
   expect(stored.photos[0]!.annotations.map((a) => a.type)).toEqual(['arrow', 'circle']);

@@ -33,7 +33,7 @@ export function AnnotateButton({ reportId, kind, image, index, readOnly, preview
 
   return (
     <>
-      <Button variant="default" size="sm" mih={44} leftSection={<IconPencil size={18} />} onClick={() => setOpen(true)}
+      <Button variant="default" size="sm" mih={44} leftSection={<IconPencil size={18} aria-hidden />} onClick={() => setOpen(true)}
         aria-label={`${readOnly ? 'View annotations of' : 'Annotate'} ${name}`}>
         {readOnly ? 'View annotations' : 'Annotate'}{count > 0 ? ` (${count})` : ''}
       </Button>
