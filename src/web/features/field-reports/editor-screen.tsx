@@ -14,7 +14,6 @@ import { downloadFile } from '../../lib/download.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { deleteReport, pdfUrl, reviseReport, storeReport } from './api.ts';
-import { AttachmentsPanel } from './attachments-panel.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { KeptDraftsAlert } from './kept-drafts-alert.tsx';
 import { ConflictAlert, SaveStatus, StatusBadge } from './save-status.tsx';
@@ -31,6 +30,8 @@ import { useKeptDrafts } from './use-kept-drafts.ts';
 import { ShareWithClient } from './share-links.tsx';
 import { firmDate } from '../../../core/firm-clock.ts';
 
+// Photos, diagrams and readings end the form: their code (the drop zone, the photo tools) comes after the first paint.
+const AttachmentsPanel = lazy(() => import('./attachments-panel.tsx').then((m) => ({ default: m.AttachmentsPanel })));
 const CertifyModal = lazy(() => import('./certify-modal.tsx').then((m) => ({ default: m.CertifyModal })));
 
 /** Scrolls to a field by its path (`data-field`) and puts the cursor in it. */
@@ -56,7 +57,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const keep = (c: FieldConflict, which: 'theirs' | 'yours') => void (which === 'theirs' ? dismiss(c.seq) : Promise.resolve())
     .then(() => save.settle(c.path, which === 'theirs' ? c.theirs : c.yours, c.theirs, c.current));
   const [certifying, setCertifying] = useState(false);
-  // The certify dialog's code (Mantine's Modal) is fetched once the editor has painted.
+  // The attachments' and the certify dialog's code (Mantine's Modal) are fetched once the editor has painted.
   const dialogsReady = useAfterPaint();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -183,9 +184,13 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       <TestingSection {...sectionProps} />
       <HabitabilitySection {...sectionProps} onDateValidity={dateValidity('/content/timeline/returnOn')} />
       <NotesSection {...sectionProps} />
-      {ATTACHMENT_KINDS.map((kind) => (
-        <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={locked} />
-      ))}
+      {dialogsReady && (
+        <Suspense fallback={null}>
+          {ATTACHMENT_KINDS.map((kind) => (
+            <AttachmentsPanel key={kind} reportId={report.id} kind={kind} images={report[kind]} readOnly={locked} />
+          ))}
+        </Suspense>
+      )}
       <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its attachments?`}
         confirmLabel="Delete report" onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       {dialogsReady && (
