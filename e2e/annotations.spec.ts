@@ -193,7 +193,7 @@ test('annotations saved offline wait in the queue as one change and go out once 
   await page.keyboard.press('Escape');
 
   await context.setOffline(false);
-  await expect(page.getByRole('button', { name: /\bAll saved/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   expect(puts).toEqual([200]);
   const stored = await (await page.request.get(`/api/field-reports/${reportId}`)).json() as { photos: { annotations: { type: string }[]; annotationsVersion: number }[] };
   expect(stored.photos[0]!.annotations.map((a) => a.type)).toEqual(['arrow', 'circle']);

@@ -113,13 +113,13 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   await kept(page, `/api/field-reports/${id}`);
   await kept(page, 'session');
   const opened = await (await page.request.get(`/api/field-reports/${id}`)).json() as Report;
-  await expect(queue(page, 'All saved')).toBeVisible();
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
   await expect(photos(page).getByLabel('Choose photos to upload')).toBeAttached();
   await page.waitForLoadState('networkidle');
 
   // Offline: three sections typed.
   await context.setOffline(true);
-  await expect(queue(page, /^Offline\. All saved/)).toBeVisible();
+  await expect(queue(page, /^Offline\. Show the queue/)).toBeVisible();
   await section(page, 'Project Information').getByLabel('Building owner').fill('Harbor Mill LLC');
   await section(page, 'Findings').getByLabel('Damage summary').fill('Water through the roof deck');
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope');
@@ -183,7 +183,7 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   await fitsThePhone(again);
   await shot(again, '3-conflict-choice');
   await field.getByRole('button', { name: 'Keep yours: Damage summary' }).click();
-  await expect(queue(again, 'All saved')).toBeVisible({ timeout: 60_000 });
+  await expect(again.getByText('All saved', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(conflict).toBeHidden();
   await expect(photos(again).getByRole('group', { name: 'Photo 3' })).toBeVisible({ timeout: 30_000 });
 

@@ -65,10 +65,10 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await kept(page, `/api/field-reports/${id}`);
   await kept(page, 'session');
   const opened = await (await page.request.get(`/api/field-reports/${id}`)).json() as Report;
-  await expect(queue(page, 'All saved')).toBeVisible();
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
 
   await context.setOffline(true);
-  await expect(queue(page, /^Offline\. All saved/)).toBeVisible();
+  await expect(queue(page, /^Offline\. Show the queue/)).toBeVisible();
   await section(page, 'Project Information').getByLabel('Building owner').fill('Harbor Mill LLC');
   await section(page, 'Findings').getByLabel('Damage summary').fill('Water through the roof deck');
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope');
@@ -99,16 +99,16 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await context.setOffline(false);
   const conflict = again.getByRole('alert').filter({ hasText: 'Someone else changed these fields while yours waited' });
   await expect(conflict).toBeVisible({ timeout: 30_000 });
-  await expect(queue(again, /^1 not saved/)).toBeVisible();
+  await expect(queue(again, /^1 failed/)).toBeVisible();
   const field = conflict.getByRole('listitem', { name: 'Damage summary' });
   await expect(field).toContainText('Theirs: Ceiling stain only');
   await expect(field).toContainText('Yours: Water through the roof deck');
   await field.getByRole('button', { name: 'Keep yours: Damage summary' }).click();
-  await expect(queue(again, 'All saved')).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(conflict).toBeHidden();
 
   // Each change arrived once: theirs, then the three typed here (Damage summary as the choice made).
-  await expect(queue(again, 'All saved')).toBeVisible();
+  await expect(again.getByText('All saved', { exact: true })).toBeVisible();
   const after = await (await again.request.get(`/api/field-reports/${id}`)).json() as Report;
   expect(after.content).toMatchObject({ buildingOwner: 'Harbor Mill LLC', damageSummary: 'Water through the roof deck', notes: 'Tarp on the north slope' });
   expect(after.version).toBe(opened.version + 4);
@@ -125,7 +125,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await expect(again.getByRole('status').filter({ hasText: 'Certification waits to be sent' })).toBeVisible();
   await expect(queue(again, '2 changes waiting')).toBeVisible();
   await context.setOffline(false);
-  await expect(queue(again, 'All saved')).toBeVisible({ timeout: 60_000 });
+  await expect(again.getByText('All saved', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(again.getByText('Certified', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   const certified = await (await again.request.get(`/api/field-reports/${id}`)).json() as Report;
   expect(certified.status).toBe('certified');

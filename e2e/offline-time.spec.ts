@@ -23,7 +23,7 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   await expect(page.locator('[data-row-key]').first()).toBeVisible();
   await underWorker(page);
   await expect(page.locator('[data-row-key]').first()).toBeVisible();
-  await expect(queueLine(page, /All saved/)).toBeVisible();
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
 
   await context.setOffline(true);
   const timeKey = await addRow(page);
@@ -64,7 +64,7 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   expect(failed).toEqual([]);
 
   await context.setOffline(false);
-  await expect(queueLine(again, /\bAll saved/)).toBeVisible({ timeout: 15_000 });
+  await expect(again.getByText('All saved', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await expect(again.getByRole('status').filter({ hasText: /^Total [\d.]+ h$/ })).toBeVisible();
   await again.getByText('Log Expense').click();
@@ -104,14 +104,14 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
   await expect(alert).toContainText('theirs, saved meanwhile');
   await expect(row.getByRole('img', { name: 'Edit conflict' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /· 1 row not saved$/ })).toBeVisible();
-  await queueLine(page, /1 not saved/).click();
+  await queueLine(page, /1 failed/).click();
   await expect(page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem')).toContainText([/^Time row \d+ \w{3}, 1 h/]);
   await page.screenshot({ path: `${SHOTS}/offline-time-conflict-phone.png`, fullPage: true });
   await page.keyboard.press('Escape');
 
   await alert.getByRole('button', { name: 'Keep mine' }).click();
   await expect(row.getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
-  await expect(queueLine(page, /\bAll saved/)).toBeVisible();
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
   const saved = (await entriesOf(page, hit!.id)).timeEntries.filter((e: { id: string }) => e.id === key);
   expect(saved).toEqual([expect.objectContaining({ description: 'mine, typed offline', version: 3 })]);
 });

@@ -93,7 +93,7 @@ test('the worker installs and controls the page; the field screens open offline'
     expect(reloaded?.fromServiceWorker()).toBe(true);
     // The session cannot be asked offline: the person last signed in here stays signed in (docs/decisions/102).
     await expect(page.getByRole('heading', { name: 'Field Reports' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Offline\. All saved/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Offline\. Show the queue/ })).toBeVisible();
   } finally {
     await context.setOffline(false);
   }

@@ -40,30 +40,39 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
  */
 export default function OutboxStatus() {
   const { items, summary, failed, sending, online } = useOutbox();
+  const [open, setOpen] = useState(false);
   const Icon = failed.length ? IconAlertTriangle : !online ? IconCloudOff : items.length ? IconCloudUpload : IconCloudCheck;
-  // 'All saved' is never said while something was refused: '1 not saved' (tap for the reason).
-  const line = !failed.length ? summary : items.length > failed.length ? `${summary}, ${failed.length} not saved` : `${failed.length} not saved`;
+  // 'All saved' is never said while something was refused: '1 failed' (tap for the reason).
+  const line = !failed.length ? summary : items.length > failed.length ? `${summary}, ${failed.length} failed` : `${failed.length} failed`;
+  const allSaved = items.length === 0;
+  const offline = online ? '' : 'Offline. ';
+  // 'All saved' stands beside the button, not in its name: a "Save" button of any screen is never
+  // confused with it (a name is matched by its words).
   return (
-    <Popover position="bottom-end" width={320} shadow="md">
-      <Popover.Target>
-        <UnstyledButton className="outbox-status" aria-label={`${online ? '' : 'Offline. '}${line}. Show the queue`}>
-          <Group gap={6} wrap="nowrap">
-            {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">Offline</Badge>}
-            <Icon size={18} color={failed.length ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />
-            <Text size="sm" c={failed.length ? 'red.8' : items.length ? undefined : 'dimmed'}>{line}</Text>
-          </Group>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          {!online && <Text size="sm" fw={600}>No connection. Your work is kept on this device and sent when the connection returns.</Text>}
-          {items.length === 0 ? <Text size="sm">Every change and photo has reached the server.</Text> : (
-            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Waiting to be sent">
-              {items.map((item) => <QueueRow key={item.seq} item={item} sending={item.seq === sending} />)}
-            </Stack>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      <Popover position="bottom-end" width={320} shadow="md" opened={open} onChange={setOpen}>
+        <Popover.Target>
+          <UnstyledButton className="outbox-status" onClick={() => setOpen((o) => !o)}
+            aria-label={allSaved ? `${offline}Show the queue` : `${offline}${line}. Show the queue`}>
+            <Group gap={6} wrap="nowrap">
+              {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">Offline</Badge>}
+              <Icon size={18} color={failed.length ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />
+              {!allSaved && <Text size="sm" c={failed.length ? 'red.8' : undefined}>{line}</Text>}
+            </Group>
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            {!online && <Text size="sm" fw={600}>No connection. Your work is kept on this device and sent when the connection returns.</Text>}
+            {allSaved ? <Text size="sm">Every change and photo has reached the server.</Text> : (
+              <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Waiting to be sent">
+                {items.map((item) => <QueueRow key={item.seq} item={item} sending={item.seq === sending} />)}
+              </Stack>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {allSaved && <Text size="sm" c="dimmed" className="outbox-all-saved" onClick={() => setOpen(true)}>{summary}</Text>}
+    </>
   );
 }
