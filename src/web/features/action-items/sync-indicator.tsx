@@ -30,7 +30,7 @@ export function SyncIndicator({ projectId }: { projectId: string | null }) {
   };
   return (
     <Group gap="xs" aria-label="Calendar sync" role="group">
-      {status.needsReconnect && <Text size="sm" c="red">{status.message}</Text>}
+      {status.needsReconnect && <Text size="sm" c="red.8">{status.message}</Text>}
       {text && (
         <Badge variant="light" color={status.failed ? 'red' : 'blue'} leftSection={text === 'Syncing...' ? <Loader size={10} /> : null}>
           {text}

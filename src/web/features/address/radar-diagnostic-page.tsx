@@ -46,7 +46,7 @@ export default function RadarDiagnosticPage() {
               <Text size="sm" c="dimmed">Environment: {status.data.environment}</Text>
             </>
           )}
-          {status.error && <Text size="sm" c="red">{status.error.message}</Text>}
+          {status.error && <Text size="sm" c="red.8">{status.error.message}</Text>}
         </Group>
       </Card>
       <Card withBorder padding="md">

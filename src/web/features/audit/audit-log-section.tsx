@@ -74,7 +74,7 @@ export function AuditLogSection() {
           </Group>
         )}
         {log.isPending && <Loader size="sm" />}
-        {log.isError && <Text c="red">{log.error.message}</Text>}
+        {log.isError && <Text c="red.8">{log.error.message}</Text>}
         {log.isSuccess && entries.length === 0 && <Text c="dimmed">No changes match these filters.</Text>}
         {entries.length > 0 && (
           <>

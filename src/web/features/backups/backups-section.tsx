@@ -77,7 +77,7 @@ export function BackupsSection() {
                   <Table.Td><StartedBy backup={b} timeZone={timeZone} /></Table.Td>
                   <Table.Td>
                     <Badge color={b.status === 'completed' ? 'green' : 'red'} styles={{ label: { overflow: 'visible' } }}>{b.status}</Badge>
-                    {b.error && <Text size="xs" c="red">{b.error}</Text>}
+                    {b.error && <Text size="xs" c="red.8">{b.error}</Text>}
                     {b.originalsBuckets.length > 0 && (
                       <Text size="xs" c="dimmed">Photo originals are in the S3 bucket {b.originalsBuckets.join(', ')} (not in this file)</Text>
                     )}

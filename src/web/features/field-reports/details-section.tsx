@@ -67,7 +67,7 @@ export function DetailsSection({ report, draft, onChange, readOnly, problems, on
           {fixed
             ? <TextInput label="Project" readOnly value={report.projectLabel} />
             : <ProjectField value={project} onChange={(p) => void pickProject(p)} />}
-          {projectError && <Group c="red" fz="sm">{projectError}</Group>}
+          {projectError && <Group c="red.8" fz="sm">{projectError}</Group>}
         </div>
         <Select label="Inspector" searchable readOnly={readOnly} value={draft.inspectorId}
           data={(staff.data ?? []).map((u) => ({ value: u.id, label: u.name }))}

@@ -32,7 +32,7 @@ export function ImportSection() {
           </Button>
         </Group>
       ) : (
-        <LazyBoundary fallback={<Text c="red" role="alert">The import wizard could not be loaded. Check the connection and reload the page.</Text>}>
+        <LazyBoundary fallback={<Text c="red.8" role="alert">The import wizard could not be loaded. Check the connection and reload the page.</Text>}>
           <Suspense fallback={<LoadingBlock label="Loading the import wizard" h={240} />}>
             <ImportWizard key={open} importId={open || null} onClose={() => setOpen(null)} />
           </Suspense>

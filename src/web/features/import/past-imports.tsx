@@ -17,7 +17,7 @@ const STATUS_LABELS: Record<TImportListItem['status'], { label: string; color: s
 export default function PastImports({ onOpen }: { onOpen(id: string): void }) {
   const imports = useImports();
   const timeZone = useFirmTimeZone();
-  if (imports.isError) return <Text size="sm" c="red" role="alert">The past imports could not be loaded: {imports.error.message}</Text>;
+  if (imports.isError) return <Text size="sm" c="red.8" role="alert">The past imports could not be loaded: {imports.error.message}</Text>;
   if (!imports.data || imports.data.length === 0) return null;
   return (
     <>
@@ -38,7 +38,7 @@ export default function PastImports({ onOpen }: { onOpen(id: string): void }) {
                 <Table.Td>
                   <Badge color={status.color} variant="light" styles={{ label: { overflow: 'visible' } }}>{status.label}</Badge>
                   {item.status === 'running' && <Text size="xs">{item.progress.done.toLocaleString()} of {item.progress.total.toLocaleString()} rows</Text>}
-                  {item.error && <Text size="xs" c="red">{item.error}</Text>}
+                  {item.error && <Text size="xs" c="red.8">{item.error}</Text>}
                 </Table.Td>
                 <Table.Td>
                   <Button size="compact-sm" variant="light" onClick={() => onOpen(item.id)} aria-label={`${item.status === 'uploaded' ? 'Continue' : 'View'} the import of ${item.fileName}`}>

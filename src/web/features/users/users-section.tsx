@@ -74,7 +74,7 @@ export function UsersSection() {
                     <Table.Td>
                       <Text size="sm" fw={600}>{u.firstName} {u.lastName} <Badge variant="outline" size="xs">{u.initials}</Badge></Text>
                       {u.oneTimePasswordExpired
-                        ? <Text size="xs" c="red">One-time password expired: reset the password</Text>
+                        ? <Text size="xs" c="red.8">One-time password expired: reset the password</Text>
                         : u.mustChangePassword && <Text size="xs" c="dimmed">Must choose a new password</Text>}
                       {u.twoFactor && <Text size="xs" c="dimmed">Two-factor sign-in on</Text>}
                     </Table.Td>

@@ -112,7 +112,7 @@ export function AddressInput({
     <Stack gap={4}>
       <Group justify="space-between" align="flex-end" wrap="nowrap">
         <Text component="label" htmlFor={manual ? `${id}-street` : id} size="sm" fw={500}>
-          {label}{required && <Text span c="red"> *</Text>}
+          {label}{required && <Text span c="red.8"> *</Text>}
         </Text>
         <Switch
           size="xs" label="Manual Entry" checked={manual} disabled={disabled}
@@ -194,14 +194,14 @@ export function AddressInput({
               {lookup.state === 'results' && items.length === 0 && (
                 <Text size="sm" c="dimmed" px="sm" py={6}>{ADDRESS_MESSAGES.noResults}</Text>
               )}
-              {lookup.state === 'error' && <Text size="sm" c="red" px="sm" py={6} role="alert">{lookup.message}</Text>}
+              {lookup.state === 'error' && <Text size="sm" c="red.8" px="sm" py={6} role="alert">{lookup.message}</Text>}
             </Paper>
           )}
         </Box>
       )}
       {!manual && value && <AddressParts address={value} />}
       {!manual && !showList && lookup.state === 'error' && (
-        <Text size="xs" c="red" role="alert">{lookup.message}</Text>
+        <Text size="xs" c="red.8" role="alert">{lookup.message}</Text>
       )}
       <Text size="xs" c="dimmed">Address lookup powered by Radar</Text>
     </Stack>

@@ -25,7 +25,7 @@ export function HistoryPanel({ table, id }: { table: THistoryTable; id: string }
           </Group>
         </Group>
         {open && history.isPending && <Loader size="sm" />}
-        {open && history.isError && <Text c="red" size="sm">{history.error.message}</Text>}
+        {open && history.isError && <Text c="red.8" size="sm">{history.error.message}</Text>}
         {open && history.data?.length === 0 && <Text size="sm" c="dimmed">No changes recorded.</Text>}
         {open && history.data?.map((entry) => (
           <Group key={entry.id} gap="sm" align="flex-start" wrap="nowrap" className="history-entry">
