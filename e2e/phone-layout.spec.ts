@@ -100,7 +100,7 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN], ['supe
     await page.getByRole('button', { name: 'Certify' }).click();
     const dialog = page.getByRole('dialog');
     // Someone who saved a signature earlier (another spec may have) chooses to draw one here.
-    const drawOne = dialog.getByRole('radio', { name: 'Draw a signature' });
+    const drawOne = dialog.getByText('Draw a signature', { exact: true });
     await expect(dialog.getByRole('img', { name: 'Signature pad' }).or(drawOne)).toBeVisible();
     if (await drawOne.isVisible()) await drawOne.click();
     await expect(dialog.getByRole('img', { name: 'Signature pad' })).toBeVisible();
