@@ -1,5 +1,4 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { TDataRole } from '../../core/api/auth.ts';
 import type {
   BillAdjustmentsTable, BillCounterTable, BillingCodesTable, BillsTable, ClientCreditsTable, CreditNoteLinesTable,
   CreditNotesTable, DocumentCountersTable, PaymentsTable, RetainerEntriesTable,
@@ -15,6 +14,7 @@ import type {
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
+import type { TwoFactorPendingTable, TwoFactorPolicyTable, TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './two-factor-types.ts';
 
 interface UsersTable {
   id: Generated<string>;
@@ -296,34 +296,6 @@ interface CalendarFeedsTable {
 interface OAuthStatesUsedTable {
   state_hash: string;
   used_at: DefaultTimestamp;
-}
-
-interface UserTwoFactorTable {
-  user_id: string;
-  secret_encrypted: string;
-  enabled_at: NullableTimestamp;
-  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
-  created_at: DefaultTimestamp;
-}
-
-interface TwoFactorRecoveryCodesTable {
-  id: Generated<string>;
-  user_id: string;
-  code_hash: string;
-  used_at: NullableTimestamp;
-}
-
-interface TwoFactorPendingTable {
-  token_hash: string;
-  user_id: string;
-  expires_at: Timestamp;
-}
-
-interface TwoFactorPolicyTable {
-  id: number;
-  required_roles: TDataRole[];
-  updated_at: DefaultTimestamp;
-  version: Version;
 }
 
 /** The first-run setup (migration 027, issue 28): one row. */
