@@ -5,14 +5,14 @@
 // copy is the original, the PDF draws the annotation, a field someone else changed meanwhile is the
 // person's choice; certified and shared, the link opens without an account and, revoked, is refused.
 import { createHash } from 'node:crypto';
-import { expect, request as newRequest, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { boxOfPixels, renderPage, type PagePixels } from '../test/helpers/pdf-pixels.ts';
 import { pdfInfo } from '../test/helpers/pdf-tools.ts';
 import { makePng } from '../test/helpers/uploads.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { LIMITED, signIn } from './sign-in.ts';
+import { installed, kept, otherPerson } from './offline-helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ serviceWorkers: 'allow', viewport: PHONE, hasTouch: true, isMobile: true });
@@ -48,23 +48,6 @@ const gpsPhoto = (rgb: [number, number, number], [lat, lon]: [number, number]) =
 const BLUE: [number, number, number] = [70, 130, 180];
 const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 8);
 
-/** The app's worker is active and controls the page. */
-async function installed(page: Page) {
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state), { timeout: 30_000 }).toBe('activated');
-}
-
-/** The browser has kept a copy under this key (the records store, docs/decisions/102). */
-const kept = (page: Page, key: string) => expect.poll(() => page.evaluate((k) => new Promise<boolean>((resolve) => {
-  const open = indexedDB.open('casebook');
-  open.onsuccess = () => {
-    const all = open.result.transaction('records').objectStore('records').getAll();
-    all.onsuccess = () => resolve((all.result as { key: string }[]).some((r) => r.key === k));
-  };
-  open.onerror = () => resolve(false);
-}), key), { timeout: 15_000 }).toBe(true);
-
 /** A drag over the drawing area, in fractions of the image (fitted whole, centred). */
 async function drag(page: Page, area: Locator, size: { w: number; h: number }, from: [number, number], to: [number, number]) {
   const box = (await area.boundingBox())!;
@@ -74,14 +57,6 @@ async function drag(page: Page, area: Locator, size: { w: number; h: number }, f
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(b.x + (from[0] + ((to[0] - from[0]) * i) / 8) * b.w, b.y + (from[1] + ((to[1] - from[1]) * i) / 8) * b.h);
   await page.mouse.up();
-}
-
-/** Another person (an admin) signed in through the API. */
-async function otherPerson(baseURL: string) {
-  const api = await newRequest.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: { email: ADMIN, password: DEMO_PASSWORD } })).ok()).toBe(true);
-  const csrf = (await api.storageState()).cookies.find((c) => c.name === 'csrf-token')!.value;
-  return { api, headers: { 'x-csrf-token': csrf } };
 }
 
 /** The PDF page where the blue photo is, and that photo's box on it. */

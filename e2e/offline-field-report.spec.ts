@@ -2,9 +2,9 @@
 // app installed, a report opened once is edited offline, the queue survives a closed page, every
 // change arrives exactly once, a field someone else changed meanwhile is the person's choice, and a
 // certification made offline goes through when the connection returns.
-import { expect, request as newRequest, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LIMITED, signIn } from './sign-in.ts';
+import { installed, kept, otherPerson } from './offline-helpers.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 test.describe.configure({ timeout: 180_000 });
@@ -14,37 +14,12 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 /** The queue's line in the header, by what it says. */
 const queue = (page: Page, says: string | RegExp) => page.getByRole('button', { name: typeof says === 'string' ? new RegExp(says) : says });
 
-/** The app's worker is active and controls the page (it registers once the first screen is idle). */
-async function installed(page: Page) {
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state), { timeout: 30_000 }).toBe('activated');
-}
-
-/** The browser has kept a copy under this key (the records store, docs/decisions/102). */
-const kept = (page: Page, key: string) => expect.poll(() => page.evaluate((k) => new Promise<boolean>((resolve) => {
-  const open = indexedDB.open('casebook');
-  open.onsuccess = () => {
-    const all = open.result.transaction('records').objectStore('records').getAll();
-    all.onsuccess = () => resolve((all.result as { key: string }[]).some((r) => r.key === k));
-  };
-  open.onerror = () => resolve(false);
-}), key), { timeout: 15_000 }).toBe(true);
-
 async function draw(page: Page, pad: Locator) {
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
   await page.mouse.up();
-}
-
-/** Another person's session, through the API. */
-async function otherPerson(baseURL: string) {
-  const api = await newRequest.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: { email: ADMIN, password: DEMO_PASSWORD } })).ok()).toBe(true);
-  const csrf = (await api.storageState()).cookies.find((c) => c.name === 'csrf-token')!.value;
-  return { api, headers: { 'x-csrf-token': csrf } };
 }
 
 test('edits made offline wait in the queue across a closed page, arrive once, and a conflicting field is the person\'s choice; certified offline', async ({ page, context, baseURL }) => {
