@@ -40,6 +40,8 @@ export const WORK_DETAIL_SUGGESTIONS = [
 // Search and pickers
 export const PROJECT_PICKER_LIMIT = 10;
 export const CASE_SEARCH_MIN = 2;
+/** Projects kept on a device for the offline project search of a new field report (docs/decisions/108). */
+export const OFFLINE_PROJECTS_LIMIT = 500;
 export const ASSIGNEE_SUGGESTIONS = 10;
 
 // Session and cookies (names shared by server and browser)

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { valueAt } from '../../src/core/field-paths.ts';
+import { localReport, newReportContent } from '../../src/core/new-field-report.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { makePng } from '../helpers/uploads.ts';
@@ -102,5 +104,54 @@ describe('a field change from the offline queue', () => {
     const late = await change(inspector, report.id, { path: '/content/notes', value: 'After', base: 'Done on site' });
     expect(late.statusCode).toBe(400);
     expect(late.json().error.message).toBe('This report is certified and cannot be changed. Start a new revision to make changes.');
+  });
+});
+
+// A report created offline (docs/decisions/108): the device keeps projects with their facts, shows a
+// local copy (localReport), and its queue sends the create and then the changes made over that copy.
+describe('a report created offline', () => {
+  type Kept = { id: string; label: string; facts: Parameters<typeof localReport>[0]['facts'] };
+  const kept = async (agent: Agent): Promise<Kept[]> => {
+    const res = await agent.request({ method: 'GET', url: '/api/field-reports/offline-projects' });
+    expect(res.statusCode).toBe(200);
+    return res.json().projects;
+  };
+
+  it('keeps the person\'s own projects first, with the facts a new report copies; closed ones are left out', async () => {
+    const mine = await newReport();
+    const { projectId: later } = await makeProject(t.database.db, (await t.user('admin')).id, 'Quay Street - Flood');
+    const { projectId: closed } = await makeProject(t.database.db, (await t.user('admin')).id, 'Old Mill - Closed');
+    await sql`update projects set status = 'closed' where id = ${closed}`.execute(t.database.db);
+    const projects = await kept(inspector);
+    const ids = projects.map((p) => p.id);
+    expect(ids[0]).toBe(projectId);
+    expect(ids).toContain(later);
+    expect(ids).not.toContain(closed);
+    // The copy a browser shows is what the server makes of the same create.
+    expect(newReportContent(projects[0]!.facts)).toEqual(mine.content);
+    expect((await kept(other)).map((p) => p.id).indexOf(later)).toBeLessThan((await kept(other)).map((p) => p.id).indexOf(projectId));
+  });
+
+  it('is sent as the create, then its changes over the local copy, each once; the server gives the number', async () => {
+    const project = (await kept(inspector)).find((p) => p.id === projectId)!;
+    const id = randomUUID();
+    const local = localReport({
+      id, project, reportType: 'Initial Inspection', date: today, inspector: { id: 'me', name: '' }, facts: project.facts,
+    });
+    const body = { id, projectId, reportType: 'Initial Inspection', date: today };
+    const created = await inspector.request({ method: 'POST', url: '/api/field-reports', payload: body });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().reportNumber).not.toBe('');
+    const edits = [
+      { path: '/content/causeOfLoss', value: 'Burst pipe' },
+      { path: '/content/buildingOwner', value: 'Harbor Mill LLC' },
+    ].map((e) => ({ ...e, changeId: randomUUID(), base: valueAt(local, e.path) }));
+    for (const edit of edits) expect((await change(inspector, id, edit)).statusCode).toBe(200);
+    // The queue replays all of it after a lost answer: nothing is made or applied twice.
+    expect((await inspector.request({ method: 'POST', url: '/api/field-reports', payload: body })).json().version).toBe(created.json().version + 2);
+    for (const edit of edits) await change(inspector, id, edit);
+    const stored = (await inspector.request({ method: 'GET', url: `/api/field-reports/${id}` })).json();
+    expect(stored.content).toMatchObject({ causeOfLoss: 'Burst pipe', buildingOwner: 'Harbor Mill LLC' });
+    expect(stored.version).toBe(created.json().version + 2);
   });
 });

@@ -6,6 +6,8 @@ import { toPath } from '../field-paths.ts';
 import { ZAnnotations } from './annotations.ts';
 import { tooLongMessage } from '../limits.ts';
 import { ZImageDataUrl } from './firm-profile.ts';
+import { ZProjectHit } from './projects.ts';
+import { OFFLINE_PROJECTS_LIMIT } from '../constants.ts';
 
 // Field inspection reports (SPEC §3 Field report). Dates are YYYY-MM-DD.
 
@@ -171,6 +173,15 @@ export const ZProjectFacts = z.object({
 });
 export type TProjectFacts = z.infer<typeof ZProjectFacts>;
 export const ZProjectFactsQuery = z.object({ projectId: z.uuid() });
+
+/**
+ * The projects a device keeps for a report created offline (docs/decisions/108): the person's own
+ * recent projects first, then the most recently changed open ones; each with the facts a new report copies.
+ */
+export const ZOfflineProject = ZProjectHit.extend({ facts: ZProjectFacts.omit({ nextNumber: true }) });
+export type TOfflineProject = z.infer<typeof ZOfflineProject>;
+export const ZOfflineProjects = z.object({ projects: z.array(ZOfflineProject).max(OFFLINE_PROJECTS_LIMIT) });
+export type TOfflineProjects = z.infer<typeof ZOfflineProjects>;
 
 export const ZCertifyBody = z.object({
   /** A signature drawn on the screen; without it the user's stored signature is used. */

@@ -17,20 +17,26 @@ interface Props {
   onChange(project: PickedProject | null): void;
   /** A problem from outside (a refused save). */
   error?: string;
+  /** Where the hits come from: the server's project search unless told (a new field report also searches kept projects offline). */
+  search?(q: string, signal?: AbortSignal): Promise<TProjectHit[]>;
 }
+
+const serverSearch = async (q: string, signal?: AbortSignal) => (await searchProjects(q, signal)).projects;
 
 /**
  * A form's Project field (action items, field reports): searches like the project search box (number, name or
  * client; 10 matches), then shows the pick read-only with a Reset button.
  */
-export function ProjectField({ value, onChange, error }: Props) {
+export function ProjectField({ value, onChange, error, search = serverSearch }: Props) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const hits = useQuery({
     queryKey: ['projects', 'search', debounced],
-    queryFn: async ({ signal }) => (await searchProjects(debounced, signal)).projects,
+    queryFn: ({ signal }) => search(debounced, signal),
     enabled: debounced.length >= CASE_SEARCH_MIN && !value,
     staleTime: 30_000,
+    // Asked offline too: a search that reads kept projects answers without a connection.
+    networkMode: 'always',
   });
   const byLabel = useMemo(
     () => new Map((hits.data ?? []).map((h: TProjectHit) => [h.label, h])),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ZAnnotationsSave, ZCertifyBody, ZFieldChange, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
-  ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
+  ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZOfflineProjects, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
 } from '../../../core/api/field-reports.ts';
 import { SHA256_HEADER } from '../../../core/photo-evidence.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -18,6 +18,7 @@ import { dropUnusedOriginals, originalsOfReport } from './originals.ts';
 import { imageOriginal, putImage } from './photo-upload.ts';
 import { getReport, listReports, nextNumberFor } from './reads.ts';
 import { changeField } from './field-changes.ts';
+import { offlineProjects } from './offline-projects.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
 
 const ZNoQuery = z.object({}).strict();
@@ -47,6 +48,12 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       const { projectId } = request.query;
       return { ...(await projectFacts(db, projectId)), nextNumber: await nextNumberFor(db, projectId) };
     });
+
+  // What a device keeps to create a report offline: projects with the facts a report copies (108).
+  app.get('/api/field-reports/offline-projects', { schema: { querystring: ZNoQuery, response: { 200: ZOfflineProjects } } }, async (request) => {
+    const { user } = requireUser(request);
+    return { projects: await offlineProjects(db, user.id) };
+  });
 
   app.get('/api/field-reports/:id', { schema: { params: ZReportIdParams, response: { 200: ZFieldReport } } }, async (request) => {
     requireUser(request);

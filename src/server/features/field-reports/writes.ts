@@ -6,6 +6,7 @@ import {
 import { sameValue } from '../../../core/field-paths.ts';
 import { checkReportSave } from '../../../core/field-report-save.ts';
 import { FIELD_REPORT_MESSAGES, fieldLabel, reportDateProblem } from '../../../core/field-reports.ts';
+import { newReportContent, type ReportFacts } from '../../../core/new-field-report.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { duplicateRecord, uniqueViolation } from '../../db/unique-violation.ts';
 import { updateVersioned } from '../../db/versioned.ts';
@@ -25,12 +26,18 @@ export async function projectFacts(db: DbOrTx, projectId: string) {
     .select(['p.project_number', 'p.project_name', 'p.property_address', 'p.property_city_state_zip', 'cl.name'])
     .where('p.id', '=', projectId).executeTakeFirst();
   if (!p) throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.projectMissing, { field: 'projectId' });
-  return {
-    projectName: projectDisplayName(p.project_name),
-    projectNumber: p.project_number,
-    buildingOwner: p.name,
-    propertyAddress: addressLine(p.property_address, p.property_city_state_zip),
-  };
+  return reportFacts({ ...p, client_name: p.name });
+}
+
+/** A project's facts as a new report copies them (also kept for reports created offline, 108). */
+export const reportFacts = (p: FactsRow): ReportFacts => ({
+  projectName: projectDisplayName(p.project_name),
+  projectNumber: p.project_number,
+  buildingOwner: p.client_name,
+  propertyAddress: addressLine(p.property_address, p.property_city_state_zip),
+});
+interface FactsRow {
+  project_number: string; project_name: string; property_address: string | null; property_city_state_zip: string | null; client_name: string;
 }
 
 /**
@@ -60,7 +67,7 @@ export async function createReport(
           report_type: input.reportType,
           report_date: input.date,
           inspector_id: actorId,
-          content: JSON.stringify(ZFieldReportContent.parse(facts)),
+          content: JSON.stringify(ZFieldReportContent.parse(newReportContent(facts))),
           created_by: actorId,
         }).execute();
         return getReport(tx, input.id);

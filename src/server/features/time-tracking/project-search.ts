@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 
 const UNNAMED = 'Unnamed Project';
 
-interface ProjectRow {
+export interface ProjectRow {
   id: string;
   project_number: string;
   project_name: string;
@@ -60,16 +60,19 @@ export async function searchProjects(db: DbOrTx, options: { q: string }): Promis
       p.project_number
     limit ${PROJECT_PICKER_LIMIT}
   `.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    projectNumber: row.project_number,
-    projectName: row.project_name.trim() || UNNAMED,
-    fileNumber: row.file_number,
-    caseName: row.case_name,
-    clientName: row.client_name,
-    label: projectLabel(row),
-  }));
+  return rows.map(projectHit);
 }
+
+/** A project as the search box lists it. */
+export const projectHit = (row: ProjectRow): TProjectHit => ({
+  id: row.id,
+  projectNumber: row.project_number,
+  projectName: row.project_name.trim() || UNNAMED,
+  fileNumber: row.file_number,
+  caseName: row.case_name,
+  clientName: row.client_name,
+  label: projectLabel(row),
+});
 
 /** The project a time-tracking page is opened on (also for /time-tracking?project=<id>). */
 export async function getTrackedProject(db: DbOrTx, options: { projectId: string }): Promise<TTrackedProject> {

@@ -1,22 +1,28 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportUpdate, TProjectFacts, TReportImage,
+  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportUpdate, TOfflineProjects, TProjectFacts, TReportImage,
 } from '../../../core/api/field-reports.ts';
+import type { TProjectHit } from '../../../core/api/projects.ts';
+import { awaitsNumber } from '../../../core/new-field-report.ts';
+import { matchProjects } from '../../../core/project-match.ts';
+import { searchProjects } from '../../lib/project-search.ts';
 import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { api } from '../../lib/api.ts';
-import { keepRecord, noAnswer, readThrough } from '../../shared/offline/kept-records.ts';
+import { ApiError } from '../../lib/transport.ts';
+import { keepRecord, keptCopy, noAnswer, readKept, readThrough } from '../../shared/offline/kept-records.ts';
 import type { OutboxRequest } from '../../lib/outbox-item.ts';
 
-const base = (id: string) => `/api/field-reports/${id}`;
+/** Where a report is read, and its copy kept. */
+export const reportUrl = (id: string) => `/api/field-reports/${id}`;
 const reportKey = (id: string) => ['field-reports', 'one', id];
 
 export function useFieldReports(q: string, projectId: string | null) {
   const params = new URLSearchParams({ ...(q ? { q } : {}), ...(projectId ? { projectId } : {}) });
   return useQuery({
     queryKey: ['field-reports', 'list', q, projectId],
-    queryFn: ({ signal }) => readThrough(`/api/field-reports?${params}`, () => api<{ reports: TFieldReportListItem[] }>(`/api/field-reports?${params}`, { signal })),
+    queryFn: ({ signal }) => readThrough(`${REPORT_LIST}${params}`, () => api<{ reports: TFieldReportListItem[] }>(`${REPORT_LIST}${params}`, { signal })),
     placeholderData: (previous) => previous,
     networkMode: 'always',
   });
@@ -24,10 +30,42 @@ export function useFieldReports(q: string, projectId: string | null) {
 
 // Offline (docs/decisions/102): a report, the list and the staff are read from the copies kept
 // when they were last opened; the queries run without a connection ('always') to reach them.
+// A report created offline is its kept local copy until the queue has sent its create (108).
 export const useFieldReport = (id: string) => useQuery({
-  queryKey: reportKey(id), queryFn: () => readThrough(base(id), () => api<TFieldReport>(base(id))), staleTime: Infinity,
-  networkMode: 'always', retry: (count, error) => count < 1 && !noAnswer(error),
+  queryKey: reportKey(id), staleTime: Infinity, networkMode: 'always', retry: (count, error) => count < 1 && !noAnswer(error),
+  queryFn: () => readThrough(reportUrl(id), () => api<TFieldReport>(reportUrl(id))).catch(async (error: unknown) => {
+    const local = error instanceof ApiError && error.status === 404 ? await readKept<TFieldReport>(reportUrl(id)) : undefined;
+    if (local && awaitsNumber(local)) return local;
+    throw error;
+  }),
 });
+
+/** The kept list of every report (the list page without a search), where a report created offline is added. */
+export const REPORT_LIST = '/api/field-reports?';
+const OFFLINE_PROJECTS = '/api/field-reports/offline-projects';
+const KEEP_PROJECTS_EVERY_MS = 60 * 60 * 1000;
+
+/** Keeps the projects a report can be created for offline, at most once an hour (docs/decisions/108). */
+export async function keepProjectsForOffline() {
+  const kept = await keptCopy(OFFLINE_PROJECTS);
+  if (!navigator.onLine || (kept && Date.now() - kept.keptAt < KEEP_PROJECTS_EVERY_MS)) return;
+  await readThrough(OFFLINE_PROJECTS, () => api<TOfflineProjects>(OFFLINE_PROJECTS)).catch(() => undefined);
+}
+
+/** The kept project, with the facts a new report copies. */
+export const keptProject = async (projectId: string) =>
+  (await readKept<TOfflineProjects>(OFFLINE_PROJECTS))?.projects.find((p) => p.id === projectId);
+
+/** The project search of a new report: the server's, or without an answer the kept projects'. */
+export async function searchWithKept(q: string, signal?: AbortSignal): Promise<TProjectHit[]> {
+  try {
+    return (await searchProjects(q, signal)).projects;
+  } catch (error) {
+    const kept = noAnswer(error) ? await readKept<TOfflineProjects>(OFFLINE_PROJECTS) : undefined;
+    if (!kept) throw error;
+    return matchProjects(kept.projects, q);
+  }
+}
 
 /** Staff who can be named as inspector (the same list action items assign to). */
 export const useStaff = () => useQuery({
@@ -41,19 +79,19 @@ export const useMySignature = () => useQuery({
   queryKey: ['me', 'signature'], queryFn: () => readThrough('/api/me/signature', () => api<TSignatureStatus>('/api/me/signature')), networkMode: 'always',
 });
 
-export const getReport = (id: string) => api<TFieldReport>(base(id));
+export const getReport = (id: string) => api<TFieldReport>(reportUrl(id));
 export const createReport = (body: TFieldReportCreate) => api<TFieldReport>('/api/field-reports', { method: 'POST', body });
-export const saveReport = (id: string, body: TFieldReportUpdate) => api<TFieldReport>(base(id), { method: 'PUT', body });
-export const deleteReport = (id: string) => api<void>(base(id), { method: 'DELETE' });
+export const saveReport = (id: string, body: TFieldReportUpdate) => api<TFieldReport>(reportUrl(id), { method: 'PUT', body });
+export const deleteReport = (id: string) => api<void>(reportUrl(id), { method: 'DELETE' });
 export const projectFacts = (projectId: string) => api<TProjectFacts>(`/api/field-reports/project-facts?projectId=${projectId}`);
 export const certifyReport = (id: string, body: { version: number; drawnSignature?: string }) =>
-  api<TFieldReport>(`${base(id)}/certify`, { method: 'POST', body });
+  api<TFieldReport>(`${reportUrl(id)}/certify`, { method: 'POST', body });
 export const reviseReport = (id: string, newId: string) =>
-  api<TFieldReport>(`${base(id)}/revisions`, { method: 'POST', body: { newId } });
+  api<TFieldReport>(`${reportUrl(id)}/revisions`, { method: 'POST', body: { newId } });
 
 // Photos, diagrams and readings: one list each, changed the same way; every change answers the list.
 type Images = { images: TReportImage[] };
-const list = (id: string, kind: AttachmentKind) => `${base(id)}/${kind}`;
+const list = (id: string, kind: AttachmentKind) => `${reportUrl(id)}/${kind}`;
 /**
  * The request that uploads one image by its client-made id (idempotent, docs/decisions/103): the file
  * as picked and the browser's 1,600 px JPEG of it. Sent by the offline queue.
@@ -73,11 +111,11 @@ export const deleteImage = (id: string, kind: AttachmentKind, imageId: string) =
 export const thumbnailUrl = (id: string, kind: AttachmentKind, imageId: string) => `${list(id, kind)}/${imageId}/thumbnail`;
 /** The evidence copy: the original as picked (docs/decisions/103). */
 export const originalUrl = (id: string, kind: AttachmentKind, imageId: string) => `${list(id, kind)}/${imageId}/original`;
-export const pdfUrl = (id: string) => `${base(id)}/pdf`;
+export const pdfUrl = (id: string) => `${reportUrl(id)}/pdf`;
 
 export function storeReport(client: QueryClient, report: TFieldReport) {
   client.setQueryData(reportKey(report.id), report);
-  void keepRecord(base(report.id), report);
+  void keepRecord(reportUrl(report.id), report);
   void client.invalidateQueries({ queryKey: ['field-reports', 'list'] });
 }
 

@@ -2,6 +2,7 @@ import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/cor
 import { useState } from 'react';
 import { REPORT_FIELDS, REPORT_TYPES } from '../../../core/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
+import { awaitsNumber } from '../../../core/new-field-report.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
@@ -24,10 +25,18 @@ export function DetailsSection({ report, draft, onChange, readOnly, problems, on
   const staff = useStaff();
   const [project, setProject] = useState<PickedProject | null>({ id: report.projectId, label: report.projectLabel, clientName: '' });
   const [projectError, setProjectError] = useState<string | null>(null);
-  // A revision keeps its report's number and project.
-  const fixed = readOnly || report.revision > 0;
+  // A revision keeps its report's number and project; a report created offline gets its number from the
+  // server, for the project it was created on (docs/decisions/108).
+  const local = awaitsNumber(report);
+  const fixed = readOnly || report.revision > 0 || local;
   const { label, max } = REPORT_FIELDS['/reportNumber'];
   const numberField = limitedField('/reportNumber', label, max, draft.reportNumber, problems);
+
+  // The report's own inspector is named even before the staff list is known (offline, never opened here).
+  const inspectors = (staff.data ?? []).map((u) => ({ value: u.id, label: u.name }));
+  if (report.inspectorId && !inspectors.some((i) => i.value === report.inspectorId)) {
+    inspectors.unshift({ value: report.inspectorId, label: report.inspectorName });
+  }
 
   const pickProject = async (picked: PickedProject | null) => {
     setProject(picked);
@@ -50,7 +59,8 @@ export function DetailsSection({ report, draft, onChange, readOnly, problems, on
         <Select label="Report type" data={[...REPORT_TYPES]} value={draft.reportType} allowDeselect={false} readOnly={readOnly}
           onChange={(v) => v && onChange((d) => ({ ...d, reportType: v as Editable['reportType'] }))} comboboxProps={{ withinPortal: true }} />
         <TextInput value={draft.reportNumber} readOnly={fixed} {...numberField}
-          description={report.revision > 0 ? `Revision ${report.revision}: shown as ${report.displayNumber}` : numberField.description}
+          description={local ? 'Given when the report reaches the server' : report.revision > 0
+            ? `Revision ${report.revision}: shown as ${report.displayNumber}` : numberField.description}
           onChange={(e) => {
             const reportNumber = e.currentTarget.value;
             onChange((d) => ({ ...d, reportNumber }));
@@ -70,7 +80,7 @@ export function DetailsSection({ report, draft, onChange, readOnly, problems, on
           {projectError && <Group c="red.8" fz="sm">{projectError}</Group>}
         </div>
         <Select label="Inspector" searchable readOnly={readOnly} value={draft.inspectorId}
-          data={(staff.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          data={inspectors}
           onChange={(v) => onChange((d) => ({ ...d, inspectorId: v }))} comboboxProps={{ withinPortal: true }} />
       </SimpleGrid>
       {!fixed && !project && <Button variant="subtle" size="xs" mt="xs" onClick={() => setProject({ id: report.projectId, label: report.projectLabel, clientName: '' })}>Keep the current project</Button>}

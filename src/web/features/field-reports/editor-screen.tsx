@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/transport.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
-import { deleteReport, pdfUrl, reviseReport, storeReport } from './api.ts';
+import { deleteReport, keepProjectsForOffline, pdfUrl, reviseReport, storeReport } from './api.ts';
 import { DetailsSection } from './details-section.tsx';
 import { KeptDraftsAlert } from './kept-drafts-alert.tsx';
 import { ConflictAlert, SaveStatus, StatusBadge } from './save-status.tsx';
@@ -25,10 +25,12 @@ import { certifyKey } from '../../../core/field-change.ts';
 import { dismiss } from '../../shared/offline/outbox.ts';
 import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
 import { FieldConflicts } from './field-conflicts.tsx';
+import { discardLocal } from './offline-create.ts';
 import { conflictsIn, queueCertify, reportScope, type FieldConflict } from './field-queue.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
 import { ShareWithClient } from './share-links.tsx';
 import { firmDate } from '../../../core/firm-clock.ts';
+import { awaitsNumber } from '../../../core/new-field-report.ts';
 
 // Photos, diagrams and readings end the form: their code (the drop zone, the photo tools) comes after the first paint.
 const AttachmentsPanel = lazy(() => import('./attachments-panel.tsx').then((m) => ({ default: m.AttachmentsPanel })));
@@ -48,6 +50,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const readOnly = report.status !== 'draft';
+  const local = awaitsNumber(report);
   const kept = useKeptDrafts({ userId: user.id, reportId: report.id, opened: editableOf(report), readOnly });
   const save = useAutosave(report, kept.listener, user.id);
   const queued = useWaitingIn(reportScope(report.id));
@@ -59,6 +62,10 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const [certifying, setCertifying] = useState(false);
   // The attachments' and the certify dialog's code (Mantine's Modal) are fetched once the editor has painted.
   const dialogsReady = useAfterPaint();
+  // So that a report can be created here later without signal too (108).
+  useEffect(() => {
+    if (dialogsReady) void keepProjectsForOffline();
+  }, [dialogsReady]);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -111,7 +118,9 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const removeDraft = async () => {
     setConfirmDelete(false);
     try {
-      await deleteReport(report.id);
+      // A report still waiting to be created is deleted where it is: its create and edits leave the queue.
+      if (local) await discardLocal(report.id, user.id);
+      else await deleteReport(report.id);
       kept.dropAll();
       client.removeQueries({ queryKey: ['field-reports', 'one', report.id] });
       navigate('/field-reports', { replace: true });
@@ -128,7 +137,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
             <Group gap="xs">
-              <Title order={2} size="h3">Field Report {report.displayNumber}</Title>
+              <Title order={2} size="h3">{local ? 'New Field Report' : `Field Report ${report.displayNumber}`}</Title>
               <StatusBadge status={report.status} />
             </Group>
             <Text size="sm" c="dimmed">{report.projectLabel}</Text>
@@ -191,7 +200,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
           ))}
         </Suspense>
       )}
-      <ConfirmModal opened={confirmDelete} question={`Delete draft report ${report.displayNumber} and its attachments?`}
+      <ConfirmModal opened={confirmDelete} question={local ? 'Delete this new report and its attachments? It has not been sent yet.' : `Delete draft report ${report.displayNumber} and its attachments?`}
         confirmLabel="Delete report" onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       {dialogsReady && (
         <Suspense fallback={null}>

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { useFieldReports } from './api.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
+import { keepProjectsForOffline, useFieldReports } from './api.ts';
 import { NewReportModal } from './new-report-modal.tsx';
 import { StatusBadge } from './save-status.tsx';
 
@@ -18,6 +19,11 @@ export default function FieldReportsPage() {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   const list = useFieldReports(debounced, projectId);
+  // The projects a report can be created for offline are kept once the list has shown (108).
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (painted) void keepProjectsForOffline();
+  }, [painted]);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const reports = list.data?.reports ?? [];
@@ -54,7 +60,7 @@ export default function FieldReportsPage() {
                   {reports.map((r) => (
                     <Table.Tr key={r.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/field-reports/${r.id}`)}>
                       <Table.Td>{r.projectLabel}</Table.Td>
-                      <Table.Td><Link to={`/field-reports/${r.id}`} onClick={(e) => e.stopPropagation()}>{r.displayNumber}</Link></Table.Td>
+                      <Table.Td><Link to={`/field-reports/${r.id}`} onClick={(e) => e.stopPropagation()}>{r.displayNumber || 'New: waiting to be sent'}</Link></Table.Td>
                       <Table.Td>{r.reportType}</Table.Td>
                       <Table.Td>{formatUsDate(r.date)}</Table.Td>
                       <Table.Td>{r.inspectorName}</Table.Td>

@@ -1,16 +1,21 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPORT_TYPES, type ReportType } from '../../../core/field-reports.ts';
 import { toIsoDate, todayUs } from '../../../core/smart-date.ts';
+import { useUser } from '../../shared/auth.tsx';
+import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ProjectField, type PickedProject } from '../../ui/project-field.tsx';
-import { createReport } from './api.ts';
+import { createReport, searchWithKept } from './api.ts';
 
 /** Starts a report: project and type; the number, date and project facts are filled in for the inspector. */
 export function NewReportModal({ opened, onClose, project: initial }: { opened: boolean; onClose(): void; project: PickedProject | null }) {
   const navigate = useNavigate();
+  const user = useUser();
+  const client = useQueryClient();
   const [project, setProject] = useState<PickedProject | null>(initial);
   const [type, setType] = useState<ReportType>(REPORT_TYPES[0]);
   const [id] = useState(newId);
@@ -21,8 +26,14 @@ export function NewReportModal({ opened, onClose, project: initial }: { opened: 
     if (!project) return setError('Please select a project');
     setBusy(true);
     setError(null);
+    const input = { id, projectId: project.id, reportType: type, date: toIsoDate(todayUs(new Date()))! };
+    // Without a connection the create waits in the queue and the editor opens on a local copy (108).
+    const inQueue = async () => (await import('./offline-create.ts'))
+      .createInQueue({ input, project, user: { id: user.id, name: user.displayName }, client });
     try {
-      const report = await createReport({ id, projectId: project.id, reportType: type, date: toIsoDate(todayUs(new Date()))! });
+      const report = navigator.onLine
+        ? await createReport(input).catch((e: unknown) => (noAnswer(e) ? inQueue() : Promise.reject(e)))
+        : await inQueue();
       navigate(`/field-reports/${report.id}`);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The report could not be created. Please try again.');
@@ -33,7 +44,7 @@ export function NewReportModal({ opened, onClose, project: initial }: { opened: 
   return (
     <Modal opened={opened} onClose={() => !busy && onClose()} title={<Text fw={700}>New Field Report</Text>}>
       <Stack gap="sm">
-        <ProjectField value={project} onChange={setProject} />
+        <ProjectField value={project} onChange={setProject} search={searchWithKept} />
         <Select label="Report type" data={[...REPORT_TYPES]} value={type} allowDeselect={false}
           onChange={(v) => v && setType(v as ReportType)} comboboxProps={{ withinPortal: true }} />
         {error && <Alert color="red" role="alert">{error}</Alert>}

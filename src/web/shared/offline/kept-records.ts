@@ -42,6 +42,9 @@ export const changeKept = <T>(key: string, userId: string, change: (value: T) =>
     await tx.done;
   });
 
+export const forgetKept = (key: string, userId: string) =>
+  withBrowserDb('records: forget', undefined, (db) => db.delete('records', [userId, key]));
+
 /** A request that got no answer at all (offline, timed out): status 0. A refusal is an answer. */
 export const noAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
 
@@ -61,7 +64,6 @@ export async function readThrough<T>(key: string, read: () => Promise<T>): Promi
 // The session kept on this device: offline, a reload stays signed in as the person last signed in.
 export const rememberSession = (value: unknown) => keepRecord('session', value, DEVICE);
 export const rememberedSession = <T>() => readKept<T>('session', DEVICE);
-export const forgetSession = () =>
-  withBrowserDb('records: forget session', undefined, (db) => db.delete('records', [DEVICE, 'session']));
+export const forgetSession = () => forgetKept('session', DEVICE);
 export const rememberConfig = (value: unknown) => keepRecord('config', value, DEVICE);
 export const rememberedConfig = <T>() => readKept<T>('config', DEVICE);

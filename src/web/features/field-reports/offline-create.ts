@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFieldReport, TFieldReportCreate, TFieldReportListItem } from '../../../core/api/field-reports.ts';
+import { createKey, createLabel } from '../../../core/field-change.ts';
+import type { ReportType } from '../../../core/field-reports.ts';
+import { localReport, NO_FACTS } from '../../../core/new-field-report.ts';
+import { ApiError } from '../../lib/transport.ts';
+import { changeKept, forgetKept } from '../../shared/offline/kept-records.ts';
+import { dismiss, enqueue, outboxState } from '../../shared/offline/outbox.ts';
+import type { PickedProject } from '../../ui/project-field.tsx';
+import { keptProject, REPORT_LIST, reportUrl, storeReport } from './api.ts';
+import { queuedIn, reportScope } from './field-queue.ts';
+
+type Reports = { reports: TFieldReportListItem[] };
+const listItem = (r: TFieldReport): TFieldReportListItem => ({
+  id: r.id, projectId: r.projectId, projectLabel: r.projectLabel, displayNumber: r.displayNumber, reportType: r.reportType,
+  date: r.date, inspectorName: r.inspectorName, status: r.status, photoCount: 0,
+});
+
+/**
+ * Creates a report without a connection (docs/decisions/108): the create waits first in the queue
+ * (the id is the browser's, so a replay makes no second report) and the editor opens on a local
+ * copy filled with the kept project's facts, until the server answers with the number. Throws when
+ * the device could not keep it: nothing typed into it could be kept either.
+ */
+export async function createInQueue(options: {
+  input: TFieldReportCreate & { reportType: ReportType }; project: PickedProject; user: { id: string; name: string }; client: QueryClient;
+}): Promise<TFieldReport> {
+  const { input, project, user } = options;
+  const facts = (await keptProject(project.id))?.facts ?? NO_FACTS;
+  const report = localReport({ id: input.id, project, reportType: input.reportType, date: input.date, inspector: user, facts });
+  const key = createKey(report.id);
+  await enqueue({
+    id: report.id, userId: user.id, kind: 'change', scope: reportScope(report.id), key, label: createLabel(project.label),
+    request: { method: 'POST', url: '/api/field-reports', json: input },
+  });
+  if (!outboxState().items.some((i) => i.key === key)) {
+    throw new ApiError('NETWORK_ERROR', 'Unable to connect, and this device could not keep the new report. Please try again with a connection.', 0);
+  }
+  await changeKept<Reports>(REPORT_LIST, user.id, (list) => ({ reports: [listItem(report), ...list.reports.filter((r) => r.id !== report.id)] }));
+  storeReport(options.client, report);
+  return report;
+}
+
+/** Deletes a report still waiting to be created: its create, edits and photos leave the queue, and its copies the device. */
+export async function discardLocal(reportId: string, userId: string) {
+  await Promise.all(queuedIn(reportId).map((i) => (i.seq === undefined ? undefined : dismiss(i.seq))));
+  await forgetKept(reportUrl(reportId), userId);
+  await changeKept<Reports>(REPORT_LIST, userId, (list) => ({ reports: list.reports.filter((r) => r.id !== reportId) }));
+}
