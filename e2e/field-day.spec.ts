@@ -216,6 +216,8 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   for (const n of [1, 2, 3]) {
     await expect.poll(() => phone.getByRole('img', { name: `Photo ${n}`, exact: true }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   }
+  // The annotated photo shows its rectangle, as on screen and in the PDF.
+  await expect(phone.getByRole('link', { name: 'Open Photo 1 full size' }).locator('svg[data-annotations="1"] rect')).toBeAttached();
   await shot(phone, '4-shared-phone');
 
   const item = share.getByRole('listitem', { name: 'Owner\'s adjuster' });

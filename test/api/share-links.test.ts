@@ -51,6 +51,8 @@ beforeAll(async () => {
   photoId = randomUUID();
   const uploaded = await inspector.request({ method: 'PUT', url: `/api/field-reports/${reportId}/photos/${photoId}`, payload: body.payload, headers: body.headers });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const marked = await inspector.request({ method: 'PUT', url: `/api/field-reports/${reportId}/photos/${photoId}/annotations`, payload: { annotations: [mark], version: 0 } });
+  expect(marked.statusCode, marked.body).toBe(200);
   const signature = `data:image/png;base64,${(await makePng(300, 90)).toString('base64')}`;
   const current = (await inspector.request({ method: 'GET', url: `/api/field-reports/${reportId}` })).json();
   const certified = await inspector.request({
@@ -59,6 +61,7 @@ beforeAll(async () => {
   expect(certified.statusCode).toBe(200);
 });
 afterAll(async () => t?.close());
+const mark = { id: 'r1', type: 'rect', color: 'red', from: { x: 0.25, y: 0.25 }, to: { x: 0.75, y: 0.75 } };
 
 describe('share links', () => {
   let token: string;
@@ -100,8 +103,10 @@ describe('share links', () => {
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(first.json()).toMatchObject({
       firm: { name: 'Hale & Ortiz Engineering' }, reportType: 'Initial Inspection', displayNumber: '001', date: today,
-      projectName: 'Smith Residence - Kitchen fire', superseded: false, photos: [{ id: photoId }],
+      projectName: 'Smith Residence - Kitchen fire', superseded: false, photos: [{ id: photoId, annotations: [mark] }],
     });
+    // The client sees the photo as printed: its annotations, never where or when it was taken.
+    expect(Object.keys(first.json().photos[0]).sort()).toEqual(['annotations', 'caption', 'height', 'id', 'width']);
     expect(first.body).not.toMatch(/\$|rate|amount/i);
     await anonymous(`/api/shared/${token}`);
     const [link] = await links(colleague);

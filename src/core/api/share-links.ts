@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHARE_LABEL_MAX } from '../share-links.ts';
 import { isoDateProblem } from '../smart-date.ts';
+import { ZAnnotations } from './annotations.ts';
 import { rule } from './common.ts';
 
 // The HTTP contract of client share links (docs/decisions/105): staff routes under a report, and
@@ -52,7 +53,8 @@ export const ZSharedReport = z.object({
   /** A later revision replaced this one: the page says so. */
   superseded: z.boolean(),
   pdfFileName: z.string(),
-  photos: z.array(z.object({ id: z.string(), caption: z.string(), width: z.number().int(), height: z.number().int() })),
+  /** The stored copies (no EXIF) with the annotations drawn on them, as on screen and in the PDF. */
+  photos: z.array(z.object({ id: z.string(), caption: z.string(), width: z.number().int(), height: z.number().int(), annotations: ZAnnotations })),
   /** The last day the link works (the page says until when). */
   expiresAt: z.iso.datetime(),
 });

@@ -33,13 +33,13 @@ export async function openSharedReport(db: Db, options: { token: string; default
   const link = await liveLink(db, options.token);
   await db.updateTable('field_report_shares')
     .set({ view_count: sql<number>`view_count + 1`, last_viewed_at: sql<Date>`now()` }).where('id', '=', link.id).execute();
-  const [report, firm, photos] = await Promise.all([
+  const [report, firm] = await Promise.all([
     getReport(db, link.report_id),
     db.selectFrom('firm_profile').select(['firm_name', 'licence_number', 'address', 'phone', 'email', 'website']).where('id', '=', 1)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('field_report_images').select(['id', 'caption', 'width', 'height'])
-      .where('report_id', '=', link.report_id).where('kind', '=', 'photo').orderBy('position').execute(),
   ]);
+  // Named field by field: no capture place, time or original's name leaves for the client.
+  const photos = report.photos.map((p) => ({ id: p.id, caption: p.caption, width: p.width, height: p.height, annotations: p.annotations }));
   const contact = firmContact(firm, options.defaultFirmName);
   return {
     firm: { name: contact.firmName, address: contact.address, phone: contact.phone, email: contact.email, website: contact.website },

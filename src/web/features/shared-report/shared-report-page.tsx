@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { TSharedReport } from '../../../core/api/share-links.ts';
 import { SHARE_MESSAGES, supersededNotice } from '../../../core/share-links.ts';
+import { AnnotationOverlay } from '../../ui/annotation-overlay.tsx';
 
 // /shared/{token}: a certified field report as a client sees it, without an account (docs/decisions/105).
 // Its own small chunk outside the signed-in frame; it reads only /api/shared/{token}.
@@ -101,8 +102,11 @@ function Report({ report, token }: { report: TSharedReport; token: string }) {
               return (
                 <figure key={photo.id} style={{ margin: 0 }}>
                   <Anchor href={`${api(token)}/photos/${photo.id}`} target="_blank" rel="noreferrer" aria-label={`Open ${name} full size`}>
-                    <Image src={`${api(token)}/photos/${photo.id}/thumbnail`} alt={name} loading="lazy" radius="sm"
-                      style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
+                    <div style={{ position: 'relative' }}>
+                      <Image src={`${api(token)}/photos/${photo.id}/thumbnail`} alt={name} loading="lazy" radius="sm"
+                        style={{ aspectRatio: `${photo.width} / ${photo.height}` }} />
+                      <AnnotationOverlay annotations={photo.annotations} width={photo.width} height={photo.height} />
+                    </div>
                   </Anchor>
                   {photo.caption && <Text component="figcaption" size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>{photo.caption}</Text>}
                 </figure>
