@@ -107,3 +107,37 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   expect(certified.content.notes).toBe('Tarp on the north slope. Signed on site.');
   await other.api.dispose();
 });
+
+test('a refused change discarded from the queue\'s list leaves the field with the server\'s value', async ({ page, context, baseURL }) => {
+  await signIn(page, LIMITED);
+  await installed(page);
+  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
+  const created = await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': (await context.cookies()).find((c) => c.name === 'csrf-token')!.value },
+    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  });
+  const report = await created.json() as Report;
+  await page.goto(`/field-reports/${report.id}`);
+  const damage = section(page, 'Findings').getByLabel('Damage summary');
+  await expect(damage).toBeVisible({ timeout: 30_000 });
+  await kept(page, `/api/field-reports/${report.id}`);
+
+  await context.setOffline(true);
+  await damage.fill('Mine, typed offline');
+  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  const other = await otherPerson(baseURL!);
+  await other.api.patch(`/api/field-reports/${report.id}/fields`, {
+    headers: other.headers, data: { changeId: crypto.randomUUID(), path: '/content/damageSummary', value: 'Theirs, from the office', base: '' },
+  });
+  await context.setOffline(false);
+  await expect(queue(page, /^1 failed/)).toBeVisible({ timeout: 30_000 });
+  await queue(page, /^1 failed/).click();
+  const list = page.getByRole('list', { name: 'Waiting to be sent' });
+  await list.getByRole('button', { name: 'Discard' }).click();
+  await list.getByRole('button', { name: 'Discard' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(damage).toHaveValue('Theirs, from the office');
+  await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed these fields' })).toBeHidden();
+  await other.api.dispose();
+});

@@ -4,7 +4,7 @@ import type { TFieldProblem, TFieldReport, TFieldReportFields, TPartlySaved } fr
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-paths.ts';
 import { ApiError } from '../../lib/transport.ts';
-import { onOutboxAnswer, watchOutbox } from '../../shared/offline/outbox.ts';
+import { onOutboxAnswer, onOutboxDiscard, watchOutbox } from '../../shared/offline/outbox.ts';
 import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { getReport, saveReport, storeReport } from './api.ts';
 import { changeOf, queueChanges, queuedIn, queueing, reportScope } from './field-queue.ts';
@@ -231,6 +231,19 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
   // photos and annotations of the same report answer their image lists.
   useEffect(() => onOutboxAnswer(reportScope(initial.id), (item, answer) => {
     if (answer.ok && alive.current && item.key.startsWith(`field-report:${initial.id}:`)) takeServer(answer.body as TFieldReport);
+  }), [initial.id, takeServer]);
+
+  // A refused change the person discarded from the queue's list: the field shows the server's value
+  // again (a conflict's answer brought it), unless it was typed in since.
+  useEffect(() => onOutboxDiscard(reportScope(initial.id), (item) => {
+    const change = changeOf(item);
+    if (!change || !alive.current || !sameValue(valueAt(latest.current, change.path), change.value)) return;
+    const current = (item.failure?.details as { current?: TFieldReport } | undefined)?.current;
+    if (current) takeServer(current);
+    const server = valueAt(editableOf(saved.current), change.path);
+    known.current = withValueAt(known.current, change.path, server);
+    latest.current = withValueAt(latest.current, change.path, server);
+    setDraftState(latest.current);
   }), [initial.id, takeServer]);
 
   // Changes waiting from an earlier visit (a closed tab, a reload offline) are shown in the form;

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@man
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
-import { dismiss, retryFailed } from './outbox.ts';
+import { discard, retryFailed } from './outbox.ts';
 import { useOutbox } from './use-outbox.ts';
 
 /** One waiting or refused write in the list; a refused one can be sent again or discarded (asked first). */
@@ -18,7 +18,7 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
           {asking ? (
             <Group gap="xs" mt={4}>
               <Text size="xs">Discard this for good? It will not be sent.</Text>
-              <Button size="compact-sm" color="red" onClick={() => void dismiss(item.seq!)}>Discard</Button>
+              <Button size="compact-sm" color="red" onClick={() => void discard(item.seq!)}>Discard</Button>
               <Button size="compact-sm" variant="default" onClick={() => setAsking(false)}>Keep</Button>
             </Group>
           ) : (

@@ -92,6 +92,22 @@ export async function dismiss(seq: number): Promise<void> {
   await changed();
 }
 
+const discardListeners = new Map<string, Set<(item: OutboxItem) => void>>();
+/** Writes of one scope the person discarded from the list: the screen shows the server's value again. */
+export function onOutboxDiscard(scope: string, listener: (item: OutboxItem) => void): () => void {
+  const set = discardListeners.get(scope) ?? new Set();
+  set.add(listener);
+  discardListeners.set(scope, set);
+  return () => set.delete(listener);
+}
+
+/** The person drops a refused write for good: it is never sent, and the open screen forgets it. */
+export async function discard(seq: number): Promise<void> {
+  const item = state.items.find((i) => i.seq === seq);
+  await dismiss(seq);
+  if (item) discardListeners.get(item.scope)?.forEach((listener) => listener(item));
+}
+
 async function update(seq: number, change: (item: OutboxItem) => OutboxItem) {
   await withBrowserDb('outbox: update', undefined, async (db) => {
     const item = await db.get('outbox', seq);
