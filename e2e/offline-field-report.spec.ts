@@ -141,3 +141,43 @@ test('a refused change discarded from the queue\'s list leaves the field with th
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed these fields' })).toBeHidden();
   await other.api.dispose();
 });
+
+test('an edit the device cannot keep (storage full) stays in the form, says so, and goes once storage works again', async ({ page, context }) => {
+  await signIn(page, LIMITED);
+  await installed(page);
+  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
+  const report = await (await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': (await context.cookies()).find((c) => c.name === 'csrf-token')!.value },
+    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  })).json() as Report;
+  await page.goto(`/field-reports/${report.id}`);
+  const damage = section(page, 'Findings').getByLabel('Damage summary');
+  await expect(damage).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  // The browser's storage refuses every write, as a full disk does.
+  await page.evaluate(() => {
+    const w = window as unknown as { keptAdd: unknown; keptPut: unknown };
+    w.keptAdd = IDBObjectStore.prototype.add;
+    w.keptPut = IDBObjectStore.prototype.put;
+    const full = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    IDBObjectStore.prototype.add = full;
+    IDBObjectStore.prototype.put = full;
+  });
+  await damage.fill('Typed with a full disk');
+  await expect(page.getByRole('alert').filter({ hasText: 'this device could not keep it' })).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, /1 failed/)).toBeVisible();
+  await expect(damage).toHaveValue('Typed with a full disk');
+
+  await page.evaluate(() => {
+    const w = window as unknown as { keptAdd: typeof IDBObjectStore.prototype.add; keptPut: typeof IDBObjectStore.prototype.put };
+    IDBObjectStore.prototype.add = w.keptAdd;
+    IDBObjectStore.prototype.put = w.keptPut;
+  });
+  await damage.fill('Typed with a full disk, then room');
+  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await context.setOffline(false);
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
+  expect(stored.content.damageSummary).toBe('Typed with a full disk, then room');
+});

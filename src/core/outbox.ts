@@ -37,3 +37,6 @@ export function sendOutcome(status: number): SendOutcome {
 export const OUTBOX_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 
 export const outboxRetryDelay = (attempt: number) => OUTBOX_RETRY_MS[Math.min(attempt, OUTBOX_RETRY_MS.length - 1)]!;
+
+/** Why a write is not kept when the browser's storage refuses it (full, blocked, private mode): said where it was made and in the queue's list. */
+export const OUTBOX_NOT_KEPT = 'Not saved: this device could not keep it (its storage is full or blocked). Keep this page open and try again.';

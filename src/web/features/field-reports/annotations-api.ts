@@ -52,6 +52,9 @@ export function useSaveAnnotations(reportId: string, kind: AttachmentKind, image
     await enqueue({
       id: newId(), userId: user.id, kind: 'change', scope: scopeOf(reportId), key: keyOf(image.id), label,
       request: { method: 'PUT', url: `${imageBase(reportId, kind, image.id)}/annotations`, json: { annotations, version } satisfies TAnnotationsSave },
+    }).catch(() => {
+      // Not kept on this device (the queue's line says so): the photo shows what it had.
+      store((images) => images.map((i) => (i.id === image.id ? image : i)));
     });
   };
 }

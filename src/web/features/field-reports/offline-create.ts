@@ -3,9 +3,8 @@ import type { TFieldReport, TFieldReportCreate, TFieldReportListItem } from '../
 import { createKey, createLabel } from '../../../core/field-change.ts';
 import type { ReportType } from '../../../core/field-reports.ts';
 import { localReport, NO_FACTS } from '../../../core/new-field-report.ts';
-import { ApiError } from '../../lib/transport.ts';
 import { changeKept, forgetKept } from '../../shared/offline/kept-records.ts';
-import { dismiss, enqueue, outboxState } from '../../shared/offline/outbox.ts';
+import { dismiss, enqueue } from '../../shared/offline/outbox.ts';
 import type { PickedProject } from '../../ui/project-field.tsx';
 import { keptProject, REPORT_LIST, reportUrl, storeReport } from './api.ts';
 import { queuedIn, reportScope } from './field-queue.ts';
@@ -19,8 +18,8 @@ const listItem = (r: TFieldReport): TFieldReportListItem => ({
 /**
  * Creates a report without a connection (docs/decisions/108): the create waits first in the queue
  * (the id is the browser's, so a replay makes no second report) and the editor opens on a local
- * copy filled with the kept project's facts, until the server answers with the number. Throws when
- * the device could not keep it: nothing typed into it could be kept either.
+ * copy filled with the kept project's facts, until the server answers with the number. Throws (507)
+ * when the device could not keep it: nothing typed into it could be kept either.
  */
 export async function createInQueue(options: {
   input: TFieldReportCreate & { reportType: ReportType }; project: PickedProject; user: { id: string; name: string }; client: QueryClient;
@@ -33,9 +32,6 @@ export async function createInQueue(options: {
     id: report.id, userId: user.id, kind: 'change', scope: reportScope(report.id), key, label: createLabel(project.label),
     request: { method: 'POST', url: '/api/field-reports', json: input },
   });
-  if (!outboxState().items.some((i) => i.key === key)) {
-    throw new ApiError('NETWORK_ERROR', 'Unable to connect, and this device could not keep the new report. Please try again with a connection.', 0);
-  }
   await changeKept<Reports>(REPORT_LIST, user.id, (list) => ({ reports: [listItem(report), ...list.reports.filter((r) => r.id !== report.id)] }));
   storeReport(options.client, report);
   return report;

@@ -5,6 +5,7 @@ import type { TAnnotation } from '../../../core/annotations.ts';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
 import { imageUrl, useSaveAnnotations } from './annotations-api.ts';
+import { reportName } from '../../../core/new-field-report.ts';
 import { thumbnailUrl, useFieldReport } from './api.ts';
 
 const AnnotationEditor = lazy(() => import('./annotation-editor.tsx').then((m) => ({ default: m.AnnotationEditor })));
@@ -28,7 +29,7 @@ export function AnnotateButton({ reportId, kind, image, index, readOnly, preview
   const onSave = (annotations: TAnnotation[]) => {
     setOpen(false);
     // The queue keeps it (and, if the server refuses it, the reason in its list).
-    void save(image, annotations, `Report ${displayNumber}: Annotations of ${name}`);
+    void save(image, annotations, `${reportName(displayNumber)}: Annotations of ${name}`);
   };
 
   return (

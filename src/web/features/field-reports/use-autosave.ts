@@ -75,11 +75,20 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
   }, [client, listener]);
 
   /** Offline, or while this report's earlier changes wait: edits go into the queue, one change per field. */
+  // False when the browser could not keep them: they stay unsaved in the form, named, and go with the next try.
   const toQueue = useCallback(async (sending: Editable) => {
-    const ids = await queueChanges({ report: saved.current, userId, known: known.current, sending });
+    try {
+      await queueChanges({ report: saved.current, userId, known: known.current, sending });
+    } catch (error) {
+      if (alive.current) {
+        setMessage(error instanceof Error ? error.message : String(error));
+        setState('refused');
+      }
+      return false;
+    }
     known.current = sending;
     listener.confirmed(sending);
-    return ids;
+    return true;
   }, [listener, userId]);
 
   const flush = useCallback(async (): Promise<void> => {
@@ -94,8 +103,9 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     }
     inFlight.current = true;
     if (queueing(initial.id)) {
-      await toQueue(sending);
+      const kept = await toQueue(sending);
       inFlight.current = false;
+      if (!kept) return;
       if (alive.current) setState('queued');
       if (!sameValue(latest.current, sending)) void flush();
       return;
@@ -123,7 +133,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
         return setState('refused');
       }
       if (noAnswer(error)) {
-        await toQueue(sending);
+        if (!(await toQueue(sending))) return;
         setState('queued');
         if (!sameValue(latest.current, sending)) void flush();
         return;
@@ -277,7 +287,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     if (current) takeServer(current);
     setDraftState(latest.current);
     // The pick goes out through the queue too, over their value: the order holds.
-    if (!sameValue(value, theirs)) await toQueue(latest.current);
+    if (!sameValue(value, theirs) && !(await toQueue(latest.current))) return;
     setState(queuedIn(initial.id).some((i) => !i.failure) ? 'queued' : 'saved');
   }, [initial.id, takeServer, toQueue]);
 

@@ -17,7 +17,8 @@ export interface PendingPhoto {
   failed?: boolean;
 }
 
-interface Preparing { id: string; name: string; preview: string }
+/** A picked photo not in the queue yet; `problem` when the device could not keep it. */
+interface Preparing { id: string; name: string; preview: string; problem?: string }
 
 /**
  * Photos picked in this panel (docs/decisions/103): each shows at once (quickPreview), is resized,
@@ -53,7 +54,7 @@ export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (
       failed: !!item.failure,
     }));
     const queuedIds = new Set(queued.map((q) => q.id));
-    return [...queued, ...preparing.filter((p) => !queuedIds.has(p.id)).map((p) => ({ ...p, status: 'Preparing…' }))];
+    return [...queued, ...preparing.filter((p) => !queuedIds.has(p.id)).map(({ problem, ...p }) => ({ ...p, status: problem ?? 'Preparing…', failed: !!problem }))];
   }, [items, sending, preparing, scope, prefix]);
 
   const pick = async (files: File[]) => {
@@ -71,7 +72,11 @@ export function usePhotoUploads(reportId: string, kind: AttachmentKind, store: (
           request: imageUpload(reportId, kind, p.id, p.file, photo),
         });
         setPreparing((list) => list.filter((x) => x.id !== p.id));
-      }).catch(() => setPreparing((list) => list.filter((x) => x.id !== p.id)));
+      }).catch((error: unknown) => {
+        // Not kept on this device: the card stays and says so (pick it again once there is room).
+        const problem = error instanceof Error ? error.message : String(error);
+        setPreparing((list) => list.map((x) => (x.id === p.id ? { ...x, problem } : x)));
+      });
     }
   };
 

@@ -80,7 +80,8 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
   }
 
   protected override isUnsaved(row: RowState<D, X>): boolean {
-    return row.status === 'pending'; // the rest is on the server or kept in the queue
+    // The rest is on the server or kept in the queue; a row the queue could not keep is only on the page.
+    return row.status === 'pending' || (row.status === 'error' && this.mode.queue.state(row.key) === undefined);
   }
 
   protected override wouldBeLost(row: RowState<D, X>): boolean {
@@ -106,7 +107,13 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     const sent = row.draft;
     this.queued.set(key, { sent, seen: this.queued.get(key)?.seen ?? false });
     this.set(key, { status: this.queueStatus(), error: undefined });
-    await this.mode.queue.put(key, { ...body, ...(row.version === null ? {} : { version: row.version }) }, this.mode.label(sent));
+    try {
+      await this.mode.queue.put(key, { ...body, ...(row.version === null ? {} : { version: row.version }) }, this.mode.label(sent));
+    } catch (error) {
+      // The browser could not keep it: the row stays on the page, unsaved, and says why.
+      this.queued.delete(key);
+      this.set(key, { status: 'error', error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   private queueStatus(): RowStatus {

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OUTBOX_NOT_KEPT } from '../../../core/outbox.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { discard, retryFailed } from './outbox.ts';
 import { useOutbox } from './use-outbox.ts';
@@ -39,12 +40,13 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
  * what waits and of what the server refused, with the reason, Try again and Discard.
  */
 export default function OutboxStatus() {
-  const { items, summary, failed, sending, online } = useOutbox();
+  const { items, summary, failed: refused, sending, online, notKept } = useOutbox();
+  const failed = [...refused, ...notKept];
   const [open, setOpen] = useState(false);
   const Icon = failed.length ? IconAlertTriangle : !online ? IconCloudOff : items.length ? IconCloudUpload : IconCloudCheck;
   // 'All saved' is never said while something was refused: '1 failed' (tap for the reason).
-  const line = !failed.length ? summary : items.length > failed.length ? `${summary}, ${failed.length} failed` : `${failed.length} failed`;
-  const allSaved = items.length === 0;
+  const line = !failed.length ? summary : items.length > refused.length ? `${summary}, ${failed.length} failed` : `${failed.length} failed`;
+  const allSaved = items.length === 0 && notKept.length === 0;
   const offline = online ? '' : 'Offline. ';
   // 'All saved' stands beside the button, not in its name: a "Save" button of any screen is never
   // confused with it (a name is matched by its words).
@@ -67,6 +69,12 @@ export default function OutboxStatus() {
             {allSaved ? <Text size="sm">Every change and photo has reached the server.</Text> : (
               <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Waiting to be sent">
                 {items.map((item) => <QueueRow key={item.seq} item={item} sending={item.seq === sending} />)}
+                {notKept.map((n) => (
+                  <li key={n.key}>
+                    <Text size="sm" fw={600}>{n.label}</Text>
+                    <Text size="xs" c="red.8">{OUTBOX_NOT_KEPT}</Text>
+                  </li>
+                ))}
               </Stack>
             )}
           </Stack>

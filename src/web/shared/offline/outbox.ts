@@ -1,4 +1,4 @@
-import { outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
+import { OUTBOX_NOT_KEPT, outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
 import { withBrowserDb } from '../../lib/browser-db.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { ApiError, FILE_TIMEOUT_MS, send } from '../../lib/transport.ts';
@@ -19,10 +19,12 @@ export interface OutboxState {
   sending: number | null;
   /** False while sends get no answer (or the browser says it is offline). */
   online: boolean;
+  /** Writes the browser's storage refused to keep (by key): only the open page still has them. */
+  notKept: { key: string; label: string }[];
 }
 
 let userId: string | null = null;
-let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine };
+let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine, notKept: [] };
 const watchers = new Set<() => void>();
 const listeners = new Map<string, Set<ResultListener>>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('casebook-outbox');
@@ -69,14 +71,20 @@ const tell = (item: OutboxItem, answer: Answer) => listeners.get(item.scope)?.fo
  * field's latest value is one change), unless it is being sent right now.
  */
 export async function enqueue(item: Omit<OutboxItem, 'seq' | 'createdAt' | 'attempts' | 'failure'>): Promise<void> {
-  await withBrowserDb('outbox: add', undefined, async (db) => {
+  const kept = await withBrowserDb('outbox: add', false, async (db) => {
     const tx = db.transaction('outbox', 'readwrite');
     const same = await tx.store.index('key').getAll([item.userId, item.key]);
     const waiting = same.find((s) => s.seq !== state.sending);
     if (waiting) await tx.store.put({ ...waiting, ...item, attempts: 0, failure: undefined });
     else await tx.store.add({ ...item, createdAt: Date.now(), attempts: 0 });
     await tx.done;
+    return true;
   });
+  // Never silently: the queue's line counts it as failed and the caller keeps what was typed on the page.
+  const others = state.notKept.filter((n) => n.key !== item.key);
+  setState({ notKept: kept ? others : [...others, { key: item.key, label: item.label }] });
+  // 507 Insufficient Storage: the device's, not the server's; shown as any refusal is.
+  if (!kept) throw new ApiError('UNKNOWN_ERROR', OUTBOX_NOT_KEPT, 507);
   await changed();
   void run();
 }
