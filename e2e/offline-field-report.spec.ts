@@ -3,6 +3,7 @@
 // change arrives exactly once, a field someone else changed meanwhile is the person's choice, and a
 // certification made offline goes through when the connection returns.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept, otherPerson } from './offline-helpers.ts';
 
@@ -180,4 +181,33 @@ test('an edit the device cannot keep (storage full) stays in the form, says so, 
   await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
   expect(stored.content.damageSummary).toBe('Typed with a full disk, then room');
+});
+
+test('a session that ended while offline: back online the app asks to sign in, and the waiting edit goes once the same person has', async ({ page, context }) => {
+  await signIn(page, LIMITED);
+  await installed(page);
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
+  const report = await (await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': csrf },
+    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  })).json() as Report;
+  await page.goto(`/field-reports/${report.id}`);
+  const damage = section(page, 'Findings').getByLabel('Damage summary');
+  await expect(damage).toBeVisible({ timeout: 30_000 });
+  await kept(page, `/api/field-reports/${report.id}`);
+
+  await context.setOffline(true);
+  await damage.fill('Typed before the session ended');
+  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  // Meanwhile the session ends on the server (signed out elsewhere, or expired).
+  expect((await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': csrf } })).ok()).toBe(true);
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
+  await page.getByLabel('Email').fill(LIMITED);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
+  expect(stored.content.damageSummary).toBe('Typed before the session ended');
 });

@@ -70,6 +70,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .finally(() => setChecking(false));
   }, []);
 
+  // Asks the server for the session again: a 401 signs out (the queue's writes stay on the device).
+  const recheck = useCallback((path: '/api/auth/refresh' | '/api/auth/session') => {
+    api<TSessionResponse>(path, path === '/api/auth/refresh' ? { method: 'POST' } : {})
+      .then((s) => setUser((u) => (JSON.stringify(u) === JSON.stringify(s.user) ? u : s.user)))
+      .catch((e) => {
+        if (e instanceof ApiError && e.status === 401) {
+          void kept().then((k) => k.forgetSession());
+          setUser(null);
+        }
+        else debugLog('warn', 'session check failed', String(e));
+      });
+  }, []);
+
   // The offline queue sends the signed-in person's waiting writes, and stops on sign-out; the session
   // and settings are remembered for an offline reload. Their code loads after the first paint, and
   // only once someone has signed in (docs/decisions/102).
@@ -81,28 +94,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void nextPaint().then(async () => {
       const [outbox, k] = await Promise.all([import('./offline/outbox.ts'), kept()]);
       setOfflineParts(true);
-      outbox.startOutbox(id);
+      outbox.startOutbox(id, () => recheck('/api/auth/session'));
       k.keepRecordsFor(id);
       if (user) await Promise.all([k.rememberSession(user), configAnswered && k.rememberConfig(config)]);
     });
-  }, [user, config, configAnswered, offlineParts]);
+  }, [user, config, configAnswered, offlineParts, recheck]);
 
-  // Refresh every 15 minutes; a 401 signs out, other failures are only logged.
+  // Refresh every 15 minutes, and ask again when the connection returns (the session may have been
+  // kept offline, docs/decisions/102) or the queue met a 401: a 401 signs out, other failures are only logged.
   useEffect(() => {
     if (!user) return;
-    const timer = setInterval(() => {
-      api<TSessionResponse>('/api/auth/refresh', { method: 'POST' })
-        .then((s) => setUser(s.user))
-        .catch((e) => {
-          if (e instanceof ApiError && e.status === 401) {
-            void kept().then((k) => k.forgetSession());
-            setUser(null);
-          }
-          else debugLog('warn', 'session refresh failed', String(e));
-        });
-    }, SESSION_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [user]);
+    const timer = setInterval(() => recheck('/api/auth/refresh'), SESSION_REFRESH_MS);
+    const online = () => recheck('/api/auth/session');
+    window.addEventListener('online', online);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', online);
+    };
+  }, [user, recheck]);
 
   const signIn = useCallback(async (email: string, password: string) => {
     const result = await api<TLoginResult>('/api/auth/login', { method: 'POST', body: { email, password } });

@@ -124,8 +124,14 @@ async function update(seq: number, change: (item: OutboxItem) => OutboxItem) {
   await changed();
 }
 
-/** Sends the person's writes; null (signed out) stops. Called by the app on every session change. */
-export function startOutbox(signedIn: string | null) {
+let sessionLost: () => void = () => {};
+/**
+ * Sends the person's writes; null (signed out) stops. Called by the app on every session change,
+ * with what to do when a send meets a 401 (the session ended on the server: the app asks again and
+ * signs out; the writes stay on the device until the same person signs in).
+ */
+export function startOutbox(signedIn: string | null, onSessionLost?: () => void) {
+  if (onSessionLost) sessionLost = onSessionLost;
   if (signedIn === userId) return;
   userId = signedIn;
   void reload().then(run);
@@ -173,7 +179,7 @@ async function sendAll(): Promise<void> {
       return;
     }
     setState({ online: true });
-    if (outcome === 'signed-out') return;
+    if (outcome === 'signed-out') return sessionLost();
     if (answer.ok) await dismiss(item.seq!);
     else await update(item.seq!, (i) => ({ ...i, failure: answer.failure }));
     debugLog(answer.ok ? 'debug' : 'warn', `outbox ${item.request.method} ${item.request.url} → ${answer.status}`);
