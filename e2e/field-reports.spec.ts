@@ -204,7 +204,7 @@ test('a project page opens its field reports; a stale save offers the conflict c
   await section(page, 'Photos (0)').getByLabel(/^Choose .* to upload$/).setInputFiles([
     { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(640, 480) },
   ]);
-  await expect(section(page, 'Photos (0)').getByRole('group', { name: 'wall.jpg (not uploaded yet)' })).toBeVisible();
+  await expect(section(page, 'Photos (1)').getByRole('group', { name: 'wall.jpg (not uploaded yet)' })).toBeVisible();
   release();
   await expect(section(page, 'Photos (1)').getByRole('group', { name: 'Photo 1' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'wall.jpg (not uploaded yet)' })).toHaveCount(0);

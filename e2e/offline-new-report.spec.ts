@@ -46,6 +46,8 @@ test('a report created without signal is typed in, photographed and certified, a
   const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
   await section(page, /^Photos/).getByLabel('Choose photos to upload').setInputFiles({ name: 'CRAWL.JPG', mimeType: 'image/jpeg', buffer: photo });
   await expect(queue(page, '2 changes and 1 photo waiting')).toBeVisible({ timeout: 30_000 });
+  // The photo waiting is one of the report's photos already.
+  await expect(section(page, 'Photos (1)').getByText('Waiting to upload')).toBeVisible();
   await queue(page, '2 changes and 1 photo waiting').click();
   const list = page.getByRole('list', { name: 'Waiting to be sent' });
   await expect(list.getByText(`New report: ${project.label}`)).toBeVisible();

@@ -45,7 +45,7 @@ export function AttachmentsPanel({ reportId, kind, images, readOnly }: {
   };
 
   return (
-    <Section title={`${title} (${images.length})`}>
+    <Section title={`${title} (${images.length + pending.filter((p) => !p.failed).length})`}>
       <Stack gap="sm">
         {!readOnly && (
           <FileButton onChange={(file) => file && pick([file])} accept="image/*" capture="environment"

@@ -123,6 +123,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       else await deleteReport(report.id);
       kept.dropAll();
       client.removeQueries({ queryKey: ['field-reports', 'one', report.id] });
+      void client.invalidateQueries({ queryKey: ['field-reports', 'list'] });
       navigate('/field-reports', { replace: true });
     } catch (e) {
       setFailure(e instanceof ApiError ? e.message : 'The report could not be deleted. Please try again.');
