@@ -211,3 +211,36 @@ test('a session that ended while offline: back online the app asks to sign in, a
   const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
   expect(stored.content.damageSummary).toBe('Typed before the session ended');
 });
+
+test('edits sent while the report is closed are in its kept copy: reopened offline later, it shows them', async ({ page, context }) => {
+  await signIn(page, LIMITED);
+  await installed(page);
+  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
+  const report = await (await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': (await context.cookies()).find((c) => c.name === 'csrf-token')!.value },
+    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  })).json() as Report;
+  await page.goto(`/field-reports/${report.id}`);
+  const damage = (p: Page) => section(p, 'Findings').getByLabel('Damage summary');
+  await expect(damage(page)).toBeVisible({ timeout: 30_000 });
+  await kept(page, `/api/field-reports/${report.id}`);
+
+  await context.setOffline(true);
+  await damage(page).fill('Sent after the report was closed');
+  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await context.setOffline(false);
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.goto(`/field-reports/${report.id}`);
+  await expect(damage(page)).toHaveValue('Sent after the report was closed', { timeout: 30_000 });
+  await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Second visit');
+  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await context.setOffline(false);
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed these fields' })).toBeHidden();
+  const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
+  expect(stored.content).toMatchObject({ damageSummary: 'Sent after the report was closed', notes: 'Second visit' });
+});

@@ -1,5 +1,6 @@
 import { OUTBOX_NOT_KEPT, outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
 import { withBrowserDb } from '../../lib/browser-db.ts';
+import { keepRecord } from './kept-records.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { ApiError, FILE_TIMEOUT_MS, send } from '../../lib/transport.ts';
 import type { OutboxFailure, OutboxItem, OutboxRequest } from '../../lib/outbox-item.ts';
@@ -180,6 +181,7 @@ async function sendAll(): Promise<void> {
     }
     setState({ online: true });
     if (outcome === 'signed-out') return sessionLost();
+    if (answer.ok && item.keep) await keepRecord(item.keep, answer.body, item.userId);
     if (answer.ok) await dismiss(item.seq!);
     else await update(item.seq!, (i) => ({ ...i, failure: answer.failure }));
     debugLog(answer.ok ? 'debug' : 'warn', `outbox ${item.request.method} ${item.request.url} → ${answer.status}`);
