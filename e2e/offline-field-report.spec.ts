@@ -2,7 +2,7 @@
 // app installed, a report opened once is edited offline, the queue survives a closed page, every
 // change arrives exactly once, a field someone else changed meanwhile is the person's choice, and a
 // certification made offline goes through when the connection returns.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept, otherPerson } from './offline-helpers.ts';
@@ -14,6 +14,23 @@ type Report = { id: string; displayNumber: string; version: number; status: stri
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 /** The queue's line in the header, by what it says. */
 const queue = (page: Page, says: string | RegExp) => page.getByRole('button', { name: typeof says === 'string' ? new RegExp(says) : says });
+
+const csrfOf = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'csrf-token')!.value;
+
+/** Signed in as the limited user with the app installed, a new report (made through the API) open in the editor, its copy kept. */
+async function openNewReport(page: Page, context: BrowserContext): Promise<Report> {
+  await signIn(page, LIMITED);
+  await installed(page);
+  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
+  const report = await (await page.request.post('/api/field-reports', {
+    headers: { 'x-csrf-token': await csrfOf(context) },
+    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+  })).json() as Report;
+  await page.goto(`/field-reports/${report.id}`);
+  await expect(section(page, 'Findings').getByLabel('Damage summary')).toBeVisible({ timeout: 30_000 });
+  await kept(page, `/api/field-reports/${report.id}`);
+  return report;
+}
 
 async function draw(page: Page, pad: Locator) {
   const box = (await pad.boundingBox())!;
@@ -110,18 +127,8 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
 });
 
 test('a refused change discarded from the queue\'s list leaves the field with the server\'s value', async ({ page, context, baseURL }) => {
-  await signIn(page, LIMITED);
-  await installed(page);
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
-  const created = await page.request.post('/api/field-reports', {
-    headers: { 'x-csrf-token': (await context.cookies()).find((c) => c.name === 'csrf-token')!.value },
-    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
-  });
-  const report = await created.json() as Report;
-  await page.goto(`/field-reports/${report.id}`);
+  const report = await openNewReport(page, context);
   const damage = section(page, 'Findings').getByLabel('Damage summary');
-  await expect(damage).toBeVisible({ timeout: 30_000 });
-  await kept(page, `/api/field-reports/${report.id}`);
 
   await context.setOffline(true);
   await damage.fill('Mine, typed offline');
@@ -144,16 +151,8 @@ test('a refused change discarded from the queue\'s list leaves the field with th
 });
 
 test('an edit the device cannot keep (storage full) stays in the form, says so, and goes once storage works again', async ({ page, context }) => {
-  await signIn(page, LIMITED);
-  await installed(page);
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
-  const report = await (await page.request.post('/api/field-reports', {
-    headers: { 'x-csrf-token': (await context.cookies()).find((c) => c.name === 'csrf-token')!.value },
-    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
-  })).json() as Report;
-  await page.goto(`/field-reports/${report.id}`);
+  const report = await openNewReport(page, context);
   const damage = section(page, 'Findings').getByLabel('Damage summary');
-  await expect(damage).toBeVisible({ timeout: 30_000 });
 
   await context.setOffline(true);
   // The browser's storage refuses every write, as a full disk does.
@@ -184,18 +183,9 @@ test('an edit the device cannot keep (storage full) stays in the form, says so, 
 });
 
 test('a session that ended while offline: back online the app asks to sign in, and the waiting edit goes once the same person has', async ({ page, context }) => {
-  await signIn(page, LIMITED);
-  await installed(page);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrf-token')!.value;
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
-  const report = await (await page.request.post('/api/field-reports', {
-    headers: { 'x-csrf-token': csrf },
-    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
-  })).json() as Report;
-  await page.goto(`/field-reports/${report.id}`);
+  const report = await openNewReport(page, context);
+  const csrf = await csrfOf(context);
   const damage = section(page, 'Findings').getByLabel('Damage summary');
-  await expect(damage).toBeVisible({ timeout: 30_000 });
-  await kept(page, `/api/field-reports/${report.id}`);
 
   await context.setOffline(true);
   await damage.fill('Typed before the session ended');
@@ -213,17 +203,8 @@ test('a session that ended while offline: back online the app asks to sign in, a
 });
 
 test('edits sent while the report is closed are in its kept copy: reopened offline later, it shows them', async ({ page, context }) => {
-  await signIn(page, LIMITED);
-  await installed(page);
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { id: string }[] };
-  const report = await (await page.request.post('/api/field-reports', {
-    headers: { 'x-csrf-token': (await context.cookies()).find((c) => c.name === 'csrf-token')!.value },
-    data: { id: crypto.randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
-  })).json() as Report;
-  await page.goto(`/field-reports/${report.id}`);
+  const report = await openNewReport(page, context);
   const damage = (p: Page) => section(p, 'Findings').getByLabel('Damage summary');
-  await expect(damage(page)).toBeVisible({ timeout: 30_000 });
-  await kept(page, `/api/field-reports/${report.id}`);
 
   await context.setOffline(true);
   await damage(page).fill('Sent after the report was closed');
