@@ -200,6 +200,7 @@ test('a session that ended while offline: back online the app asks to sign in, a
   await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
   expect(stored.content.damageSummary).toBe('Typed before the session ended');
+  expect(stored.version).toBe(report.version + 1);
 });
 
 test('edits sent while the report is closed are in its kept copy: reopened offline later, it shows them', async ({ page, context }) => {

@@ -59,6 +59,7 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await expect(rowByKey(again, timeKey).getByLabel('Description')).toHaveValue(`${stamp} time`);
   await expect(again.getByText(/^Offline: the entries as they were on/)).toBeVisible();
+  await expect(again.getByText(/^No connection: the timer is kept on the server/)).toBeVisible();
   await expect(queueLine(again, /\b2 changes waiting/)).toBeVisible();
   await again.screenshot({ path: `${SHOTS}/offline-time-reopened-phone.png`, fullPage: true });
   expect(failed).toEqual([]);

@@ -25,6 +25,10 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 const kept = () => import('./offline/kept-records.ts');
 
+/** The same person with the same details: the screens keep their state (a new object would start them again). */
+const sameUser = (a: TSessionUser | null, b: TSessionUser) =>
+  a !== null && (Object.keys(b) as (keyof TSessionUser)[]).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
   const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false, signInProviders: [], timeZone: DEFAULT_TIME_ZONE });
@@ -73,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Asks the server for the session again: a 401 signs out (the queue's writes stay on the device).
   const recheck = useCallback((path: '/api/auth/refresh' | '/api/auth/session') => {
     api<TSessionResponse>(path, path === '/api/auth/refresh' ? { method: 'POST' } : {})
-      .then((s) => setUser((u) => (JSON.stringify(u) === JSON.stringify(s.user) ? u : s.user)))
+      .then((s) => setUser((u) => (sameUser(u, s.user) ? u : s.user)))
       .catch((e) => {
         if (e instanceof ApiError && e.status === 401) {
           void kept().then((k) => k.forgetSession());

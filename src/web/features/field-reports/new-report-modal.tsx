@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REPORT_TYPES, type ReportType } from '../../../core/field-reports.ts';
-import { toIsoDate, todayUs } from '../../../core/smart-date.ts';
-import { useUser } from '../../shared/auth.tsx';
+import { firmDate } from '../../../core/firm-clock.ts';
+import { toIsoDate } from '../../../core/smart-date.ts';
+import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
@@ -15,6 +16,7 @@ import { createReport, searchWithKept } from './api.ts';
 export function NewReportModal({ opened, onClose, project: initial }: { opened: boolean; onClose(): void; project: PickedProject | null }) {
   const navigate = useNavigate();
   const user = useUser();
+  const timeZone = useFirmTimeZone();
   const client = useQueryClient();
   const [project, setProject] = useState<PickedProject | null>(initial);
   const [type, setType] = useState<ReportType>(REPORT_TYPES[0]);
@@ -26,7 +28,8 @@ export function NewReportModal({ opened, onClose, project: initial }: { opened: 
     if (!project) return setError('Please select a project');
     setBusy(true);
     setError(null);
-    const input = { id, projectId: project.id, reportType: type, date: toIsoDate(todayUs(new Date()))! };
+    // Today in the firm's calendar (its time zone), not the phone's.
+    const input = { id, projectId: project.id, reportType: type, date: toIsoDate(firmDate(Date.now(), timeZone))! };
     // Without a connection the create waits in the queue and the editor opens on a local copy (108).
     const inQueue = async () => (await import('./offline-create.ts'))
       .createInQueue({ input, project, user: { id: user.id, name: user.displayName }, client });

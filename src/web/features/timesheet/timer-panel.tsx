@@ -9,6 +9,7 @@ import {
   clockText, elapsedMs, useDiscardTimer, useJobTitles, useStartTimer, useStopTimer, useTimer, type TimerAnswer,
 } from './timer-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
+import { ApiError } from '../../lib/transport.ts';
 import { firmTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
@@ -35,6 +36,7 @@ export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
   // Without a page's project the form opens on request: no second project box on the page.
   const [starting, setStarting] = useState(false);
   const idle = timer.data && !timer.data.timer;
+  const offline = timer.isPaused || (timer.error instanceof ApiError && timer.error.status === 0);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="timer-title" style={{ overflow: 'visible' }}>
       <Stack gap="sm">
@@ -42,8 +44,10 @@ export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
           <IconStopwatch size={20} color="var(--mantine-color-indigo-6)" />
           <Title order={4} id="timer-title">Timer</Title>
         </Group>
-        {timer.error && <Alert color="red" role="alert">{timer.error.message}</Alert>}
-        {!timer.data && !timer.error && <LoadingBlock h={36} label="Loading the timer" />}
+        {/* Offline the timer (kept on the server) cannot be read: said, not an endless skeleton or an error. */}
+        {!timer.data && offline && <Text size="sm" c="dimmed">No connection: the timer is kept on the server and shows once the connection returns.</Text>}
+        {timer.error && !offline && <Alert color="red" role="alert">{timer.error.message}</Alert>}
+        {!timer.data && !timer.error && !offline && <LoadingBlock h={36} label="Loading the timer" />}
         {timer.data?.timer && <Running answer={timer.data} onBooked={(entry, text) => {
           setBooked(text);
           onBooked?.(entry);

@@ -40,13 +40,15 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
  * what waits and of what the server refused, with the reason, Try again and Discard.
  */
 export default function OutboxStatus() {
-  const { items, summary, failed: refused, sending, online, notKept } = useOutbox();
+  const { items, summary, failed: refused, sending, online, notKept, ready } = useOutbox();
   const failed = [...refused, ...notKept];
   const [open, setOpen] = useState(false);
   const Icon = failed.length ? IconAlertTriangle : !online ? IconCloudOff : items.length ? IconCloudUpload : IconCloudCheck;
   // 'All saved' is never said while something was refused: '1 failed' (tap for the reason).
   const line = !failed.length ? summary : items.length > refused.length ? `${summary}, ${failed.length} failed` : `${failed.length} failed`;
-  const allSaved = items.length === 0 && notKept.length === 0;
+  const allSaved = ready && items.length === 0 && notKept.length === 0;
+  // Until the person's queue is read (just signed in), nothing is said: never 'All saved' too early.
+  const said = allSaved || !ready ? '' : line;
   const offline = online ? '' : 'Offline. ';
   // 'All saved' stands beside the button, not in its name: a "Save" button of any screen is never
   // confused with it (a name is matched by its words).
@@ -55,11 +57,11 @@ export default function OutboxStatus() {
       <Popover position="bottom-end" width={320} shadow="md" opened={open} onChange={setOpen}>
         <Popover.Target>
           <UnstyledButton className="outbox-status" onClick={() => setOpen((o) => !o)}
-            aria-label={allSaved ? `${offline}Show the queue` : `${offline}${line}. Show the queue`}>
+            aria-label={said ? `${offline}${said}. Show the queue` : `${offline}Show the queue`}>
             <Group gap={6} wrap="nowrap">
               {!online && <Badge color="gray" variant="filled" size="sm" aria-hidden style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">Offline</Badge>}
               <Icon size={18} color={failed.length ? 'var(--mantine-color-red-7)' : undefined} aria-hidden />
-              {!allSaved && <Text size="sm" c={failed.length ? 'red.8' : undefined}>{line}</Text>}
+              {said && <Text size="sm" c={failed.length ? 'red.8' : undefined}>{said}</Text>}
             </Group>
           </UnstyledButton>
         </Popover.Target>

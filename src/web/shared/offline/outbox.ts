@@ -22,10 +22,12 @@ export interface OutboxState {
   online: boolean;
   /** Writes the browser's storage refused to keep (by key): only the open page still has them. */
   notKept: { key: string; label: string }[];
+  /** The signed-in person's items have been read (until then the queue says nothing, never 'All saved'). */
+  ready: boolean;
 }
 
 let userId: string | null = null;
-let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine, notKept: [] };
+let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine, notKept: [], ready: false };
 const watchers = new Set<() => void>();
 const listeners = new Map<string, Set<ResultListener>>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('casebook-outbox');
@@ -41,7 +43,7 @@ function setState(next: Partial<OutboxState>) {
 async function reload() {
   const who = userId;
   const items = who ? await withBrowserDb('outbox: read', [] as OutboxItem[], (db) => db.getAllFromIndex('outbox', 'user', who)) : [];
-  if (who === userId) setState({ items: items.sort((a, b) => a.seq! - b.seq!) });
+  if (who === userId) setState({ items: items.sort((a, b) => a.seq! - b.seq!), ready: who !== null });
 }
 
 /** The store changed: this tab's screens and the other tabs' read it again. */
@@ -81,12 +83,16 @@ export async function enqueue(item: Omit<OutboxItem, 'seq' | 'createdAt' | 'atte
     await tx.done;
     return true;
   });
-  // Never silently: the queue's line counts it as failed and the caller keeps what was typed on the page.
   const others = state.notKept.filter((n) => n.key !== item.key);
-  setState({ notKept: kept ? others : [...others, { key: item.key, label: item.label }] });
-  // 507 Insufficient Storage: the device's, not the server's; shown as any refusal is.
-  if (!kept) throw new ApiError('UNKNOWN_ERROR', OUTBOX_NOT_KEPT, 507);
+  // Never silently: the queue's line counts it as failed and the caller keeps what was typed on the
+  // page. 507 Insufficient Storage: the device's, not the server's; shown as any refusal is.
+  if (!kept) {
+    setState({ notKept: [...others, { key: item.key, label: item.label }] });
+    throw new ApiError('UNKNOWN_ERROR', OUTBOX_NOT_KEPT, 507);
+  }
+  // Watchers are told once the items are read again with this write (never before: they would see it missing).
   await changed();
+  if (others.length !== state.notKept.length) setState({ notKept: others });
   void run();
 }
 
@@ -135,6 +141,7 @@ export function startOutbox(signedIn: string | null, onSessionLost?: () => void)
   if (onSessionLost) sessionLost = onSessionLost;
   if (signedIn === userId) return;
   userId = signedIn;
+  setState({ ready: false });
   void reload().then(run);
 }
 
