@@ -116,3 +116,33 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
   const saved = (await entriesOf(page, hit!.id)).timeEntries.filter((e: { id: string }) => e.id === key);
   expect(saved).toEqual([expect.objectContaining({ description: 'mine, typed offline', version: 3 })]);
 });
+
+test('rows sent while the project is closed are in its kept copy: reopened offline later, they show as saved', async ({ page, context }) => {
+  const stamp = `closed ${Date.now()}`;
+  await signIn(page, ADMIN);
+  const [hit] = await search(page, 'hudson crest');
+  await page.goto(`/time-tracking?project=${hit!.id}`);
+  await expect(page.locator('[data-row-key]').first()).toBeVisible();
+  await underWorker(page);
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  const key = await addRow(page);
+  const row = rowByKey(page, key);
+  await row.getByLabel('Job Title').selectOption({ index: 1 });
+  await row.getByLabel('Hours').fill('1.5');
+  await row.getByLabel('Description').fill(`${stamp} time`);
+  await expect(queueLine(page, /\b1 change waiting/)).toBeVisible();
+  // The project is left; the row goes out while its page is closed.
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await context.setOffline(false);
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.goto(`/time-tracking?project=${hit!.id}`);
+  await expect(page.getByText(/^Offline: the entries as they were on/)).toBeVisible({ timeout: 30_000 });
+  await expect(rowByKey(page, key).getByLabel('Description')).toHaveValue(`${stamp} time`);
+  await expect(rowByKey(page, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+  await context.setOffline(false);
+});

@@ -19,8 +19,11 @@ export interface OutboxItem {
   /** What the queue's list says it is, e.g. 'Report 0007: Damage summary' or 'Photo IMG_0042.jpg'. */
   label: string;
   request: OutboxRequest;
-  /** The kept copy (records store key) the answer replaces: the record as the server now has it, even with its screen closed. */
-  keep?: string;
+  /**
+   * The kept copy (records store key) the answer updates, even with its screen closed: replaced whole
+   * by the answer, or with `row`, one row of one of its lists (the answer's `entry`; a DELETE removes it).
+   */
+  keep?: { key: string; row?: { list: string; id: string } };
   createdAt: number;
   /** Sends that got no answer so far. */
   attempts: number;

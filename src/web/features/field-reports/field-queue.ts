@@ -36,7 +36,7 @@ export async function queueChanges(options: { report: TFieldReport; userId: stri
     const base = waiting ? changeOf(waiting)?.base : valueAt(known, path);
     const body: ChangeBody = { changeId: newId(), path, value: valueAt(sending, path), base: base ?? null };
     await enqueue({
-      id: body.changeId, userId, kind: 'change', scope: reportScope(report.id), key, label: fieldChangeLabel(report.displayNumber, path), keep: reportUrl(report.id),
+      id: body.changeId, userId, kind: 'change', scope: reportScope(report.id), key, label: fieldChangeLabel(report.displayNumber, path), keep: { key: reportUrl(report.id) },
       request: { method: 'PATCH', url: `/api/field-reports/${report.id}/fields`, json: body },
     });
   }
@@ -49,7 +49,7 @@ export async function queueCertify(options: { report: TFieldReport; userId: stri
   const afterChanges = queuedIn(report.id).map(changeOf).filter((c) => c !== null).map((c) => c.changeId);
   await enqueue({
     id: newId(), userId: options.userId, kind: 'change', scope: reportScope(report.id), key: certifyKey(report.id),
-    label: certifyLabel(report.displayNumber), keep: reportUrl(report.id),
+    label: certifyLabel(report.displayNumber), keep: { key: reportUrl(report.id) },
     request: {
       method: 'POST', url: `/api/field-reports/${report.id}/certify`,
       json: { version: options.version, afterChanges, ...(options.drawnSignature ? { drawnSignature: options.drawnSignature } : {}) },

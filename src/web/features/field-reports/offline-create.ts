@@ -30,7 +30,7 @@ export async function createInQueue(options: {
   const key = createKey(report.id);
   await enqueue({
     id: report.id, userId: user.id, kind: 'change', scope: reportScope(report.id), key, label: createLabel(project.label),
-    request: { method: 'POST', url: '/api/field-reports', json: input }, keep: reportUrl(report.id),
+    request: { method: 'POST', url: '/api/field-reports', json: input }, keep: { key: reportUrl(report.id) },
   });
   await changeKept<Reports>(REPORT_LIST, user.id, (list) => ({ reports: [listItem(report), ...list.reports.filter((r) => r.id !== report.id)] }));
   storeReport(options.client, report);

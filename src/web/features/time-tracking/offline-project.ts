@@ -2,21 +2,19 @@ import type { TExpenseEntry, TProjectEntriesResponse, TTimeEntry } from '../../.
 import {
   effectiveExpenseType, expenseRowFromEntry, timeRowFromEntry, type ExpenseRowDraft, type TimeRowDraft,
 } from '../../../core/time-rows.ts';
-import { changeKept, keepRecord, keptCopy, noAnswer } from '../../shared/offline/kept-records.ts';
-import { onOutboxAnswer } from '../../shared/offline/outbox.ts';
+import { keepRecord, keptCopy, noAnswer } from '../../shared/offline/kept-records.ts';
 import {
   expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra,
 } from './api.ts';
 import type { QueueMode, QueuedWrite } from './entry-queue.ts';
 import { QueuedEntryStore } from './queued-entry-store.ts';
-import { outboxQueue, projectScope, waitingWrites } from './outbox-queue.ts';
+import { keptKey, outboxQueue, waitingWrites } from './outbox-queue.ts';
 
 // A project's time tracking screen offline (issue 26, docs/decisions/106): its data as last
 // answered is kept per person in the browser database, and its rows' writes go through the queue.
 
 const TIME_BASE = '/api/time-entries';
 const EXPENSE_BASE = '/api/expense-entries';
-const keptKey = (projectId: string) => `/api/time-tracking/projects/${projectId}`;
 
 interface OpenedProject {
   data: TProjectEntriesResponse;
@@ -66,25 +64,6 @@ export function rowStores({ data, keptAt, time, expenses }: OpenedProject, { use
   };
 }
 
-type Entries = Pick<TProjectEntriesResponse, 'timeEntries' | 'expenseEntries'>;
-const upsert = <E extends { id: string }>(list: E[], entry: E) =>
-  list.some((e) => e.id === entry.id) ? list.map((e) => (e.id === entry.id ? entry : e)) : [...list, entry];
-
-/** Keeps the kept copy in step with the answers to this project's writes; returns the stop. */
-export function keepAnswers(userId: string, projectId: string): () => void {
-  return onOutboxAnswer(projectScope(projectId), (item, answer) => {
-    if (!answer.ok) return;
-    const time = item.request.url.startsWith(`${TIME_BASE}/`);
-    const entry = (answer.body as { entry?: TTimeEntry & TExpenseEntry } | undefined)?.entry;
-    void changeKept<Entries>(keptKey(projectId), userId, (data) => {
-      const list = time ? 'timeEntries' : 'expenseEntries';
-      const rows = data[list] as { id: string }[];
-      const next = item.request.method === 'DELETE' ? rows.filter((e) => e.id !== item.key) : entry ? upsert(rows, entry) : rows;
-      return { ...data, [list]: next };
-    });
-  });
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '11/27/2026' → '27 Nov'. */
 function shortDay(usDate: string): string {
@@ -97,7 +76,7 @@ const reread = async <D, X>(projectId: string, pick: (data: TProjectEntriesRespo
 
 function timeQueue(userId: string, projectId: string): QueueMode<TimeRowDraft, TimeExtra> {
   return {
-    queue: outboxQueue(userId, projectId, TIME_BASE),
+    queue: outboxQueue(userId, projectId, TIME_BASE, 'timeEntries'),
     label: (d) => `Time row ${shortDay(d.entryDate)}, ${d.hours} h`,
     fromAnswer: (body) => savedTime((body as { entry: TTimeEntry }).entry),
     fromPayload: (json) => timeRowFromEntry(json as unknown as TTimeEntry),
@@ -107,7 +86,7 @@ function timeQueue(userId: string, projectId: string): QueueMode<TimeRowDraft, T
 
 function expenseQueue(userId: string, projectId: string): QueueMode<ExpenseRowDraft, ExpenseExtra> {
   return {
-    queue: outboxQueue(userId, projectId, EXPENSE_BASE),
+    queue: outboxQueue(userId, projectId, EXPENSE_BASE, 'expenseEntries'),
     label: (d) => `Expense row ${shortDay(d.entryDate)}, ${effectiveExpenseType(d)} $${d.amount}`,
     fromAnswer: (body) => savedExpense((body as { entry: TExpenseEntry }).entry),
     fromPayload: (json) => expenseRowFromEntry(json as unknown as TExpenseEntry),

@@ -6,17 +6,20 @@ import type { EntryQueue, QueuedWrite } from './entry-queue.ts';
 
 /** The scope of a project's time and expense rows in the queue. */
 export const projectScope = (projectId: string) => `project:${projectId}`;
+/** Where a project's rows are kept on the device (its address, as read). */
+export const keptKey = (projectId: string) => `/api/time-tracking/projects/${projectId}`;
 
 /**
  * One table's rows (time or expense) of one project in the app's offline queue. `base`:
  * '/api/time-entries' or '/api/expense-entries'; a row's write is keyed by the row's id.
  */
-export function outboxQueue(userId: string, projectId: string, base: string): EntryQueue {
+export function outboxQueue(userId: string, projectId: string, base: string, list: 'timeEntries' | 'expenseEntries'): EntryQueue {
   const scope = projectScope(projectId);
   const mine = (item: OutboxItem) => item.scope === scope && item.request.url.startsWith(`${base}/`);
   const itemOf = (key: string) => outboxState().items.find((item) => item.key === key && mine(item));
   const add = (key: string, label: string, request: OutboxItem['request']) =>
-    enqueue({ id: newId(), userId, kind: 'change', scope, key, label, request });
+    // The kept copy's row follows the answer, even with the page closed (docs/decisions/102).
+    enqueue({ id: newId(), userId, kind: 'change', scope, key, label, request, keep: { key: keptKey(projectId), row: { list, id: key } } });
   return {
     put: (key, body, label) => add(key, label, { method: 'PUT', url: `${base}/${key}`, json: { ...body, projectId } }),
     remove: (key, version, label) =>

@@ -57,15 +57,12 @@ export default function TimeTrackingPage() {
     }
     let cancelled = false;
     let stores: Loaded | null = null;
-    let stopKeeping: (() => void) | undefined;
     setLoaded(null);
     setLoading(true);
     // The offline part (the queue, the kept copy) comes with the project, not with the page's first load.
     import('./offline-project.ts')
       .then(async (offline) => {
         if (cancelled) return;
-        // The kept copy of the project follows the answers to its rows' writes.
-        stopKeeping = offline.keepAnswers(userId, projectId);
         const opened = await offline.openProject(userId, projectId);
         if (cancelled) return;
         stores = offline.rowStores(opened, { userId, projectId, initials, onError: (message) => showResult('error', message) });
@@ -79,7 +76,6 @@ export default function TimeTrackingPage() {
       .finally(() => !cancelled && setLoading(false));
     return () => {
       cancelled = true;
-      stopKeeping?.();
       // Rows still waiting for their debounce are saved now rather than lost with the page; the
       // rest (refused, retrying, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();

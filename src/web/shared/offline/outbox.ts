@@ -1,6 +1,6 @@
 import { OUTBOX_NOT_KEPT, outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
 import { withBrowserDb } from '../../lib/browser-db.ts';
-import { keepRecord } from './kept-records.ts';
+import { changeKept, keepRecord } from './kept-records.ts';
 import { debugLog } from '../../lib/debug-log.ts';
 import { ApiError, FILE_TIMEOUT_MS, send } from '../../lib/transport.ts';
 import type { OutboxFailure, OutboxItem, OutboxRequest } from '../../lib/outbox-item.ts';
@@ -171,6 +171,20 @@ async function sendOne(item: OutboxItem): Promise<Answer & { status: number }> {
   }
 }
 
+type Rows = Record<string, { id: string }[]>;
+/** The record's kept copy as the server now has it (docs/decisions/102): the answer, or its one row. */
+async function keepAnswer({ keep, request, userId: who }: OutboxItem, body: unknown) {
+  if (!keep?.row) return keep && keepRecord(keep.key, body, who);
+  const { list, id } = keep.row;
+  const entry = (body as { entry?: { id: string } } | undefined)?.entry;
+  await changeKept<Rows>(keep.key, who, (data) => {
+    const rows = data[list] ?? [];
+    if (request.method === 'DELETE') return { ...data, [list]: rows.filter((r) => r.id !== id) };
+    if (!entry) return data;
+    return { ...data, [list]: rows.some((r) => r.id === id) ? rows.map((r) => (r.id === id ? entry : r)) : [...rows, entry] };
+  });
+}
+
 /** Sends waiting writes oldest first until none waits, a send gets no answer, or the session ends. */
 async function sendAll(): Promise<void> {
   for (;;) {
@@ -188,7 +202,7 @@ async function sendAll(): Promise<void> {
     }
     setState({ online: true });
     if (outcome === 'signed-out') return sessionLost();
-    if (answer.ok && item.keep) await keepRecord(item.keep, answer.body, item.userId);
+    if (answer.ok && item.keep) await keepAnswer(item, answer.body);
     if (answer.ok) await dismiss(item.seq!);
     else await update(item.seq!, (i) => ({ ...i, failure: answer.failure }));
     debugLog(answer.ok ? 'debug' : 'warn', `outbox ${item.request.method} ${item.request.url} → ${answer.status}`);
