@@ -13,10 +13,8 @@ async function underWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
 }
 
-const queueLine = (page: Page, text: string | RegExp) => page.getByRole('button', { name: text });
-
-test('offline rows wait in the queue, are still there after the tab is closed, and are saved once', async ({ page, context }) => {
-  const stamp = `offline ${Date.now()}`;
+/** Signed in as the admin, Hudson Crest's project open under the app's worker, nothing waiting. */
+async function openInstalled(page: Page) {
   await signIn(page, ADMIN);
   const [hit] = await search(page, 'hudson crest');
   await page.goto(`/time-tracking?project=${hit!.id}`);
@@ -24,6 +22,14 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   await underWorker(page);
   await expect(page.locator('[data-row-key]').first()).toBeVisible();
   await expect(page.getByText('All saved', { exact: true })).toBeVisible();
+  return hit!;
+}
+
+const queueLine = (page: Page, text: string | RegExp) => page.getByRole('button', { name: text });
+
+test('offline rows wait in the queue, are still there after the tab is closed, and are saved once', async ({ page, context }) => {
+  const stamp = `offline ${Date.now()}`;
+  const hit = await openInstalled(page);
 
   await context.setOffline(true);
   const timeKey = await addRow(page);
@@ -55,7 +61,7 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   // Every part of the page (the offline rows' code, the timer, the action items) comes from the worker.
   const failed: string[] = [];
   again.on('requestfailed', (request) => void (new URL(request.url()).pathname.startsWith('/assets/') && failed.push(request.url())));
-  await again.goto(`/time-tracking?project=${hit!.id}`);
+  await again.goto(`/time-tracking?project=${hit.id}`);
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await expect(rowByKey(again, timeKey).getByLabel('Description')).toHaveValue(`${stamp} time`);
   await expect(again.getByText(/^Offline: the entries as they were on/)).toBeVisible();
@@ -71,7 +77,7 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   await again.getByText('Log Expense').click();
   await expect(rowByKey(again, expenseKey).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
 
-  const entries = await entriesOf(again, hit!.id);
+  const entries = await entriesOf(again, hit.id);
   const mine = <E extends { description: string }>(list: E[]) => list.filter((e) => e.description.startsWith(stamp));
   expect(mine(entries.timeEntries)).toEqual([expect.objectContaining({ id: timeKey, hours: 2.5, description: `${stamp} time`, version: 1 })]);
   expect(mine(entries.expenseEntries)).toEqual([expect.objectContaining({ id: expenseKey, amount: 12.5, description: `${stamp} expense`, version: 1 })]);
@@ -119,12 +125,7 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
 
 test('rows sent while the project is closed are in its kept copy: reopened offline later, they show as saved', async ({ page, context }) => {
   const stamp = `closed ${Date.now()}`;
-  await signIn(page, ADMIN);
-  const [hit] = await search(page, 'hudson crest');
-  await page.goto(`/time-tracking?project=${hit!.id}`);
-  await expect(page.locator('[data-row-key]').first()).toBeVisible();
-  await underWorker(page);
-  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
+  const hit = await openInstalled(page);
 
   await context.setOffline(true);
   const key = await addRow(page);
@@ -140,7 +141,7 @@ test('rows sent while the project is closed are in its kept copy: reopened offli
   await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   await context.setOffline(true);
-  await page.goto(`/time-tracking?project=${hit!.id}`);
+  await page.goto(`/time-tracking?project=${hit.id}`);
   await expect(page.getByText(/^Offline: the entries as they were on/)).toBeVisible({ timeout: 30_000 });
   await expect(rowByKey(page, key).getByLabel('Description')).toHaveValue(`${stamp} time`);
   await expect(rowByKey(page, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();

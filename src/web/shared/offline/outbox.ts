@@ -11,7 +11,6 @@ import type { OutboxFailure, OutboxItem, OutboxRequest } from '../../lib/outbox-
 // repeating it. One tab sends at a time (a Web Lock); the others follow the store.
 
 export type Answer = { ok: true; body: unknown } | { ok: false; failure: OutboxFailure };
-type ResultListener = (item: OutboxItem, answer: Answer) => void;
 
 export interface OutboxState {
   /** The signed-in person's waiting and failed writes, oldest first. */
@@ -29,7 +28,22 @@ export interface OutboxState {
 let userId: string | null = null;
 let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine, notKept: [], ready: false };
 const watchers = new Set<() => void>();
-const listeners = new Map<string, Set<ResultListener>>();
+
+/** Listeners by scope (e.g. 'field-report:<id>'), while their screen is open. */
+function byScope<A extends unknown[]>() {
+  const sets = new Map<string, Set<(item: OutboxItem, ...rest: A) => void>>();
+  return {
+    listen(scope: string, listener: (item: OutboxItem, ...rest: A) => void): () => void {
+      const set = sets.get(scope) ?? new Set();
+      set.add(listener);
+      sets.set(scope, set);
+      return () => set.delete(listener);
+    },
+    tell: (item: OutboxItem, ...rest: A) => sets.get(item.scope)?.forEach((listener) => listener(item, ...rest)),
+  };
+}
+const answers = byScope<[Answer]>();
+const discards = byScope<[]>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('casebook-outbox');
 let running = false;
 let again = false;
@@ -60,14 +74,7 @@ export function watchOutbox(watch: () => void): () => void {
 }
 
 /** Answers to the writes of one scope (e.g. 'field-report:<id>'), while the screen is open. */
-export function onOutboxAnswer(scope: string, listener: ResultListener): () => void {
-  const set = listeners.get(scope) ?? new Set();
-  set.add(listener);
-  listeners.set(scope, set);
-  return () => set.delete(listener);
-}
-
-const tell = (item: OutboxItem, answer: Answer) => listeners.get(item.scope)?.forEach((listener) => listener(item, answer));
+export const onOutboxAnswer = answers.listen;
 
 /**
  * Keeps a write and starts sending. A waiting write with the same key is replaced in its place (one
@@ -107,20 +114,14 @@ export async function dismiss(seq: number): Promise<void> {
   await changed();
 }
 
-const discardListeners = new Map<string, Set<(item: OutboxItem) => void>>();
 /** Writes of one scope the person discarded from the list: the screen shows the server's value again. */
-export function onOutboxDiscard(scope: string, listener: (item: OutboxItem) => void): () => void {
-  const set = discardListeners.get(scope) ?? new Set();
-  set.add(listener);
-  discardListeners.set(scope, set);
-  return () => set.delete(listener);
-}
+export const onOutboxDiscard = discards.listen;
 
 /** The person drops a refused write for good: it is never sent, and the open screen forgets it. */
 export async function discard(seq: number): Promise<void> {
   const item = state.items.find((i) => i.seq === seq);
   await dismiss(seq);
-  if (item) discardListeners.get(item.scope)?.forEach((listener) => listener(item));
+  if (item) discards.tell(item);
 }
 
 async function update(seq: number, change: (item: OutboxItem) => OutboxItem) {
@@ -206,7 +207,7 @@ async function sendAll(): Promise<void> {
     if (answer.ok) await dismiss(item.seq!);
     else await update(item.seq!, (i) => ({ ...i, failure: answer.failure }));
     debugLog(answer.ok ? 'debug' : 'warn', `outbox ${item.request.method} ${item.request.url} → ${answer.status}`);
-    tell(item, answer);
+    answers.tell(item, answer);
   }
 }
 
