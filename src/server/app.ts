@@ -44,7 +44,9 @@ import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { BODY_LIMIT_BYTES } from './http/limits.ts';
-import { registerSecurityHeaders, withoutShareSecret } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWithAccess, requireAccessDeclarations } from './http/access.ts';
+import { isApiPath, loggableUrl } from './http/paths.ts';
 import { Maintenance } from './http/maintenance.ts';
 import { registerSession, type SessionConfig } from './http/session.ts';
 import { JobRunner } from './jobs/runner.ts';
@@ -84,7 +86,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ? {
       level: env.LOG_LEVEL,
       // A share link's secret never reaches the logs (docs/decisions/105).
-      serializers: { req: (req) => ({ method: req.method, url: withoutShareSecret(req.url), host: req.host, remoteAddress: req.ip }) },
+      serializers: { req: (req) => ({ method: req.method, url: loggableUrl(req.url), host: req.host, remoteAddress: req.ip }) },
     } : false,
     trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -95,6 +97,8 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   // Every API body is JSON (uploads add their own parser): anything else is a 415, not a string.
   app.removeContentTypeParser('text/plain');
+  // First: every route added after this declares who may call it, or the app does not start (docs/decisions/109).
+  requireAccessDeclarations(app);
 
   const sessionConfig: SessionConfig = {
     secret: options.sessionSecret,
@@ -155,15 +159,16 @@ export async function buildApp(options: AppOptions) {
   const webDir = env.WEB_DIR ? path.resolve(env.WEB_DIR) : DEFAULT_WEB_DIR;
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
+    await registerWithAccess(app, { access: 'public', web: true }, (scope) => scope.register(fastifyStatic, {
       root: webDir, wildcard: false, index: false, cacheControl: false,
       // Built assets have content hashes in their names; index.html must always be fresh.
       setHeaders: (res, file) => res.header('cache-control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    });
+    }));
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
+    // An address that means the API however it is spelt (`/API/bills`, `/api;x/bills`) is not a page.
+    if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method) || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
     // Client-side routes: the web app decides what /case/123 or an unknown path shows.
     return reply.type('text/html').sendFile('index.html');
   });

@@ -5,6 +5,8 @@ import { withActor } from '../../src/server/db/connection.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { firmTodayIso } from '../../src/server/firm-today.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 
 // Issue 22: no document freezes the server. Every PDF is laid out on the document workers, and a
 // word of 50,000 characters (the notes' limit) renders in seconds, not minutes, while /api/health
@@ -24,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const today = new Date().toISOString().slice(0, 10);
+// The firm's day, as the app counts it (UTC's differs between 19:00 and midnight in New York).
+const today = firmTodayIso(DEFAULT_TIME_ZONE);
 async function reportWithNotes(notes: string) {
   const created = await inspector.request({
     method: 'POST', url: '/api/field-reports', payload: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: today },

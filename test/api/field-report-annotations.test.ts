@@ -6,6 +6,8 @@ import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { boxOfPixels, renderPage } from '../helpers/pdf-pixels.ts';
 import { pdfInfo, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { firmTodayIso } from '../../src/server/firm-today.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { multipart } from '../helpers/uploads.ts';
 
 // Annotations on report images (docs/decisions/104): saved apart from the image, versioned,
@@ -17,7 +19,8 @@ let other: Agent;
 let reportId: string;
 let photoId: string;
 
-const today = new Date().toISOString().slice(0, 10);
+// The firm's day, as the app counts it (UTC's differs between 19:00 and midnight in New York).
+const today = firmTodayIso(DEFAULT_TIME_ZONE);
 const gray = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer();
 const url = (id = photoId, report = reportId) => `/api/field-reports/${report}/photos/${id}/annotations`;

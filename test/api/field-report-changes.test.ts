@@ -5,6 +5,8 @@ import { valueAt } from '../../src/core/field-paths.ts';
 import { localReport, newReportContent } from '../../src/core/new-field-report.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { firmTodayIso } from '../../src/server/firm-today.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makePng } from '../helpers/uploads.ts';
 
 // The offline queue's field changes (issue 26, docs/decisions/102): PATCH /api/field-reports/:id/fields.
@@ -23,7 +25,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type Report = { id: string; version: number; status: string; content: Record<string, unknown> };
-const today = new Date().toISOString().slice(0, 10);
+// The firm's day, as the app counts it (UTC's differs between 19:00 and midnight in New York).
+const today = firmTodayIso(DEFAULT_TIME_ZONE);
 async function newReport(): Promise<Report> {
   const res = await inspector.request({ method: 'POST', url: '/api/field-reports', payload: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: today } });
   return res.json();

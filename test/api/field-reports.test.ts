@@ -5,6 +5,8 @@ import { UPLOAD_MESSAGES } from '../../src/core/images.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfImages, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { firmTodayIso } from '../../src/server/firm-today.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeJpeg, makePng, multipart } from '../helpers/uploads.ts';
 
 let t: TestApp;
@@ -23,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const today = new Date().toISOString().slice(0, 10);
+// The firm's day, as the app counts it (UTC's differs between 19:00 and midnight in New York).
+const today = firmTodayIso(DEFAULT_TIME_ZONE);
 const create = (agent: Agent, fields: Record<string, unknown> = {}) => agent.request({
   method: 'POST', url: '/api/field-reports',
   payload: { id: randomUUID(), projectId, reportType: 'Initial Inspection', date: today, ...fields },

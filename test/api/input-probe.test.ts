@@ -24,7 +24,7 @@ vi.mock('fastify', async (importOriginal) => {
     const app = (real.default as unknown as (...a: unknown[]) => FastifyInstance)(...args);
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') recorded.push({ method, url: route.url, public: route.config?.public === true });
+        if (method !== 'HEAD') recorded.push({ method, url: route.url, public: route.config?.access === 'public' });
       }
     });
     return app;

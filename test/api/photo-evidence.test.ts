@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { firmTodayIso } from '../../src/server/firm-today.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeExifJpeg, makePng, multipart } from '../helpers/uploads.ts';
 import { startFakeS3, type FakeS3 } from '../fakes/s3-server.ts';
 
@@ -16,7 +18,8 @@ import { startFakeS3, type FakeS3 } from '../fakes/s3-server.ts';
 // the stored copy re-encoded without EXIF.
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const today = new Date().toISOString().slice(0, 10);
+// The firm's day, as the app counts it (UTC's differs between 19:00 and midnight in New York).
+const today = firmTodayIso(DEFAULT_TIME_ZONE);
 
 describe.each(['database', 'bucket'] as const)('photo evidence, originals in the %s', (where) => {
   let t: TestApp;

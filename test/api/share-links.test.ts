@@ -6,6 +6,8 @@ import { SHARE_MESSAGES } from '../../src/core/share-links.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { firmTodayIso } from '../../src/server/firm-today.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeJpeg, makePng, multipart } from '../helpers/uploads.ts';
 
 // Client share links (docs/decisions/105): staff share a certified report; anyone with the link
@@ -20,7 +22,8 @@ let projectId: string;
 let reportId: string;
 let photoId: string;
 
-const today = new Date().toISOString().slice(0, 10);
+// The firm's day, as the app counts it (UTC's differs between 19:00 and midnight in New York).
+const today = firmTodayIso(DEFAULT_TIME_ZONE);
 const anonymous = (url: string, ip = '10.0.0.1') => t.app.inject({ method: 'GET', url, remoteAddress: ip });
 const share = (agent: Agent, id: string, body: Record<string, unknown> = {}) =>
   agent.request({ method: 'POST', url: `/api/field-reports/${id}/share-links`, payload: { expiresOn: addDays(today, 30), ...body } });

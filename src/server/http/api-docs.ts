@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_TOKEN_PREFIX } from '../../core/api-tokens.ts';
+import { registerWithAccess } from './access.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /** Where the API description is read: the UI here, the OpenAPI JSON at `${API_DOCS_PATH}/json`. */
@@ -11,8 +12,7 @@ export const API_DOCS_PATH = '/api/docs';
 /**
  * The OpenAPI description of every route, generated from the routes' zod schemas (never written by
  * hand; a route without schemas is still listed), and the Swagger UI that reads it (docs/decisions/092).
- * Registered before the features so that it sees each route as it is added. Both sit under /api/,
- * so the session hook lets only a signed-in browser or a valid token read them.
+ * Registered before the features so that it sees each route as it is added.
  */
 export async function registerApiDocs(app: FastifyInstance, info: { title: string; version: string }) {
   await app.register(swagger, {
@@ -37,14 +37,15 @@ export async function registerApiDocs(app: FastifyInstance, info: { title: strin
       if (schema.hide) return described;
       // Grouped by the path's first part (/api/time-entries/… → time-entries); open routes need no credentials.
       const tag = document.url.split('/')[2] ?? 'api';
-      const open = document.route.config?.public ? { security: [] } : {};
+      const open = document.route.config?.access === 'public' ? { security: [] } : {};
       return { ...described, schema: { ...schema, tags: [tag], ...open } };
     },
   });
-  await app.register(swaggerUi, {
+  // Its pages and the JSON are for signed-in people and tokens (the plugin takes no route options).
+  await registerWithAccess(app, { access: 'user' }, (scope) => scope.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
     uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: false },
     // The app's own security headers (security-headers.ts) apply to these pages too.
     staticCSP: false,
-  });
+  }));
 }

@@ -5,7 +5,7 @@ import type { TApiError } from '../../core/api/errors.ts';
 import { readWeekLock, weekLockMessage } from '../../core/weeks.ts';
 import { AppError } from '../errors/app-error.ts';
 import { BODY_LIMIT_TEXT } from './limits.ts';
-import { withoutShareSecret } from './security-headers.ts';
+import { loggableUrl } from './paths.ts';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 /** Raised by the time_entries_week_lock trigger (migration 018) on any change to a submitted or approved week. */
@@ -78,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance, logError: (failure: F
         message: error instanceof Error ? error.message : String(error),
         severity: appError.code === 'SERVER_ERROR' ? 'critical' : 'error',
         context: { method: request.method, route: request.routeOptions.url },
-        url: withoutShareSecret(request.url),
+        url: loggableUrl(request.url),
         userAgent: request.headers['user-agent'] ?? null,
         userId: request.auth?.user.id ?? null,
       });

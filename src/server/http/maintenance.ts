@@ -9,8 +9,6 @@ const CHANNEL = 'casebook_maintenance';
 // The restore's advisory lock (migrations use 727_001). Held by the restoring instance's own
 // session for the whole restore: every instance sharing the database reads it from pg_locks.
 const LOCK_KEY = 727_002;
-// What still answers during a restore: the maintenance page's own questions.
-const OPEN_DURING_MAINTENANCE = new Set(['/api/maintenance', '/api/config', '/api/health']);
 const DRAIN_TIMEOUT_MS = 30_000;
 // NOTIFY tells the other instances at once; this re-read is the safety net for a missed one.
 const POLL_MS = 2_000;
@@ -51,8 +49,10 @@ export class Maintenance {
 
   register(app: FastifyInstance) {
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
-      if (this.active && !OPEN_DURING_MAINTENANCE.has(request.url.split('?')[0]!)) {
+      // Read from the route that matched (docs/decisions/109); the web app's files still load, to show the maintenance page.
+      const route = request.routeOptions.config;
+      if (!route.access || route.web) return;
+      if (this.active && !route.duringMaintenance) {
         throw new AppError('SERVICE_UNAVAILABLE', BACKUP_MESSAGES.maintenance, { maintenance: true });
       }
       // Writes are waited for; reads (and live-update streams) simply wait for the new data.

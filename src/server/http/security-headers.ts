@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isSharePath } from './paths.ts';
 
 const CSP = [
   "default-src 'self'",
@@ -17,11 +18,6 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const SHARED_PATH = /^\/(api\/)?shared\//;
-
-/** An address with a share link's secret blanked out, for logs (docs/decisions/105). */
-export const withoutShareSecret = (url: string) => url.replace(/^(\/(?:api\/)?shared\/)[^/?#]+/, '$1…');
-
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('Content-Security-Policy', CSP);
@@ -33,9 +29,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // API answers are never cached; the web app's files set their own caching.
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     // A client's share link carries its secret in the address: never sent on as a referrer, never indexed (docs/decisions/105).
-    if (SHARED_PATH.test(request.url)) {
+    if (isSharePath(request.url)) {
       reply.header('Referrer-Policy', 'no-referrer');
       reply.header('X-Robots-Tag', 'noindex, nofollow');
     }

@@ -5,15 +5,11 @@ import { API_TOKEN_MESSAGES, scopeAllows, type TApiTokenScope } from '../../core
 import { USER_RULE_MESSAGES } from '../../core/users.ts';
 import type { TDataRole, TSessionUser } from '../../core/api/auth.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { TAccess } from './access.ts';
 
 export const SESSION_COOKIE = 'casebook_session';
 const DAY_S = 86_400;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-// Sign-in cannot carry a token bound to a session that does not exist yet.
-// The second step of a sign-in (issue 27) has no session either: its pending sign-in cookie is SameSite=Strict.
-const CSRF_EXEMPT = new Set([
-  '/api/auth/login', '/api/auth/test-account', '/api/auth/second-step/code', '/api/auth/second-step/setup', '/api/auth/second-step/confirm',
-]);
 // All a user signed in with a one-time password may do before choosing their own.
 const ALLOWED_BEFORE_NEW_PASSWORD = new Set([
   '/api/auth/session', '/api/auth/refresh', '/api/auth/logout', '/api/auth/login', '/api/account/password', '/api/config',
@@ -22,14 +18,6 @@ const ALLOWED_BEFORE_NEW_PASSWORD = new Set([
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthenticatedSession | null;
-  }
-  interface FastifyContextConfig {
-    /** The least data role the route needs; checked before the body is read. */
-    role?: TDataRole;
-    /** Open without a session (sign-in, health, public config). Every other API route needs one. */
-    public?: boolean;
-    /** Needs a browser session: refused to API tokens (token management, password, sign-in flows; docs/decisions/092). */
-    sessionOnly?: boolean;
   }
 }
 
@@ -113,18 +101,19 @@ function sameToken(a: string, b: string): boolean {
 export function registerSession(app: FastifyInstance, findSession: SessionLookup, findApiToken?: ApiTokenLookup) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.config;
+    // No route matched (the not-found handler answers, reading nothing), or the web app's own files.
+    if (!route.access || route.web) return;
     const bearer = bearerOf(request);
     if (bearer !== undefined) return checkApiToken(request, findApiToken ? await findApiToken(bearer) : null);
     const token = request.cookies[SESSION_COOKIE];
     request.auth = token ? await findSession(token) : null;
-    const route = request.routeOptions.config;
-    if (!route.public) requireUser(request);
+    if (route.access !== 'public') requireUser(request);
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
     if (request.auth?.user.mustChangePassword && !ALLOWED_BEFORE_NEW_PASSWORD.has(request.routeOptions.url ?? '')) {
       throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.mustChangePassword);
     }
-    if (route.role) requireRole(request, route.role);
+    requireAccess(request, route.access);
   });
 }
 
@@ -140,11 +129,11 @@ function checkApiToken(request: FastifyRequest, auth: AuthenticatedSession | nul
   if (route.sessionOnly) throw new AppError('PERMISSION_DENIED', API_TOKEN_MESSAGES.sessionOnly);
   if (auth.user.mustChangePassword) throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.mustChangePassword);
   if (!scopeAllows(auth.apiToken?.scope ?? 'read', request.method)) throw new AppError('PERMISSION_DENIED', API_TOKEN_MESSAGES.readOnly);
-  if (route.role) requireRole(request, route.role);
+  requireAccess(request, route.access!);
 }
 
 function checkCsrf(request: FastifyRequest) {
-  if (CSRF_EXEMPT.has(request.url.split('?')[0]!)) {
+  if (request.routeOptions.config.beforeSession) {
     // No token can exist before sign-in; a cross-site form must still not sign anyone in.
     if (!sameOrigin(request)) throw new AppError('PERMISSION_DENIED');
     return;
@@ -163,9 +152,9 @@ export function requireUser(request: FastifyRequest): AuthenticatedSession {
 
 const RANK: Record<TDataRole, number> = { limited_user: 0, admin: 1, super_admin: 2 };
 
-/** Throws 403 unless the signed-in user holds at least this data role. */
-function requireRole(request: FastifyRequest, role: TDataRole): AuthenticatedSession {
+/** Throws 401 or 403 unless the request may call a route of this access. */
+function requireAccess(request: FastifyRequest, access: TAccess) {
+  if (access === 'public') return;
   const auth = requireUser(request);
-  if (RANK[auth.user.role] < RANK[role]) throw new AppError('PERMISSION_DENIED');
-  return auth;
+  if (access !== 'user' && RANK[auth.user.role] < RANK[access]) throw new AppError('PERMISSION_DENIED');
 }

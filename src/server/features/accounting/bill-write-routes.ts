@@ -13,7 +13,7 @@ import { recordPayment, reversePayment } from './payments.ts';
 // The write side of bills (issue 24, docs/decisions/084): shaping drafts, payments and their
 // reversal, credit notes, and the client's credit. Money: super admins only, 403 for everyone else.
 
-const superAdmin = { role: 'super_admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 
 export function billWriteRoutes({ app, db, env }: AppContext) {
   const bill = { params: ZBillIdParams, response: { 200: ZBillDetail } };

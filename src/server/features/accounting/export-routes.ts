@@ -9,7 +9,7 @@ import { quickbooksCsv, quickbooksIif } from './quickbooks-export.ts';
 
 // Exports to other systems and the codes they carry (issue 24): money, so super admins only.
 
-const superAdmin = { role: 'super_admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 
 function sendFile(reply: FastifyReply, body: string, type: string, fileName: string) {
   return reply.header('content-type', `${type}; charset=utf-8`)

@@ -12,7 +12,7 @@ import { clientStatement } from './statement.ts';
 // Retainers per case and statements of account per client (issue 24): money, so super admins
 // only, refused with 403 for everyone else.
 
-const superAdmin = { role: 'super_admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 
 export function retainerStatementRoutes({ app, db, env, documents }: Pick<AppContext, 'app' | 'db' | 'env' | 'documents'>) {
   app.get('/api/cases/:caseId/retainer', {

@@ -17,7 +17,7 @@ import { retainerStatementRoutes } from './retainer-statement-routes.ts';
 
 // Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
 
-const superAdmin = { role: 'super_admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 
 export function accountingRoutes(context: AppContext) {
   const { app, db, env, documents } = context;

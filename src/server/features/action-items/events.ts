@@ -30,7 +30,7 @@ export async function actionItemEventRoutes({ app, database, sessionConfig, live
     await unlisten();
   });
 
-  app.get('/api/action-items/events', { schema: { querystring: ZEventsQuery } }, async (request, reply) => {
+  app.get('/api/action-items/events', { config: { access: 'user' }, schema: { querystring: ZEventsQuery } }, async (request, reply) => {
     requireUser(request);
     const token = request.cookies[SESSION_COOKIE]!;
     reply.hijack();

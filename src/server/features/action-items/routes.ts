@@ -21,19 +21,20 @@ export async function actionItemRoutes(context: AppContext) {
   const { app, db, env } = context;
 
   app.get('/api/action-items', {
+    config: { access: 'user' },
     schema: { querystring: ZActionItemListQuery, response: { 200: ZActionItemList } },
   }, async (request) => {
     requireUser(request);
     return listActionItems(db, { projectId: request.query.projectId });
   });
 
-  app.get('/api/action-items/assignable-users', { schema: { response: { 200: ZAssignableUsers } } }, async (request) => {
+  app.get('/api/action-items/assignable-users', { config: { access: 'user' }, schema: { response: { 200: ZAssignableUsers } } }, async (request) => {
     requireUser(request);
     return { users: await listAssignableUsers(db) };
   });
 
   // The PDF report (SPEC §9): made on the server, the browser only downloads it.
-  app.get('/api/action-items/report.pdf', { schema: { querystring: ZActionItemsReportQuery } }, async (request, reply) => {
+  app.get('/api/action-items/report.pdf', { config: { access: 'user' }, schema: { querystring: ZActionItemsReportQuery } }, async (request, reply) => {
     requireUser(request);
     const { pdf, fileName } = await actionItemsReport(db, {
       query: request.query,
@@ -44,12 +45,13 @@ export async function actionItemRoutes(context: AppContext) {
     return sendPdf(reply, pdf, fileName);
   });
 
-  app.get('/api/action-items/:id', { schema: { params: ZIdParams, response: { 200: ZActionItem } } }, async (request) => {
+  app.get('/api/action-items/:id', { config: { access: 'user' }, schema: { params: ZIdParams, response: { 200: ZActionItem } } }, async (request) => {
     requireUser(request);
     return getActionItem(db, request.params.id);
   });
 
   app.post('/api/action-items', {
+    config: { access: 'user' },
     schema: { body: ZActionItemCreate, response: { 201: ZActionItem } },
   }, async (request, reply) => {
     const { user } = requireUser(request);
@@ -58,13 +60,14 @@ export async function actionItemRoutes(context: AppContext) {
   });
 
   app.patch('/api/action-items/:id', {
+    config: { access: 'user' },
     schema: { params: ZIdParams, body: ZActionItemUpdate, response: { 200: ZActionItem } },
   }, async (request) => {
     const { user } = requireUser(request);
     return updateActionItem(db, { actorId: user.id, id: request.params.id, input: request.body });
   });
 
-  app.delete('/api/action-items/:id', { schema: { params: ZIdParams } }, async (request, reply) => {
+  app.delete('/api/action-items/:id', { config: { access: 'user' }, schema: { params: ZIdParams } }, async (request, reply) => {
     const { user } = requireUser(request);
     await deleteActionItem(db, { actorId: user.id, id: request.params.id });
     return reply.status(204).send();

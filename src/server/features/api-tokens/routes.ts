@@ -9,7 +9,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from './service.ts';
  * mint nor list nor revoke tokens (docs/decisions/092).
  */
 export function apiTokenRoutes({ app, db, env }: AppContext) {
-  const sessionOnly = { sessionOnly: true };
+  const sessionOnly = { access: 'user', sessionOnly: true } as const;
 
   app.get('/api/api-tokens', { config: sessionOnly, schema: { response: { 200: ZApiTokenList } } },
     async (request) => ({ tokens: await listApiTokens(db, requireUser(request).user.id) }));

@@ -5,7 +5,7 @@ import { requireUser } from '../../http/session.ts';
 import { auditCsv, auditFileName } from './export-csv.ts';
 import { auditActors, browseAudit } from './service.ts';
 
-const admin = { role: 'admin' } as const;
+const admin = { access: 'admin' } as const;
 const HISTORY_LIMIT = 200;
 
 /** The audit log of Settings, its CSV, and the History panels: admins only (docs/decisions/071, 097). */

@@ -18,25 +18,25 @@ export function authRoutes(context: AppContext) {
   // The test account is offered only in demo mode and only to a browser on this computer.
   const testAccountAllowed = (request: FastifyRequest) => env.demo && isLoopback(request.ip);
 
-  app.get('/api/config', { config: { public: true } }, async (request): Promise<TPublicConfig> => ({
+  app.get('/api/config', { config: { access: 'public', duringMaintenance: true } }, async (request): Promise<TPublicConfig> => ({
     firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: await offeredProviders(db, env), timeZone: env.TZ,
   }));
 
-  app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { access: 'public', beforeSession: true } }, async (request, reply) => {
     const user = await verifyCredentials(db, { ...request.body, ip: request.ip });
     return finishSignIn(context, request, reply, user);
   });
 
   // SPEC §2's "test account": only in demo mode, and a real session for the demo Administrator.
   // It has no password, so it is refused to anyone not on this computer (docs/decisions/034).
-  app.post('/api/auth/test-account', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/test-account', { config: { access: 'public', beforeSession: true } }, async (request, reply) => {
     if (env.demo && !isLoopback(request.ip)) throw new AppError('PERMISSION_DENIED', TEST_ACCOUNT_REMOTE);
     const user = env.demo && demoAdminEmail ? await findUserByEmail(db, demoAdminEmail) : undefined;
     if (!user || user.disabled) throw new AppError('RECORD_NOT_FOUND');
     return startSession(context, request, reply, user);
   });
 
-  app.get('/api/auth/session', { config: { public: true } }, async (request, reply): Promise<TSessionResponse> => {
+  app.get('/api/auth/session', { config: { access: 'public' } }, async (request, reply): Promise<TSessionResponse> => {
     if (!request.auth) {
       clearSessionCookies(reply);
       throw new AppError('AUTH_EXPIRED');
@@ -44,14 +44,14 @@ export function authRoutes(context: AppContext) {
     return { user: request.auth.user, firmName: env.FIRM_NAME };
   });
 
-  app.post('/api/auth/refresh', { config: { sessionOnly: true } }, async (request, reply): Promise<TSessionResponse> => {
+  app.post('/api/auth/refresh', { config: { access: 'user', sessionOnly: true } }, async (request, reply): Promise<TSessionResponse> => {
     const auth = requireUser(request);
     const csrfToken = await refreshSession(db, auth.sessionId);
     setSessionCookies(request, reply, policy, { csrfToken });
     return { user: auth.user, firmName: env.FIRM_NAME };
   });
 
-  app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(db, token, sessionConfig);
     clearSessionCookies(reply);

@@ -12,8 +12,8 @@ import { APP_VERSION } from './version.ts';
 
 // A backup holds every password hash and every rate, cost and bill: admins see the list and start
 // a backup; only super admins download, upload or restore (issue 22, docs/decisions/074).
-const admin = { role: 'admin' } as const;
-const superAdmin = { role: 'super_admin' } as const;
+const admin = { access: 'admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 // An upload is a whole database: allow large files on this one route.
 const UPLOAD_LIMIT = 64 * 1024 ** 3;
 
@@ -33,7 +33,7 @@ export function backupPlugin({ app, database, env, jobs, maintenance }: AppConte
   jobs.every('backups.daily', { dailyAt: env.BACKUP_HOUR, timeZone: env.TZ }, () => service.scheduledBackup(env.BACKUP_KEEP));
 
   // Open without a session: the sign-in page and a signed-out browser ask it too.
-  app.get('/api/maintenance', { config: { public: true }, schema: { response: { 200: ZMaintenanceStatus } } }, async () => ({ maintenance: maintenance.active }));
+  app.get('/api/maintenance', { config: { access: 'public', duringMaintenance: true }, schema: { response: { 200: ZMaintenanceStatus } } }, async () => ({ maintenance: maintenance.active }));
 
   app.get('/api/backups', { config: admin, schema: { response: { 200: ZBackupList } } }, async (request) => {
     requireUser(request);

@@ -47,14 +47,14 @@ export async function calendarFeedRoutes({ app, db, env, tokenCipher }: AppConte
   const base = (request: FastifyRequest) => (env.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
   const link = (request: FastifyRequest, token: string) => `${base(request)}/api/calendar/feed/${token}.ics`;
 
-  app.get('/api/calendar/feed', { schema: { response: { 200: ZFeedLink } } }, async (request, reply) => {
+  app.get('/api/calendar/feed', { config: { access: 'user' }, schema: { response: { 200: ZFeedLink } } }, async (request, reply) => {
     const { user } = requireUser(request);
     void reply.header('cache-control', 'no-store');
     const row = await db.selectFrom('calendar_feeds').select('token_encrypted').where('user_id', '=', user.id).executeTakeFirst();
     return { url: row ? link(request, tokenCipher.decrypt(row.token_encrypted)) : null };
   });
 
-  app.post('/api/calendar/feed', { schema: { body: ZEmptyBody, response: { 200: ZFeedLink } } }, async (request, reply) => {
+  app.post('/api/calendar/feed', { config: { access: 'user' }, schema: { body: ZEmptyBody, response: { 200: ZFeedLink } } }, async (request, reply) => {
     const { user } = requireUser(request);
     void reply.header('cache-control', 'no-store');
     const token = randomBytes(24).toString('base64url');
@@ -65,14 +65,14 @@ export async function calendarFeedRoutes({ app, db, env, tokenCipher }: AppConte
     return { url: link(request, token) };
   });
 
-  app.delete('/api/calendar/feed', { schema: { response: { 200: ZFeedLink } } }, async (request) => {
+  app.delete('/api/calendar/feed', { config: { access: 'user' }, schema: { response: { 200: ZFeedLink } } }, async (request) => {
     const { user } = requireUser(request);
     await db.deleteFrom('calendar_feeds').where('user_id', '=', user.id).execute();
     return { url: null };
   });
 
   // Public by design: the secret in the address is the credential (calendar apps send no cookie).
-  app.get('/api/calendar/feed/:token', { config: { public: true }, schema: { params: ZFeedParams } }, async (request, reply) => {
+  app.get('/api/calendar/feed/:token', { config: { access: 'public' }, schema: { params: ZFeedParams } }, async (request, reply) => {
     const token = request.params.token.replace(/\.ics$/, '');
     const owner = await db.selectFrom('calendar_feeds as f').innerJoin('users as u', 'u.id', 'f.user_id')
       .select('f.user_id').where('f.token_hash', '=', hash(token)).where('u.disabled', '=', false).executeTakeFirst();

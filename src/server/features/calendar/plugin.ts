@@ -27,7 +27,7 @@ export async function calendarPlugin(context: AppContext) {
     () => connection.refreshIfExpiring(CALENDAR_BACKGROUND_REFRESH_WINDOW_MS), { runAtStart: true });
   await publishSyncProgress(context, () => syncStatuses(db, connection));
 
-  const admin = { role: 'admin' as const };
+  const admin = { access: 'admin' } as const;
   // Every answer about the connection names the exact redirect URI to register with Google.
   const withUri = async (request: FastifyRequest, status: Promise<ConnectionStatus>) =>
     ({ ...(await status), redirectUri: redirectUri(request, env.PUBLIC_URL) });
@@ -76,29 +76,29 @@ export async function calendarPlugin(context: AppContext) {
     return connection.test(redirectUri(request, env.PUBLIC_URL));
   });
 
-  app.get('/api/calendar/status', { schema: { querystring: ZSyncStatusQuery, response: { 200: ZSyncStatus } } }, async (request) => {
+  app.get('/api/calendar/status', { config: { access: 'user' }, schema: { querystring: ZSyncStatusQuery, response: { 200: ZSyncStatus } } }, async (request) => {
     requireUser(request);
     return syncStatus(db, connection, request.query.projectId);
   });
 
-  app.post('/api/calendar/sync-now', { schema: { body: ZSyncStatusQuery, response: { 200: ZSyncSummary } } }, async (request) => {
+  app.post('/api/calendar/sync-now', { config: { access: 'user' }, schema: { body: ZSyncStatusQuery, response: { 200: ZSyncSummary } } }, async (request) => {
     requireUser(request);
     return syncNow(db, connection, jobs, request.body.projectId);
   });
 
-  app.post('/api/calendar/clear', { schema: { body: ZSyncStatusQuery, response: { 200: ZClearResult } } }, async (request) => {
+  app.post('/api/calendar/clear', { config: { access: 'user' }, schema: { body: ZSyncStatusQuery, response: { 200: ZClearResult } } }, async (request) => {
     requireUser(request);
     return { cleared: await clearFailed(db, request.body.projectId) };
   });
 
-  app.post('/api/action-items/:id/calendar/remove', { schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },
+  app.post('/api/action-items/:id/calendar/remove', { config: { access: 'user' }, schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },
     async (request) => {
       const { user } = requireUser(request);
       const result = await removeFromCalendar(db, jobs, { actorId: user.id, id: request.params.id });
       return result;
     });
 
-  app.post('/api/action-items/:id/calendar/unlink', { schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },
+  app.post('/api/action-items/:id/calendar/unlink', { config: { access: 'user' }, schema: { params: ZItemParams, body: ZEmptyBody, response: { 200: ZRemovalResult } } },
     async (request) => {
       const { user } = requireUser(request);
       const result = await unlinkFromCalendar(db, { actorId: user.id, id: request.params.id });

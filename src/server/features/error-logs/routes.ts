@@ -8,7 +8,7 @@ import { logError } from './service.ts';
 const ERROR_LOGS_PER_MINUTE = 60;
 
 export function errorLogRoutes({ app, db }: AppContext) {
-  app.post('/api/error-logs', { schema: { body: ZErrorLogBody } }, async (request, reply) => {
+  app.post('/api/error-logs', { config: { access: 'user' }, schema: { body: ZErrorLogBody } }, async (request, reply) => {
     const { user, sessionId } = requireUser(request);
     await throttle(db, `error-logs:${sessionId}`, ERROR_LOGS_PER_MINUTE);
     await logError(db, {

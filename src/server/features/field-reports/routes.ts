@@ -32,17 +32,17 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
   // Where the photos' originals live: an S3-compatible bucket when configured, else the database (103).
   const bucket = bucketOf(env);
 
-  app.get('/api/field-reports', { schema: { querystring: ZFieldReportListQuery, response: { 200: ZFieldReportList } } }, async (request) => {
+  app.get('/api/field-reports', { config: { access: 'user' }, schema: { querystring: ZFieldReportListQuery, response: { 200: ZFieldReportList } } }, async (request) => {
     requireUser(request);
     return { reports: await listReports(db, request.query) };
   });
 
-  app.post('/api/field-reports', { schema: { body: ZFieldReportCreate, response: { 201: ZFieldReport } } }, async (request, reply) => {
+  app.post('/api/field-reports', { config: { access: 'user' }, schema: { body: ZFieldReportCreate, response: { 201: ZFieldReport } } }, async (request, reply) => {
     const { user } = requireUser(request);
     return reply.status(201).send(await createReport(db, { actorId: user.id, input: request.body, today: today() }));
   });
 
-  app.get('/api/field-reports/project-facts', { schema: { querystring: ZProjectFactsQuery, response: { 200: ZProjectFacts } } },
+  app.get('/api/field-reports/project-facts', { config: { access: 'user' }, schema: { querystring: ZProjectFactsQuery, response: { 200: ZProjectFacts } } },
     async (request) => {
       requireUser(request);
       const { projectId } = request.query;
@@ -50,31 +50,31 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
     });
 
   // What a device keeps to create a report offline: projects with the facts a report copies (108).
-  app.get('/api/field-reports/offline-projects', { schema: { querystring: ZNoQuery, response: { 200: ZOfflineProjects } } }, async (request) => {
+  app.get('/api/field-reports/offline-projects', { config: { access: 'user' }, schema: { querystring: ZNoQuery, response: { 200: ZOfflineProjects } } }, async (request) => {
     const { user } = requireUser(request);
     return { projects: await offlineProjects(db, user.id) };
   });
 
-  app.get('/api/field-reports/:id', { schema: { params: ZReportIdParams, response: { 200: ZFieldReport } } }, async (request) => {
+  app.get('/api/field-reports/:id', { config: { access: 'user' }, schema: { params: ZReportIdParams, response: { 200: ZFieldReport } } }, async (request) => {
     requireUser(request);
     return getReport(db, request.params.id);
   });
 
-  app.put('/api/field-reports/:id', { schema: { params: ZReportIdParams, body: ZFieldReportUpdate, response: { 200: ZFieldReport } } },
+  app.put('/api/field-reports/:id', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZFieldReportUpdate, response: { 200: ZFieldReport } } },
     async (request) => {
       const { user } = requireUser(request);
       return updateReport(db, { actorId: user.id, id: request.params.id, input: request.body, today: today() });
     });
 
   // One field's change from the offline queue (docs/decisions/102): idempotent by its change id.
-  app.patch('/api/field-reports/:id/fields', { schema: { params: ZReportIdParams, body: ZFieldChange, response: { 200: ZFieldReport } } },
+  app.patch('/api/field-reports/:id/fields', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZFieldChange, response: { 200: ZFieldReport } } },
     async (request) => {
       const { user } = requireUser(request);
       const { changeId, path, value, base } = request.body;
       return changeField(db, { actorId: user.id, id: request.params.id, change: { changeId, path, value, base }, today: today() });
     });
 
-  app.delete('/api/field-reports/:id', { schema: { params: ZReportIdParams } }, async (request, reply) => {
+  app.delete('/api/field-reports/:id', { config: { access: 'user' }, schema: { params: ZReportIdParams } }, async (request, reply) => {
     const { user } = requireUser(request);
     const originals = await originalsOfReport(db, request.params.id);
     await deleteDraft(db, { actorId: user.id, id: request.params.id });
@@ -82,7 +82,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
     return reply.status(204).send();
   });
 
-  app.post('/api/field-reports/:id/certify', { schema: { params: ZReportIdParams, body: ZCertifyBody, response: { 200: ZFieldReport } } },
+  app.post('/api/field-reports/:id/certify', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZCertifyBody, response: { 200: ZFieldReport } } },
     async (request) => {
       const { user } = requireUser(request);
       return certifyReport(db, {
@@ -91,13 +91,13 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       });
     });
 
-  app.post('/api/field-reports/:id/revisions', { schema: { params: ZReportIdParams, body: ZReviseBody, response: { 201: ZFieldReport } } },
+  app.post('/api/field-reports/:id/revisions', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZReviseBody, response: { 201: ZFieldReport } } },
     async (request, reply) => {
       const { user } = requireUser(request);
       return reply.status(201).send(await reviseReport(db, { actorId: user.id, id: request.params.id, newId: request.body.newId }));
     });
 
-  app.get('/api/field-reports/:id/pdf', { schema: { params: ZReportIdParams, querystring: ZNoQuery } }, async (request, reply) => {
+  app.get('/api/field-reports/:id/pdf', { config: { access: 'user' }, schema: { params: ZReportIdParams, querystring: ZNoQuery } }, async (request, reply) => {
     requireUser(request);
     const { pdf, fileName } = await reportPdf(db, { id: request.params.id, documents, letterhead: await letterhead(), timeZone: env.TZ });
     return sendPdf(reply, pdf, fileName);
@@ -106,7 +106,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
   // Photos, diagrams and readings (docs/decisions/063): /api/field-reports/{id}/{photos|diagrams|readings}.
   // One image by its client-made id: `original` (the file as picked) and optionally `photo` (the
   // browser's resized JPEG). The same id again answers the list unchanged (docs/decisions/103).
-  app.put('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, querystring: ZNoQuery, response: imageList } },
+  app.put('/api/field-reports/:id/:kind/:imageId', { config: { access: 'user' }, schema: { params: ZImageParams, querystring: ZNoQuery, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
       const { id, kind, imageId } = request.params;
@@ -114,27 +114,27 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
       return { images: await putImage(db, bucket, { actorId: user.id, reportId: id, kind, imageId, timeZone: env.TZ, ...files }) };
     });
 
-  app.put('/api/field-reports/:id/:kind/order', { schema: { params: ZKindParams, body: ZImageOrder, response: imageList } },
+  app.put('/api/field-reports/:id/:kind/order', { config: { access: 'user' }, schema: { params: ZKindParams, body: ZImageOrder, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
       const { id, kind } = request.params;
       return { images: await reorderImages(db, { actorId: user.id, reportId: id, kind, imageIds: request.body.imageIds }) };
     });
 
-  app.patch('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, body: ZImageUpdate, response: imageList } },
+  app.patch('/api/field-reports/:id/:kind/:imageId', { config: { access: 'user' }, schema: { params: ZImageParams, body: ZImageUpdate, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
       const { id, kind, imageId } = request.params;
       return { images: await setCaption(db, { actorId: user.id, reportId: id, kind, imageId, caption: request.body.caption }) };
     });
 
-  app.delete('/api/field-reports/:id/:kind/:imageId', { schema: { params: ZImageParams, response: imageList } }, async (request) => {
+  app.delete('/api/field-reports/:id/:kind/:imageId', { config: { access: 'user' }, schema: { params: ZImageParams, response: imageList } }, async (request) => {
     const { user } = requireUser(request);
     const { id, kind, imageId } = request.params;
     return { images: await deleteImage(db, bucket, { actorId: user.id, reportId: id, kind, imageId }) };
   });
 
-  app.put('/api/field-reports/:id/:kind/:imageId/annotations', { schema: { params: ZImageParams, body: ZAnnotationsSave, response: imageList } },
+  app.put('/api/field-reports/:id/:kind/:imageId/annotations', { config: { access: 'user' }, schema: { params: ZImageParams, body: ZAnnotationsSave, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);
       const { id, kind, imageId } = request.params;
@@ -142,7 +142,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
     });
 
   // The evidence copy: the original unchanged, with its SHA-256 (hex, and RFC 9530's Repr-Digest).
-  app.get('/api/field-reports/:id/:kind/:imageId/original', { schema: { params: ZImageParams, querystring: ZNoQuery } },
+  app.get('/api/field-reports/:id/:kind/:imageId/original', { config: { access: 'user' }, schema: { params: ZImageParams, querystring: ZNoQuery } },
     async (request, reply) => {
       requireUser(request);
       const { id, kind, imageId } = request.params;
@@ -154,7 +154,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
     });
 
   for (const size of ['image', 'thumbnail'] as const) {
-    app.get(`/api/field-reports/:id/:kind/:imageId/${size}`, { schema: { params: ZImageParams, querystring: ZNoQuery } },
+    app.get(`/api/field-reports/:id/:kind/:imageId/${size}`, { config: { access: 'user' }, schema: { params: ZImageParams, querystring: ZNoQuery } },
       async (request, reply) => {
         requireUser(request);
         const bytes = await imageBytes(db, { reportId: request.params.id, kind: request.params.kind, imageId: request.params.imageId, size });

@@ -18,7 +18,7 @@ const sendImage = (reply: FastifyReply, image: { image: Buffer; type: string }) 
 /** The firm profile (admins only, SPEC §9 letterhead) and each user's own signature. */
 export function firmProfileRoutes({ app, db, env }: AppContext) {
   const defaultName = env.FIRM_NAME;
-  const admin = { role: 'admin' as const };
+  const admin = { access: 'admin' } as const;
 
   app.get('/api/settings/firm-profile', { config: admin, schema: { response: { 200: ZFirmProfile } } }, async (request) => {
     requireUser(request);
@@ -49,23 +49,23 @@ export function firmProfileRoutes({ app, db, env }: AppContext) {
       return setLogo(db, { actorId: user.id, bytes: null, defaultName });
     });
 
-  app.get('/api/me/signature', { schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
+  app.get('/api/me/signature', { config: { access: 'user' }, schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
     const { user } = requireUser(request);
     return signatureStatus(db, user.id);
   });
 
-  app.get('/api/me/signature/image', { schema: { querystring: ZImageQuery } }, async (request, reply) => {
+  app.get('/api/me/signature/image', { config: { access: 'user' }, schema: { querystring: ZImageQuery } }, async (request, reply) => {
     const { user } = requireUser(request);
     return sendImage(reply, await getSignature(db, user.id));
   });
 
-  app.put('/api/me/signature', { schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
+  app.put('/api/me/signature', { config: { access: 'user' }, schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
     const { user } = requireUser(request);
     const [file] = await readImages(request, { max: 1 });
     return saveSignature(db, user.id, file!.bytes);
   });
 
-  app.delete('/api/me/signature', { schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
+  app.delete('/api/me/signature', { config: { access: 'user' }, schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
     const { user } = requireUser(request);
     return deleteSignature(db, user.id);
   });

@@ -5,7 +5,7 @@ import { answerStep, readFirstRun } from './service.ts';
 
 /** The first-run setup (issue 28): super admins read it and answer its steps; tokens cannot answer them. */
 export function firstRunRoutes({ app, db, env }: AppContext) {
-  const superAdmin = { role: 'super_admin' } as const;
+  const superAdmin = { access: 'super_admin' } as const;
   app.get('/api/first-run', { config: superAdmin, schema: { response: { 200: ZFirstRunState } } },
     async () => readFirstRun(db, { demo: env.demo }));
 

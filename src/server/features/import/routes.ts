@@ -7,7 +7,7 @@ import { ImportService } from './service.ts';
 
 // Settings → Import (issue 27, docs/decisions/093): super admins only (an import writes rates and
 // makes clients, cases and projects). The contract is src/core/api/import.ts.
-const superAdmin = { role: 'super_admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 
 export function importPlugin({ app, database, jobs }: AppContext) {
   const service = new ImportService({ database, jobs, log: app.log });

@@ -11,34 +11,34 @@ import {
 
 /** Rate codes: everyone reads job types; admins write; only super admins see or set rates. */
 export function rateCodeRoutes({ app, db }: AppContext) {
-  app.get('/api/rate-codes', { schema: { response: { 200: ZRateCodeListResponse } } }, async (request) =>
+  app.get('/api/rate-codes', { config: { access: 'user' }, schema: { response: { 200: ZRateCodeListResponse } } }, async (request) =>
     listRateCodes(db, requireUser(request).user));
 
-  app.get('/api/rate-codes/:id', { schema: { params: ZRateCodeParams, response: { 200: ZRateCodeResponse } } },
+  app.get('/api/rate-codes/:id', { config: { access: 'user' }, schema: { params: ZRateCodeParams, response: { 200: ZRateCodeResponse } } },
     async (request) => getRateCode(db, { id: request.params.id, viewer: requireUser(request).user }));
 
-  app.post('/api/rate-codes', { config: { role: 'admin' }, schema: { body: ZRateCodeCreateBody, response: { 201: ZRateCodeResponse } } },
+  app.post('/api/rate-codes', { config: { access: 'admin' }, schema: { body: ZRateCodeCreateBody, response: { 201: ZRateCodeResponse } } },
     async (request, reply) => {
       const { user } = requireUser(request);
       return reply.status(201).send(await createRateCode(db, { body: request.body, viewer: user }));
     });
 
   app.put('/api/rate-codes/:id', {
-    config: { role: 'admin' },
+    config: { access: 'admin' },
     schema: { params: ZRateCodeParams, body: ZRateCodeUpdateBody, response: { 200: ZRateCodeResponse } },
   }, async (request) => {
     const { user } = requireUser(request);
     return updateRateCode(db, { id: request.params.id, ...request.body, viewer: user });
   });
 
-  app.delete('/api/rate-codes/:id', { config: { role: 'admin' }, schema: { params: ZRateCodeParams } }, async (request, reply) => {
+  app.delete('/api/rate-codes/:id', { config: { access: 'admin' }, schema: { params: ZRateCodeParams } }, async (request, reply) => {
     requireUser(request);
     await deleteRateCode(db, request.params.id);
     return reply.status(204).send();
   });
 
   app.post('/api/rate-codes/:id/items', {
-    config: { role: 'admin' },
+    config: { access: 'admin' },
     schema: { params: ZRateCodeParams, body: ZRateCodeItemCreateBody, response: { 201: ZRateCodeResponse } },
   }, async (request, reply) => {
     const { user } = requireUser(request);
@@ -46,7 +46,7 @@ export function rateCodeRoutes({ app, db }: AppContext) {
   });
 
   app.put('/api/rate-codes/:id/items/:itemId', {
-    config: { role: 'admin' },
+    config: { access: 'admin' },
     schema: { params: ZRateCodeItemParams, body: ZRateCodeItemUpdateBody, response: { 200: ZRateCodeResponse } },
   }, async (request) => {
     const { user } = requireUser(request);
@@ -55,7 +55,7 @@ export function rateCodeRoutes({ app, db }: AppContext) {
     });
   });
 
-  app.delete('/api/rate-codes/:id/items/:itemId', { config: { role: 'admin' }, schema: { params: ZRateCodeItemParams } }, async (request, reply) => {
+  app.delete('/api/rate-codes/:id/items/:itemId', { config: { access: 'admin' }, schema: { params: ZRateCodeItemParams } }, async (request, reply) => {
     requireUser(request);
     await deleteRateCodeItem(db, { rateCodeId: request.params.id, itemId: request.params.itemId });
     return reply.status(204).send();

@@ -13,16 +13,16 @@ import { runReport } from './summary.ts';
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
 export function reportRoutes({ app, db, documents }: AppContext) {
-  app.get('/api/reports', { schema: { querystring: ZReportQuery, response: { 200: ZReportResponse } } }, async (request) =>
+  app.get('/api/reports', { config: { access: 'user' }, schema: { querystring: ZReportQuery, response: { 200: ZReportResponse } } }, async (request) =>
     runReport(db, { query: request.query, viewer: requireUser(request).user }));
 
-  app.get('/api/reports/options', { schema: { response: { 200: ZReportOptions } } }, async (request) => {
+  app.get('/api/reports/options', { config: { access: 'user' }, schema: { response: { 200: ZReportOptions } } }, async (request) => {
     requireUser(request);
     return reportOptions(db);
   });
 
   // The table as on screen (view=grouped, the default), or every entry (view=entries): docs/decisions/098.
-  app.get('/api/reports/export.csv', { schema: { querystring: ZReportCsvQuery } }, async (request, reply) => {
+  app.get('/api/reports/export.csv', { config: { access: 'user' }, schema: { querystring: ZReportCsvQuery } }, async (request, reply) => {
     const { user } = requireUser(request);
     const { view, ...query } = request.query;
     if (view === 'entries') await assertFiltersExist(db, query);
@@ -34,7 +34,7 @@ export function reportRoutes({ app, db, documents }: AppContext) {
       .send(body);
   });
 
-  app.get('/api/reports/export.xlsx', { schema: { querystring: ZReportQuery } }, async (request, reply) => {
+  app.get('/api/reports/export.xlsx', { config: { access: 'user' }, schema: { querystring: ZReportQuery } }, async (request, reply) => {
     const { user } = requireUser(request);
     const report = await runReport(db, { query: request.query, viewer: user });
     const file = await reportXlsx(db, documents, { query: request.query, report });

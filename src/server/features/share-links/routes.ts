@@ -37,10 +37,10 @@ export function shareLinkRoutes({ app, db, env }: AppContext) {
     return { id: user.id, role: user.role };
   };
 
-  app.get('/api/field-reports/:id/share-links', { schema: { params: ZReportIdParams, response: { 200: ZShareLinkList } } },
+  app.get('/api/field-reports/:id/share-links', { config: { access: 'user' }, schema: { params: ZReportIdParams, response: { 200: ZShareLinkList } } },
     async (request) => ({ links: await listShareLinks(db, { reportId: request.params.id, viewer: viewerOf(request) }) }));
 
-  app.post('/api/field-reports/:id/share-links', { schema: { params: ZReportIdParams, body: ZCreateShareLinkBody, response: { 201: ZCreatedShareLink } } },
+  app.post('/api/field-reports/:id/share-links', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZCreateShareLinkBody, response: { 201: ZCreatedShareLink } } },
     async (request, reply) => {
       const created = await createShareLink(db, {
         reportId: request.params.id, viewer: viewerOf(request), ...request.body, today: firmTodayIso(env.TZ),
@@ -48,7 +48,7 @@ export function shareLinkRoutes({ app, db, env }: AppContext) {
       return reply.status(201).send(created);
     });
 
-  app.delete('/api/field-reports/:id/share-links/:linkId', { schema: { params: ZShareLinkParams, response: { 200: ZShareLink } } },
+  app.delete('/api/field-reports/:id/share-links/:linkId', { config: { access: 'user' }, schema: { params: ZShareLinkParams, response: { 200: ZShareLink } } },
     async (request) => revokeShareLink(db, { reportId: request.params.id, linkId: request.params.linkId, viewer: viewerOf(request) }));
 
   /** Every anonymous request is counted per address; an address that keeps naming dead links is refused for the minute. */
@@ -62,7 +62,7 @@ export function shareLinkRoutes({ app, db, env }: AppContext) {
       throw error;
     }
   }
-  const open = { config: { public: true } };
+  const open = { config: { access: 'public' } } as const;
 
   app.get('/api/shared/:token', { ...open, schema: { params: ZSharedTokenParams, response: { 200: ZSharedReport } } },
     (request) => guarded(request, () => openSharedReport(db, { token: request.params.token, defaultFirmName: env.FIRM_NAME })));

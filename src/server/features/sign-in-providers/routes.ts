@@ -16,7 +16,7 @@ const ZNoQuery = z.object({}).strict();
 export function signInProviderRoutes(context: AppContext) {
   const { app, db, env } = context;
   // Where staff sign in from changes only from a signed-in browser, never with an API token (ADR 092).
-  const superAdmin = { role: 'super_admin' as const, sessionOnly: true };
+  const superAdmin = { access: 'super_admin', sessionOnly: true } as const;
   const production = env.NODE_ENV === 'production';
   const base = (request: FastifyRequest) => env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
 
@@ -48,9 +48,9 @@ export function signInProviderRoutes(context: AppContext) {
     return { ok: true, message: `${result.message} ${variable} is not set on the server yet, so the login page does not offer this provider.` };
   });
 
-  app.get('/api/auth/oidc/:provider/start', { config: { public: true }, schema: { params: ZProviderParams, querystring: ZNoQuery } },
+  app.get('/api/auth/oidc/:provider/start', { config: { access: 'public' }, schema: { params: ZProviderParams, querystring: ZNoQuery } },
     (request, reply) => startProviderSignIn(context, request, reply, request.params.provider));
 
-  app.get('/api/auth/oidc/:provider/callback', { config: { public: true }, schema: { params: ZProviderParams, querystring: ZProviderCallbackQuery } },
+  app.get('/api/auth/oidc/:provider/callback', { config: { access: 'public' }, schema: { params: ZProviderParams, querystring: ZProviderCallbackQuery } },
     (request, reply) => finishProviderSignIn(context, request, reply, request.params.provider, request.query));
 }

@@ -12,6 +12,7 @@ import { deleteTimeEntry, saveTimeEntry } from './time-entries.ts';
 
 export function timeTrackingRoutes({ app, db }: AppContext) {
   app.get('/api/projects/search', {
+    config: { access: 'user' },
     schema: { querystring: ZProjectSearchQuery, response: { 200: ZProjectSearchResponse } },
   }, async (request) => {
     requireUser(request);
@@ -19,14 +20,17 @@ export function timeTrackingRoutes({ app, db }: AppContext) {
   });
 
   app.get('/api/time-tracking/projects/:projectId', {
+    config: { access: 'user' },
     schema: { params: ZProjectIdParams, response: { 200: ZProjectEntriesResponse } },
   }, async (request) => projectEntries(db, { projectId: request.params.projectId, viewer: requireUser(request).user }));
 
   app.put('/api/time-entries/:id', {
+    config: { access: 'user' },
     schema: { params: ZEntryIdParams, body: ZTimeEntryBody, response: { 200: ZTimeEntryResponse } },
   }, async (request) => saveTimeEntry(db, { id: request.params.id, body: request.body, viewer: requireUser(request).user }));
 
   app.delete('/api/time-entries/:id', {
+    config: { access: 'user' },
     schema: { params: ZEntryIdParams, querystring: ZDeleteQuery },
   }, async (request, reply) => {
     const { user } = requireUser(request);
@@ -35,12 +39,14 @@ export function timeTrackingRoutes({ app, db }: AppContext) {
   });
 
   app.put('/api/expense-entries/:id', {
+    config: { access: 'user' },
     schema: { params: ZEntryIdParams, body: ZExpenseEntryBody, response: { 200: ZExpenseEntryResponse } },
   }, async (request) => ({
     entry: await saveExpenseEntry(db, { id: request.params.id, body: request.body, viewer: requireUser(request).user }),
   }));
 
   app.delete('/api/expense-entries/:id', {
+    config: { access: 'user' },
     schema: { params: ZEntryIdParams, querystring: ZDeleteQuery },
   }, async (request, reply) => {
     const { user } = requireUser(request);

@@ -15,28 +15,28 @@ import { moveWeek, type WeekAction } from './week-actions.ts';
 // Weeks that close (issue 25, docs/decisions/088): the weekly timesheet, its rows, the week's
 // submit → approve → lock, the approvers' queue and the firm's time-keeping settings.
 
-const admin = { role: 'admin' } as const;
+const admin = { access: 'admin' } as const;
 
 export function timesheetRoutes({ app, db, env }: AppContext) {
   const today = () => firmTodayIso(env.TZ);
 
-  app.get('/api/timesheet', { schema: { querystring: ZTimesheetQuery, response: { 200: ZTimesheet } } }, async (request) =>
+  app.get('/api/timesheet', { config: { access: 'user' }, schema: { querystring: ZTimesheetQuery, response: { 200: ZTimesheet } } }, async (request) =>
     readTimesheet(db, { viewer: requireUser(request).user, ...request.query, today: today() }));
 
-  app.post('/api/timesheet/rows', { schema: { body: ZTimesheetRowBody } }, async (request, reply) => {
+  app.post('/api/timesheet/rows', { config: { access: 'user' }, schema: { body: ZTimesheetRowBody } }, async (request, reply) => {
     await addRow(db, { viewer: requireUser(request).user, body: request.body });
     return reply.status(204).send();
   });
 
-  app.delete('/api/timesheet/rows', { schema: { body: ZTimesheetRowBody } }, async (request, reply) => {
+  app.delete('/api/timesheet/rows', { config: { access: 'user' }, schema: { body: ZTimesheetRowBody } }, async (request, reply) => {
     await removeRow(db, { viewer: requireUser(request).user, body: request.body });
     return reply.status(204).send();
   });
 
-  app.post('/api/timesheet/copy-last-week', { schema: { body: ZCopyWeekBody, response: { 200: ZCopyWeekResult } } }, async (request) =>
+  app.post('/api/timesheet/copy-last-week', { config: { access: 'user' }, schema: { body: ZCopyWeekBody, response: { 200: ZCopyWeekResult } } }, async (request) =>
     copyLastWeek(db, { viewer: requireUser(request).user, body: request.body }));
 
-  app.get('/api/timesheet/job-titles', { schema: { querystring: ZJobTitlesQuery, response: { 200: ZJobTitles } } }, async (request) => {
+  app.get('/api/timesheet/job-titles', { config: { access: 'user' }, schema: { querystring: ZJobTitlesQuery, response: { 200: ZJobTitles } } }, async (request) => {
     requireUser(request);
     return { jobTitles: await jobTitlesFor(db, { projectId: request.query.projectId }) };
   });
@@ -46,14 +46,14 @@ export function timesheetRoutes({ app, db, env }: AppContext) {
     ['reject', ZWeekDecisionBody], ['reopen', ZWeekDecisionBody],
   ];
   for (const [action, body] of actions) {
-    app.post(`/api/timesheet/weeks/${action}`, { schema: { body, response: { 200: ZWeekState } } }, async (request) =>
+    app.post(`/api/timesheet/weeks/${action}`, { config: { access: 'user' }, schema: { body, response: { 200: ZWeekState } } }, async (request) =>
       moveWeek(db, { viewer: requireUser(request).user, action, body: request.body, today: today() }));
   }
 
   app.get('/api/timesheet/approvals', { config: admin, schema: { querystring: ZApprovalsQuery, response: { 200: ZApprovals } } },
     async (request) => approvalsQueue(db, { week: request.query.week, today: today() }));
 
-  app.get('/api/settings/timesheets', { schema: { response: { 200: ZTimesheetSettings } } }, async (request) => {
+  app.get('/api/settings/timesheets', { config: { access: 'user' }, schema: { response: { 200: ZTimesheetSettings } } }, async (request) => {
     requireUser(request);
     return readTimesheetSettings(db);
   });

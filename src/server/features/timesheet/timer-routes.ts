@@ -15,23 +15,23 @@ export function timerRoutes(context: AppContext) {
   const connection = new CalendarConnection(db, env, context.tokenCipher, context.sessionSecret);
   const timeZone = env.TZ;
 
-  app.get('/api/timer', { schema: { response: { 200: ZTimerState } } }, async (request) =>
+  app.get('/api/timer', { config: { access: 'user' }, schema: { response: { 200: ZTimerState } } }, async (request) =>
     readTimer(db, { userId: requireUser(request).user.id }));
 
-  app.post('/api/timer/start', { schema: { body: ZTimerStartBody, response: { 200: ZTimerState } } }, async (request) =>
+  app.post('/api/timer/start', { config: { access: 'user' }, schema: { body: ZTimerStartBody, response: { 200: ZTimerState } } }, async (request) =>
     startTimer(db, { userId: requireUser(request).user.id, body: request.body }));
 
-  app.post('/api/timer/stop', { schema: { body: ZTimerStopBody, response: { 200: ZTimerStopResult } } }, async (request) =>
+  app.post('/api/timer/stop', { config: { access: 'user' }, schema: { body: ZTimerStopBody, response: { 200: ZTimerStopResult } } }, async (request) =>
     stopTimer(db, { userId: requireUser(request).user.id, body: request.body, timeZone }));
 
-  app.delete('/api/timer', async (request, reply) => {
+  app.delete('/api/timer', { config: { access: 'user' } }, async (request, reply) => {
     await discardTimer(db, { userId: requireUser(request).user.id });
     return reply.status(204).send();
   });
 
-  app.get('/api/timesheet/day', { schema: { querystring: ZDayQuery, response: { 200: ZDay } } }, async (request) =>
+  app.get('/api/timesheet/day', { config: { access: 'user' }, schema: { querystring: ZDayQuery, response: { 200: ZDay } } }, async (request) =>
     readDay(db, connection, { viewer: requireUser(request).user, ...request.query, timeZone }));
 
-  app.post('/api/timesheet/day/accept', { schema: { body: ZAcceptSuggestionBody, response: { 200: ZAcceptSuggestionResult } } },
+  app.post('/api/timesheet/day/accept', { config: { access: 'user' }, schema: { body: ZAcceptSuggestionBody, response: { 200: ZAcceptSuggestionResult } } },
     async (request) => acceptSuggestion(db, { viewer: requireUser(request).user, body: request.body }));
 }

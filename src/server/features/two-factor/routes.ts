@@ -14,7 +14,7 @@ import { readTwoFactorPolicy, saveTwoFactorPolicy } from './policy.ts';
 import { secondStepOwed } from './second-step.ts';
 
 const noStore = { 'cache-control': 'no-store' };
-const superAdmin = { role: 'super_admin' } as const;
+const superAdmin = { access: 'super_admin' } as const;
 
 /** Two-factor sign-in (issue 27, docs/decisions/090): the own factor, the firm's rule, and the sign-in's second step. */
 export function twoFactorRoutes(context: AppContext) {
@@ -22,8 +22,8 @@ export function twoFactorRoutes(context: AppContext) {
   const deps = { db, cipher: tokenCipher };
 
   // Who may sign in, and how, changes only from a signed-in browser: an API token never does it (ADR 092).
-  const sessionOnly = { sessionOnly: true };
-  app.get('/api/account/two-factor', { schema: { response: { 200: ZTwoFactorStatus } } }, async (request) =>
+  const sessionOnly = { access: 'user', sessionOnly: true } as const;
+  app.get('/api/account/two-factor', { config: { access: 'user' }, schema: { response: { 200: ZTwoFactorStatus } } }, async (request) =>
     twoFactorStatus(db, requireUser(request).user));
 
   app.post('/api/account/two-factor/setup', { config: sessionOnly, schema: { response: { 200: ZTwoFactorSetup } } }, async (request, reply) => {
@@ -48,7 +48,7 @@ export function twoFactorRoutes(context: AppContext) {
     async (request) => saveTwoFactorPolicy(db, { actorId: requireUser(request).user.id, body: request.body }));
 
   // The second step of a sign-in: public, held by the pending sign-in cookie (pending.ts).
-  app.post('/api/auth/second-step/code', { config: { public: true }, schema: { body: ZTwoFactorCodeBody, response: { 200: ZSessionResponse } } },
+  app.post('/api/auth/second-step/code', { config: { access: 'public', beforeSession: true }, schema: { body: ZTwoFactorCodeBody, response: { 200: ZSessionResponse } } },
     async (request, reply) => {
       const user = await pendingUser(context, request);
       await verifySecondFactor(deps, user, { code: request.body.code, ip: request.ip });
@@ -56,7 +56,7 @@ export function twoFactorRoutes(context: AppContext) {
       return startSession(context, request, reply, user);
     });
 
-  app.post('/api/auth/second-step/setup', { config: { public: true }, schema: { response: { 200: ZTwoFactorSetup } } }, async (request, reply) => {
+  app.post('/api/auth/second-step/setup', { config: { access: 'public', beforeSession: true }, schema: { response: { 200: ZTwoFactorSetup } } }, async (request, reply) => {
     const user = await pendingUser(context, request);
     // Only a sign-in that owes a set-up may begin one: a password alone never replaces a factor.
     if (await hasTwoFactor(db, user.id)) throw new AppError('CONSTRAINT_VIOLATION', TWO_FACTOR_MESSAGES.alreadyOn);
@@ -64,7 +64,7 @@ export function twoFactorRoutes(context: AppContext) {
     return beginSetup(deps, user);
   });
 
-  app.post('/api/auth/second-step/confirm', { config: { public: true }, schema: { body: ZTwoFactorCodeBody, response: { 200: ZSignInSetupDone } } },
+  app.post('/api/auth/second-step/confirm', { config: { access: 'public', beforeSession: true }, schema: { body: ZTwoFactorCodeBody, response: { 200: ZSignInSetupDone } } },
     async (request, reply) => {
       const user = await pendingUser(context, request);
       if (await secondStepOwed(db, user, await resolveDataRole(db, user)) !== 'setup') throw new AppError('CONSTRAINT_VIOLATION', TWO_FACTOR_MESSAGES.alreadyOn);

@@ -9,7 +9,7 @@ import { listAccounts } from './account-reads.ts';
 import { changeOwnPassword, updateOwnProfile } from './account-service.ts';
 import { createAccount, deleteAccount, resetPassword, resetTwoFactor, setDisabled, updateAccount } from './admin-service.ts';
 
-const admin = { role: 'admin' } as const;
+const admin = { access: 'admin' } as const;
 const actorOf = (auth: { user: { id: string; role: 'super_admin' | 'admin' | 'limited_user' } }) => ({ id: auth.user.id, role: auth.user.role });
 
 /** The Users section of Admin Settings (admins) and the avatar menu's own account (everyone). */
@@ -47,13 +47,13 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
     return reply.status(204).send();
   });
 
-  app.post('/api/account/password', { config: { sessionOnly: true }, schema: { body: ZChangePasswordBody, response: { 200: ZSessionResponse } } }, async (request) => {
+  app.post('/api/account/password', { config: { access: 'user', sessionOnly: true }, schema: { body: ZChangePasswordBody, response: { 200: ZSessionResponse } } }, async (request) => {
     const auth = requireUser(request);
     await changeOwnPassword(db, { ...request.body, userId: auth.user.id, sessionId: auth.sessionId });
     return { user: (await findSessionById(db, auth.sessionId, sessionConfig))!.user, firmName: env.FIRM_NAME };
   });
 
-  app.put('/api/account/profile', { config: { sessionOnly: true }, schema: { body: ZUpdateProfileBody, response: { 200: ZSessionResponse } } }, async (request) => {
+  app.put('/api/account/profile', { config: { access: 'user', sessionOnly: true }, schema: { body: ZUpdateProfileBody, response: { 200: ZSessionResponse } } }, async (request) => {
     const auth = requireUser(request);
     await updateOwnProfile(db, { ...request.body, userId: auth.user.id });
     return { user: (await findSessionById(db, auth.sessionId, sessionConfig))!.user, firmName: env.FIRM_NAME };
