@@ -28,5 +28,20 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react'] }],
     },
   },
+  {
+    // Access is decided on the route that matched, never by reading the address (docs/decisions/109):
+    // Fastify decodes the path before it picks the route, so '/%61pi/bills' runs '/api/bills'.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...[
+        "MemberExpression[property.name='url'][object.name=/^(request|req)$/]",
+        "MemberExpression[property.name='url'][object.property.name='raw']",
+      ].map((node) => ({
+        selector: `${node}:not(CallExpression[callee.name=/^(loggableUrl|isApiPath|isSharePath|queryOf)$/] > MemberExpression)`,
+        message: 'Read the matched route (request.routeOptions.config / .url), not the raw address; src/server/http/paths.ts classifies an address for logs and headers.',
+      }))],
+    },
+  },
   ...layers,
 );

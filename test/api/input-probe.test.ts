@@ -1,8 +1,8 @@
 // Issue 14: every route of the app, read from the app itself, against bad input. A route added
 // later is probed without anyone editing this file.
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '../helpers/route-recorder.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
@@ -16,21 +16,7 @@ const DATA_TABLES = [
   'action_items', 'error_logs',
 ];
 
-// The app's routes as they are added: every Fastify instance this file builds gets the recorder.
-const recorded = vi.hoisted(() => [] as Array<{ method: string; url: string; public: boolean }>);
-vi.mock('fastify', async (importOriginal) => {
-  const real = await importOriginal<typeof import('fastify')>();
-  const recording = (...args: unknown[]) => {
-    const app = (real.default as unknown as (...a: unknown[]) => FastifyInstance)(...args);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') recorded.push({ method, url: route.url, public: route.config?.access === 'public' });
-      }
-    });
-    return app;
-  };
-  return { ...real, default: Object.assign(recording, real.default) };
-});
+vi.mock('fastify', async (real) => (await import('../helpers/route-recorder.ts')).recordingFastify(await real()));
 
 let t: TestApp;
 let admin: Agent;
@@ -47,11 +33,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('every route of the app', () => {
-  const routes = () => recorded.filter((r) => r.url.startsWith('/api/'));
+  const routes = apiRoutes;
 
   it('is found in the app (the probe is not a hand list)', () => {
     expect(routes().length).toBeGreaterThan(40);
-    expect(routes().filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    expect(routes().filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/auth/oidc/:provider/callback', 'GET /api/auth/oidc/:provider/start',
       'GET /api/auth/session', 'GET /api/calendar/feed/:token', 'GET /api/config', 'GET /api/health', 'GET /api/maintenance',
       // A client's shared report (docs/decisions/105): read-only, by its link's token.
@@ -64,7 +50,7 @@ describe('every route of the app', () => {
   });
 
   it('answers 401 without a session before it reads the body, whatever the body', async () => {
-    for (const route of routes().filter((r) => !r.public)) {
+    for (const route of routes().filter((r) => r.access !== 'public')) {
       for (const payload of [{ junk: true }, BIG]) {
         const res = await t.app.inject({
           method: route.method as 'GET', url: fill(route.url), headers: { 'x-csrf-token': 'x' },
@@ -99,7 +85,7 @@ describe('every route of the app', () => {
   });
 
   it('answers 413 to a 5 MB body and 415 to a body that is not JSON', async () => {
-    for (const route of routes().filter((r) => WRITE.has(r.method) && !r.public)) {
+    for (const route of routes().filter((r) => WRITE.has(r.method) && r.access !== 'public')) {
       const big = await admin.request({ method: route.method as 'POST', url: fill(route.url), payload: BIG });
       // 413 where JSON is taken; a file upload route refuses JSON of any size with 415.
       expect([[route.url, 413, 'VALIDATION_ERROR'], [route.url, 415, 'INVALID_FORMAT']])

@@ -30,6 +30,9 @@ export function pathSegments(url: string): string[] {
   return segments;
 }
 
+/** The address's query string, as sent (without the `?`). */
+export const queryOf = (url: string) => url.split(/\?(.*)/s, 2)[1] ?? '';
+
 /** Whether the address means the API, however it is spelt (`/API/`, `//api`, `/%61pi`, `/x/../api`). */
 export const isApiPath = (url: string) => pathSegments(url)[0] === 'api';
 

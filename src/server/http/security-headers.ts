@@ -29,8 +29,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    // API answers are never cached; the web app's files set their own caching.
-    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    // API answers are never cached, whatever a route set (read from the matched route); the web app's
+    // files and pages set their own; anything else (a 404) is not kept either.
+    const route = request.routeOptions.config;
+    if ((route.access && !route.web) || !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     // A client's share link carries its secret in the address: never sent on as a referrer, never indexed (docs/decisions/105).
     if (isSharePath(request.url)) {
       reply.header('Referrer-Policy', 'no-referrer');

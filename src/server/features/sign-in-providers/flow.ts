@@ -3,6 +3,7 @@ import type { TLoginResult, TSignInProvider } from '../../../core/api/auth.ts';
 import { PROVIDER_SIGN_IN_MINUTES, PROVIDER_STARTS_PER_MINUTE, verifiedEmail, type TProviderFailure } from '../../../core/sign-in-providers.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { queryOf } from '../../http/paths.ts';
 import { isSecure } from '../../http/session.ts';
 import { throttle } from '../../http/throttle.ts';
 import { authorizationUrl, idTokenClaims, isRefusedAtProvider, isUnreachable, newChecks } from '../../integrations/oidc/client.ts';
@@ -62,7 +63,7 @@ async function provenEmail(context: FlowContext, request: FastifyRequest, provid
   if (!settings) return { failure: 'not_offered' };
   // The address the provider sent the browser to, with its query: openid-client checks it and sends it back without the query.
   const answer = new URL(pending.redirectUri);
-  answer.search = request.url.split('?')[1] ?? '';
+  answer.search = queryOf(request.url);
   try {
     return verifiedEmail(provider, await idTokenClaims(settings, pending.checks, answer));
   } catch (error) {
