@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emptyWeekdays, inWeek, readWeekLock, reminderWeek, timerDays, timerHours, titleKey, weekDays, weekLockMessage, weekStartOf,
+  emptyWeekdays, inWeek, mayDecideOn, readWeekLock, reminderWeek, timerDays, timerHours, titleKey, weekDays, weekLockMessage, weekStartOf,
 } from './weeks.ts';
 
 describe('weekStartOf', () => {
@@ -75,4 +75,14 @@ describe('reminderWeek', () => {
 
 it('titleKey ignores case and spacing', () => {
   expect(titleKey('  Site  visit Smith ')).toBe(titleKey('site visit smith'));
+});
+
+describe('mayDecideOn (issue 38: nobody approves their own week)', () => {
+  it.each([
+    [{ approverId: 'a', ownerId: 'b', otherApprovers: 0 }, true],
+    [{ approverId: 'a', ownerId: 'b', otherApprovers: 3 }, true],
+    [{ approverId: 'a', ownerId: 'a', otherApprovers: 1 }, false],
+    // A firm with one approver: their own time could never be billed otherwise.
+    [{ approverId: 'a', ownerId: 'a', otherApprovers: 0 }, true],
+  ])('%j → %s', (options, expected) => expect(mayDecideOn(options)).toBe(expected));
 });

@@ -29,6 +29,7 @@ export const WEEK_MESSAGES = {
   rejectNoteRequired: 'Say why the week is rejected.',
   reopenReasonRequired: 'Say why the week is reopened.',
   notSubmittedYet: 'Only a submitted week can be approved or rejected.',
+  ownWeek: 'Another approver decides on your own week.',
   notApproved: 'Only an approved week can be reopened.',
   alreadySubmitted: 'This week is already submitted.',
   notWithdrawable: 'Only a submitted week can be withdrawn.',
@@ -107,3 +108,10 @@ export function reminderWeek(today: string, startsOn: number, lastWeekStatus: We
 
 /** The key a calendar event's title is remembered by: case and spaces do not matter. */
 export const titleKey = (title: string) => title.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * Whether an approver may decide on (approve, reject, reopen) a person's week: never on their own,
+ * unless no other active approver exists (a firm with one approver would never bill its own time).
+ */
+export const mayDecideOn = (options: { approverId: string; ownerId: string; otherApprovers: number }) =>
+  options.approverId !== options.ownerId || options.otherApprovers === 0;

@@ -79,9 +79,20 @@ describe('the week\'s statuses', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
   });
 
-  it('lets an approver approve their own week (docs/decisions/088) and refuses a day that starts no week', async () => {
+  it('leaves an approver\'s own week to another approver (issue 38; docs/decisions/116) and refuses a day that starts no week', async () => {
+    const waiting = async (agent: Agent) => (await agent.request({ method: 'GET', url: '/api/dashboard' })).json().approvalsWaiting ?? 0;
+    const [adminSees, superAdminSees] = [await waiting(admin), await waiting(superAdmin)];
     await weekAction(admin, 'submit', mine('2026-02-16'));
-    expect((await weekAction(admin, 'approve', mine('2026-02-16'))).json().status).toBe('approved');
+    // The dashboard does not count it for its owner, and the queue says who decides.
+    expect([await waiting(admin), await waiting(superAdmin)]).toEqual([adminSees, superAdminSees + 1]);
+    expect((await admin.request({ method: 'GET', url: '/api/timesheet/approvals' })).json().mayDecideOwn).toBe(false);
+    expect((await admin.request({ method: 'GET', url: '/api/timesheet?week=2026-02-16' })).json()).toMatchObject({ mayApprove: true, mayDecide: false });
+    for (const action of ['approve', 'reject'] as const) {
+      const own = await weekAction(admin, action, mine('2026-02-16', { note: 'mine' }));
+      expect([own.statusCode, own.json().error.message]).toEqual([403, WEEK_MESSAGES.ownWeek]);
+    }
+    const approved = await superAdmin.request({ method: 'POST', url: '/api/timesheet/weeks/approve', payload: { userId: adminId, weekStart: '2026-02-16' } });
+    expect(approved.json().status).toBe('approved');
     const off = await weekAction(limited, 'submit', mine('2026-02-18'));
     expect(off.statusCode).toBe(400);
   });

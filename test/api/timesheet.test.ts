@@ -49,7 +49,7 @@ describe('GET /api/timesheet', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      weekStart: '2026-03-02', weekStartsOn: 1, mayApprove: false, person: { id: limitedId, initials: 'TL' },
+      weekStart: '2026-03-02', weekStartsOn: 1, mayApprove: false, mayDecide: false, person: { id: limitedId, initials: 'TL' },
       week: { status: 'open', lockMessage: null, version: 0 },
     });
     expect(body.days).toEqual(['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08']);

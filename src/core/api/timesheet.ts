@@ -55,8 +55,10 @@ export const ZTimesheet = z.object({
   weekStartsOn: z.number().int(),
   week: ZWeekState,
   rows: z.array(ZTimesheetRow),
-  /** The viewer is an approver (admin or super admin): the week's approve, reject and reopen. */
+  /** The viewer is an approver (admin or super admin): opens anyone's week. */
   mayApprove: z.boolean(),
+  /** The viewer may approve, reject and reopen this week: an approver, and not their own while another approver exists. */
+  mayDecide: z.boolean(),
 });
 export type TTimesheet = z.infer<typeof ZTimesheet>;
 
@@ -95,6 +97,8 @@ export const ZApprovals = z.object({
   people: z.array(ZApprovalPerson),
   /** Submitted weeks of any date waiting for a decision, oldest first. */
   waiting: z.array(z.object({ userId: z.string(), name: z.string(), weekStart: z.string(), total: z.number() })),
+  /** The approver's own weeks are decided by another approver (src/core/weeks.ts mayDecideOn): false then. */
+  mayDecideOwn: z.boolean(),
 });
 export type TApprovals = z.infer<typeof ZApprovals>;
 

@@ -3,7 +3,8 @@ import type { TApprovals } from '../../../core/api/timesheet.ts';
 import { displayName } from '../../../core/people.ts';
 import { weekDays, weekStartOf, type WeekStatus } from '../../../core/weeks.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { iso } from '../time-tracking/entry-access.ts';
+import { iso, type Viewer } from '../time-tracking/entry-access.ts';
+import { mayDecide } from './person.ts';
 import { readTimesheetSettings } from './settings.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -38,11 +39,13 @@ async function waiting(db: DbOrTx) {
 }
 
 /** GET /api/timesheet/approvals: the chosen week of every active person, and all weeks waiting for a decision. */
-export async function approvalsQueue(db: DbOrTx, options: { week?: string; today: string }): Promise<TApprovals> {
+export async function approvalsQueue(db: DbOrTx, options: { week?: string; today: string; viewer: Viewer }): Promise<TApprovals> {
   const { weekStartsOn } = await readTimesheetSettings(db);
   const weekStart = weekStartOf(options.week ?? options.today, weekStartsOn);
   const days = weekDays(weekStart);
-  const [staff, hours, queue] = await Promise.all([people(db, weekStart), weekHours(db, days), waiting(db)]);
+  const [staff, hours, queue, mayDecideOwn] = await Promise.all([
+    people(db, weekStart), weekHours(db, days), waiting(db), mayDecide(db, options.viewer, options.viewer.id),
+  ]);
   const byUser = new Map<string, number[]>();
   for (const h of hours) {
     const row = byUser.get(h.user_id) ?? Array<number>(7).fill(0);
@@ -56,5 +59,5 @@ export async function approvalsQueue(db: DbOrTx, options: { week?: string; today
       submittedAt: u.submitted_at && iso(u.submitted_at), hoursByDay, total: round2(hoursByDay.reduce((s, h) => s + h, 0)),
     };
   }).sort((a, b) => a.name.localeCompare(b.name));
-  return { weekStart, days, people: list, waiting: queue };
+  return { weekStart, days, people: list, waiting: queue, mayDecideOwn };
 }

@@ -3,7 +3,7 @@ import { addDays } from '../../../core/reports.ts';
 import { reminderWeek, weekStartOf } from '../../../core/weeks.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { Viewer } from '../time-tracking/entry-access.ts';
-import { isApprover } from './person.ts';
+import { isApprover, mayDecide } from './person.ts';
 import { readTimesheetSettings } from './settings.ts';
 
 /** The dashboard's reminders (issue 25): last week while it is not submitted, and for approvers the weeks waiting. */
@@ -11,14 +11,17 @@ export async function weekReminders(db: DbOrTx, options: { viewer: Viewer; today
   const { viewer, today } = options;
   const { weekStartsOn } = await readTimesheetSettings(db);
   const lastWeek = addDays(weekStartOf(today, weekStartsOn), -7);
-  const [last, waiting] = await Promise.all([
+  const [last, waiting, mayDecideOwn] = await Promise.all([
     db.selectFrom('timesheet_weeks').select('status').where('user_id', '=', viewer.id).where('week_start', '=', lastWeek).executeTakeFirst(),
     isApprover(viewer)
-      ? db.selectFrom('timesheet_weeks').select(sql<string>`count(*)`.as('n')).where('status', '=', 'submitted').executeTakeFirstOrThrow()
+      ? db.selectFrom('timesheet_weeks').select(sql<string>`count(*)`.as('n')).where('status', '=', 'submitted')
+        .select(sql<string>`count(*) filter (where user_id = ${viewer.id})`.as('own')).executeTakeFirstOrThrow()
       : null,
+    mayDecide(db, viewer, viewer.id),
   ]);
   return {
     unsubmittedWeek: reminderWeek(today, weekStartsOn, last?.status ?? 'open'),
-    approvalsWaiting: waiting ? Number(waiting.n) : null,
+    // Only weeks this approver may decide on; none is no reminder at all (never '0 weeks wait').
+    approvalsWaiting: waiting ? Number(waiting.n) - (mayDecideOwn ? 0 : Number(waiting.own)) || null : null,
   };
 }

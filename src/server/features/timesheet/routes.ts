@@ -51,7 +51,7 @@ export function timesheetRoutes({ app, db, env }: AppContext) {
   }
 
   app.get('/api/timesheet/approvals', { config: admin, schema: { querystring: ZApprovalsQuery, response: { 200: ZApprovals } } },
-    async (request) => approvalsQueue(db, { week: request.query.week, today: today() }));
+    async (request) => approvalsQueue(db, { week: request.query.week, today: today(), viewer: requireUser(request).user }));
 
   app.get('/api/settings/timesheets', { config: { access: 'user' }, schema: { response: { 200: ZTimesheetSettings } } }, async (request) => {
     requireUser(request);

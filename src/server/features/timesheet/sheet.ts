@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.ts';
 import type { Viewer } from '../time-tracking/entry-access.ts';
 import { projectLabel } from '../time-tracking/project-search.ts';
 import { timeEntryView } from '../time-tracking/time-entries.ts';
-import { isApprover, personOf } from './person.ts';
+import { isApprover, mayDecide, personOf } from './person.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { readWeek, weekStateOf } from './week-state.ts';
 
@@ -68,5 +68,6 @@ export async function readTimesheet(
   const sorted = [...rows.values()].sort((a, b) => a.projectLabel.localeCompare(b.projectLabel) || a.jobType.localeCompare(b.jobType));
   return {
     person, weekStart, days, weekStartsOn: settings.weekStartsOn, week, rows: sorted, mayApprove: isApprover(options.viewer),
+    mayDecide: await mayDecide(db, options.viewer, person.id),
   };
 }

@@ -6,7 +6,7 @@ import { withActor, type Tx } from '../../db/connection.ts';
 import type { TimesheetWeeksTable } from '../../db/week-types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Viewer } from '../time-tracking/entry-access.ts';
-import { isApprover, personOf } from './person.ts';
+import { isApprover, mayDecide, personOf } from './person.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { lockMessageOf, readWeek, weekStateOf, type WeekRow } from './week-state.ts';
 
@@ -35,10 +35,12 @@ function changes(action: WeekAction, viewer: Viewer, note: string, today: string
   }
 }
 
+const DECISIONS: WeekAction[] = ['approve', 'reject', 'reopen'];
+
 /** Who may take the action on whose week: the owner submits (or an approver for them), withdraws; approvers decide. */
 function assertMay(action: WeekAction, viewer: Viewer, userId: string) {
   if (action === 'withdraw' && userId !== viewer.id) throw new AppError('PERMISSION_DENIED');
-  if (['approve', 'reject', 'reopen'].includes(action) && !isApprover(viewer)) throw new AppError('PERMISSION_DENIED');
+  if (DECISIONS.includes(action) && !isApprover(viewer)) throw new AppError('PERMISSION_DENIED');
 }
 
 function assertNote(action: WeekAction, note: string) {
@@ -55,6 +57,7 @@ export async function moveWeek(
   const body = ZWeekDecisionBody.parse(options.body);
   const userId = personOf(viewer, body.userId);
   assertMay(action, viewer, userId);
+  if (DECISIONS.includes(action) && !(await mayDecide(db, viewer, userId))) throw new AppError('PERMISSION_DENIED', WEEK_MESSAGES.ownWeek);
   const note = body.note.trim();
   assertNote(action, note);
   const { weekStart } = body;

@@ -20,7 +20,7 @@ export function WeekReminders({ summary }: { summary: TDashboardSummary | undefi
         </Alert>
       )}
       {waiting !== null && (
-        <Alert color={waiting > 0 ? 'indigo' : 'gray'} icon={<IconChecklist size={18} />} p="sm">
+        <Alert color="indigo" icon={<IconChecklist size={18} />} p="sm">
           <Anchor component={Link} to="/timesheet/approvals" fw={600} c="dark.8" underline="always">{WEEK_MESSAGES.waiting(waiting)}</Anchor>
         </Alert>
       )}

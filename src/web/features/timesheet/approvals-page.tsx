@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatHours } from '../../../core/hours-text.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES, WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
+import { useUser } from '../../shared/auth.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { loadApprovals, weekAction } from './api.ts';
 import { dayLabel } from './grid-context.ts';
@@ -21,6 +22,7 @@ export default function ApprovalsPage() {
   const [params, setParams] = useSearchParams();
   const week = ISO.test(params.get('week') ?? '') ? params.get('week') : null;
   const client = useQueryClient();
+  const viewerId = useUser().id;
   const approvals = useQuery({ queryKey: ['timesheet', 'approvals', week], queryFn: () => loadApprovals(week) });
   const [rejecting, setRejecting] = useState<{ userId: string; weekStart: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,14 +41,15 @@ export default function ApprovalsPage() {
       setBusy(false);
     }
   };
-  const buttons = (userId: string, weekStart: string, name: string) => (
+  const buttons = (userId: string, weekStart: string, name: string) => (userId === viewerId && !approvals.data?.mayDecideOwn
+    ? <Text size="sm" c="dimmed">{WEEK_MESSAGES.ownWeek}</Text> : (
     <Group gap={4} wrap="nowrap">
       <Button size="compact-sm" color="green" disabled={busy} aria-label={`Approve ${name}, week of ${formatUsDate(weekStart)}`}
         onClick={() => void decide('approve', userId, weekStart)}>Approve</Button>
       <Button size="compact-sm" color="red" variant="light" disabled={busy} aria-label={`Reject ${name}, week of ${formatUsDate(weekStart)}`}
         onClick={() => setRejecting({ userId, weekStart })}>Reject</Button>
     </Group>
-  );
+  ));
 
   const data = approvals.data;
   if (!data) {

@@ -12,7 +12,7 @@ const entry = (id: string, day: number, hours: number, jobType = 'Engineer'): TT
   createdBy: 'Ann', version: 1, updatedAt: '', billNumber: null, userId: 'u1',
 });
 const sheet = (entries: TTimeEntry[], jobs = ['Engineer']): TTimesheet => ({
-  person: { id: 'u1', name: 'Ann', initials: 'AB' }, weekStart: days[0]!, days, weekStartsOn: 1, mayApprove: false,
+  person: { id: 'u1', name: 'Ann', initials: 'AB' }, weekStart: days[0]!, days, weekStartsOn: 1, mayApprove: false, mayDecide: false,
   week: { status: 'open', submittedAt: null, decidedAt: null, decidedByName: null, approvedOn: null, note: '', lockMessage: null, version: 1 },
   rows: jobs.map((jobType) => ({
     projectId: P, projectLabel: 'P-1 Bridge', clientName: 'Acme', jobType, kept: false,

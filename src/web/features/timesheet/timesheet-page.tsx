@@ -123,7 +123,7 @@ export default function TimesheetPage() {
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <WeekNav weekStart={sheet.weekStart} onWeek={(w) => go({ week: w })} />
-            <WeekActions week={loaded.week} mayApprove={sheet.mayApprove} busy={actions.busy} onAction={actions.start} />
+            <WeekActions week={loaded.week} mayDecide={sheet.mayDecide} ownDecidedByOthers={sheet.mayApprove && !sheet.mayDecide} busy={actions.busy} onAction={actions.start} />
           </Group>
           <WeekStatusLine week={loaded.week} />
         </Stack>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { TWeekState } from '../../../core/api/timesheet.ts';
 import { addDays } from '../../../core/reports.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES, WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
 import { loadPeople, type WeekAction } from './api.ts';
 import { firmDate } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
@@ -48,17 +48,18 @@ export function WeekStatusLine({ week }: { week: TWeekState }) {
 }
 
 /** The week's actions for its status: the person's submit and withdraw, an approver's decisions. */
-export function WeekActions({ week, mayApprove, busy, onAction }: {
-  week: TWeekState; mayApprove: boolean; busy: boolean; onAction(action: WeekAction): void;
+export function WeekActions({ week, mayDecide, ownDecidedByOthers, busy, onAction }: {
+  week: TWeekState; mayDecide: boolean; ownDecidedByOthers: boolean; busy: boolean; onAction(action: WeekAction): void;
 }) {
   const s = week.status;
   return (
     <Group gap="xs">
       {(s === 'open' || s === 'rejected') && <Button onClick={() => onAction('submit')} disabled={busy}>Submit week</Button>}
       {s === 'submitted' && <Button variant="default" onClick={() => onAction('withdraw')} disabled={busy}>Withdraw</Button>}
-      {mayApprove && s === 'submitted' && <Button color="green" onClick={() => onAction('approve')} disabled={busy}>Approve</Button>}
-      {mayApprove && s === 'submitted' && <Button color="red" variant="light" onClick={() => onAction('reject')} disabled={busy}>Reject</Button>}
-      {mayApprove && s === 'approved' && <Button variant="default" onClick={() => onAction('reopen')} disabled={busy}>Reopen</Button>}
+      {mayDecide && s === 'submitted' && <Button color="green" onClick={() => onAction('approve')} disabled={busy}>Approve</Button>}
+      {mayDecide && s === 'submitted' && <Button color="red" variant="light" onClick={() => onAction('reject')} disabled={busy}>Reject</Button>}
+      {mayDecide && s === 'approved' && <Button variant="default" onClick={() => onAction('reopen')} disabled={busy}>Reopen</Button>}
+      {ownDecidedByOthers && s !== 'open' && <Text size="sm" c="dimmed">{WEEK_MESSAGES.ownWeek}</Text>}
     </Group>
   );
 }
