@@ -44,7 +44,7 @@ export function twoFactorRoutes(context: AppContext) {
 
   app.get('/api/settings/two-factor', { config: superAdmin, schema: { response: { 200: ZTwoFactorPolicy } } }, async () => readTwoFactorPolicy(db));
 
-  app.put('/api/settings/two-factor', { config: { ...superAdmin, ...sessionOnly }, schema: { body: ZTwoFactorPolicy, response: { 200: ZTwoFactorPolicy } } },
+  app.put('/api/settings/two-factor', { config: { ...superAdmin, sessionOnly: true }, schema: { body: ZTwoFactorPolicy, response: { 200: ZTwoFactorPolicy } } },
     async (request) => saveTwoFactorPolicy(db, { actorId: requireUser(request).user.id, body: request.body }));
 
   // The second step of a sign-in: public, held by the pending sign-in cookie (pending.ts).
