@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LIMITED, signIn } from './sign-in.ts';
+import { API_TOKEN_MESSAGES } from '../src/core/api-tokens.ts';
+import { LIMITED, SUPER_ADMIN, signIn } from './sign-in.ts';
 
 // Issue 27: a person makes a token in Settings, a tool uses it, the person revokes it; the API is described at /api/docs.
 const base = () => test.info().project.use.baseURL!;
@@ -39,6 +40,31 @@ test('a read-only token made in Settings reads, is refused a write, and stops wo
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Revoke token' }).click();
   await expect(row).toHaveCount(0);
   expect((await call(secret, 'GET', '/api/clients')).status).toBe(401);
+});
+
+test('while the firm requires two-factor sign-in of the role, Settings says tokens wait for it instead of offering the form', async ({ page, browser }) => {
+  await signIn(page, LIMITED);
+  // The rule is set by a super admin in another browser; the person's session, begun before it, stays.
+  const owner = await browser.newPage();
+  await signIn(owner, SUPER_ADMIN);
+  const csrf = (await owner.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';
+  const setRule = async (requiredRoles: string[]) => {
+    const { version } = (await (await owner.request.get('/api/settings/two-factor')).json()) as { version: number };
+    expect((await owner.request.put('/api/settings/two-factor', { headers: { 'x-csrf-token': csrf }, data: { requiredRoles, version } })).status()).toBe(200);
+  };
+  try {
+    await setRule(['limited_user']);
+    await page.goto('/settings/account');
+    const section = page.getByRole('region', { name: 'API tokens' });
+    await expect(section.getByText(API_TOKEN_MESSAGES.twoFactorRequired)).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Create token' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/api-tokens-two-factor-required.png', fullPage: true });
+  } finally {
+    await setRule([]);
+    await owner.close();
+  }
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'API tokens' }).getByRole('button', { name: 'Create token' })).toBeVisible();
 });
 
 test('/api/docs shows the API description to a signed-in user only', async ({ page }) => {

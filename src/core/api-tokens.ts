@@ -23,6 +23,11 @@ export const API_TOKEN_MESSAGES = {
   expiryPast: 'The expiry date must be after today.',
   expiryTooFar: `A token can last at most ${API_TOKEN_MAX_DAYS} days.`,
   nameRequired: 'Give the token a name.',
+  /**
+   * The firm requires a second factor of the owner's role and they have none yet: every use and every
+   * new token is refused until they set it up (docs/decisions/111).
+   */
+  twoFactorRequired: 'Set up two-factor sign-in to use API tokens.',
 } as const;
 
 /** Whether a token of this scope may make a request of this method: read tokens only read. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountChangeProblem, normalizeInitials, oneTimePasswordExpired, passwordProblem, PASSWORD_MESSAGES, USER_RULE_MESSAGES, type AccountChange,
+  accountChangeProblem, normalizeInitials, oneTimePasswordExpired, passwordProblem, PASSWORD_MESSAGES, testAccountNeedsTwoFactor, USER_RULE_MESSAGES,
+  type AccountChange,
 } from './users.ts';
 import type { TDataRole } from './api/auth.ts';
 
@@ -67,5 +68,14 @@ describe('oneTimePasswordExpired', () => {
     ['a password the user chose, whatever the stale date', false, '2026-11-20T00:00:00Z', false],
   ])('%s', (_label, mustChangePassword, expiresAt, expired) => {
     expect(oneTimePasswordExpired({ mustChangePassword, expiresAt: expiresAt ? new Date(expiresAt) : null }, now)).toBe(expired);
+  });
+});
+
+describe('testAccountNeedsTwoFactor', () => {
+  it('names the role the firm requires a second factor of, in words', () => {
+    expect(testAccountNeedsTwoFactor('super_admin')).toBe(
+      'The test account cannot sign in: the firm requires two-factor sign-in for super admins. Please sign in with your e-mail and password.');
+    expect(testAccountNeedsTwoFactor('admin')).toContain('for administrators.');
+    expect(testAccountNeedsTwoFactor('limited_user')).toContain('for limited users.');
   });
 });

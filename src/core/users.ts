@@ -20,6 +20,16 @@ export const SIGN_IN_MESSAGES = {
   oneTimePasswordExpired: 'This one-time password has expired. Ask an administrator to reset your password.',
 } as const;
 
+/** Roles in the plural, as a sentence names everyone who holds one. */
+const ROLE_PLURALS: Record<TDataRole, string> = { super_admin: 'super admins', admin: 'administrators', limited_user: 'limited users' };
+
+/**
+ * Why the demo's "Use test account" is refused: it starts a session without a second step, so it
+ * cannot sign in a role the firm requires a second factor of (docs/decisions/111).
+ */
+export const testAccountNeedsTwoFactor = (role: TDataRole) =>
+  `The test account cannot sign in: the firm requires two-factor sign-in for ${ROLE_PLURALS[role]}. Please sign in with your e-mail and password.`;
+
 /** A one-time password past its time no longer signs in; a password the user chose (no expiry) never expires. */
 export const oneTimePasswordExpired = (user: { mustChangePassword: boolean; expiresAt: Date | null }, now: Date) =>
   user.mustChangePassword && user.expiresAt !== null && user.expiresAt.getTime() <= now.getTime();

@@ -38,6 +38,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
 import { importPlugin } from './features/import/routes.ts';
 import { twoFactorRoutes } from './features/two-factor/routes.ts';
+import { twoFactorSetupOwed } from './features/two-factor/second-step.ts';
 import { firstRunRoutes } from './features/first-run/routes.ts';
 import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { AppError } from './errors/app-error.ts';
@@ -117,7 +118,10 @@ export async function buildApp(options: AppOptions) {
   const maintenance = new Maintenance(database);
   maintenance.register(app);
   registerSession(app, (token) => findSession(database.db, token, sessionConfig),
-    (text) => findApiTokenAuth(database.db, text, (userId) => findActiveSessionUser(database.db, userId)));
+    (text) => findApiTokenAuth(database.db, text, {
+      activeUser: (userId) => findActiveSessionUser(database.db, userId),
+      twoFactorOwed: (user) => twoFactorSetupOwed(database.db, user),
+    }));
   registerInputGuard(app);
   await registerUploads(app);
 

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES } from '../../src/core/api-tokens.ts';
 import { addDays } from '../../src/core/reports.ts';
@@ -11,6 +12,7 @@ let superAdmin: Agent;
 let admin: Agent;
 let limited: Agent;
 let limitedId: string;
+let adminId: string;
 let p: TrackedProjectFixture;
 const today = firmTodayIso('America/New_York');
 
@@ -20,6 +22,7 @@ beforeAll(async () => {
   const ad = await t.user('admin');
   const lu = await t.user('limited_user');
   limitedId = lu.id;
+  adminId = ad.id;
   [superAdmin, admin, limited] = await Promise.all([t.signIn(sa.email), t.signIn(ad.email), t.signIn(lu.email)]);
   p = await trackedProject(t.database.db, sa.id, { clientName: 'Token Holdings', projectName: 'Token survey' });
 });
@@ -240,6 +243,115 @@ describe('using tokens', () => {
     expect(both.json().error.message).toBe(API_TOKEN_MESSAGES.readOnly);
     const bad = await admin.request({ method: 'GET', url: '/api/clients', headers: { authorization: 'Bearer cbk_revokedorwrongrevokedorwrongrevokedorwrong1' } });
     expect(bad.statusCode).toBe(401);
+  });
+});
+
+/** Sets the firm's two-factor rule (Settings → Two-factor sign-in) as the super admin, at the current version. */
+async function requireTwoFactorOf(roles: string[]) {
+  const current = (await superAdmin.request({ method: 'GET', url: '/api/settings/two-factor' })).json() as { version: number };
+  const saved = await superAdmin.request({ method: 'PUT', url: '/api/settings/two-factor', payload: { requiredRoles: roles, version: current.version } });
+  expect(saved.statusCode).toBe(200);
+}
+
+/** Turns two-factor on in Settings with a code an authenticator app would show for the shown key. */
+async function turnOnTwoFactor(agent: Agent) {
+  const setup = await agent.request({ method: 'POST', url: '/api/account/two-factor/setup' });
+  expect(setup.statusCode).toBe(200);
+  const code = generateSync({ secret: (setup.json().secret as string).replace(/\s/g, ''), epoch: Math.floor(Date.now() / 1000) });
+  expect((await agent.request({ method: 'POST', url: '/api/account/two-factor/confirm', payload: { code } })).statusCode).toBe(200);
+}
+
+const liveTokensOf = async (userId: string) => (await t.database.db.selectFrom('api_tokens').select('id')
+  .where('user_id', '=', userId).where('revoked_at', 'is', null).execute()).map((row) => row.id);
+
+describe('tokens and the firm\'s two-factor rule (docs/decisions/111)', () => {
+  it('a token whose owner\'s role must use a second factor they have not set up is refused on every request, and works once they set it up', async () => {
+    const person = await t.user('admin');
+    const agent = await t.signIn(person.email);
+    const { secret, token } = await makeToken(agent, 'write');
+    const { secret: limitedSecret } = await makeToken(limited, 'read');
+    expect((await withToken(secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+    await requireTwoFactorOf(['admin']);
+    try {
+      for (const request of [
+        { method: 'GET', url: '/api/clients' },
+        { method: 'GET', url: '/api/account/two-factor' },
+        { method: 'PUT', url: `/api/time-entries/${newId()}`, payload: timeBody(p.projectId) },
+        { method: 'GET', url: '/api/api-tokens' },
+      ] as const) {
+        const res = await withToken(secret, request);
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
+        expect(res.json().error.message).toBe('Set up two-factor sign-in to use API tokens.');
+      }
+      // Another role's token is untouched; the held-back token is not revoked.
+      expect((await withToken(limitedSecret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+      expect(await liveTokensOf(person.id)).toEqual([token.id]);
+
+      // A session begun before the rule makes no new token either: it could not be used.
+      const refused = await agent.request({ method: 'POST', url: '/api/api-tokens', payload: { name: 'new tool', scope: 'read', expiresOn: addDays(today, 30) } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(API_TOKEN_MESSAGES.twoFactorRequired);
+      expect(await liveTokensOf(person.id)).toEqual([token.id]);
+
+      await turnOnTwoFactor(agent);
+      expect((await withToken(secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+      expect((await withToken(secret, { method: 'PUT', url: `/api/time-entries/${newId()}`, payload: timeBody(p.projectId) })).statusCode).toBe(200);
+      const made = await agent.request({ method: 'POST', url: '/api/api-tokens', payload: { name: 'new tool', scope: 'read', expiresOn: addDays(today, 30) } });
+      expect(made.statusCode).toBe(201);
+      expect((await withToken(made.json().secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+    } finally {
+      await requireTwoFactorOf([]);
+    }
+  });
+
+  it('a held-back token works again when the rule is lifted', async () => {
+    const person = await t.user('limited_user');
+    const agent = await t.signIn(person.email);
+    const { secret } = await makeToken(agent, 'read');
+    await requireTwoFactorOf(['limited_user']);
+    try {
+      const res = await withToken(secret, { method: 'GET', url: '/api/clients' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(API_TOKEN_MESSAGES.twoFactorRequired);
+    } finally {
+      await requireTwoFactorOf([]);
+    }
+    expect((await withToken(secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+  });
+});
+
+describe('tokens and password resets (docs/decisions/111)', () => {
+  it('an admin\'s reset of a password revokes all the person\'s tokens; the audit log says the admin revoked each', async () => {
+    const person = await t.user('limited_user');
+    const agent = await t.signIn(person.email);
+    const read = await makeToken(agent, 'read', 'Reporting tool');
+    const write = await makeToken(agent, 'write', 'Sync tool');
+    const { secret: othersSecret } = await makeToken(limited, 'read');
+    expect((await withToken(write.secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+
+    const reset = await admin.request({ method: 'POST', url: `/api/users/${person.id}/reset-password` });
+    expect(reset.statusCode).toBe(200);
+    for (const secret of [read.secret, write.secret]) {
+      const res = await withToken(secret, { method: 'GET', url: '/api/clients' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(API_TOKEN_MESSAGES.invalid);
+    }
+    expect(await liveTokensOf(person.id)).toEqual([]);
+    // Someone else's token is untouched.
+    expect((await withToken(othersSecret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
+
+    for (const token of [read.token, write.token]) {
+      const rows = await t.database.db.selectFrom('audit_log').select(['action', 'actor_id']).where('table_name', '=', 'api_tokens')
+        .where('row_id', '=', token.id).orderBy('id').execute();
+      expect(rows).toEqual([{ action: 'insert', actor_id: person.id }, { action: 'update', actor_id: adminId }]);
+    }
+    const page = await admin.request({ method: 'GET', url: `/api/audit?table=api_tokens&rowId=${write.token.id}` });
+    expect(page.json().entries[0].text).toMatch(/ revoked API token "Sync tool" of /);
+
+    // Signed in again with the one-time password and a new password of their own, the old tokens stay revoked.
+    const fresh = await t.signIn(person.email, reset.json().oneTimePassword);
+    expect((await fresh.request({ method: 'POST', url: '/api/account/password', payload: { currentPassword: reset.json().oneTimePassword, newPassword: 'a brand new passphrase' } })).statusCode).toBe(200);
+    expect((await withToken(write.secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(401);
   });
 });
 

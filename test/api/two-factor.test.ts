@@ -1,8 +1,13 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '../../src/core/two-factor.ts';
-import { USER_RULE_MESSAGES } from '../../src/core/users.ts';
+import { CSRF_HEADER } from '../../src/core/constants.ts';
+import { testAccountNeedsTwoFactor, USER_RULE_MESSAGES } from '../../src/core/users.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import { createUser } from '../../src/server/features/users/service.ts';
 import { cookiesOf, createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { freshDatabase } from '../helpers/test-database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -218,5 +223,46 @@ describe('admin reset', () => {
     expect((await otherAgent.request({ method: 'POST', url: `/api/users/${owner.id}/reset-two-factor` })).statusCode).toBe(200);
     const limited = await t.signIn((await t.user('limited_user')).email);
     expect((await limited.request({ method: 'POST', url: `/api/users/${user.id}/reset-two-factor` })).statusCode).toBe(403);
+  });
+});
+
+describe('the demo test account (docs/decisions/111)', () => {
+  it('is refused, in words, while the firm requires a second factor of its role; it signs in again when the rule is lifted', async () => {
+    const database = await freshDatabase();
+    const email = 'margaret.hale@demo.test';
+    await createUser(database.db, { email, password: 'long enough password', firstName: 'Margaret', lastName: 'Hale', role: 'super_admin' });
+    const app = await buildApp({
+      database, env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), sessionSecret: 'x'.repeat(40), demoAdminEmail: email,
+    });
+    const useTestAccount = () => app.inject({ method: 'POST', url: '/api/auth/test-account', remoteAddress: '127.0.0.1' });
+    try {
+      const first = await useTestAccount();
+      expect(first.statusCode).toBe(200);
+      const session = cookiesOf(first);
+      const setRule = async (requiredRoles: string[]) => {
+        const headers = { [CSRF_HEADER]: session['csrf-token']! };
+        const { version } = (await app.inject({ method: 'GET', url: '/api/settings/two-factor', cookies: session })).json();
+        const saved = await app.inject({ method: 'PUT', url: '/api/settings/two-factor', cookies: session, headers, payload: { requiredRoles, version } });
+        expect(saved.statusCode).toBe(200);
+      };
+
+      // Another role's rule leaves it alone.
+      await setRule(['admin']);
+      expect((await useTestAccount()).statusCode).toBe(200);
+
+      await setRule(['admin', 'super_admin']);
+      const refused = await useTestAccount();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(testAccountNeedsTwoFactor('super_admin'));
+      expect(refused.json().error.message).toBe(
+        'The test account cannot sign in: the firm requires two-factor sign-in for super admins. Please sign in with your e-mail and password.');
+      expect(refused.cookies.some((c) => c.name === 'casebook_session')).toBe(false);
+
+      await setRule([]);
+      expect((await useTestAccount()).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -32,7 +32,12 @@ export interface AuthenticatedSession {
   csrfToken: string;
   user: TSessionUser;
   /** Set when an API token made the request (no browser session: sessionId is a marker, csrfToken empty). */
-  apiToken?: { id: string; scope: TApiTokenScope };
+  apiToken?: {
+    id: string;
+    scope: TApiTokenScope;
+    /** The firm requires a second factor of the owner's role and they have none yet: the token is refused (docs/decisions/111). */
+    twoFactorOwed?: boolean;
+  };
 }
 
 /** Finds the live session of a cookie's token (the auth feature's, passed in by app.ts). */
@@ -120,11 +125,14 @@ export function registerSession(app: FastifyInstance, findSession: SessionLookup
 /**
  * A request that names an API token is answered as that token, whatever cookies it also carries
  * (a browser never adds the header by itself, and it cannot be sent cross-site without CORS, so no
- * CSRF check applies). It never does more than its user's role, nor writes with a read-only scope.
+ * CSRF check applies). It never does more than its user's role, nor writes with a read-only scope,
+ * nor works while the firm requires a second factor its user has not set up.
  */
 function checkApiToken(request: FastifyRequest, auth: AuthenticatedSession | null) {
   if (!auth) throw new AppError('AUTH_REQUIRED', API_TOKEN_MESSAGES.invalid);
   request.auth = auth;
+  // First of the refusals, so every request says what would make the token work again.
+  if (auth.apiToken?.twoFactorOwed) throw new AppError('PERMISSION_DENIED', API_TOKEN_MESSAGES.twoFactorRequired);
   const route = request.routeOptions.config;
   if (route.sessionOnly) throw new AppError('PERMISSION_DENIED', API_TOKEN_MESSAGES.sessionOnly);
   if (auth.user.mustChangePassword) throw new AppError('PERMISSION_DENIED', USER_RULE_MESSAGES.mustChangePassword);

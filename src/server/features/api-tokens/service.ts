@@ -5,7 +5,7 @@ import {
 } from '../../../core/api-tokens.ts';
 import type { TApiToken, TCreateApiTokenBody, TCreatedApiToken } from '../../../core/api/api-tokens.ts';
 import type { TSessionUser } from '../../../core/api/auth.ts';
-import { withActor, type Db } from '../../db/connection.ts';
+import { withActor, type Db, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AuthenticatedSession } from '../../http/session.ts';
 
@@ -73,24 +73,42 @@ export async function revokeApiToken(db: Db, input: { userId: string; id: string
   if (!done.numUpdatedRows) throw new AppError('RECORD_NOT_FOUND');
 }
 
-/** The signed-in user a token belongs to, or null when the account is disabled or gone (the auth feature's, passed by app.ts). */
-type ActiveUserLookup = (userId: string) => Promise<TSessionUser | null>;
+/**
+ * Revokes every token of a user that is not revoked yet, in the caller's transaction: its actor is
+ * whom the audit log names ('… revoked API token "…" of …'). A password reset calls it (docs/decisions/111).
+ */
+export async function revokeAllApiTokens(tx: DbOrTx, userId: string): Promise<number> {
+  const done = await tx.updateTable('api_tokens').set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
+/** What a token's owner is now (the auth and two-factor features', composed by app.ts). */
+export interface TokenOwnerLookups {
+  /** The signed-in shape of the user, or null when the account is disabled or gone. */
+  activeUser(userId: string): Promise<TSessionUser | null>;
+  /** Whether the firm requires a second factor of the user's role and they have not set one up. */
+  twoFactorOwed(user: TSessionUser): Promise<boolean>;
+}
 
 /**
- * What a bearer token may do: its user as of now (role included) and its scope; null for a token
- * that is unknown, expired, revoked, or whose user is disabled. Stamps last use at most once a minute.
+ * What a bearer token may do: its user as of now (role included), its scope, and whether the firm's
+ * two-factor rule holds it back (decided at each use, so setting up a factor or lifting the rule lets
+ * the same token work again); null for a token that is unknown, expired, revoked, or whose user is
+ * disabled. Stamps last use at most once a minute.
  */
-export async function findApiTokenAuth(db: Db, text: string, activeUser: ActiveUserLookup): Promise<AuthenticatedSession | null> {
+export async function findApiTokenAuth(db: Db, text: string, owner: TokenOwnerLookups): Promise<AuthenticatedSession | null> {
   if (!looksLikeApiToken(text)) return null;
   const row = await db.selectFrom('api_tokens').select(['id', 'user_id', 'scope', 'last_used_at'])
     .where('token_hash', '=', hashOf(text)).where('revoked_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return null;
-  const user = await activeUser(row.user_id);
+  const user = await owner.activeUser(row.user_id);
   if (!user) return null;
+  const twoFactorOwed = await owner.twoFactorOwed(user);
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
   }
   // No browser session stands behind the request: the id is a marker, and there is no CSRF token.
-  return { sessionId: `api-token:${row.id}`, csrfToken: '', user, apiToken: { id: row.id, scope: row.scope } };
+  return { sessionId: `api-token:${row.id}`, csrfToken: '', user, apiToken: { id: row.id, scope: row.scope, twoFactorOwed } };
 }

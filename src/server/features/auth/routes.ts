@@ -1,12 +1,15 @@
 import { ZLoginBody, type TPublicConfig, type TSessionResponse } from '../../../core/api/auth.ts';
+import { roleRequiresTwoFactor } from '../../../core/two-factor.ts';
+import { testAccountNeedsTwoFactor } from '../../../core/users.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
-import { deleteSession, findUserByEmail, refreshSession, verifyCredentials } from './service.ts';
+import { deleteSession, findUserByEmail, refreshSession, resolveDataRole, verifyCredentials } from './service.ts';
 import type { FastifyRequest } from 'fastify';
 import { isLoopback } from '../../http/loopback.ts';
 import { finishSignIn, startSession } from './sign-in.ts';
 import { offeredProviders } from '../sign-in-providers/settings.ts';
+import { requiredRoles } from '../two-factor/policy.ts';
 
 export const TEST_ACCOUNT_REMOTE =
   'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';
@@ -33,6 +36,9 @@ export function authRoutes(context: AppContext) {
     if (env.demo && !isLoopback(request.ip)) throw new AppError('PERMISSION_DENIED', TEST_ACCOUNT_REMOTE);
     const user = env.demo && demoAdminEmail ? await findUserByEmail(db, demoAdminEmail) : undefined;
     if (!user || user.disabled) throw new AppError('RECORD_NOT_FOUND');
+    // It skips the second step, so it cannot stand in for a role the firm requires one of (docs/decisions/111).
+    const role = await resolveDataRole(db, user);
+    if (roleRequiresTwoFactor(await requiredRoles(db), role)) throw new AppError('PERMISSION_DENIED', testAccountNeedsTwoFactor(role));
     return startSession(context, request, reply, user);
   });
 

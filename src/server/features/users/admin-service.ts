@@ -6,6 +6,7 @@ import { accountChangeProblem, defaultDisplayRole, USER_RULE_MESSAGES, type Acco
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { explainDuplicates } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { revokeAllApiTokens } from '../api-tokens/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { removeFactor } from '../two-factor/factor-service.ts';
 import { countActiveSuperAdmins, EFFECTIVE_ROLE, readAccount, referencedUserIds } from './account-reads.ts';
@@ -98,6 +99,11 @@ export async function updateAccount(db: Db, actor: Actor, id: string, input: TUp
   return readAccount(db, id, actor.id);
 }
 
+/**
+ * A new one-time password: the user's sessions and pending sign-ins end, and their API tokens are
+ * revoked (a reset means the account may be in other hands; tools get new tokens once the person is
+ * back in, docs/decisions/111). The audit log shows the admin changing the password and revoking each token.
+ */
 export async function resetPassword(db: Db, actor: Actor, id: string, otpHours: number): Promise<TOneTimePasswordResult> {
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
@@ -106,6 +112,7 @@ export async function resetPassword(db: Db, actor: Actor, id: string, otpHours: 
       password_hash: passwordHash, must_change_password: true, one_time_password_expires_at: oneTimePasswordExpiry(otpHours),
     }).where('id', '=', id).execute();
     await endSessions(tx, id);
+    await revokeAllApiTokens(tx, id);
   });
   return { user: await readAccount(db, id, actor.id), oneTimePassword: password };
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
+import { API_TOKEN_MESSAGES } from '../../../core/api-tokens.ts';
 import type { TApiToken } from '../../../core/api/api-tokens.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
@@ -15,8 +16,12 @@ import { useFirmTimeZone } from '../../shared/auth.tsx';
 const lastDay = (expiresAt: string, timeZone: string) => firmDate(Date.parse(expiresAt) - 1, timeZone);
 const when = (iso: string | null, timeZone: string) => (iso ? firmDateTime(iso, timeZone) : 'Never');
 
-/** Settings → API tokens (issue 27, docs/decisions/092): everyone's own keys for their own tools. */
-export function ApiTokensSection() {
+/**
+ * Settings → API tokens (issue 27, docs/decisions/092): everyone's own keys for their own tools.
+ * `twoFactorOwed`: the firm requires a second factor of the person's role and they have none, so no
+ * token works or can be made until they set it up (docs/decisions/111).
+ */
+export function ApiTokensSection({ twoFactorOwed = false }: { twoFactorOwed?: boolean }) {
   const tokens = useApiTokens();
   const timeZone = useFirmTimeZone();
   const create = useCreateApiToken();
@@ -31,8 +36,15 @@ export function ApiTokensSection() {
         Send it as <code>Authorization: Bearer cbk_…</code>. Every route is described in the{' '}
         <Anchor href="/api/docs" target="_blank" rel="noopener">API documentation</Anchor>.
       </Text>
-      <CreateTokenForm busy={create.isPending} error={create.isError ? create.error.message : null}
-        onCreate={(body) => create.mutate(body, { onSuccess: (made) => setShown({ name: made.token.name, secret: made.secret }) })} />
+      {twoFactorOwed ? (
+        <Alert color="yellow" role="status" title={API_TOKEN_MESSAGES.twoFactorRequired}>
+          The firm requires two-factor sign-in for your role. Until you turn it on above, your tokens are refused and no new token can be made;
+          once it is on, they work again.
+        </Alert>
+      ) : (
+        <CreateTokenForm busy={create.isPending} error={create.isError ? create.error.message : null}
+          onCreate={(body) => create.mutate(body, { onSuccess: (made) => setShown({ name: made.token.name, secret: made.secret }) })} />
+      )}
       {tokens.isPending && <LoadingBlock label="Loading API tokens" h={80} />}
       {tokens.isError && <Alert color="red">{tokens.error.message}</Alert>}
       {revoke.isError && <Alert color="red" role="alert">{revoke.error.message}</Alert>}

@@ -3,3 +3,4 @@ export { TwoFactorSection } from './two-factor-section.tsx';
 export { TwoFactorSetupFlow } from './setup-flow.tsx';
 export { CodeInput, useCodeEntry } from './code-input.tsx';
 export { beginSignInSetup, confirmSignInSetup, signInWithCode } from './api.ts';
+export { useTwoFactorStatus } from './api.ts';

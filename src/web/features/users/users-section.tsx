@@ -87,7 +87,7 @@ export function UsersSection() {
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Edit ${u.email}`}
                           onClick={() => { act.reset(); setForm({ user: u }); }}>Edit</Button>
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Reset password of ${u.email}`}
-                          onClick={() => ask({ kind: 'reset', id: u.id }, `Reset the password of ${u.displayName}? Their sessions end and they get a one-time password.`, 'Reset password')}>Reset password</Button>
+                          onClick={() => ask({ kind: 'reset', id: u.id }, `Reset the password of ${u.displayName}? Their sessions end, their API tokens are revoked, and they get a one-time password.`, 'Reset password')}>Reset password</Button>
                         <Button size="compact-xs" variant="light" disabled={locked || !u.twoFactor} aria-label={`Reset two-factor of ${u.email}`}
                           onClick={() => ask({ kind: 'reset-two-factor', id: u.id }, `Reset two-factor sign-in of ${u.displayName}? Their authenticator app and recovery codes stop working; they sign in with their password alone, or set it up again if their role requires it.`, 'Reset two-factor')}>Reset two-factor</Button>
                         {u.status === 'active'
