@@ -72,6 +72,31 @@ describe.each([
   });
 });
 
+describe('entries booked by the timer and the day\'s suggestions, deleted, then booked again by their id', () => {
+  it('POST /api/timer/stop: 410, nothing booked, the timer keeps running', async () => {
+    const entryId = newId();
+    const start = () => admin.request({ method: 'POST', url: '/api/timer/start', payload: { projectId, jobType: 'Consultant', description: 'Drafting' } });
+    expect((await start()).statusCode).toBe(200);
+    expect((await admin.request({ method: 'POST', url: '/api/timer/stop', payload: { entryId } })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'DELETE', url: `/api/time-entries/${entryId}` })).statusCode).toBe(204);
+    expect((await start()).statusCode).toBe(200);
+    expectGone(await admin.request({ method: 'POST', url: '/api/timer/stop', payload: { entryId } }));
+    expect(await rowCount('time_entries', entryId)).toBe(0);
+    expect((await admin.request({ method: 'GET', url: '/api/timer' })).json().timer).not.toBeNull();
+    await admin.request({ method: 'DELETE', url: '/api/timer' });
+  });
+
+  it('POST /api/timesheet/day/accept: 410, nothing booked', async () => {
+    const payload = {
+      entryId: newId(), date: today, projectId, jobType: 'Consultant', hours: 1, title: 'Site meeting', source: 'google:deletedmeeting1',
+    };
+    expect((await admin.request({ method: 'POST', url: '/api/timesheet/day/accept', payload })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'DELETE', url: `/api/time-entries/${payload.entryId}` })).statusCode).toBe(204);
+    expectGone(await admin.request({ method: 'POST', url: '/api/timesheet/day/accept', payload }));
+    expect(await rowCount('time_entries', payload.entryId)).toBe(0);
+  });
+});
+
 describe('POST /api/action-items with a client id after a delete', () => {
   it('answers 410 and stores nothing', async () => {
     const id = newId();
