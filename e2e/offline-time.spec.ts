@@ -2,6 +2,7 @@
 // wait in the one offline queue, say so on the row, in the totals and in the header, survive a closed
 // tab, and are saved exactly once when the connection returns. Service workers are allowed here.
 import { expect, test, type Page } from '@playwright/test';
+import { otherPerson } from './offline-helpers.ts';
 import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn } from './time-tracking-helpers.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
@@ -121,6 +122,62 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
   await expect(page.getByText('All saved', { exact: true })).toBeVisible();
   const saved = (await entriesOf(page, hit!.id)).timeEntries.filter((e: { id: string }) => e.id === key);
   expect(saved).toEqual([expect.objectContaining({ description: 'mine, typed offline', version: 3 })]);
+});
+
+test.describe('a lost answer', () => {
+  // The worker would answer before page.route sees the request: blocked here, the queue is the page's.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a new row deleted elsewhere before its lost answer came back: the resend is refused, the queue drops it and says so', async ({ page, baseURL }) => {
+    const stamp = `deleted ${Date.now()}`;
+    await signIn(page, ADMIN);
+    const [hit] = await search(page, 'northgate');
+    await page.goto(`/time-tracking?project=${hit!.id}`);
+    const key = await addRow(page);
+    // The first send reaches the server and its answer is lost; resends get no answer until the row is deleted elsewhere.
+    let reached = false;
+    let deleted = false;
+    await page.route(`**/api/time-entries/${key}`, async (route) => {
+      if (deleted) return route.continue();
+      if (!reached) await route.fetch();
+      reached = true;
+      return route.abort('failed');
+    });
+    const row = rowByKey(page, key);
+    await row.getByLabel('Job Title').selectOption({ index: 1 });
+    await row.getByLabel('Hours').fill('1.25');
+    await row.getByLabel('Description').fill(stamp);
+    await expect.poll(() => reached).toBe(true);
+    await expect(row.getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
+
+    const other = await otherPerson(baseURL!);
+    expect((await other.api.delete(`/api/time-entries/${key}?version=1`, { headers: other.headers })).status()).toBe(204);
+    await other.api.dispose();
+    deleted = true;
+
+    // The resent create (no version) meets the deleted id: 410, nothing stored, never sent again.
+    const alert = page.getByRole('alert').filter({ hasText: 'Someone else deleted this entry' });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await queueLine(page, /1 failed/).click();
+    const item = page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem');
+    await expect(item).toContainText('Not saved: This entry was deleted.');
+    await expect(item).toContainText('It was deleted elsewhere, so this will not be sent again.');
+    await expect(item.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/offline-time-deleted-phone.png`, fullPage: true });
+    await item.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('All saved', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect((await entriesOf(page, hit!.id)).timeEntries.filter((e: { description: string }) => e.description === stamp)).toEqual([]);
+
+    // The person's values are not lost: saved again, they are a new entry under a new id.
+    await alert.getByRole('button', { name: 'Save mine again' }).click();
+    const mine = async () => (await entriesOf(page, hit!.id)).timeEntries.filter((e: { description: string }) => e.description === stamp);
+    await expect.poll(mine).toEqual([expect.objectContaining({ hours: 1.25, version: 1 })]);
+    const [saved] = await mine();
+    expect(saved.id).not.toBe(key);
+    await expect(rowByKey(page, saved.id).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
+    await expect(rowByKey(page, key)).toHaveCount(0);
+  });
 });
 
 test('rows sent while the project is closed are in its kept copy: reopened offline later, they show as saved', async ({ page, context }) => {

@@ -39,8 +39,8 @@ describe('ERROR_MESSAGES', () => {
     expect(messageFor(code)).toBe(message);
   });
 
-  it('covers the sixteen catalogue codes', () => {
-    expect(ERROR_CODES).toHaveLength(17);
+  it('covers the sixteen catalogue codes (and EDIT_CONFLICT, RECORD_DELETED)', () => {
+    expect(ERROR_CODES).toHaveLength(18);
     expect(Object.keys(ERROR_MESSAGES)).toHaveLength(16);
   });
 });
@@ -63,6 +63,7 @@ describe('HTTP_STATUS and ERROR_SEVERITY', () => {
     ['UNKNOWN_ERROR', 500, 'error'],
     ['NETWORK_ERROR', 502, 'warning'],
     ['NETWORK_TIMEOUT', 504, 'warning'],
+    ['RECORD_DELETED', 410, 'warning'],
   ])('%s → %i, %s', (code, status, severity) => {
     expect(HTTP_STATUS[code]).toBe(status);
     expect(ERROR_SEVERITY[code]).toBe(severity);
@@ -76,6 +77,7 @@ describe('fromDatabaseCode and messageFor', () => {
     ['23503', 'CONSTRAINT_VIOLATION', 'This record is connected to other data and cannot be modified.'],
     ['22P02', 'INVALID_FORMAT', 'Invalid data format. Please refresh the page and try again.'],
     ['PGRST301', 'AUTH_EXPIRED', 'Your session has expired. Please log in again.'],
+    ['CBD01', 'RECORD_DELETED', 'This entry was deleted.'],
     ['23514', 'DATABASE_ERROR', 'A database error occurred. Please try again.'],
     ['', 'DATABASE_ERROR', 'A database error occurred. Please try again.'],
   ])('%j → %s: %s', (dbCode, code, message) => {

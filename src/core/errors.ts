@@ -17,8 +17,11 @@ export type SpecErrorCode =
   | 'UNKNOWN_ERROR'
   | 'DATABASE_ERROR';
 
-/** Every code the app uses: the catalogue, plus EDIT_CONFLICT for a stale version (docs/decisions/003). */
-export type ErrorCode = SpecErrorCode | 'EDIT_CONFLICT';
+/**
+ * Every code the app uses: the catalogue, plus EDIT_CONFLICT for a stale version (docs/decisions/003)
+ * and RECORD_DELETED for a create of an id that was deleted (410, docs/decisions/110).
+ */
+export type ErrorCode = SpecErrorCode | 'EDIT_CONFLICT' | 'RECORD_DELETED';
 
 export type ErrorSeverity = 'info' | 'warning' | 'error' | 'critical';
 
@@ -42,9 +45,13 @@ export const ERROR_MESSAGES: Record<SpecErrorCode, string> = {
   DATABASE_ERROR: 'A database error occurred. Please try again.',
 };
 
+/** A replayed create (a PUT without a version, an offline queue's resend) of a row deleted since: 410, stored nothing. */
+export const RECORD_DELETED_MESSAGE = 'This entry was deleted.';
+
 const MESSAGES: Record<ErrorCode, string> = {
   ...ERROR_MESSAGES,
   EDIT_CONFLICT: 'Someone else changed this record while you were editing. Review their version before saving yours.',
+  RECORD_DELETED: RECORD_DELETED_MESSAGE,
 };
 
 export const ERROR_CODES = Object.keys(MESSAGES) as ErrorCode[];
@@ -69,6 +76,7 @@ export const ERROR_SEVERITY: Record<ErrorCode, ErrorSeverity> = {
   UNKNOWN_ERROR: 'error',
   DATABASE_ERROR: 'error',
   EDIT_CONFLICT: 'warning',
+  RECORD_DELETED: 'warning',
 };
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -89,6 +97,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNKNOWN_ERROR: 500,
   DATABASE_ERROR: 500,
   EDIT_CONFLICT: 409,
+  RECORD_DELETED: 410,
 };
 
 const DATABASE_CODES = new Map<string, ErrorCode>([
@@ -97,6 +106,8 @@ const DATABASE_CODES = new Map<string, ErrorCode>([
   ['23503', 'CONSTRAINT_VIOLATION'],
   ['22P02', 'INVALID_FORMAT'],
   ['PGRST301', 'AUTH_EXPIRED'],
+  // Raised by the deleted_ids_refuse trigger (migration 032): an insert of a remembered deleted id.
+  ['CBD01', 'RECORD_DELETED'],
 ]);
 
 /** Maps a PostgreSQL (or data API) error code; anything unlisted is a DATABASE_ERROR. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboxRetryDelay, outboxSummary, sendOutcome } from './outbox.ts';
+import { isGone, outboxRetryDelay, outboxSummary, sendOutcome } from './outbox.ts';
 
 describe('outboxSummary', () => {
   it.each([
@@ -21,8 +21,20 @@ describe('sendOutcome', () => {
     [0, 'retry'], [500, 'retry'], [502, 'retry'], [503, 'retry'], [429, 'retry'], [408, 'retry'],
     [401, 'signed-out'],
     [400, 'failed'], [403, 'failed'], [404, 'failed'], [409, 'failed'], [413, 'failed'], [422, 'failed'],
+    // Its record was deleted since (docs/decisions/110): dropped, never retried, said in the list.
+    [410, 'gone'],
   ] as const)('%i → %s', (status, outcome) => {
     expect(sendOutcome(status)).toBe(outcome);
+  });
+});
+
+describe('isGone', () => {
+  it.each([
+    [undefined, false],
+    [{ status: 410 }, true],
+    [{ status: 404 }, false], [{ status: 409 }, false], [{ status: 400 }, false], [{ status: 507 }, false],
+  ])('%j → %s', (failure, gone) => {
+    expect(isGone(failure)).toBe(gone);
   });
 });
 

@@ -20,18 +20,27 @@ export function outboxSummary(waiting: { changes: number; photos: number }): str
 /**
  * What a send's outcome means for the item: 'done' (the server has it), 'retry' (no answer, the
  * server is down, busy or being restored: the same request goes again later, and the items after
- * it wait, so the order holds), 'signed-out' (kept until the same person signs in again), or
- * 'failed' (the server refused it: kept in the list with the reason, the rest go on).
+ * it wait, so the order holds), 'signed-out' (kept until the same person signs in again),
+ * 'failed' (the server refused it: kept in the list with the reason, Try again or Discard, the rest
+ * go on), or 'gone' (410: its record was deleted meanwhile, docs/decisions/110; no try will ever be
+ * taken, so it is dropped: never sent again, and the list says so until the person has read it).
  * `status` 0 means no answer at all.
  */
-export type SendOutcome = 'done' | 'retry' | 'signed-out' | 'failed';
+export type SendOutcome = 'done' | 'retry' | 'signed-out' | 'failed' | 'gone';
 
 export function sendOutcome(status: number): SendOutcome {
   if (status >= 200 && status < 300) return 'done';
   if (status === 0 || status >= 500 || status === 429 || status === 408) return 'retry';
   if (status === 401) return 'signed-out';
+  if (status === 410) return 'gone';
   return 'failed';
 }
+
+/** What the queue's list adds under a write whose record was deleted meanwhile (after 'Not saved: This entry was deleted.'). */
+export const OUTBOX_GONE_NOTE = 'It was deleted elsewhere, so this will not be sent again.';
+
+/** A refusal that is final (its record was deleted): the write is never sent again, only its notice stays. */
+export const isGone = (failure: { status: number } | undefined): boolean => failure !== undefined && sendOutcome(failure.status) === 'gone';
 
 /** Retry delays after a send got no answer: 1, 2, 5, 10, then every 30 s (as saves do, ADR 031). */
 export const OUTBOX_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;

@@ -8,6 +8,7 @@ import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
+import type { DeletedIdsTable } from './deleted-id-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
   FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable,
@@ -368,6 +369,7 @@ export interface Database {
   two_factor_pending: TwoFactorPendingTable;
   two_factor_policy: TwoFactorPolicyTable;
   first_run: FirstRunTable;
+  deleted_ids: DeletedIdsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -18,6 +18,8 @@ describe('toAppError', () => {
     [dbError('23503'), 'CONSTRAINT_VIOLATION', 409],
     [dbError('42501'), 'PERMISSION_DENIED', 403],
     [dbError('40001'), 'DATABASE_ERROR', 500],
+    // A create of a remembered deleted id (migration 032's trigger).
+    [dbError('CBD01'), 'RECORD_DELETED', 410],
     // HTTP's more exact statuses.
     [Object.assign(new Error('big'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }), 'VALIDATION_ERROR', 413],
     [Object.assign(new Error('type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), 'INVALID_FORMAT', 415],
@@ -32,5 +34,6 @@ describe('toAppError', () => {
   it('keeps the 22P02 and 23503 texts of the catalogue', () => {
     expect(toAppError(dbError('22P02')).message).toBe('Invalid data format. Please refresh the page and try again.');
     expect(toAppError(dbError('23503')).message).toBe('This record is connected to other data and cannot be modified.');
+    expect(toAppError(dbError('CBD01')).message).toBe('This entry was deleted.');
   });
 });

@@ -2,6 +2,7 @@ import { captureFacts } from '../../../core/photo-evidence.ts';
 import type { AttachmentKind } from '../../../core/field-reports.ts';
 import { detectImageType, UPLOAD_MESSAGES, uploadProblem } from '../../../core/images.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
+import { refuseDeletedId } from '../../db/deleted-ids.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Bucket } from '../../integrations/s3/bucket.ts';
 import { readExifFacts } from '../../uploads/exif.ts';
@@ -36,6 +37,8 @@ export async function putImage(db: DbOrTx, bucket: Bucket | null, options: Image
   actorId: string; timeZone: string; original?: UploadedFile; photo?: UploadedFile;
 }) {
   if (await alreadyThere(db, options)) return listImages(db, options);
+  // A replay of a photo deleted since: 410 before its bytes are decoded or its original stored.
+  await refuseDeletedId(db, 'field_report_images', options.imageId);
   const { original, photo } = options;
   if (!original) throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.noFile);
   const originalType = detectImageType(original.bytes);

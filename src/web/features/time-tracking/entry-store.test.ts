@@ -170,6 +170,29 @@ describe('EntryStore auto-save', () => {
     expect(store.getRow('row-1')).toMatchObject({ status: 'clean', version: 4, draft: { text: 'theirs again' } });
   });
 
+  it.each([
+    ['404 (an update)', new ApiError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.', 404), 1],
+    ['410 (a resent create)', new ApiError('RECORD_DELETED', 'This entry was deleted.', 410), null],
+  ] as const)('deleted on the server, %s: saved again as a new entry under a new id (the old id stays deleted)', async (_name, refusal, version) => {
+    const server = fakeServer();
+    const store = new EntryStore(server.adapter, version === null ? [] : [{ key: 'row-1', draft: { text: 'original' }, version, extra: { note: '' } }]);
+    const key = store.getKeys()[0]!;
+    const renamed = vi.fn();
+    store.onRekey(renamed);
+    server.fail(refusal);
+    store.update(key, { text: 'mine' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getRow(key)).toMatchObject({ status: 'conflict', conflict: { version: null } });
+    store.resolveConflict(key, 'mine');
+    await vi.advanceTimersByTimeAsync(0);
+    const [fresh] = store.getKeys();
+    expect(fresh).not.toBe(key);
+    expect(renamed).toHaveBeenCalledWith(key, fresh);
+    expect(server.calls.at(-1)).toEqual({ key: fresh, body: { text: 'mine' } });
+    expect(store.getRow(fresh!)).toMatchObject({ status: 'clean', version: 1, draft: { text: 'mine' } });
+    expect(server.rows.has(key)).toBe(false);
+  });
+
   it('duplicates below the source, removes on the server, and the last removal leaves a blank row', async () => {
     const server = fakeServer();
     const store = new EntryStore(server.adapter, [{ key: 'a', draft: { text: 'A' }, version: 1, extra: { note: '' } }]);

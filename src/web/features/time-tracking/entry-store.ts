@@ -71,6 +71,7 @@ export class EntryStore<D, X> {
   protected keys: string[] = [];
   private rowListeners = new Map<string, Set<() => void>>();
   private listeners = new Set<() => void>();
+  private rekeyListeners = new Set<(from: string, to: string) => void>();
   protected timers = new Map<string, ReturnType<typeof setTimeout>>();
   private attempts = new Map<string, number>();
   private inflight = new Map<string, Promise<void>>();
@@ -200,10 +201,33 @@ export class EntryStore<D, X> {
         return;
       }
       this.set(key, { draft: conflict.draft, base: conflict.draft, version: conflict.version, extra: conflict.extra, status: 'clean', conflict: undefined });
+    } else if (conflict.version === null) {
+      // Deleted on the server: saved again as a new entry. Its old id stays deleted (410, docs/decisions/110).
+      void this.save(this.rekey(key));
     } else {
       this.set(key, { version: conflict.version, status: 'pending', conflict: undefined });
       void this.save(key);
     }
+  }
+
+  /** Told when a row gets a new id (saved again after a delete on the server): a screen that maps ids follows. */
+  onRekey = (fn: (from: string, to: string) => void) => {
+    this.rekeyListeners.add(fn);
+    return () => this.rekeyListeners.delete(fn);
+  };
+
+  /** The row, not on the server, under a new id in its place: what it holds is saved as a new entry. */
+  private rekey(key: string): string {
+    const row = this.rows.get(key)!;
+    const fresh = newId();
+    clearTimeout(this.timers.get(key));
+    this.attempts.delete(key);
+    this.rows.delete(key);
+    this.rows.set(fresh, { ...row, key: fresh, version: null, status: 'pending', conflict: undefined, error: undefined });
+    this.keys = this.keys.map((k) => (k === key ? fresh : k));
+    this.rekeyListeners.forEach((fn) => fn(key, fresh));
+    this.changed();
+    return fresh;
   }
 
   /** Saves every waiting row now (leaving the project, bulk actions). */
@@ -324,8 +348,9 @@ export class EntryStore<D, X> {
       this.set(key, { status: 'conflict', conflict: current ? this.adapter.fromConflict(current) : undefined });
       return;
     }
-    if (e?.status === 404) {
-      // Deleted by someone else while this edit was open: the user decides whether it comes back.
+    if (e?.status === 404 || e?.status === 410) {
+      // Deleted by someone else while this edit was open, or before a resent create arrived (410):
+      // the user decides whether it comes back.
       this.set(key, { status: 'conflict', conflict: { draft: this.rows.get(key)!.draft, version: null, extra: this.adapter.emptyExtra } });
       return;
     }

@@ -248,6 +248,37 @@ describe('QueuedEntryStore: rows saved through the offline queue', () => {
     expect(t.store.getRow('r')).toMatchObject({ status: 'clean', draft: { text: 'again' }, version: 4 });
   });
 
+  it('a resent create of a row deleted meanwhile (410): the deleted row; mine goes under a new id, theirs drops it', async () => {
+    const t = setup();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'typed offline' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver(refusal(410, 'RECORD_DELETED', 'This entry was deleted.'));
+    expect(t.store.getRow(key)).toMatchObject({ status: 'conflict', conflict: { version: null } });
+    t.store.resolveConflict(key, 'mine');
+    await vi.advanceTimersByTimeAsync(0);
+    const [fresh] = t.store.getKeys();
+    expect(fresh).not.toBe(key);
+    expect(t.store.getRow(key)).toBeUndefined();
+    // The refused write left the list; the new one is a create (no version) under the new id.
+    expect(t.items).toEqual([expect.objectContaining({ key: fresh, json: { text: 'typed offline' } })]);
+    t.deliver();
+    expect(t.store.getRow(fresh!)).toMatchObject({ status: 'clean', version: 1, draft: { text: 'typed offline' } });
+
+    const other = t.store.add({ text: 'also deleted' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver(refusal(410, 'RECORD_DELETED', 'This entry was deleted.'));
+    t.store.resolveConflict(other, 'theirs');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.store.getKeys()).toEqual([fresh]);
+    expect(t.items).toEqual([]);
+  });
+
+  it('opened again with a 410 in the queue: the row shows it was deleted', () => {
+    const { store } = setup([], [{ key: 'gone', method: 'PUT', json: { text: 'made offline' }, failure: { status: 410, code: 'RECORD_DELETED', message: 'This entry was deleted.' } }]);
+    expect(store.getRow('gone')).toMatchObject({ status: 'conflict', conflict: { version: null, draft: { text: 'made offline' } } });
+  });
+
   it('a refusal shows on the row and in the result; the next edit replaces the refused write', async () => {
     const t = setup();
     const key = t.store.getKeys()[0]!;

@@ -62,8 +62,10 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
   }
 
   override resolveConflict(key: string, choice: 'theirs' | 'mine') {
-    // Their version: the refused write leaves the queue's list too. Mine: the new save replaces it.
-    if (choice === 'theirs' && this.rows.get(key)?.conflict?.version !== null) void this.mode.queue.discard(key);
+    // Their version: the refused write leaves the queue's list too. Mine: the new save replaces it,
+    // or, for a row deleted on the server, goes under a new id (its refused write leaves the list).
+    const deleted = this.rows.get(key)?.conflict?.version === null;
+    if (choice === 'theirs' ? !deleted : deleted) void this.mode.queue.discard(key);
     super.resolveConflict(key, choice);
   }
 
@@ -215,7 +217,7 @@ export class QueuedEntryStore<D, X> extends EntryStore<D, X> {
     const current = (error.details as { current?: unknown } | undefined)?.current;
     const row = this.rows.get(key)!;
     if (error.code === 'EDIT_CONFLICT' && current) this.set(key, { status: 'conflict', conflict: this.adapter.fromConflict(current) });
-    else if (error.status === 404) this.set(key, { status: 'conflict', conflict: { draft: row.draft, version: null, extra: this.adapter.emptyExtra } });
+    else if (error.status === 404 || error.status === 410) this.set(key, { status: 'conflict', conflict: { draft: row.draft, version: null, extra: this.adapter.emptyExtra } });
     else this.set(key, { status: 'error', error: error.message });
   }
 

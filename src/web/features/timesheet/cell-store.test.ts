@@ -32,6 +32,16 @@ describe('the timesheet grid model', () => {
     expect(cellHours(store, index.keysOf(cellId(row, 1)))).toBe(2.25);
   });
 
+  it('keeps an entry in its cell when it is saved again under a new id (deleted on the server meanwhile)', () => {
+    const index = new CellIndex(sheet([entry('a', 1, 2), entry('b', 1, 1)]));
+    const cell = cellId(rowId(P, 'Engineer'), 1);
+    const told = vi.fn();
+    index.subscribeCell(cell, told);
+    index.rename('a', 'a2');
+    expect(index.keysOf(cell)).toEqual(['a2', 'b']);
+    expect(told).toHaveBeenCalledTimes(1);
+  });
+
   it('tells only the changed cell, and every total, when a cell gains or loses its entry', () => {
     const index = new CellIndex(sheet([]));
     const row = rowId(P, 'Engineer');

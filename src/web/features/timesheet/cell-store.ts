@@ -97,6 +97,11 @@ export class CellIndex {
     return () => set.delete(fn);
   };
 
+  /** An entry saved again under a new id (it was deleted on the server meanwhile) stays in its cell. */
+  rename(from: string, to: string) {
+    for (const [cell, keys] of this.cells) if (keys.includes(from)) this.set(cell, keys.map((k) => (k === from ? to : k)));
+  }
+
   set(cell: string, keys: readonly string[]) {
     if (keys.length) this.cells.set(cell, keys);
     else this.cells.delete(cell);

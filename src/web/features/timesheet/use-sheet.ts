@@ -36,7 +36,9 @@ export function useSheet(week: string | null, userId: string | null, onSaveError
       .then((sheet) => {
         if (cancelled) return;
         const store = storeOf(sheet, userId, onSaveError);
-        mine = { sheet, store, index: new CellIndex(sheet), rows: rowsOf(sheet), week: sheet.week };
+        const index = new CellIndex(sheet);
+        store.onRekey((from, to) => index.rename(from, to));
+        mine = { sheet, store, index, rows: rowsOf(sheet), week: sheet.week };
         setHeld({ key, loaded: mine });
       })
       .catch((e: unknown) => {

@@ -1,12 +1,15 @@
 import { Badge, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { OUTBOX_NOT_KEPT } from '../../../core/outbox.ts';
+import { isGone, OUTBOX_GONE_NOTE, OUTBOX_NOT_KEPT } from '../../../core/outbox.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { discard, retryFailed } from './outbox.ts';
 import { useOutbox } from './use-outbox.ts';
 
-/** One waiting or refused write in the list; a refused one can be sent again or discarded (asked first). */
+/**
+ * One waiting or refused write in the list; a refused one can be sent again or discarded (asked
+ * first). One whose record was deleted meanwhile (410) is dropped already: its notice has only OK.
+ */
 function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
   const [asking, setAsking] = useState(false);
   return (
@@ -16,7 +19,12 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
       {item.failure && (
         <>
           <Text size="xs" c="red.8">Not saved: {item.failure.message}</Text>
-          {asking ? (
+          {isGone(item.failure) ? (
+            <Group gap="xs" mt={4}>
+              <Text size="xs">{OUTBOX_GONE_NOTE}</Text>
+              <Button size="compact-sm" variant="light" onClick={() => void discard(item.seq!)}>OK</Button>
+            </Group>
+          ) : asking ? (
             <Group gap="xs" mt={4}>
               <Text size="xs">Discard this for good? It will not be sent.</Text>
               <Button size="compact-sm" color="red" onClick={() => void discard(item.seq!)}>Discard</Button>
@@ -37,7 +45,8 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
 /**
  * The offline queue on every screen (issue 26, docs/decisions/102): 'Offline' while there is no
  * connection, and 'All saved' or what waits ('3 changes and 5 photos waiting'); tapped, the list of
- * what waits and of what the server refused, with the reason, Try again and Discard.
+ * what waits and of what the server refused, with the reason, Try again and Discard (a write whose
+ * record was deleted meanwhile, 410: the reason and OK only; docs/decisions/110).
  */
 export default function OutboxStatus() {
   const { items, summary, failed: refused, sending, online, notKept, ready } = useOutbox();

@@ -1,4 +1,4 @@
-import { OUTBOX_NOT_KEPT, outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
+import { isGone, OUTBOX_NOT_KEPT, outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
 import { withBrowserDb } from '../../lib/browser-db.ts';
 import { changeKept, keepRecord } from './kept-records.ts';
 import { debugLog } from '../../lib/debug-log.ts';
@@ -103,9 +103,12 @@ export async function enqueue(item: Omit<OutboxItem, 'seq' | 'createdAt' | 'atte
   void run();
 }
 
-/** A refused write sent once more (after the cause was fixed), or dropped from the list. */
+/**
+ * A refused write sent once more (after the cause was fixed), or dropped from the list. Never one
+ * whose record was deleted (410): it would only be refused again, so it stays a notice.
+ */
 export async function retryFailed(seq: number): Promise<void> {
-  await update(seq, (item) => ({ ...item, failure: undefined, attempts: 0 }));
+  await update(seq, (item) => (isGone(item.failure) ? item : { ...item, failure: undefined, attempts: 0 }));
   void run();
 }
 
@@ -205,6 +208,8 @@ async function sendAll(): Promise<void> {
     if (outcome === 'signed-out') return sessionLost();
     if (answer.ok && item.keep) await keepAnswer(item, answer.body);
     if (answer.ok) await dismiss(item.seq!);
+    // Refused: kept with the reason, never sent on its own again. 'gone' (410) is final: the list
+    // offers no Try again, only its notice to read (docs/decisions/110).
     else await update(item.seq!, (i) => ({ ...i, failure: answer.failure }));
     debugLog(answer.ok ? 'debug' : 'warn', `outbox ${item.request.method} ${item.request.url} → ${answer.status}`);
     answers.tell(item, answer);
