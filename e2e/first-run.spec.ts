@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { killServers, startServer } from '../test/helpers/server-process.ts';
+import { FIRST_RUN_TEXT } from '../src/core/first-run.ts';
 import { SHOTS } from './time-tracking-helpers.ts';
 
 // A first-run setup (issue 28): a new production database, its first super admin made the way
@@ -55,7 +56,18 @@ test('the first super admin is led through the four steps, may leave, comes back
   await expect(activeStep(page).getByRole('link', { name: 'Settings → Firm profile' })).toHaveAttribute('href', '/settings/firm-profile');
   await expect(activeStep(page).getByRole('heading', { name: /Firm profile/i }).first()).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/first-run-1-firm-profile.png`, fullPage: true });
-  await activeStep(page).getByRole('button', { name: 'Continue' }).click();
+  // Continue saves what was typed (issue 38); a refusal keeps the step and what was typed.
+  const step = activeStep(page);
+  await step.getByRole('textbox', { name: 'Firm name' }).fill('');
+  await step.getByRole('textbox', { name: 'Phone' }).fill('(555) 010-2000');
+  await step.getByRole('button', { name: 'Continue' }).click();
+  await expect(step.getByRole('alert').filter({ hasText: FIRST_RUN_TEXT.notSaved })).toBeVisible();
+  await expect(step.getByRole('textbox', { name: 'Phone' })).toHaveValue('(555) 010-2000');
+  await step.getByRole('textbox', { name: 'Firm name' }).fill('Diaz Forensic Engineering');
+  await step.getByRole('button', { name: 'Continue' }).click();
+  await expect(activeStep(page).getByRole('link', { name: 'Settings → Users' })).toBeVisible();
+  const profile = await (await page.request.get(`${base}/api/settings/firm-profile`)).json();
+  expect(profile).toMatchObject({ firmName: 'Diaz Forensic Engineering', phone: '(555) 010-2000' });
 
   // 2. Users: Ana is listed as the super admin; skipped for now.
   await expect(activeStep(page).getByRole('link', { name: 'Settings → Users' })).toHaveAttribute('href', '/settings/users');

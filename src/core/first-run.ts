@@ -29,6 +29,7 @@ export const FIRST_RUN_STEP_INFO: Record<FirstRunStep, { label: string; descript
 export const FIRST_RUN_TEXT = {
   notice: 'Finish setting up Casebook',
   finished: 'Casebook is set up.',
+  notSaved: 'This step has changes that are not saved. Fix what is marked and Continue, or skip the step.',
 } as const;
 
 /** The first step not answered yet, or null when every step is done or skipped. */

@@ -11,18 +11,20 @@ import { moveWeek, type WeekAction } from '../features/timesheet/week-actions.ts
 
 type Role = Viewer['role'];
 
-export async function seedDemoWeeks(db: Db, options: { approverId: string; today: string; notSubmittedEmail: string }) {
+export async function seedDemoWeeks(db: Db, options: { approverIds: [string, string]; today: string; notSubmittedEmail: string }) {
   const people = await db.selectFrom('users').leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select(['users.id', 'users.email', 'users.role', 'user_roles.role as granted'])
     .where('users.disabled', '=', false).orderBy('users.email').execute();
   const viewer = (id: string, role: Role): Viewer => ({ id, role, isSuperAdmin: role === 'super_admin' });
-  const approver = viewer(options.approverId, 'super_admin');
+  // Nobody decides on their own week (docs/decisions/116): the second approver decides on the first's.
+  const [first, second] = options.approverIds.map((id) => viewer(id, 'super_admin')) as [Viewer, Viewer];
   const thisWeek = weekStartOf(options.today, 1);
   const act = (by: Viewer, userId: string, weekStart: string, action: WeekAction, note = '') =>
     moveWeek(db, { viewer: by, action, body: { userId, weekStart, note }, today: addDays(weekStart, 9) });
 
   for (const [i, person] of people.entries()) {
     const self = viewer(person.id, (person.granted ?? person.role ?? 'limited_user') as Role);
+    const approver = person.id === first.id ? second : first;
     for (const back of [4, 3, 2]) {
       const week = addDays(thisWeek, -7 * back);
       await act(self, person.id, week, 'submit');

@@ -61,7 +61,9 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
   });
   await seedDemoBilling(db, { actorId: superAdmin.id, today: isoDay(today) });
   const limitedUser = org.people.find((p) => p.key === SIGN_IN_USERS.limited_user);
-  await seedDemoWeeks(db, { approverId: superAdmin.id, today: isoDay(today), notSubmittedEmail: limitedUser?.email ?? '' });
+  const admin = org.people.find((p) => p.key === SIGN_IN_USERS.admin);
+  if (!admin) throw new Error('demo data has no administrator');
+  await seedDemoWeeks(db, { approverIds: [superAdmin.id, admin.id], today: isoDay(today), notSubmittedEmail: limitedUser?.email ?? '' });
 
   return (Object.entries(SIGN_IN_USERS) as [DataRole, string][]).map(([role, key]) => {
     const person = org.people.find((p) => p.key === key);

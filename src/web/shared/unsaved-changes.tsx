@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { ConfirmModal, DISCARD_CHANGES } from '../ui/confirm-modal.tsx';
@@ -9,15 +9,20 @@ import { ConfirmModal, DISCARD_CHANGES } from '../ui/confirm-modal.tsx';
  * keystroke can do (a digit typed and taken back), renders nothing (issue 13).
  */
 class UnsavedRegistry {
-  private dirty = new Map<string, boolean>();
+  private dirty = new Map<string, { queryToo: boolean; save?: () => Promise<boolean> }>();
   hasUnsaved = () => this.dirty.size > 0;
-  queryBound = () => [...this.dirty.values()].some(Boolean);
-  setDirty = (key: string, dirty: boolean, queryToo = false) => {
-    if (dirty) this.dirty.set(key, queryToo);
+  queryBound = () => [...this.dirty.values()].some((d) => d.queryToo);
+  setDirty = (key: string, dirty: boolean, queryToo = false, save?: () => Promise<boolean>) => {
+    if (dirty) this.dirty.set(key, { queryToo, save });
     else this.dirty.delete(key);
   };
   /** Forget every unsaved edit (the user chose to leave without them). */
   discardAll = () => this.dirty.clear();
+  /** Saves every screen's unsaved edits that it can save itself; true when none is left unsaved (a refusal stays on its screen). */
+  saveAll = async () => {
+    const results = await Promise.all([...this.dirty.values()].map((d) => d.save?.() ?? Promise.resolve(false)));
+    return results.every(Boolean);
+  };
 }
 
 const UnsavedContext = createContext<UnsavedRegistry | null>(null);
@@ -56,23 +61,33 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Whether any screen holds unsaved edits (asked when needed), and a way to drop them (sign-out asks first). */
-export function useUnsavedState(): { hasUnsaved(): boolean; discardAll(): void } {
+/** Whether any screen holds unsaved edits (asked when needed), a way to drop them (sign-out asks first), and to save them (setup's Continue). */
+export function useUnsavedState(): { hasUnsaved(): boolean; discardAll(): void; saveAll(): Promise<boolean> } {
   const registry = useContext(UnsavedContext);
-  return { hasUnsaved: registry?.hasUnsaved ?? (() => false), discardAll: registry?.discardAll ?? (() => undefined) };
+  return {
+    hasUnsaved: registry?.hasUnsaved ?? (() => false),
+    discardAll: registry?.discardAll ?? (() => undefined),
+    saveAll: registry?.saveAll ?? (async () => true),
+  };
 }
 
 /**
  * Marks the calling screen as holding unsaved edits while `dirty` is true. With `queryToo`, the
  * edits belong to the address's query as well, so going to another ?project= (a pick, Reset,
- * back or forward) asks too.
+ * back or forward) asks too. With `save`, the screen can save them when asked (true: saved).
  */
-export function useUnsavedChanges(dirty: boolean, options: { queryToo?: boolean } = {}) {
-  const { queryToo = false } = options;
+export function useUnsavedChanges(dirty: boolean, options: { queryToo?: boolean; save?: () => Promise<boolean> } = {}) {
+  const { queryToo = false, save } = options;
   const setDirty = useContext(UnsavedContext)?.setDirty;
   const key = useId();
+  // The latest save, read when it is called: registering it never renders anything.
+  const latestSave = useRef(save);
   useEffect(() => {
-    setDirty?.(key, dirty, queryToo);
+    latestSave.current = save;
+  });
+  const canSave = save !== undefined;
+  useEffect(() => {
+    setDirty?.(key, dirty, queryToo, canSave ? () => latestSave.current!() : undefined);
     return () => setDirty?.(key, false);
-  }, [setDirty, key, dirty, queryToo]);
+  }, [setDirty, key, dirty, queryToo, canSave]);
 }

@@ -64,39 +64,40 @@ function FirmProfileForm({ p }: { p: TFirmProfile }) {
   const [showProblems, setShowProblems] = useState(false);
   const [refusal, setRefusal] = useState<Refusal<Key> | null>(null);
   const container = useRef<HTMLFormElement>(null);
-  useUnsavedChanges(kept.dirty);
   useFocusRefused(container, refusal);
   const logoError = logo.upload.error ?? logo.remove.error;
   const problems = showProblems ? problemsOf(kept.form) : {};
   const errors: Partial<Form> = { ...theirNotes(kept.theirs), ...refusal?.fields, ...problems };
 
-  const submit = () => {
+  /** Saves what is typed; true once saved (the setup's Continue saves through it too). */
+  const submit = async (): Promise<boolean> => {
     const sent = kept.form;
     if (Object.keys(problemsOf(sent)).length) {
       setShowProblems(true);
       setRefusal(null);
       requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
+      return false;
     }
     setRefusal(null);
-    save.mutate({ ...sent, version: p.version }, {
-      onSuccess: () => {
-        kept.acknowledge(sent);
-        setSaved(true);
-      },
-      onError: (error) => {
-        setRefusal(readRefusal(error, KEYS));
-        // Someone else saved first: load their version; the fields typed here stay as typed.
-        if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') void profile.refetch();
-      },
-    });
+    try {
+      await save.mutateAsync({ ...sent, version: p.version });
+      kept.acknowledge(sent);
+      setSaved(true);
+      return true;
+    } catch (error) {
+      setRefusal(readRefusal(error, KEYS));
+      // Someone else saved first: load their version; the fields typed here stay as typed.
+      if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') void profile.refetch();
+      return false;
+    }
   };
+  useUnsavedChanges(kept.dirty, { save: submit });
 
   return (
     <>
       <form ref={container} noValidate onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        void submit();
       }}>
         <Stack gap="sm" maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -4,7 +4,10 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { TFirstRunState } from '../../../core/api/first-run.ts';
 import { FIRST_RUN_STEP_INFO, FIRST_RUN_STEPS, FIRST_RUN_TEXT, nextStep, type FirstRunStep, type StepOutcome } from '../../../core/first-run.ts';
+import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
 import { useUser } from '../../shared/auth.tsx';
+import { useUnsavedState } from '../../shared/unsaved-changes.tsx';
+import { ConfirmModal, DISCARD_CHANGES } from '../../ui/confirm-modal.tsx';
 import { useAnswerStep, useFirstRun } from './api.ts';
 
 // Each step is the Settings section itself, fetched when its step opens.
@@ -36,6 +39,20 @@ function SetupSteps({ initial }: { initial: TFirstRunState }) {
   const first = nextStep(initial.steps);
   const [active, setActive] = useState(first === null ? FIRST_RUN_STEPS.length : FIRST_RUN_STEPS.indexOf(first));
   const step = FIRST_RUN_STEPS[active];
+  const unsaved = useUnsavedState();
+  const [notSaved, setNotSaved] = useState(false);
+  // Leaving a step with typed changes asks first (they would be lost with its form).
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  const leave = (then: () => void) => (unsaved.hasUnsaved() ? setLeaving(() => then) : then());
+  // Continue saves what the step's form holds first; a refusal stays on the step, shown in its form.
+  const proceed = async () => {
+    setNotSaved(false);
+    if (unsaved.hasUnsaved() && !(await unsaved.saveAll())) {
+      setNotSaved(true);
+      return;
+    }
+    go('done');
+  };
   const go = (outcome: StepOutcome) => {
     if (!step) return;
     answer.mutate({ step, outcome }, {
@@ -56,7 +73,7 @@ function SetupSteps({ initial }: { initial: TFirstRunState }) {
         </div>
         <Anchor component={Link} to="/dashboard" size="sm">Leave setup for now</Anchor>
       </Group>
-      <Stepper active={active} onStepClick={setActive} allowNextStepsSelect={false} size="sm">
+      <Stepper active={active} onStepClick={(i) => leave(() => setActive(i))} allowNextStepsSelect={false} size="sm">
         {FIRST_RUN_STEPS.map((s) => {
           const info = FIRST_RUN_STEP_INFO[s];
           const outcome = state.steps[s];
@@ -71,9 +88,10 @@ function SetupSteps({ initial }: { initial: TFirstRunState }) {
                 </Text>
                 <Suspense fallback={<Card withBorder><Loader size="sm" /></Card>}><Section /></Suspense>
                 {answer.isError && <Alert color="red" role="alert">{answer.error.message}</Alert>}
+                {notSaved && <Alert color="red" role="alert">{FIRST_RUN_TEXT.notSaved}</Alert>}
                 <Group justify="flex-end">
-                  <Button variant="default" loading={answer.isPending && answer.variables?.outcome === 'skipped'} onClick={() => go('skipped')}>Skip for now</Button>
-                  <Button loading={answer.isPending && answer.variables?.outcome === 'done'} onClick={() => go('done')}>Continue</Button>
+                  <Button variant="default" loading={answer.isPending && answer.variables?.outcome === 'skipped'} onClick={() => leave(() => go('skipped'))}>Skip for now</Button>
+                  <Button loading={answer.isPending && answer.variables?.outcome === 'done'} onClick={() => void proceed()}>Continue</Button>
                 </Group>
               </Stack>
             </Stepper.Step>
@@ -83,6 +101,14 @@ function SetupSteps({ initial }: { initial: TFirstRunState }) {
           <Finished state={state} />
         </Stepper.Completed>
       </Stepper>
+      <ConfirmModal opened={leaving !== null} question={UNSAVED_CHANGES_QUESTION} confirmLabel={DISCARD_CHANGES}
+        onYes={() => {
+          unsaved.discardAll();
+          setNotSaved(false);
+          leaving?.();
+          setLeaving(null);
+        }}
+        onNo={() => setLeaving(null)} />
     </Stack>
   );
 }
