@@ -98,6 +98,19 @@ describe('npm start', () => {
     expect(edited.output()).not.toContain('failed to start');
   }, 60_000);
 
+  it('stops in production, naming PUBLIC_URL, when a sign-in provider is on without it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-public-url-'));
+    const database = await freshDatabase(undefined, { dataDir: path.join(dataDir, 'pglite') });
+    await sql`update sign_in_providers set enabled = true, issuer_url = 'https://accounts.google.com', client_id = 'casebook'
+      where id = 'google'`.execute(database.db);
+    await database.close();
+    const refused = start({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), OIDC_GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('PUBLIC_URL: is required in production while sign-in with Google is on in Settings');
+    expect(refused.output()).not.toContain('failed to start');
+    expect(existsSync(path.join(dataDir, 'pglite', 'casebook.lock'))).toBe(false);
+  }, 60_000);
+
   it('stops with a clear message on bad configuration', async () => {
     const bad = start({ PORT: 'not-a-port' });
     expect(await bad.exited).toBe(1);
