@@ -152,3 +152,5 @@ export const REPORT_ISSUE_THANKS = 'Thank you for reporting this issue. Our team
 export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes that will be lost. Do you want to continue?';
 export const LOGOUT_QUESTION = 'Are you sure you want to log out?';
 export const OFFLINE_MESSAGE = 'No internet connection. Please check your network and try again.';
+/** What every API request hears (503, Retry-After) until the start's migrations and demo data are done (docs/decisions/112). */
+export const STARTING_MESSAGE = 'Casebook is starting. Try again in a moment.';

@@ -22,6 +22,12 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'This image could not be read. It may be damaged; please choose another file.',
 } as const;
 
+/**
+ * A one-file upload (a CSV import, a logo, a signature) that carried a second file part: refused whole,
+ * naming the part (its field name), never half-read (issue 37, docs/decisions/112).
+ */
+export const secondFileMessage = (part: string) => `Send one file: the part '${part}' is a second file.`;
+
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 

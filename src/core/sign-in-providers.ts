@@ -37,7 +37,21 @@ export const PROVIDER_SETTINGS_MESSAGES = {
   issuerNotHttps: 'The issuer URL must start with https:// (http:// only for a test provider on this computer).',
   issuerHasQuery: 'The issuer URL has no query (?…) or fragment (#…): give the issuer itself, e.g. https://accounts.google.com.',
   missingForEnabled: 'Give the issuer URL and the client id before turning sign-in on.',
+  publicUrlNeeded: 'Set PUBLIC_URL on the server (the address people use, e.g. https://casebook.firm.com) and restart before '
+    + 'turning sign-in on: in production the address the provider sends people back to is built from it only.',
 } as const;
+
+/**
+ * Why a production start stops (docs/decisions/112): a provider is on in Settings and PUBLIC_URL is
+ * not set, so there is no address to send people back to but the request's Host header, never trusted.
+ */
+export function publicUrlNeededAtStart(providers: readonly TSignInProvider[]): string {
+  const names = providers.map((p) => PROVIDER_LABELS[p]).join(' and ');
+  return 'Invalid configuration:\n'
+    + `  PUBLIC_URL: is required in production while sign-in with ${names} is on in Settings (the address the provider `
+    + 'sends people back to is built from it only, never from the Host header). Set it to the address people use, '
+    + 'e.g. https://casebook.firm.com.';
+}
 
 /**
  * The problem with an issuer URL as typed, or null when it may be used. `production`: a server in

@@ -50,6 +50,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWithAccess, requireAccessDeclarations } from './http/access.ts';
 import { isApiPath, loggableUrl } from './http/paths.ts';
 import { Maintenance } from './http/maintenance.ts';
+import { Starting } from './http/starting.ts';
 import { registerSession, type SessionConfig } from './http/session.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { registerUploads } from './uploads/multipart.ts';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Graceful shutdown's drain (docs/decisions/053): main.ts begins it on SIGTERM, then closes the app. */
     drain: Drain;
+    /** The start's gate (docs/decisions/112): main.ts opens it once migrations and demo data are done. */
+    starting: Starting;
   }
 }
 
@@ -78,6 +81,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Seals the calendar tokens; main.ts passes TOKEN_ENCRYPTION_KEY's (or DATA_DIR's) key, else one derived from the session secret. */
   tokenKey?: Buffer;
+  /**
+   * Starts in the starting state: every API route but /api/health answers 503 until
+   * `app.starting.ready()` (main.ts, after migrations and demo data). Default: ready at once (tests).
+   */
+  starting?: boolean;
   /** Runner timings (tests shorten the lease to see a dead process's job claimed again). */
   jobs?: { pollMs?: number; leaseMs?: number };
 }
@@ -117,6 +125,10 @@ export async function buildApp(options: AppOptions) {
   // Maintenance answers first: during a restore even a signed-out browser hears it, not 401.
   const maintenance = new Maintenance(database);
   maintenance.register(app);
+  // Then the start's gate (docs/decisions/112): before the session, which reads a database not ready yet.
+  const starting = new Starting(options.starting ?? false);
+  starting.register(app);
+  app.decorate('starting', starting);
   registerSession(app, (token) => findSession(database.db, token, sessionConfig),
     (text) => findApiTokenAuth(database.db, text, {
       activeUser: (userId) => findActiveSessionUser(database.db, userId),

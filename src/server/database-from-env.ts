@@ -13,7 +13,7 @@ import { parseTokenKey } from './integrations/google/token-cipher.ts';
  * migrates it. While another instance restores a backup into the same PostgreSQL, the migrations
  * wait for the end of the restore (`migrated`), so the app can start and say "maintenance" meanwhile.
  */
-export async function openDatabaseFromEnv(env: Env): Promise<{ database: DatabaseHandle; migrated: Promise<void> }> {
+export async function openDatabaseFromEnv(env: Env): Promise<{ database: DatabaseHandle; migrated: Promise<void>; restoring: boolean }> {
   const pgliteDir = path.join(env.DATA_DIR, 'pglite');
   if (!env.DATABASE_URL) {
     // A restore killed half-way is finished or undone before anything opens the folder.
@@ -33,7 +33,7 @@ export async function openDatabaseFromEnv(env: Env): Promise<{ database: Databas
     throw error;
   });
   if (!restoring) await migrated;
-  return { database, migrated };
+  return { database, migrated, restoring };
 }
 
 const RESTORE_POLL_MS = 1_000;

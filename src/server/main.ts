@@ -5,13 +5,19 @@ import { MigrationChangedError } from './db/migrate.ts';
 import { DEMO_ADMIN_EMAIL } from './seed/demo-accounts.ts';
 import { hasAnyUser, seedDemo, type DemoSignIn } from './seed/demo.ts';
 import { finishFirstRunForDemo } from './features/first-run/service.ts';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
+import type { DatabaseHandle } from './db/connection.ts';
+import { publicUrlProblemAtStart } from './features/sign-in-providers/settings.ts';
 import { ROLE_LABELS } from '../core/users.ts';
 
 async function main() {
   const env = loadEnv();
   process.env.TZ = env.TZ;
-  const { database, migrated } = await openDatabaseFromEnv(env);
+  const { database, migrated, restoring } = await openDatabaseFromEnv(env);
+  // Checked before anything listens; during a restore, once it has finished and the data is migrated.
+  const dataChecked = migrated.then(() => checkConfigAgainstData(database, env));
+  dataChecked.catch(() => undefined); // awaited below
+  if (!restoring) await dataChecked;
 
   const app = await buildApp({
     database,
@@ -20,6 +26,8 @@ async function main() {
     tokenKey: await tokenKeyFromEnv(env),
     demoAdminEmail: env.demo ? DEMO_ADMIN_EMAIL : undefined,
     logger: true,
+    // Until the migrations and the demo data are done, the API says 'starting' (docs/decisions/112).
+    starting: true,
   });
 
   // Graceful shutdown (docs/decisions/053): drain, close, flush, exit 0; bounded, and a second signal forces it.
@@ -49,12 +57,13 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // Started in the middle of a restore: the maintenance page answers until it has finished.
-  await migrated;
+  await dataChecked;
   let signIns: DemoSignIn[] = [];
   if (env.demo && !(await hasAnyUser(database.db))) {
     signIns = await seedDemo(database.db);
     await finishFirstRunForDemo(database.db);
   }
+  app.starting.ready();
   if (!closing) await app.jobs.start();
   const port = (app.server.address() as { port: number }).port;
   const url = `http://${['0.0.0.0', '::'].includes(env.HOST) ? 'localhost' : env.HOST}:${port}`;
@@ -72,6 +81,17 @@ async function main() {
     lines.push('  No users yet: create the first super admin with `npm run user:create`; their first sign-in leads them through setup.');
   }
   console.log(lines.join('\n') + '\n');
+}
+
+/**
+ * Configuration that depends on what Settings hold: sign-in providers never trust the Host header, so
+ * in production one that is on needs PUBLIC_URL (docs/decisions/112). Stops the start, naming it.
+ */
+async function checkConfigAgainstData(database: DatabaseHandle, env: Env) {
+  const problem = await publicUrlProblemAtStart(database.db, env);
+  if (!problem) return;
+  await database.close();
+  throw new EnvError(problem);
 }
 
 /** Says plainly what demo mode allows and how to run for real (issue 14). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_MESSAGES } from '../../src/core/images.ts';
+import { secondFileMessage, UPLOAD_MESSAGES } from '../../src/core/images.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { pdfImages, pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
@@ -96,7 +96,8 @@ describe('signature', () => {
     const two = await upload(limited, '/api/me/signature', [
       { filename: 'a.jpg', content: await makeJpeg(60, 20) }, { filename: 'b.jpg', content: await makeJpeg(60, 20) },
     ]);
-    expect(two.json().error.message).toBe('Please upload one file.');
+    expect(two.statusCode).toBe(400);
+    expect(two.json().error.message).toBe(secondFileMessage('file'));
     expect((await limited.request({ method: 'DELETE', url: '/api/me/signature' })).json().hasSignature).toBe(false);
   });
 });

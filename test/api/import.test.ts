@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TImport } from '../../src/core/api/import.ts';
+import { secondFileMessage } from '../../src/core/images.ts';
 import { createUser } from '../../src/server/features/users/service.ts';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { multipart } from '../helpers/uploads.ts';
@@ -104,6 +105,25 @@ describe('import: files that cannot be read', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('The file is larger than 50 MB.');
     expect(await storedImports()).toEqual({ imports: 0, chunks: 0 });
+  });
+
+  it("refuses a second file part whole, naming the part, and keeps nothing of the first (issue 37)", async () => {
+    const before = await storedImports();
+    const rows = Array.from({ length: 12_000 }, (_, i) =>
+      `Jane Doe,jane.doe@firm.test,Acme,Survey,Principal,"Row ${i}",Yes,2031-02-03,09:00:00,2031-02-03,10:00:00,01:00:00,,150.00\n`);
+    // Large enough that the first file is stored in pieces before the second part arrives.
+    const first = Buffer.from(TOGGL_HEADER + rows.join(''));
+    expect(first.length).toBeGreaterThan(1024 * 1024);
+    for (const parts of [
+      [{ filename: 'toggl.csv', content: first, type: 'text/csv' }, { filename: 'more.csv', content: fixture('toggl-detailed.csv'), type: 'text/csv', name: 'extra' }],
+      [{ filename: 'toggl.csv', content: fixture('toggl-detailed.csv'), type: 'text/csv' }, { filename: 'toggl.csv', content: fixture('toggl-detailed.csv'), type: 'text/csv' }],
+    ]) {
+      const res = await superAdmin.request({ method: 'POST', url: '/api/imports', ...multipart(parts) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(secondFileMessage(parts[1]!.name ?? 'file'));
+      expect(await storedImports()).toEqual(before);
+    }
+    expect(secondFileMessage('extra')).toBe("Send one file: the part 'extra' is a second file.");
   });
 
   it('an upload cut off a day ago is removed, with its pieces, by the next upload; a recent one is left to finish', async () => {

@@ -2,6 +2,8 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProviderSettings } from '../../src/core/api/sign-in-providers.ts';
 import { PROVIDER_SETTINGS_MESSAGES, PROVIDER_STARTS_PER_MINUTE } from '../../src/core/sign-in-providers.ts';
+import { loadEnv } from '../../src/server/env.ts';
+import { publicUrlProblemAtStart } from '../../src/server/features/sign-in-providers/settings.ts';
 import { startFakeOidcProvider, type FakeOidcProvider, type FakePerson } from '../fakes/oidc-provider.ts';
 import { cookiesOf, createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 
@@ -224,5 +226,91 @@ describe('signing in', () => {
     for (let i = 0; i < PROVIDER_STARTS_PER_MINUTE; i++) expect((await from('203.0.113.9')).headers.location).toContain(fake.issuer);
     expect((await from('203.0.113.9')).headers.location).toBe('/login?error=busy&provider=google');
     expect((await from('203.0.113.10')).headers.location).toContain(fake.issuer);
+  });
+});
+
+// Issue 37 (docs/decisions/112): the address a provider sends people back to is PUBLIC_URL whenever it
+// is set, never the Host header; in production a provider cannot be on without it.
+describe('the return address', () => {
+  const PUBLIC = 'https://casebook.firm.example';
+  const callback = `${PUBLIC}/api/auth/oidc/google/callback`;
+  const SECRET = { SESSION_SECRET: 's'.repeat(40) };
+  const turnOn = (agent: Agent, version: number, issuerUrl: string) => agent.request({
+    method: 'PUT', url: '/api/settings/sign-in-providers/google', headers: { host: 'evil.example' },
+    payload: { issuerUrl, clientId: fake.clientId, enabled: true, version },
+  });
+  const listed = async (agent: Agent) => (await agent.request({
+    method: 'GET', url: '/api/settings/sign-in-providers', headers: { host: 'evil.example' },
+  })).json().providers as TProviderSettings[];
+
+  it('outside production without PUBLIC_URL: the request\'s own origin (a demo on one computer)', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start', headers: { host: 'casebook.local:3000' } });
+    expect(new URL(start.headers.location as string).searchParams.get('redirect_uri')).toBe('http://casebook.local:3000/api/auth/oidc/google/callback');
+  });
+
+  it('with PUBLIC_URL set: built from it only, whatever Host the request names, and the sign-in goes through', async () => {
+    const app = await createTestApp({ OIDC_GOOGLE_CLIENT_SECRET: fake.clientSecret, PUBLIC_URL: PUBLIC });
+    try {
+      const admin = await app.signIn((await app.user('super_admin')).email);
+      const google = (await listed(admin)).find((p) => p.provider === 'google')!;
+      expect(google.redirectUri).toBe(callback);
+      expect((await turnOn(admin, google.version, fake.issuer)).statusCode).toBe(200);
+      const { email } = await app.user('admin');
+      fake.signInAs({ email, emailVerified: true });
+      const start = await app.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start', headers: { host: 'evil.example' } });
+      const authorize = new URL(start.headers.location as string);
+      expect(authorize.searchParams.get('redirect_uri')).toBe(callback);
+      const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+      expect(back.origin).toBe(PUBLIC);
+      const done = await app.app.inject({
+        method: 'GET', url: `${back.pathname}${back.search}`, headers: { host: 'evil.example' }, cookies: { casebook_oidc: cookiesOf(start).casebook_oidc! },
+      });
+      expect(done.headers.location).toBe('/dashboard');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('in production without PUBLIC_URL: turning a provider on is refused naming PUBLIC_URL, no address is shown or sent', async () => {
+    const app = await createTestApp({ NODE_ENV: 'production', ...SECRET, OIDC_GOOGLE_CLIENT_SECRET: fake.clientSecret });
+    try {
+      const admin = await app.signIn((await app.user('super_admin')).email);
+      const google = (await listed(admin)).find((p) => p.provider === 'google')!;
+      expect(google.redirectUri).toBeNull();
+      const on = await turnOn(admin, google.version, 'https://accounts.google.com');
+      expect(on.statusCode).toBe(400);
+      expect(on.json().error.message).toBe(PROVIDER_SETTINGS_MESSAGES.publicUrlNeeded);
+      expect(on.json().error.message).toContain('PUBLIC_URL');
+      const env = loadEnv({ NODE_ENV: 'production', ...SECRET });
+      expect(await publicUrlProblemAtStart(app.database.db, env)).toBeNull();
+      // Saved off, it may be set up beforehand.
+      const off = await admin.request({
+        method: 'PUT', url: '/api/settings/sign-in-providers/google',
+        payload: { issuerUrl: 'https://accounts.google.com', clientId: 'casebook', enabled: false, version: google.version },
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      // On in the data (a database from before, a restore): the start stops naming PUBLIC_URL, and no sign-in starts.
+      await app.database.db.updateTable('sign_in_providers').set({ enabled: true }).where('id', '=', 'google').execute();
+      expect(await publicUrlProblemAtStart(app.database.db, env)).toMatch(/^Invalid configuration:\n {2}PUBLIC_URL: is required in production while sign-in with Google is on/);
+      expect(await publicUrlProblemAtStart(app.database.db, loadEnv({ NODE_ENV: 'production', ...SECRET, PUBLIC_URL: PUBLIC }))).toBeNull();
+      expect(await publicUrlProblemAtStart(app.database.db, loadEnv({ NODE_ENV: 'development' }))).toBeNull();
+      const start = await app.app.inject({ method: 'GET', url: '/api/auth/oidc/google/start', headers: { host: 'evil.example' } });
+      expect(start.headers.location).toBe('/login?error=not_offered&provider=google');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('in production with PUBLIC_URL: a provider turns on, its address built from PUBLIC_URL', async () => {
+    const app = await createTestApp({ NODE_ENV: 'production', ...SECRET, PUBLIC_URL: PUBLIC, OIDC_GOOGLE_CLIENT_SECRET: fake.clientSecret });
+    try {
+      const admin = await app.signIn((await app.user('super_admin')).email);
+      const google = (await listed(admin)).find((p) => p.provider === 'google')!;
+      const on = await turnOn(admin, google.version, 'https://accounts.google.com');
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json().providers[0]).toMatchObject({ enabled: true, redirectUri: callback });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,21 +1,58 @@
 // The real process: start, refuse a second process on the same data folder, shut down gracefully.
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_FAILED, STARTING_MESSAGE } from '../../src/core/errors.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
 import { killServers, startServer as start } from '../helpers/server-process.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 
 afterAll(killServers);
 
+/** Demo sign-ins, one after another from the first that gets an answer to the first that succeeds: each answer. */
+async function signInsUntilReady(url: string) {
+  const answers: { status: number; message?: string; retryAfter: string | null }[] = [];
+  const deadline = Date.now() + 80_000;
+  while (Date.now() < deadline && answers.at(-1)?.status !== 200) {
+    const res = await fetch(`${url}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }),
+    }).catch(() => null);
+    if (res) answers.push({ status: res.status, message: (await res.json()).error?.message, retryAfter: res.headers.get('retry-after') });
+    else await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return answers;
+}
+
+/** A port free on 127.0.0.1 now (the server is started on it, to be asked before its banner). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
 describe('npm start', () => {
   it('seeds demo data once, refuses a second process on the same folder, and shuts down on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-start-'));
     // No HOST: a demo listens on this computer only, and says so.
-    const first = start({ DATA_DIR: dataDir, HOST: '' });
+    const port = await freePort();
+    const first = start({ DATA_DIR: dataDir, HOST: '', PORT: String(port) });
+    // Sign-ins sent from the moment the port answers, through the seeding, until one goes through:
+    // starting is never 'Invalid email or password' (issue 37, docs/decisions/112).
+    const signIns = await signInsUntilReady(`http://127.0.0.1:${port}`);
     const url = await first.ready;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(signIns.at(-1)?.status).toBe(200);
+    const early = signIns.slice(0, -1);
+    expect(early.length, 'no sign-in arrived during the seeding').toBeGreaterThan(0);
+    expect(early).toEqual(early.map(() => ({ status: 503, message: STARTING_MESSAGE, retryAfter: '5' })));
+    expect(signIns.map((a) => a.message)).not.toContain(SIGN_IN_FAILED);
     expect(first.output()).toContain('DEMO MODE');
     expect(first.output()).toContain('Listening on 127.0.0.1 only');
     expect(first.output()).toContain('npm run user:create');
@@ -37,7 +74,7 @@ describe('npm start', () => {
     expect(again.output()).not.toContain('Demo data was created');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 90_000);
+  }, 120_000);
 
   it('never seeds in production and says how to create the first super admin', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-prod-'));
@@ -59,6 +96,19 @@ describe('npm start', () => {
     expect(await edited.exited).toBe(1);
     expect(edited.output()).toContain('Migration 014_report_speed.sql was changed after it was applied to this database.');
     expect(edited.output()).not.toContain('failed to start');
+  }, 60_000);
+
+  it('stops in production, naming PUBLIC_URL, when a sign-in provider is on without it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-public-url-'));
+    const database = await freshDatabase(undefined, { dataDir: path.join(dataDir, 'pglite') });
+    await sql`update sign_in_providers set enabled = true, issuer_url = 'https://accounts.google.com', client_id = 'casebook'
+      where id = 'google'`.execute(database.db);
+    await database.close();
+    const refused = start({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), OIDC_GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('PUBLIC_URL: is required in production while sign-in with Google is on in Settings');
+    expect(refused.output()).not.toContain('failed to start');
+    expect(existsSync(path.join(dataDir, 'pglite', 'casebook.lock'))).toBe(false);
   }, 60_000);
 
   it('stops with a clear message on bad configuration', async () => {

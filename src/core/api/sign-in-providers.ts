@@ -13,8 +13,8 @@ export const ZProviderSettings = z.object({
   secretSet: z.boolean(),
   /** The environment variable that holds it (OIDC_GOOGLE_CLIENT_SECRET, …). */
   secretVariable: z.string(),
-  /** The address to register at the provider as the redirect URI. */
-  redirectUri: z.string(),
+  /** The address to register at the provider as the redirect URI; null in production until PUBLIC_URL is set. */
+  redirectUri: z.string().nullable(),
   updatedAt: z.string(),
   version: z.number().int(),
 });

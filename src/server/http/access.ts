@@ -18,6 +18,8 @@ declare module 'fastify' {
     beforeSession?: boolean;
     /** Still answers during a restore (the maintenance page's own questions). */
     duringMaintenance?: boolean;
+    /** Still answers while the app starts (/api/health, saying 'starting'; docs/decisions/112). */
+    duringStart?: boolean;
     /** The built web app's files and pages: no session is read, the files' own caching applies. */
     web?: boolean;
   }

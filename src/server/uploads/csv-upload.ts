@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { secondFileMessage } from '../../core/images.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** The largest CSV the import takes (a 100,000-row Toggl export is about 15 MB): docs/decisions/093. */
@@ -8,7 +9,6 @@ const SNIFF_BYTES = 4096;
 
 const CSV_UPLOAD_MESSAGES = {
   none: 'Please choose a CSV file to upload.',
-  one: 'Please upload one file.',
   empty: 'The file is empty.',
   tooLarge: `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`,
   binary: 'This is not a CSV file (it holds binary data). Export the report as CSV.',
@@ -26,20 +26,25 @@ export interface CsvUpload {
  * The multipart upload's one CSV file (field `file`), with the import's own size limit (the image
  * uploads keep theirs), streamed: its chunks are checked as they pass — binary content (a NUL in
  * the first bytes: a spreadsheet, an archive) is refused before any is handed on, a file over the
- * limit as soon as the limit is reached, an empty one at its end (docs/decisions/095). A consumer
- * that stops early leaves the rest of the request drained.
+ * limit as soon as the limit is reached, an empty one or a second file part at its end
+ * (docs/decisions/095, 112), so the consumer's work is undone. A consumer that stops early leaves
+ * the rest of the request drained.
  */
 export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {
   if (!request.isMultipart()) throw fail(CSV_UPLOAD_MESSAGES.none);
-  let part;
-  try {
-    part = await request.file({ limits: { fileSize: MAX_CSV_BYTES, files: 1 } });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw fail(CSV_UPLOAD_MESSAGES.one);
-    throw error;
-  }
+  // Two files pass the parser's limit: the second only to be named in the refusal (a limit of one
+  // would drop it silently, and the first file would be imported alone).
+  const parts = request.files({ limits: { fileSize: MAX_CSV_BYTES, files: 2 } });
+  const { value: part } = await parts.next();
   if (!part) throw fail(CSV_UPLOAD_MESSAGES.none);
   const file = part.file;
+  /** After the file: the rest of the request holds no second file (refused naming it, so nothing is kept). */
+  const nothingAfter = async () => {
+    const next = await parts.next();
+    if (next.done) return;
+    next.value.file.resume();
+    throw fail(secondFileMessage(next.value.fieldname));
+  };
   async function* chunks(): AsyncGenerator<Buffer> {
     let head: Buffer[] = [];
     let total = 0;
@@ -64,6 +69,7 @@ export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload>
       }
       if (file.truncated) throw fail(CSV_UPLOAD_MESSAGES.tooLarge);
       if (total === 0) throw fail(CSV_UPLOAD_MESSAGES.empty);
+      await nothingAfter();
       if (!sniffed) yield sniff();
     } finally {
       // Stopped early (a refused file, an unreadable row): the rest of the body is read and dropped.

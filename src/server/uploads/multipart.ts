@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadProblem } from '../../core/images.ts';
+import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, secondFileMessage, UPLOAD_MESSAGES, uploadProblem } from '../../core/images.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** The one upload path: multipart with size and count limits; routes read files with readImages. */
@@ -58,7 +58,7 @@ export async function readImages(request: FastifyRequest, options: { max: number
     for await (const part of request.files()) {
       if (files.length >= options.max) {
         part.file.resume();
-        throw fail(options.max === 1 ? 'Please upload one file.' : UPLOAD_MESSAGES.tooMany);
+        throw fail(options.max === 1 ? secondFileMessage(part.fieldname) : UPLOAD_MESSAGES.tooMany);
       }
       const bytes = await part.toBuffer();
       const problem = uploadProblem(bytes);

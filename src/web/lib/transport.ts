@@ -22,6 +22,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The server is still starting (503 with details.starting, docs/decisions/112): a moment's wait, not a failure. */
+export const isStarting = (e: unknown) =>
+  e instanceof ApiError && e.status === 503 && (e.details as { starting?: unknown } | undefined)?.starting === true;
+
 /** What a person reads for a failed call: the server's sentence, or SPEC's unknown-error sentence. */
 export const errorText = (e: unknown) => (e instanceof ApiError ? e.message : messageFor('UNKNOWN_ERROR'));
 

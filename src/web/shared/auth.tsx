@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../core/constants.ts';
 import { api } from '../lib/api.ts';
-import { ApiError, readCookie } from '../lib/transport.ts';
+import { ApiError, isStarting, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
 import { nextPaint } from '../lib/after-paint.ts';
 
@@ -23,6 +23,8 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+/** How soon /api/config is asked again while the server is starting. */
+const STARTING_RETRY_MS = 3000;
 const kept = () => import('./offline/kept-records.ts');
 
 /** The same person with the same details: the screens keep their state (a new object would start them again). */
@@ -43,26 +45,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Offline (no answer at all), the firm's settings and the session as last answered on this
     // device (docs/decisions/102): a reload at the site stays signed in; a 401 signs out.
-    api<TPublicConfig>('/api/config')
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      clearTimeout(retry);
+    };
+    const readConfig = () => api<TPublicConfig>('/api/config')
       .then((c) => {
         setConfig(c);
         setConfigAnswered(true);
       })
       .catch(async (e) => {
         debugLog('warn', 'config failed', String(e));
+        // The server is starting (docs/decisions/112): ask again, so the firm's name and sign-in choices appear.
+        if (isStarting(e) && !stopped) retry = setTimeout(() => void readConfig(), STARTING_RETRY_MS);
         const remembered = await (await kept()).rememberedConfig<TPublicConfig>();
         if (remembered) setConfig(remembered);
       });
+    void readConfig();
     // No session found at start means signed out (SPEC §4 Session).
     if (readCookie(AUTH_FLAG_COOKIE) !== 'true') {
       setChecking(false);
-      return;
+      return stop;
     }
     api<TSessionResponse>('/api/auth/session')
       .then((s) => setUser(s.user))
       .catch(async (e) => {
         const k = await kept();
-        if (!k.noAnswer(e)) {
+        // A server still starting has not said the session is gone: keep it, as with no answer.
+        if (!k.noAnswer(e) && !isStarting(e)) {
           void k.forgetSession();
           return setUser(null);
         }
@@ -72,6 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(remembered);
       })
       .finally(() => setChecking(false));
+    return stop;
   }, []);
 
   // Asks the server for the session again: a 401 signs out (the queue's writes stay on the device).

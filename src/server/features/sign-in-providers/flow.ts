@@ -10,7 +10,7 @@ import { authorizationUrl, idTokenClaims, isRefusedAtProvider, isUnreachable, ne
 import { findUserByEmail } from '../auth/service.ts';
 import { finishSignIn } from '../auth/sign-in.ts';
 import { takePending, savePending } from './pending.ts';
-import { callbackUrl, offeredProvider } from './settings.ts';
+import { callbackUrl, offeredProvider, returnBase } from './settings.ts';
 
 // The redirect dance of a sign-in with a provider (docs/decisions/091). Every outcome is a redirect:
 // to the provider, to the dashboard, to the login page's second step, or to /login?error=….
@@ -21,7 +21,6 @@ const COOKIE_PATH = '/api/auth/oidc';
 type FlowContext = Pick<AppContext, 'db' | 'env' | 'sessionConfig'>;
 
 const failed = (failure: TProviderFailure, provider: TSignInProvider) => `/login?error=${failure}&provider=${provider}`;
-const baseOf = (request: FastifyRequest, publicUrl: string | undefined) => publicUrl ?? `${request.protocol}://${request.host}`;
 
 /** GET …/start: keeps state, nonce and PKCE verifier server-side and sends the browser to the provider. */
 export async function startProviderSignIn(context: FlowContext, request: FastifyRequest, reply: FastifyReply, provider: TSignInProvider) {
@@ -34,9 +33,11 @@ export async function startProviderSignIn(context: FlowContext, request: Fastify
     throw error;
   }
   const settings = await offeredProvider(db, env, provider);
-  if (!settings) return reply.redirect(failed('not_offered', provider));
+  // PUBLIC_URL whenever set; in production nothing else (the start refuses a provider on without it).
+  const base = returnBase(env, () => `${request.protocol}://${request.host}`);
+  if (!settings || base === null) return reply.redirect(failed('not_offered', provider));
   const checks = newChecks();
-  const redirectUri = callbackUrl(baseOf(request, env.PUBLIC_URL), provider);
+  const redirectUri = callbackUrl(base, provider);
   let target: URL;
   try {
     target = await authorizationUrl(settings, checks, redirectUri);

@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { checkDiscovery } from '../../integrations/oidc/check.ts';
 import { finishProviderSignIn, startProviderSignIn } from './flow.ts';
-import { listProviders, saveProvider, secretOf } from './settings.ts';
+import { listProviders, returnBase, saveProvider, secretOf } from './settings.ts';
 
 const ZNoQuery = z.object({}).strict();
 
@@ -18,7 +18,7 @@ export function signInProviderRoutes(context: AppContext) {
   // Where staff sign in from changes only from a signed-in browser, never with an API token (ADR 092).
   const superAdmin = { access: 'super_admin', sessionOnly: true } as const;
   const production = env.NODE_ENV === 'production';
-  const base = (request: FastifyRequest) => env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const base = (request: FastifyRequest) => returnBase(env, () => `${request.protocol}://${request.host}`);
 
   app.get('/api/settings/sign-in-providers', { config: superAdmin, schema: { querystring: ZNoQuery, response: { 200: ZProviderSettingsList } } },
     async (request) => {
@@ -30,7 +30,7 @@ export function signInProviderRoutes(context: AppContext) {
     config: superAdmin, schema: { params: ZProviderParams, body: ZProviderSettingsBody, response: { 200: ZProviderSettingsList } },
   }, async (request) => {
     const { user } = requireUser(request);
-    await saveProvider(db, user.id, request.params.provider, request.body, production);
+    await saveProvider(db, user.id, request.params.provider, request.body, env);
     return { providers: await listProviders(db, env, base(request)) };
   });
 

@@ -1,6 +1,8 @@
 import { SIGN_IN_PROVIDERS, type TSignInProvider } from '../../../core/api/auth.ts';
 import type { TProviderSettings, TProviderSettingsBody } from '../../../core/api/sign-in-providers.ts';
-import { issuerUrlProblem, PROVIDER_SECRET_VARIABLES, PROVIDER_SETTINGS_MESSAGES } from '../../../core/sign-in-providers.ts';
+import {
+  issuerUrlProblem, PROVIDER_SECRET_VARIABLES, PROVIDER_SETTINGS_MESSAGES, publicUrlNeededAtStart,
+} from '../../../core/sign-in-providers.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import type { Env } from '../../env.ts';
@@ -11,19 +13,30 @@ import type { ProviderClientSettings } from '../../integrations/oidc/client.ts';
 // from the environment only (docs/decisions/091).
 
 type Secrets = Pick<Env, 'OIDC_GOOGLE_CLIENT_SECRET' | 'OIDC_MICROSOFT_CLIENT_SECRET'>;
+type Address = Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
 
 export const secretOf = (env: Secrets, provider: TSignInProvider): string | undefined => env[PROVIDER_SECRET_VARIABLES[provider]];
 
 /**
- * Where a provider sends the browser back: PUBLIC_URL, else this request's own origin. Written as the
- * URL parser writes it (no default port), since the token request repeats it and must match exactly.
+ * The origin a provider sends the browser back to (docs/decisions/112): PUBLIC_URL whenever it is
+ * set, never the Host header then. Without it, only outside production (a demo on one computer) the
+ * request's own origin; in production none (a provider cannot be turned on, and the start stops).
+ */
+export function returnBase(env: Address, requestOrigin: () => string): string | null {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL;
+  return env.NODE_ENV === 'production' ? null : requestOrigin();
+}
+
+/**
+ * Where a provider sends the browser back. Written as the URL parser writes it (no default port),
+ * since the token request repeats it and must match exactly.
  */
 export const callbackUrl = (base: string, provider: TSignInProvider) =>
   new URL(`${base.replace(/\/$/, '')}/api/auth/oidc/${provider}/callback`).href;
 
 const rowsOf = (db: DbOrTx) => db.selectFrom('sign_in_providers').selectAll();
 
-export async function listProviders(db: DbOrTx, env: Secrets, base: string): Promise<TProviderSettings[]> {
+export async function listProviders(db: DbOrTx, env: Secrets, base: string | null): Promise<TProviderSettings[]> {
   const rows = await rowsOf(db).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return SIGN_IN_PROVIDERS.map((provider) => {
@@ -35,7 +48,7 @@ export async function listProviders(db: DbOrTx, env: Secrets, base: string): Pro
       enabled: row.enabled,
       secretSet: Boolean(secretOf(env, provider)),
       secretVariable: PROVIDER_SECRET_VARIABLES[provider],
-      redirectUri: callbackUrl(base, provider),
+      redirectUri: base === null ? null : callbackUrl(base, provider),
       updatedAt: new Date(row.updated_at).toISOString(),
       version: row.version,
     };
@@ -43,12 +56,14 @@ export async function listProviders(db: DbOrTx, env: Secrets, base: string): Pro
 }
 
 /** Saves one provider (audited as the super admin who saved it). */
-export async function saveProvider(db: DbOrTx, actorId: string, provider: TSignInProvider, body: TProviderSettingsBody, production: boolean) {
+export async function saveProvider(db: DbOrTx, actorId: string, provider: TSignInProvider, body: TProviderSettingsBody, env: Address) {
+  const production = env.NODE_ENV === 'production';
   const issuerUrl = body.issuerUrl.trim();
   const clientId = body.clientId.trim();
   const problem = issuerUrl ? issuerUrlProblem(issuerUrl, production) : null;
   if (problem) throw new AppError('VALIDATION_ERROR', problem, { fields: { issuerUrl: problem } });
   if (body.enabled && (!issuerUrl || !clientId)) throw new AppError('VALIDATION_ERROR', PROVIDER_SETTINGS_MESSAGES.missingForEnabled);
+  if (body.enabled && production && !env.PUBLIC_URL) throw new AppError('VALIDATION_ERROR', PROVIDER_SETTINGS_MESSAGES.publicUrlNeeded);
   await withActor(db, actorId, (tx) => updateVersioned(tx, 'sign_in_providers', provider, body.version, {
     issuer_url: issuerUrl, client_id: clientId, enabled: body.enabled,
   }));
@@ -67,4 +82,15 @@ export async function offeredProviders(db: DbOrTx, env: Secrets): Promise<TSignI
   const rows = await rowsOf(db).where('enabled', '=', true).execute();
   const on = new Set(rows.filter((r) => r.issuer_url && r.client_id).map((r) => r.id));
   return SIGN_IN_PROVIDERS.filter((p) => on.has(p) && secretOf(env, p));
+}
+
+/**
+ * Checked at start, once the database is open (docs/decisions/112): in production, a provider on in
+ * Settings without PUBLIC_URL stops the start with a message naming PUBLIC_URL; null when all is well.
+ */
+export async function publicUrlProblemAtStart(db: DbOrTx, env: Address): Promise<string | null> {
+  if (env.NODE_ENV !== 'production' || env.PUBLIC_URL) return null;
+  const on = new Set((await rowsOf(db).where('enabled', '=', true).execute()).map((r) => r.id));
+  const providers = SIGN_IN_PROVIDERS.filter((p) => on.has(p));
+  return providers.length ? publicUrlNeededAtStart(providers) : null;
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, T
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../shared/auth.tsx';
-import { errorText } from '../../lib/transport.ts';
+import { errorText, isStarting } from '../../lib/transport.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import type { TSecondStep } from '../../../core/api/auth.ts';
 import { ProviderButtons } from './provider-buttons.tsx';
@@ -14,7 +14,7 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; starting: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   // A provider's callback (OpenID Connect) that still owes a second step lands on /login?secondStep=code|setup.
   const [secondStep, setSecondStep] = useState<TSecondStep['secondStep'] | null>(() => {
@@ -35,7 +35,8 @@ export function LoginPage() {
       if (owed) setSecondStep(owed);
       else navigate(target, { replace: true });
     } catch (e) {
-      setError(errorText(e));
+      // 'Casebook is starting. Try again in a moment.': a wait, shown as a notice rather than a failure.
+      setError({ text: errorText(e), starting: isStarting(e) });
     } finally {
       setBusy(false);
     }
@@ -55,7 +56,7 @@ export function LoginPage() {
             <Title order={2}>{config.firmName}</Title>
             <Text c="dimmed" size="sm">Sign in to Casebook</Text>
           </div>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error && <Alert color={error.starting ? 'blue' : 'red'} role="alert">{error.text}</Alert>}
           <TextInput label="Email" type="email" autoComplete="username" required value={email}
             onChange={(e) => setEmail(e.currentTarget.value)} autoFocus />
           <PasswordInput label="Password" autoComplete="current-password" required value={password}

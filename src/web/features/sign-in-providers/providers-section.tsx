@@ -60,7 +60,9 @@ function ProviderForm({ saved, reload }: { saved: TProviderSettings; reload(): v
           onChange={(e) => set({ issuerUrl: e.currentTarget.value })} />
         <TextInput label={`${label} client ID`} value={draft.clientId} onChange={(e) => set({ clientId: e.currentTarget.value })} />
         <SecretStatus p={saved} />
-        <Text size="sm">Redirect URI to register at {label}: <Code>{saved.redirectUri}</Code></Text>
+        {saved.redirectUri
+          ? <Text size="sm">Redirect URI to register at {label}: <Code>{saved.redirectUri}</Code></Text>
+          : <Text size="sm">Redirect URI: set <Code>PUBLIC_URL</Code> on the server (the address people use) and restart; it is built from it.</Text>}
         <Switch label={`Offer 'Sign in with ${label}' on the login page`} checked={draft.enabled}
           onChange={(e) => set({ enabled: e.currentTarget.checked })} />
         {save.error && <Alert color="red" role="alert">{save.error.message}</Alert>}
