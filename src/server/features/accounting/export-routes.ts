@@ -1,9 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { ZBillIdParams, ZBillingCodes, ZBillingCodesUpdate, ZPeriodQuery, ZQuickbooksCsvQuery } from '../../../core/api/accounting.ts';
+import { ZBillIdParams, ZBillLineParams, ZBillingCodes, ZBillingCodesUpdate, ZPeriodQuery, ZQuickbooksCsvQuery } from '../../../core/api/accounting.ts';
+import { ZEntryUtbms, ZEntryUtbmsAnswer } from '../../../core/api/ledes.ts';
 import { quickbooksFileName } from '../../../core/quickbooks.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { listBillingCodes, saveBillingCodes } from './billing-codes.ts';
+import { setEntryUtbms } from './entry-utbms.ts';
 import { ledesExport } from './ledes-export.ts';
 import { quickbooksCsv, quickbooksIif, quickbooksInvoicesCsv, quickbooksTotalsCsv } from './quickbooks-export.ts';
 
@@ -23,6 +25,13 @@ export function exportRoutes({ app, db }: AppContext) {
     const file = await ledesExport(db, request.params.id);
     return sendFile(reply, file.text, 'text/plain', file.fileName);
   });
+
+  // A time line's UTBMS codes (issue 38): its own, or empty for its job title's.
+  app.put('/api/bills/:id/lines/:entryId/utbms', {
+    config: superAdmin, schema: { params: ZBillLineParams, body: ZEntryUtbms, response: { 200: ZEntryUtbmsAnswer } },
+  }, async (request) => setEntryUtbms(db, {
+    actorId: requireUser(request).user.id, billId: request.params.id, entryId: request.params.entryId, ...request.body,
+  }));
 
   // QuickBooks Desktop reads IIF in the Windows code page (docs/decisions/114).
   app.get('/api/accounting/export.iif', { config: superAdmin, schema: { querystring: ZPeriodQuery } }, async (request, reply) =>
