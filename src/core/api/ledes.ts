@@ -12,7 +12,6 @@ export const ZEntryUtbms = z.object({
   const problems = billingCodeProblems({ kind: 'job_title', name: 'this entry', expenseCode: '', ...codes });
   for (const p of problems) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
 });
-export type TEntryUtbmsInput = z.input<typeof ZEntryUtbms>;
 
 /** The entry's own codes and the codes its LEDES line carries (its own, else its job title's). */
 export const ZEntryUtbmsAnswer = z.object({
