@@ -105,12 +105,17 @@ test('super admin: the billing cycle on the screens', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Issue bill' }).click();
   await expect(page.getByText('Issued', { exact: true })).toBeVisible();
   expect(await figure(page, 'Balance due')).toBe(total);
-  // The LEDES file of the bill.
-  const ledes = page.waitForEvent('download');
+  // The LEDES file of the bill, or (issue 38) the refusal naming the id still to be set: the firm's
+  // tax id and the client's and case's LEDES ids are set by the billing-details test, which may run later.
+  const ledes = page.waitForEvent('download', { timeout: 5_000 }).catch(() => null);
   await page.getByRole('button', { name: 'LEDES' }).click();
   const ledesFile = await ledes;
-  expect(ledesFile.suggestedFilename()).toBe(`Bill-${number}.ledes`);
-  expect(readFileSync((await ledesFile.path())!, 'utf8').split(/\r?\n/)[0]).toBe('LEDES1998B[]');
+  if (ledesFile) {
+    expect(ledesFile.suggestedFilename()).toBe(`Bill-${number}.ledes`);
+    expect(readFileSync((await ledesFile.path())!, 'utf8').split(/\r?\n/)[0]).toBe('LEDES1998B[]');
+  } else {
+    await expect(page.getByText(/^Set the (firm|client|case)'s LEDES/)).toBeVisible();
+  }
 
   // Two partial payments, one too many refused on the amount, a reversal.
   const form = page.getByRole('heading', { name: 'Record a payment' }).locator('..');
@@ -249,7 +254,7 @@ test('billing details: the client, the case and the firm profile', async ({ page
   await expect(client).toBeHidden();
   await page.getByRole('button', { name: 'Edit case' }).click();
   const kase = page.getByRole('dialog', { name: /^Edit case/ });
-  await kase.getByLabel('Client matter id').fill('M-2024-118');
+  await kase.getByLabel('LEDES matter id').fill('M-2024-118');
   await kase.getByRole('button', { name: 'Save case' }).click();
   await expect(kase).toBeHidden();
   const saved = await (await page.request.get(`/api/cases/${caseId}`)).json();

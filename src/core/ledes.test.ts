@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TBillLine } from './api/accounting.ts';
 import {
-  LEDES_DRAFT_MESSAGE, LEDES_FIELDS, LEDES_VOID_MESSAGE, ledesDate, ledesFile, ledesFileName, ledesProblem, ledesText,
-  timekeeperClassification, timekeeperId, type LedesContext,
+  LEDES_DRAFT_MESSAGE, LEDES_FIELDS, LEDES_VOID_MESSAGE, ledesDate, ledesFile, ledesFileName, ledesMissing, ledesProblem, ledesText,
+  lineCodes, timekeeperClassification, timekeeperId, type LedesContext,
 } from './ledes.ts';
 
 const line = (over: Partial<TBillLine>): TBillLine => ({
@@ -112,4 +112,35 @@ describe('helpers', () => {
   it.each([
     ['draft', LEDES_DRAFT_MESSAGE], ['void', LEDES_VOID_MESSAGE], ['issued', null], ['partially_paid', null], ['paid', null],
   ] as const)('a %s bill: %s', (status, expected) => expect(ledesProblem(status)).toBe(expected));
+});
+
+describe('required ids', () => {
+  const all = { ledesFirmId: '12-3456789', ledesClientId: 'ACME-01', clientMatterId: 'MAT-42' };
+  it.each([
+    ['all set', all, null, null],
+    ['no firm id', { ...all, ledesFirmId: '' }, 'ledesFirmId', "Set the firm's LEDES id (tax id) in Settings → Firm profile."],
+    ['a blank firm id', { ...all, ledesFirmId: '   ' }, 'ledesFirmId', "Set the firm's LEDES id (tax id) in Settings → Firm profile."],
+    ['no client id', { ...all, ledesClientId: '' }, 'ledesClientId', "Set the client's LEDES client id in the client's details (Clients → Edit client)."],
+    ['no matter id', { ...all, clientMatterId: '' }, 'clientMatterId', "Set the case's LEDES matter id in the case's details (Clients → Edit case)."],
+    ['none: the firm first', { ledesFirmId: '', ledesClientId: '', clientMatterId: '' }, 'ledesFirmId', "Set the firm's LEDES id (tax id) in Settings → Firm profile."],
+  ])('%s', (_name, values, field, message) => {
+    const missing = ledesMissing(values);
+    expect(missing?.field ?? null).toBe(field);
+    expect(missing?.message ?? null).toBe(message);
+  });
+});
+
+describe('UTBMS codes of a time line', () => {
+  const withOwn = (own: [string, { taskCode: string; activityCode: string }][]): LedesContext => ({ ...context, entryCodes: new Map(own) });
+  it.each([
+    ['none of its own: the job title\'s', withOwn([]), 'Senior Consultant', ['L110', 'A101']],
+    ['its own', withOwn([['e1', { taskCode: 'L240', activityCode: 'A104' }]]), 'Senior Consultant', ['L240', 'A104']],
+    ['its own task, the title\'s activity', withOwn([['e1', { taskCode: 'L240', activityCode: '' }]]), 'Senior Consultant', ['L240', 'A101']],
+    ['a title with no codes and none of its own', withOwn([]), 'Drafter', ['', '']],
+    ['a title with no codes, its own', withOwn([['e1', { taskCode: 'L330', activityCode: 'A103' }]]), 'Drafter', ['L330', 'A103']],
+  ])('%s', (_name, ctx, title, [task, activity]) => {
+    expect(lineCodes(ctx, 'e1', title)).toEqual({ taskCode: task, activityCode: activity });
+    const row = parse(ledesFile(bill({ total: 300, lines: [line({ type: title })] }), ctx))[2]!;
+    expect([field(row, 'LINE_ITEM_TASK_CODE'), field(row, 'LINE_ITEM_ACTIVITY_CODE')]).toEqual([task, activity]);
+  });
 });

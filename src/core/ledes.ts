@@ -28,14 +28,41 @@ export interface LedesCodes {
   expenseTypes: ReadonlyMap<string, string>;
 }
 
+/**
+ * Fields an e-billing system refuses a file without, in the order they are asked for, each with
+ * where to set it (issue 38): the firm's tax id (LAW_FIRM_ID), the client's id in the e-billing
+ * system (CLIENT_ID) and the client's matter id (CLIENT_MATTER_ID). Never a stand-in: our own
+ * 36-character ids mean nothing to the client's system.
+ */
+export const LEDES_REQUIRED = [
+  { field: 'ledesFirmId', message: "Set the firm's LEDES id (tax id) in Settings → Firm profile." },
+  { field: 'ledesClientId', message: "Set the client's LEDES client id in the client's details (Clients → Edit client)." },
+  { field: 'clientMatterId', message: "Set the case's LEDES matter id in the case's details (Clients → Edit case)." },
+] as const;
+export type LedesRequiredField = (typeof LEDES_REQUIRED)[number]['field'];
+
+/** The first required field that is empty, or null. */
+export function ledesMissing(values: Record<LedesRequiredField, string>): (typeof LEDES_REQUIRED)[number] | null {
+  return LEDES_REQUIRED.find((r) => values[r.field].trim() === '') ?? null;
+}
+
 export interface LedesContext {
-  /** The client's id in the e-billing system (or ours when it has none). */
+  /** The client's id in the e-billing system. */
   clientId: string;
   /** The firm's id (its tax id), from the firm profile. */
   lawFirmId: string;
   codes: LedesCodes;
   /** Entry id → the id of the person who did the work (time lines). */
   timekeepers: ReadonlyMap<string, string>;
+  /** Entry id → the UTBMS codes set on the entry itself; an empty code falls back to the job title's. */
+  entryCodes?: ReadonlyMap<string, { taskCode: string; activityCode: string }>;
+}
+
+/** A time line's UTBMS codes: the entry's own, else its job title's (Settings → Billing codes). */
+export function lineCodes(context: LedesContext, entryId: string, jobTitle: string): { taskCode: string; activityCode: string } {
+  const own = context.entryCodes?.get(entryId);
+  const title = context.codes.jobTitles.get(jobTitle);
+  return { taskCode: own?.taskCode || title?.taskCode || '', activityCode: own?.activityCode || title?.activityCode || '' };
 }
 
 type Bill = Pick<TBillDetail,
@@ -106,10 +133,10 @@ function rowsOf(bill: Bill, context: LedesContext): Row[] {
     const total = cents(line.amount);
     const own = cents(line.originalAmount);
     if (line.kind === 'time') {
-      const codes = context.codes.jobTitles.get(line.type);
+      const codes = lineCodes(context, line.id, line.type);
       return {
         type: 'F', units: (line.hours ?? 0).toFixed(2), adjustment: total - own, total, date: line.entryDate,
-        taskCode: codes?.taskCode, activityCode: codes?.activityCode, description: line.description || line.type,
+        taskCode: codes.taskCode, activityCode: codes.activityCode, description: line.description || line.type,
         unitCost: cents(line.rate ?? 0), timekeeperId: timekeeperId(context.timekeepers.get(line.id) ?? ''),
         timekeeperName: line.staff, classification: timekeeperClassification(line.type),
       };

@@ -1,45 +1,22 @@
-import type { TBillDetail, TPayment } from './api/accounting.ts';
-import { formatBillNumber, formatPaymentNumber, termsLabel } from './billing.ts';
+import type { TBillDetail } from './api/accounting.ts';
+import { formatBillNumber, termsLabel } from './billing.ts';
+import { encodeCp1252 } from './cp1252.ts';
+import type { QbTransaction } from './qb-ledger.ts';
+import { QB_TOTALS_COLUMNS, type QbClientTotals } from './qb-totals.ts';
 import { csvField } from './reports.ts';
 
-// QuickBooks exports of a period (issue 24, docs/decisions/086): an IIF file for QuickBooks Desktop
-// (invoices and payments) and a CSV for QuickBooks Online's invoice importer (invoices only: that
-// importer takes no payments). The account and item names are the firm's QuickBooks defaults.
-
-export const QB_ACCOUNTS = {
-  receivable: 'Accounts Receivable',
-  fees: 'Professional Fees',
-  expenses: 'Reimbursed Expenses',
-  discounts: 'Discounts Given',
-  /** Where checks, ACH, wires, cards and cash wait to be deposited. */
-  deposits: 'Undeposited Funds',
-  /** Client funds held: a retainer applied to a bill is paid from here. */
-  retainers: 'Client Retainers',
-} as const;
+// QuickBooks exports of a period (issues 24 and 38, docs/decisions/086 and 114), written from the
+// transactions of qb-ledger.ts: an IIF file for QuickBooks Desktop (Windows-1252), a journal-entry
+// CSV for QuickBooks Online, and the period's totals per client to check either import against.
 
 export type QbBill = Pick<TBillDetail,
   'number' | 'clientName' | 'caseName' | 'fileNumber' | 'issuedOn' | 'dueOn' | 'termsDays' | 'timeTotal' | 'expenseTotal' |
   'discountTotal' | 'total' | 'lines'>;
-export type QbPayment = Pick<TPayment, 'number' | 'billNumber' | 'receivedOn' | 'method' | 'reference' | 'amount' | 'reversedOn' | 'reversalReason'>
-  & { clientName: string };
 
 /** YYYY-MM-DD → MM/DD/YYYY. */
 export const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const money = (amount: number) => (Math.round(amount * 100) / 100).toFixed(2);
-
-/**
- * Which payments of a period go to QuickBooks. A payment counts in the period it was received; one
- * reversed by the end of the period is left out; one received before the period and reversed within
- * it (so already sent in an earlier period's file) goes as its own reversal. Payments from client
- * credit move no money (the credit is already in Accounts Receivable) and are left out.
- */
-export function paymentsToExport<P extends QbPayment>(payments: readonly P[], from: string, to: string) {
-  const moving = payments.filter((p) => p.method !== 'client_credit');
-  return {
-    payments: moving.filter((p) => p.receivedOn >= from && p.receivedOn <= to && (p.reversedOn === null || p.reversedOn > to)),
-    reversals: moving.filter((p) => p.reversedOn !== null && p.reversedOn >= from && p.reversedOn <= to && p.receivedOn < from),
-  };
-}
+const centsText = (cents: number) => (cents / 100).toFixed(2);
 
 /** One IIF field: tabs and line breaks would break the row, double quotes confuse the importer. */
 export const iifText = (value: string) => value.replace(/[\t\r\n]+/g, ' ').replace(/"/g, "'").trim();
@@ -50,56 +27,56 @@ export const IIF_HEADERS = [
   ['!ENDTRNS'],
 ] as const;
 
-type Split = { account: string; amount: number; memo: string };
-
-/** One transaction: its TRNS row, SPL rows that balance it (they sum to minus its amount), ENDTRNS. */
-function transaction(t: { type: string; date: string; account: string; name: string; amount: number; doc: string; memo: string; due?: string }, splits: Split[]) {
-  const trns = ['TRNS', '', t.type, usDate(t.date), iifText(t.account), iifText(t.name), money(t.amount), iifText(t.doc), iifText(t.memo), t.due ? usDate(t.due) : ''];
-  const spl = splits.map((s) => ['SPL', '', t.type, usDate(t.date), iifText(s.account), iifText(t.name), money(s.amount), iifText(t.doc), iifText(s.memo)]);
-  return [trns, ...spl, ['ENDTRNS']];
-}
-
-/** An invoice split by income type; the fees split stays even at zero, as a transaction needs one. */
-function invoiceOf(bill: Omit<QbBill, 'lines'>) {
-  const splits: Split[] = [
-    { account: QB_ACCOUNTS.fees, amount: -bill.timeTotal, memo: 'Professional services' },
-    { account: QB_ACCOUNTS.expenses, amount: -bill.expenseTotal, memo: 'Reimbursable expenses' },
-    { account: QB_ACCOUNTS.discounts, amount: bill.discountTotal, memo: 'Discount' },
-  ].filter((s, i) => i === 0 || Math.round(s.amount * 100) !== 0);
-  const issuedOn = bill.issuedOn ?? '';
-  return transaction({
-    type: 'INVOICE', date: issuedOn, account: QB_ACCOUNTS.receivable, name: bill.clientName, amount: bill.total,
-    doc: formatBillNumber(bill.number), memo: `${bill.fileNumber} ${bill.caseName}`, due: bill.dueOn ?? issuedOn,
-  }, splits);
-}
-
-const depositAccount = (p: QbPayment) => (p.method === 'retainer' ? QB_ACCOUNTS.retainers : QB_ACCOUNTS.deposits);
-const paymentMemo = (p: QbPayment) =>
-  [`Bill ${formatBillNumber(p.billNumber)}`, p.method === 'retainer' ? 'from retainer' : p.method.toUpperCase(), p.reference].filter(Boolean).join(' ');
-
-/** The IIF file: every invoice issued and payment received in the period; CRLF line ends, tab-separated. */
-export function iifFile(input: { bills: readonly Omit<QbBill, 'lines'>[]; payments: readonly QbPayment[]; from: string; to: string }): string {
-  const { payments, reversals } = paymentsToExport(input.payments, input.from, input.to);
+/** The IIF text: headers, then per transaction its TRNS row, SPL rows that balance it, ENDTRNS; tab-separated, CRLF. */
+export function iifLines(transactions: readonly QbTransaction[]): string {
   const rows: string[][] = IIF_HEADERS.map((h) => [...h]);
-  for (const bill of input.bills) rows.push(...invoiceOf(bill));
-  for (const p of payments) {
-    rows.push(...transaction({
-      type: 'PAYMENT', date: p.receivedOn, account: depositAccount(p), name: p.clientName, amount: p.amount,
-      doc: formatPaymentNumber(p.number), memo: paymentMemo(p),
-    }, [{ account: QB_ACCOUNTS.receivable, amount: -p.amount, memo: paymentMemo(p) }]));
-  }
-  // A reversal puts the amount back on the client's account and takes it out of the deposit account.
-  for (const p of reversals) {
-    const memo = `Reversal of ${formatPaymentNumber(p.number)}: ${p.reversalReason ?? ''}`;
-    rows.push(...transaction({
-      type: 'GENERAL JOURNAL', date: p.reversedOn!, account: QB_ACCOUNTS.receivable, name: p.clientName, amount: p.amount,
-      doc: `${formatPaymentNumber(p.number)}R`, memo,
-    }, [{ account: depositAccount(p), amount: -p.amount, memo }]));
+  for (const t of transactions) {
+    const [own, ...splits] = t.lines;
+    const common = (l: { account: string; cents: number }) =>
+      [iifText(t.type), usDate(t.date), iifText(l.account), iifText(t.name), centsText(l.cents), iifText(t.doc)];
+    rows.push(['TRNS', '', ...common(own!), iifText(t.memo), t.due ? usDate(t.due) : '']);
+    for (const s of splits) rows.push(['SPL', '', ...common(s), iifText(s.memo)]);
+    rows.push(['ENDTRNS']);
   }
   return rows.map((r) => `${r.join('\t')}\r\n`).join('');
 }
 
-// QuickBooks Online ------------------------------------------------------------------------------
+/** The IIF file as QuickBooks Desktop reads it: Windows-1252 bytes. */
+export const iifFile = (transactions: readonly QbTransaction[]): Uint8Array => encodeCp1252(iifLines(transactions));
+
+// QuickBooks Online: journal entries ------------------------------------------------------------
+
+export const QBO_JOURNAL_COLUMNS = ['JournalNo', 'JournalDate', 'TransactionType', 'AccountName', 'Debits', 'Credits', 'Description', 'Name'] as const;
+const QBO_TYPE_NAMES: Record<QbTransaction['type'], string> = {
+  INVOICE: 'Invoice', PAYMENT: 'Payment', 'CREDIT MEMO': 'Credit Memo', DEPOSIT: 'Deposit', CHECK: 'Refund', 'GENERAL JOURNAL': 'Journal Entry',
+};
+
+/**
+ * The CSV for QuickBooks Online's journal-entry import: a row per line of every transaction (its
+ * rows share a JournalNo and balance), the client's name on each, debits and credits unsigned.
+ * QBO's invoice importer takes invoices only, so it cannot carry payments, credit memos or retainers.
+ */
+export function qboJournalCsv(transactions: readonly QbTransaction[]): string {
+  const rows = [QBO_JOURNAL_COLUMNS.map((c) => csvField(c)).join(',')];
+  for (const t of transactions) {
+    for (const l of t.lines) {
+      rows.push([
+        csvField(t.doc), usDate(t.date), csvField(QBO_TYPE_NAMES[t.type]), csvField(l.account),
+        l.cents > 0 ? centsText(l.cents) : '', l.cents < 0 ? centsText(-l.cents) : '', csvField(`${t.memo}${l.memo !== t.memo ? ` - ${l.memo}` : ''}`), csvField(t.name),
+      ].join(','));
+    }
+  }
+  return rows.map((r) => `${r}\r\n`).join('');
+}
+
+/** The period's totals per client (qb-totals.ts) as CSV, the last row 'Total'. */
+export function qbTotalsCsv(totals: readonly QbClientTotals[]): string {
+  const rows = [QB_TOTALS_COLUMNS.map(([, label]) => csvField(label)).join(',')];
+  for (const t of totals) rows.push(QB_TOTALS_COLUMNS.map(([key]) => (key === 'client' ? csvField(t.client) : money(t[key] as number))).join(','));
+  return rows.map((r) => `${r}\r\n`).join('');
+}
+
+// QuickBooks Online: the invoice importer (view=invoices), invoices only -------------------------
 
 export const QBO_COLUMNS = [
   'InvoiceNo', 'Customer', 'InvoiceDate', 'DueDate', 'Terms', 'Memo', 'Item(Product/Service)', 'ItemDescription',
@@ -135,5 +112,6 @@ export function qboInvoicesCsv(bills: readonly QbBill[]): string {
   return rows.map((r) => `${r}\r\n`).join('');
 }
 
-/** File names say the period: QuickBooks-2026-06-01-to-2026-06-30.iif / .csv. */
-export const quickbooksFileName = (from: string, to: string, extension: 'iif' | 'csv') => `QuickBooks-${from}-to-${to}.${extension}`;
+/** File names say the period: QuickBooks-2026-06-01-to-2026-06-30.iif / .csv, QuickBooks-…-totals.csv, QuickBooks-…-invoices.csv. */
+export const quickbooksFileName = (from: string, to: string, extension: 'iif' | 'csv', what?: 'totals' | 'invoices') =>
+  `QuickBooks-${from}-to-${to}${what ? `-${what}` : ''}.${extension}`;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBillDetail } from '../../src/core/api/accounting.ts';
 import { LEDES_DRAFT_MESSAGE, LEDES_FIELDS, LEDES_VOID_MESSAGE } from '../../src/core/ledes.ts';
-import { IIF_HEADERS, QBO_COLUMNS } from '../../src/core/quickbooks.ts';
+import { IIF_HEADERS, QBO_COLUMNS, QBO_JOURNAL_COLUMNS } from '../../src/core/quickbooks.ts';
 import { withActor } from '../../src/server/db/connection.ts';
 import { storeTotals } from '../../src/server/features/accounting/bills.ts';
 import { logExpense, logTime } from '../helpers/report-fixtures.ts';
@@ -74,7 +74,8 @@ async function addPayment(bill: TBillDetail, over: { receivedOn: string; amount:
 describe('access', () => {
   it.each([
     ['GET', `/api/bills/${randomUUID()}/ledes`], ['GET', '/api/accounting/export.iif?from=2026-01-01&to=2026-01-31'],
-    ['GET', '/api/accounting/export.csv?from=2026-01-01&to=2026-01-31'], ['GET', '/api/accounting/billing-codes'],
+    ['GET', '/api/accounting/export.csv?from=2026-01-01&to=2026-01-31'], ['GET', '/api/accounting/export-totals.csv?from=2026-01-01&to=2026-01-31'],
+    ['GET', '/api/accounting/billing-codes'],
     ['PUT', '/api/accounting/billing-codes'],
   ])('refuses %s %s to admins and limited users with 403', async (method, url) => {
     for (const agent of [admin, limited]) {
@@ -196,14 +197,18 @@ describe('QuickBooks', () => {
     const rows = res.body.slice(0, -2).split('\r\n').map((r) => r.split('\t'));
     expect(rows.slice(0, 3)).toEqual(IIF_HEADERS.map((h) => [...h]));
     const trns = rows.filter((r) => r[0] === 'TRNS');
+    // By date: a payment of December reversed in January, the invoice, the payments, one reversed the same day (both go).
     expect(trns.map((r) => [r[2], r[3], r[4], r[6]])).toEqual([
+      ['GENERAL JOURNAL', '01/15/2026', 'Accounts Receivable', '40.00'],
       ['INVOICE', '01/30/2026', 'Accounts Receivable', bill.total.toFixed(2)],
       ['PAYMENT', '01/31/2026', 'Undeposited Funds', '100.00'],
+      ['PAYMENT', '01/31/2026', 'Undeposited Funds', '50.00'],
       ['PAYMENT', '01/31/2026', 'Client Retainers', '20.00'],
-      ['GENERAL JOURNAL', '01/15/2026', 'Accounts Receivable', '40.00'],
+      ['GENERAL JOURNAL', '01/31/2026', 'Accounts Receivable', '50.00'],
     ]);
-    expect(trns[0]![5]).toBe('Cobalt Industries');
-    expect(rows.filter((r) => r[0] === 'ENDTRNS')).toHaveLength(4);
+    expect(trns[1]![5]).toBe('Cobalt Industries');
+    expect(res.headers['content-type']).toBe('text/plain; charset=windows-1252');
+    expect(rows.filter((r) => r[0] === 'ENDTRNS')).toHaveLength(6);
     let sum = 0;
     for (const r of rows.slice(3)) {
       if (r[0] === 'ENDTRNS') { expect(sum).toBe(0); continue; }
@@ -211,9 +216,18 @@ describe('QuickBooks', () => {
     }
   });
 
-  it('CSV for QuickBooks Online: a row per line and the discount', async () => {
+  it('CSV for QuickBooks Online: journal entries of every transaction, each balanced', async () => {
     const res = await get(superAdmin, '/api/accounting/export.csv?from=2026-01-01&to=2026-01-31');
     expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(QBO_JOURNAL_COLUMNS.join(','));
+    expect(lines.filter((l) => l.startsWith('0') && l.includes(',Invoice,Accounts Receivable,'))).toHaveLength(1);
+  });
+
+  it('CSV for QuickBooks Online\'s invoice importer (view=invoices): a row per line and the discount', async () => {
+    const res = await get(superAdmin, '/api/accounting/export.csv?from=2026-01-01&to=2026-01-31&view=invoices');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="QuickBooks-2026-01-01-to-2026-01-31-invoices.csv"');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(QBO_COLUMNS.join(','));
@@ -227,5 +241,6 @@ describe('QuickBooks', () => {
   ])('refuses the period %s with 400', async (q) => {
     expect((await get(superAdmin, `/api/accounting/export.iif?${q}`)).statusCode).toBe(400);
     expect((await get(superAdmin, `/api/accounting/export.csv?${q}`)).statusCode).toBe(400);
+    expect((await get(superAdmin, `/api/accounting/export-totals.csv?${q}`)).statusCode).toBe(400);
   });
 });

@@ -35,6 +35,12 @@ export const ZPeriodQuery = z.object({ from: ZStoredDate, to: ZStoredDate }).sup
   const problem = rangeProblem(q.from, q.to);
   if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
 });
+/** The QuickBooks Online CSV: journal entries of every transaction (default), or the invoice importer's rows. */
+export const ZQuickbooksCsvQuery = z.object({ from: ZStoredDate, to: ZStoredDate, view: z.enum(['journal', 'invoices']).default('journal') })
+  .superRefine((q, ctx) => {
+    const problem = rangeProblem(q.from, q.to);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['to'], message: problem });
+  });
 export const ZCaseIdParams = z.object({ caseId: z.uuid() });
 export const ZBillIdParams = z.object({ id: z.uuid() });
 

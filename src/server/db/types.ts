@@ -212,6 +212,9 @@ interface EntryColumns {
 
 export interface TimeEntriesTable extends EntryColumns {
   job_type: string;
+  /** UTBMS codes of this entry for LEDES; empty: the job title's (migration 033). */
+  utbms_task_code: Generated<string>;
+  utbms_activity_code: Generated<string>;
   hours: Numeric;
   rate: NullableNumeric;
   work_details: Generated<string>;

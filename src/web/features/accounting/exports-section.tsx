@@ -6,18 +6,22 @@ import { downloadFile } from '../../lib/download.ts';
 
 const firstOfMonth = () => `${localIsoDate(new Date()).slice(0, 8)}01`;
 
-/** The period's issued bills and payments for the accounting package: QuickBooks Desktop (IIF) or Online (CSV). */
+/**
+ * The period's money for the accounting package: QuickBooks Desktop (IIF) or Online (journal-entry CSV), and the
+ * totals per client to check the import against (docs/decisions/114).
+ */
 export function ExportsSection() {
   const [from, setFrom] = useState(firstOfMonth);
   const [to, setTo] = useState(() => localIsoDate(new Date()));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const problem = from && to ? rangeProblem(from, to) : 'Choose the first and last day of the period.';
-  const download = async (kind: 'iif' | 'csv') => {
+  const download = async (kind: 'iif' | 'csv' | 'totals') => {
     setBusy(kind);
     setError(null);
     try {
-      await downloadFile(`/api/accounting/export.${kind}?from=${from}&to=${to}`, `casebook-${from}-${to}.${kind}`);
+      const file = kind === 'totals' ? 'export-totals.csv' : `export.${kind}`;
+      await downloadFile(`/api/accounting/${file}?from=${from}&to=${to}`, `QuickBooks-${from}-to-${to}${kind === 'totals' ? '-totals.csv' : `.${kind}`}`);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -28,12 +32,13 @@ export function ExportsSection() {
     <Paper withBorder p="md" maw={720}>
       <Stack>
         <Title order={3}>Export to QuickBooks</Title>
-        <Text size="sm" c="dimmed">Bills issued and payments received in the period, for QuickBooks Desktop (IIF) or QuickBooks Online (CSV import).</Text>
+        <Text size="sm" c="dimmed">Bills, payments and their reversals, credit notes, retainer deposits, applications and refunds, and client credit of the period, for QuickBooks Desktop (IIF) or QuickBooks Online (journal entries CSV). The totals file gives, per client, what QuickBooks should then show: the statement&apos;s balance, retainer and credit.</Text>
         <Group align="flex-end">
           <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
           <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
           <Button leftSection={<IconDownload size={16} />} disabled={!!problem} loading={busy === 'iif'} onClick={() => void download('iif')}>QuickBooks IIF</Button>
           <Button leftSection={<IconDownload size={16} />} variant="light" disabled={!!problem} loading={busy === 'csv'} onClick={() => void download('csv')}>CSV</Button>
+          <Button leftSection={<IconDownload size={16} />} variant="subtle" disabled={!!problem} loading={busy === 'totals'} onClick={() => void download('totals')}>Totals to check</Button>
         </Group>
         {problem && from && to && <Alert color="red">{problem}</Alert>}
         {error && <Alert color="red" role="alert">{error}</Alert>}

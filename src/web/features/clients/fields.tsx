@@ -78,8 +78,8 @@ export function CaseFields({ value, onChange, errors = {}, readOnly }: FieldsPro
       <Select label="Rate code" placeholder={rateCodes.isLoading ? 'Loading rate codes…' : 'Pick a rate code'}
         searchable clearable readOnly={readOnly} data={rateCodeData} value={value.rateCodeId}
         onChange={(v) => set({ rateCodeId: v })} error={errors.rateCodeId ?? (rateCodes.error ? 'Could not load the rate codes' : undefined)} />
-      <TextInput label="Client matter id" readOnly={readOnly} value={value.clientMatterId} error={errors.clientMatterId}
-        description="The client's own number for this matter (LEDES)" onChange={(e) => set({ clientMatterId: e.currentTarget.value })} />
+      <TextInput label="LEDES matter id" readOnly={readOnly} value={value.clientMatterId} error={errors.clientMatterId}
+        description="The client's own number for this matter, for e-billing" onChange={(e) => set({ clientMatterId: e.currentTarget.value })} />
     </SimpleGrid>
   );
 }

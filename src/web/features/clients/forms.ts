@@ -74,7 +74,7 @@ export const clientLabels = (f: ClientForm): Record<keyof ClientForm, string> =>
 });
 export const CASE_LABELS: Record<keyof CaseForm, string> = {
   fileNumber: 'File number', caseName: 'Case name', attorneyId: 'Attorney and law firm', rateCodeId: 'Rate code',
-  clientMatterId: 'Client matter id',
+  clientMatterId: 'LEDES matter id',
 };
 export const PROJECT_LABELS: Record<keyof ProjectForm, string> = {
   projectNumber: 'Project number', projectName: 'Project name', address: 'Property address', projectType: 'Project type',
