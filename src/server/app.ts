@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -159,12 +159,16 @@ export async function buildApp(options: AppOptions) {
   const webDir = env.WEB_DIR ? path.resolve(env.WEB_DIR) : DEFAULT_WEB_DIR;
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
-    await registerWithAccess(app, { access: 'public', web: true }, (scope) => scope.register(fastifyStatic, {
-      root: webDir, wildcard: false, index: false, cacheControl: false,
+    const files: FastifyStaticOptions = {
+      root: webDir, index: false, cacheControl: false,
       // Built assets have content hashes in their names; index.html must always be fresh.
       setHeaders: (res, file) => res.header('cache-control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-    }));
+    };
+    await registerWithAccess(app, { access: 'public', web: true }, (scope) => scope.register(fastifyStatic, { ...files, wildcard: false }));
+    // The scope above keeps its reply.sendFile to itself: the not-found handler below (every client-side
+    // route, `/` included) gets its own, with no routes (docs/decisions/113).
+    await app.register(fastifyStatic, { ...files, serve: false });
   }
   app.setNotFoundHandler(async (request, reply) => {
     // An address that means the API however it is spelt (`/API/bills`, `/api;x/bills`) is not a page.
