@@ -4,8 +4,8 @@ const api = (name: string, kind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['test/api/**/*.test.ts'],
-    // The start-up test runs the real process on PGlite; once is enough.
-    exclude: kind === 'postgres' ? ['test/api/startup.test.ts'] : [],
+    // The start-up and command tests run real processes (they choose their own databases); once is enough.
+    exclude: kind === 'postgres' ? ['test/api/startup.test.ts', 'test/api/commands.test.ts'] : [],
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,

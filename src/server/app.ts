@@ -186,7 +186,8 @@ export async function buildApp(options: AppOptions) {
   app.setNotFoundHandler(async (request, reply) => {
     // An address that means the API however it is spelt (`/API/bills`, `/api;x/bills`) is not a page.
     if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method) || !hasWeb) throw new AppError('RECORD_NOT_FOUND');
-    // Client-side routes: the web app decides what /case/123 or an unknown path shows.
+    // Client-side routes: the web app decides what /case/123 or an unknown path shows. Read here:
+    // @fastify/static's reply.sendFile lives in the scope that declares its access, not on this reply.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(path.join(webDir, 'index.html')));
   });
   return app;

@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import type { Env } from './env.ts';
 import { restoreUnderWay } from './http/maintenance.ts';
-import { recoverPgliteSwap } from './features/backups/pglite-engine.ts';
+import { pgliteDataExists, recoverPgliteSwap } from './features/backups/pglite-engine.ts';
 import { parseTokenKey } from './integrations/google/token-cipher.ts';
 
 /**
@@ -37,6 +37,9 @@ export async function openDatabaseFromEnv(env: Env): Promise<{ database: Databas
 }
 
 const RESTORE_POLL_MS = 1_000;
+
+/** Whether DATA_DIR already holds the embedded database (the commands never make one in production unasked). */
+export const embeddedDatabaseExists = (env: Env) => pgliteDataExists(path.join(env.DATA_DIR, 'pglite'));
 
 /**
  * The session secret: SESSION_SECRET, else (outside production) one generated once and

@@ -78,7 +78,10 @@ async function main() {
     for (const s of signIns) lines.push(`    ${ROLE_LABELS[s.role].padEnd(13)} ${s.email}  /  ${s.password}`);
     if (!signIns.length) lines.push(`    ${ROLE_LABELS.super_admin.padEnd(13)} ${DEMO_ADMIN_EMAIL}`);
   } else if (!(await hasAnyUser(database.db))) {
-    lines.push('  No users yet: create the first super admin with `npm run user:create`; their first sign-in leads them through setup.');
+    // The embedded database opens in one process at a time: the command runs while the app is stopped.
+    lines.push(database.kind === 'pglite'
+      ? '  No users yet: stop Casebook, create the first super admin with `npm run user:create` (the same DATA_DIR), and start it again; their first sign-in leads them through setup.'
+      : '  No users yet: create the first super admin with `npm run user:create`; their first sign-in leads them through setup.');
   }
   console.log(lines.join('\n') + '\n');
 }

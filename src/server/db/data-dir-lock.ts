@@ -5,7 +5,12 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  /** The pid of the process holding the folder, when one does. */
+  constructor(message: string, readonly owner?: number) {
+    super(message);
+  }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -36,6 +41,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
         throw new DataDirLockedError(
           `The data folder ${path.resolve(dataDir)} is in use by another Casebook process (pid ${owner}).\n` +
             'Stop that process first, or set DATA_DIR to another folder.',
+          owner,
         );
       }
       await rm(file, { force: true });

@@ -92,6 +92,11 @@ export async function finishPgliteSwap(dataDir: string): Promise<void> {
   await rm(previousOf(dataDir), { recursive: true, force: true });
 }
 
+/** Whether an embedded database is in the folder, or a restore's swap that the next open finishes. */
+export function pgliteDataExists(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'PG_VERSION')) || existsSync(journalOf(dataDir));
+}
+
 /**
  * At start, before the database opens: finishes or undoes an interrupted restore and says which.
  * Returns the sentence to log, or null when no restore was interrupted.

@@ -1,0 +1,46 @@
+// The built web app as the server serves it: its files, and index.html for every client-side route
+// (`/`, `/login`, `/case/123`), which the not-found handler answers (docs/decisions/113).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const INDEX = '<!doctype html><title>Casebook</title><div id="root"></div>';
+let t: TestApp;
+
+beforeAll(async () => {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'casebook-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  t = await createTestApp({ WEB_DIR: webDir });
+});
+afterAll(() => t.close());
+
+describe('the web app', () => {
+  it.each(['/', '/login', '/case/123', '/settings/users?tab=1'])('answers %s with index.html, never cached', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('serves built assets for a year, and index.html by its own name', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toBe(INDEX);
+  });
+
+  it('answers an unknown API address, or a write to a page, with a JSON 404', async () => {
+    for (const [method, url] of [['GET', '/api/nothing-here'], ['GET', '/API/nothing-here'], ['POST', '/login']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'RECORD_NOT_FOUND' } });
+    }
+  });
+});
