@@ -115,11 +115,30 @@ export const discountProblem = (discount: Discount): string | null =>
 export const balanceOf = (b: { total: number; paidTotal: number; creditedTotal: number }) =>
   Math.max(0, roundToCents(b.total - b.paidTotal - b.creditedTotal));
 
-/** The status an issued bill has at its balance: Issued → Partially paid → Paid. */
-export function statusForBalance(b: { total: number; balance: number }): BillStatus {
+/**
+ * The status an issued bill has at its balance: Issued → Partially paid → Paid. Only money paid
+ * makes it partly paid: a credit note alone lowers the balance but leaves it Issued (issue 38).
+ */
+export function statusForBalance(b: { total: number; balance: number; paidTotal: number }): BillStatus {
   if (b.balance <= 0) return 'paid';
-  return b.balance < b.total ? 'partially_paid' : 'issued';
+  return b.paidTotal > 0 && b.balance < b.total ? 'partially_paid' : 'issued';
 }
+
+/**
+ * Past due (issue 38): an open bill with something owed whose due date is before the firm's
+ * today (server/firm-today.ts). Never stored: it changes with the calendar, not with a write.
+ */
+export const isOverdue = (b: { status: BillStatus; dueOn: string | null; balance: number }, today: string): boolean =>
+  (b.status === 'issued' || b.status === 'partially_paid') && b.dueOn !== null && b.dueOn < today && b.balance > 0;
+
+/** What a bill's badge says: its status, or Overdue once it is past due. */
+export type ShownBillStatus = BillStatus | 'overdue';
+export const SHOWN_STATUS_LABELS: Record<ShownBillStatus, string> = { ...BILL_STATUS_LABELS, overdue: 'Overdue' };
+export const shownStatus = (b: { status: BillStatus; overdue: boolean }): ShownBillStatus => b.overdue ? 'overdue' : b.status;
+
+/** The bill as the firm's today sees it: `overdue` set by `isOverdue`. */
+export const withOverdue = <T extends { status: BillStatus; dueOn: string | null; balance: number }>(b: T, today: string) =>
+  ({ ...b, overdue: isOverdue(b, today) });
 
 // Payments and credits --------------------------------------------------------------------------
 

@@ -26,6 +26,8 @@ export interface StatementInput {
   creditNotes: readonly StatementCreditNote[];
   retainerBalance: number;
   clientCredit: number;
+  /** The firm's today: a statement ending later marks bills overdue as of today, not as of `to`. */
+  today?: string;
 }
 
 type Line = TStatement['lines'][number];
@@ -70,6 +72,13 @@ export function buildStatement(input: StatementInput): TStatement {
     balance = roundToCents(balance + change);
     if (e.date < input.from) openingBalance = balance;
     else lines.push({ date: e.date, kind: e.kind, reference: e.reference, description: e.description, charge: e.charge, credit: e.credit, balance });
+  }
+  // A bill still owing on the statement's day, past its due date, reads Overdue (issue 38).
+  const asOf = input.today !== undefined && input.today < input.to ? input.today : input.to;
+  const byRef = new Map(input.bills.map((b) => [`Bill ${formatBillNumber(b.number)}`, b]));
+  for (const line of lines) {
+    const bill = line.kind === 'bill' ? byRef.get(line.reference) : undefined;
+    if (bill && (owed.get(bill.id) ?? 0) > 0 && (bill.dueOn ?? bill.issuedOn) < asOf) line.overdue = true;
   }
   const open = input.bills.filter((b) => b.issuedOn <= input.to && (owed.get(b.id) ?? 0) > 0)
     .map((b) => ({ bucket: ageBucket(b.dueOn ?? b.issuedOn, input.to), balance: owed.get(b.id)! }));

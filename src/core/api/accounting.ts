@@ -51,8 +51,10 @@ export const ZBillLine = z.object({
   amount: z.number(),
   /** The entry's own amount (hours × rate, or the expense), kept on record under a write-down. */
   originalAmount: z.number(),
-  /** Why the line was written down or up; null when it was not. */
+  /** Why the line was written down or up (the firm's own, never printed); null when it was not. */
   adjustmentReason: z.string().nullable(),
+  /** What the client reads under an adjusted line ('' or absent: nothing). */
+  clientNote: z.string().optional(),
   description: z.string(),
 });
 export type TBillLine = z.infer<typeof ZBillLine>;
@@ -111,6 +113,8 @@ export const ZBill = z.object({
   dueOn: z.string().nullable(),
   paidOn: z.string().nullable(),
   version: z.number().int(),
+  /** Past its due date with something owed, on the firm's today (core/billing.ts isOverdue). */
+  overdue: z.boolean(),
 });
 export type TBill = z.infer<typeof ZBill>;
 
@@ -191,6 +195,8 @@ const ZReason = ZText(1000).pipe(z.string().min(1, REASON_REQUIRED_MESSAGE));
 export const ZLineAdjust = ZVersionBody.extend({
   amount: ZAmount(10_000_000).nullable(),
   reason: ZText(1000).default(''),
+  /** Printed on the bill under the line; the reason never is. */
+  clientNote: ZText(1000).default(''),
 }).superRefine(rule((b: { amount: number | null; reason: string }) =>
   b.amount !== null && b.reason === '' ? REASON_REQUIRED_MESSAGE : null));
 export const ZBillLineParams = z.object({ id: z.uuid(), entryId: z.uuid() });
@@ -300,6 +306,8 @@ export const ZStatementLine = z.object({
   charge: z.number(),
   credit: z.number(),
   balance: z.number(),
+  /** A bill still owing past its due date on the statement's day (issue 38); absent otherwise. */
+  overdue: z.boolean().optional(),
 });
 export const ZStatement = z.object({
   client: z.object({ id: z.string(), name: z.string(), billToName: z.string(), billingAddress: z.string() }),

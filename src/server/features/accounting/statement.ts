@@ -22,8 +22,8 @@ interface Row {
   credit: string;
 }
 
-export async function clientStatement(db: DbOrTx, options: { clientId: string; from: string; to: string }): Promise<TStatement> {
-  const { clientId, from, to } = options;
+export async function clientStatement(db: DbOrTx, options: { clientId: string; from: string; to: string; today?: string }): Promise<TStatement> {
+  const { clientId, from, to, today } = options;
   // Draft bills have no issue date and void ones owe nothing: neither is on a statement.
   // A reversal is dated on the firm's day (the connection's time zone) it was made.
   const { rows: [row] } = await sql<Row>`
@@ -52,5 +52,6 @@ export async function clientStatement(db: DbOrTx, options: { clientId: string; f
     creditNotes: row.credit_notes.map((n) => ({ ...n, appliedAmount: Number(n.appliedAmount) })),
     retainerBalance: Number(row.retainer),
     clientCredit: Number(row.credit),
+    today,
   });
 }

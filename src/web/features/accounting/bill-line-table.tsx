@@ -59,6 +59,9 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
                     {l.adjustmentReason !== null && (
                       <Text size="xs" c="dimmed" fs="italic">{l.amount < l.originalAmount ? 'Written down' : 'Written up'}: {l.adjustmentReason}</Text>
                     )}
+                    {l.adjustmentReason !== null && l.clientNote && (
+                      <Text size="xs">For the client: {l.clientNote}</Text>
+                    )}
                   </Table.Td>
                   {draft && (
                     <Table.Td>

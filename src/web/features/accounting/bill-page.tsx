@@ -65,7 +65,7 @@ export default function BillPage() {
         <Group justify="space-between" align="flex-start">
           <Group gap="sm">
             <Title order={2}>Bill {number}</Title>
-            <BillStatusBadge status={b.status} />
+            <BillStatusBadge status={b.status} overdue={b.overdue} />
           </Group>
           <Group gap="xs">
             <BillPdfButton id={b.id} number={b.number} onError={setFileError} />

@@ -18,7 +18,7 @@ export const removeEntries = ({ id, ...body }: { id: string; version: number; en
   post(`/api/bills/${id}/entries/remove`, body);
 
 /** Bills the line at `amount` with a reason; null puts it back at its own amount. */
-export const adjustLine = ({ id, entryId, ...body }: { id: string; entryId: string; version: number; amount: number | null; reason: string }) =>
+export const adjustLine = ({ id, entryId, ...body }: { id: string; entryId: string; version: number; amount: number | null; reason: string; clientNote?: string }) =>
   post(`/api/bills/${id}/lines/${entryId}/adjust`, body);
 
 export const recordPayment = ({ billId, ...body }: TPaymentCreate & { billId: string }) => post(`/api/bills/${billId}/payments`, body);

@@ -1,4 +1,4 @@
-import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TStatement } from '../../../core/api/accounting.ts';
 import { AGE_LABELS } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
@@ -51,7 +51,10 @@ export function StatementView({ statement: s }: { statement: TStatement }) {
                   <Table.Td>{formatUsDate(l.date)}</Table.Td>
                   <Table.Td>{KIND_LABELS[l.kind]}</Table.Td>
                   <Table.Td>{l.reference}</Table.Td>
-                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td>
+                    {l.description}
+                    {l.overdue && <Badge ml="xs" color="orange" variant="light">Overdue</Badge>}
+                  </Table.Td>
                   <Table.Td ta="right">{l.charge ? formatCurrency(l.charge) : ''}</Table.Td>
                   <Table.Td ta="right">{l.credit ? formatCurrency(l.credit) : ''}</Table.Td>
                   <Table.Td ta="right">{formatCurrency(l.balance)}</Table.Td>
