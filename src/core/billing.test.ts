@@ -9,7 +9,7 @@ import {
 describe('billMoveProblem', () => {
   it.each([
     ['draft', 'issue', false, null],
-    ['draft', 'void', false, null],
+    ['draft', 'void', false, 'A draft is deleted, not voided.'],
     ['issued', 'issue', false, 'This bill is already issued.'],
     ['issued', 'void', false, null],
     ['issued', 'void', true, VOID_PAID_MESSAGE],

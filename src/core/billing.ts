@@ -18,10 +18,16 @@ export type BillAction = 'issue' | 'void';
 export function billMoveProblem(status: BillStatus, action: BillAction, options: { paidOrCredited?: boolean } = {}): string | null {
   if (status === 'void') return 'This bill is void and can no longer be changed.';
   if (action === 'issue') return status === 'draft' ? null : `This bill is already ${BILL_STATUS_LABELS[status].toLowerCase()}.`;
-  if (status === 'draft') return null;
+  if (status === 'draft') return DRAFT_NOT_VOIDED_MESSAGE;
   if (status === 'issued' && !options.paidOrCredited) return null;
   return VOID_PAID_MESSAGE;
 }
+
+/** A draft was never sent: it is deleted, its entries unbilled again (issue 38). */
+export const DRAFT_NOT_VOIDED_MESSAGE = 'A draft is deleted, not voided.';
+export const ONLY_DRAFT_DELETED_MESSAGE = 'Only a draft bill can be deleted. Void an issued bill instead.';
+export const draftDeleteProblem = (status: BillStatus): string | null => status === 'draft' ? null : ONLY_DRAFT_DELETED_MESSAGE;
+export const LINE_FIELD_MISMATCH_MESSAGE = 'A time line takes hours and a rate; an expense line takes an amount.';
 
 export const VOID_PAID_MESSAGE = 'Only an unpaid bill can be voided. Correct it with a credit note.';
 export const ISSUED_NEVER_CHANGES_MESSAGE = 'An issued bill never changes. Correct it with a credit note.';

@@ -4,7 +4,7 @@ import {
 } from '../billing.ts';
 import { billingCodeProblems } from '../billing-codes.ts';
 import { rangeProblem } from '../reports.ts';
-import { rule, ZAmount, ZStoredDate, ZText } from './common.ts';
+import { rule, ZAmount, ZHours, ZStoredDate, ZText } from './common.ts';
 
 // /accounting (issue 11): super admins only, so every schema here may carry money.
 
@@ -200,6 +200,20 @@ export const ZLineAdjust = ZVersionBody.extend({
 }).superRefine(rule((b: { amount: number | null; reason: string }) =>
   b.amount !== null && b.reason === '' ? REASON_REQUIRED_MESSAGE : null));
 export const ZBillLineParams = z.object({ id: z.uuid(), entryId: z.uuid() });
+
+/**
+ * PATCH /api/bills/:id/lines/:entryId (issue 38): a draft's line edited, which is its entry edited
+ * (the entries' audit keeps before and after). Time: hours, rate, description; expense: amount, description.
+ */
+export const ZLineEdit = ZVersionBody.extend({
+  hours: ZHours.optional(),
+  rate: ZAmount(100_000).optional(),
+  amount: ZAmount(10_000_000).optional(),
+  description: ZText(5000).optional(),
+});
+export type TLineEdit = z.infer<typeof ZLineEdit>;
+/** DELETE /api/bills/:id?version=: a draft deleted, its entries unbilled again. */
+export const ZDeleteBillQuery = z.object({ version: z.coerce.number().int().positive() });
 
 export const ZPaymentCreate = z.object({
   /** Made by the browser: a retried payment answers the bill as it made it. */

@@ -15,7 +15,7 @@ import { claim, storeTotals } from './bills.ts';
 
 interface Change { id: string; version: number; actorId: string }
 
-async function changeDraft(db: DbOrTx, change: Change, apply: (tx: Tx, bill: LockedBill) => Promise<void>): Promise<TBillDetail> {
+export async function changeDraft(db: DbOrTx, change: Change, apply: (tx: Tx, bill: LockedBill) => Promise<void>): Promise<TBillDetail> {
   await withActor(db, change.actorId, async (tx) => {
     const bill = await lockBill(tx, change.id);
     const problem = draftChangeProblem(bill.status);

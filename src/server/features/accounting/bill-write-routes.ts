@@ -2,7 +2,7 @@ import type { TBillDetail } from '../../../core/api/accounting.ts';
 import { withOverdue } from '../../../core/billing.ts';
 import {
   ZBillAddEntries, ZBillDetail, ZBillIdParams, ZBillLineParams, ZBillRemoveEntries, ZBillUpdate, ZClientCredit, ZClientIdParams,
-  ZCreditNoteCreate, ZLineAdjust, ZPaymentCreate, ZPaymentIdParams, ZReverseBody,
+  ZCreditNoteCreate, ZDeleteBillQuery, ZLineAdjust, ZLineEdit, ZPaymentCreate, ZPaymentIdParams, ZReverseBody,
 } from '../../../core/api/accounting.ts';
 import type { AppContext } from '../../app-context.ts';
 import { firmTodayIso } from '../../firm-today.ts';
@@ -10,6 +10,7 @@ import { requireUser } from '../../http/session.ts';
 import { addEntries, adjustLine, removeEntries, updateDraft } from './bill-drafts.ts';
 import { clientCredit } from './client-credit.ts';
 import { createCreditNote } from './credit-notes.ts';
+import { deleteDraft, editDraftLine } from './draft-lines.ts';
 import { recordPayment, reversePayment } from './payments.ts';
 
 // The write side of bills (issue 24, docs/decisions/084): shaping drafts, payments and their
@@ -34,6 +35,15 @@ export function billWriteRoutes({ app, db, env }: AppContext) {
   app.post('/api/bills/:id/lines/:entryId/adjust', {
     config: superAdmin, schema: { params: ZBillLineParams, body: ZLineAdjust, response: { 200: ZBillDetail } },
   }, async (request) => shown(adjustLine(db, { ...request.params, ...request.body, actorId: requireUser(request).user.id })));
+
+  app.patch('/api/bills/:id/lines/:entryId', {
+    config: superAdmin, schema: { params: ZBillLineParams, body: ZLineEdit, response: { 200: ZBillDetail } },
+  }, async (request) => shown(editDraftLine(db, { ...request.params, body: request.body, actorId: requireUser(request).user.id })));
+
+  app.delete('/api/bills/:id', { config: superAdmin, schema: { params: ZBillIdParams, querystring: ZDeleteBillQuery } }, async (request, reply) => {
+    await deleteDraft(db, { id: request.params.id, version: request.query.version, actorId: requireUser(request).user.id });
+    return reply.status(204).send();
+  });
 
   app.post('/api/bills/:id/payments', {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZPaymentCreate, response: { 201: ZBillDetail } },

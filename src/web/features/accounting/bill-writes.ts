@@ -1,5 +1,5 @@
 import type {
-  TBillDetail, TBillUpdate, TCreditNoteCreate, TPaymentCreate,
+  TBillDetail, TBillUpdate, TCreditNoteCreate, TLineEdit, TPaymentCreate,
 } from '../../../core/api/accounting.ts';
 import { api } from '../../lib/api.ts';
 
@@ -28,3 +28,11 @@ export const reversePayment = ({ paymentId, reason }: { paymentId: string; reaso
 
 export const createCreditNote = ({ billId, ...body }: TCreditNoteCreate & { billId: string }) =>
   post(`/api/bills/${billId}/credit-notes`, body);
+
+/** A draft's line edited (its entry): hours, rate, description, or an expense's amount (issue 38). */
+export const editLine = ({ id, entryId, ...body }: { id: string; entryId: string } & TLineEdit) =>
+  api<TBillDetail>(`/api/bills/${id}/lines/${entryId}`, { method: 'PATCH', body });
+
+/** A draft deleted: its entries are unbilled again (a draft is never voided). */
+export const deleteDraft = ({ id, version }: { id: string; version: number }) =>
+  api<void>(`/api/bills/${id}?version=${version}`, { method: 'DELETE' });
