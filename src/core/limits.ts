@@ -12,7 +12,7 @@ export const CLIENT_LIMITS = {
 export const CASE_LIMITS = { fileNumber: 60, caseName: 200, clientMatterId: 40 } as const;
 export const PROJECT_LIMITS = { projectNumber: 60, projectName: 200, projectType: 120, buildingType: 120 } as const;
 export const FIRM_PROFILE_LIMITS = {
-  firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200, remittance: 1000, ledesFirmId: 40,
+  firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200, remittance: 1000, ledesFirmId: 40, taxId: 40,
 } as const;
 
 export const LIMIT_MESSAGES = {

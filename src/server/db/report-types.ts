@@ -15,6 +15,7 @@ export interface FirmProfileTable {
   logo: Buffer | null;
   logo_type: ImageType | null;
   remittance: Generated<string>;
+  tax_id: Generated<string>;
   ledes_firm_id: Generated<string>;
   updated_at: DefaultTimestamp;
   version: Generated<number>;
@@ -91,4 +92,14 @@ export interface FieldReportChangesTable {
   version_after: number;
   applied_by: string;
   applied_at: DefaultTimestamp;
+}
+
+/** Issue 38: a change of the remittance details or tax id, one row per super admin, until read. */
+export interface MoneyAlertsTable {
+  id: Generated<number>;
+  user_id: string;
+  actor_id: string | null;
+  fields: string[];
+  created_at: Generated<Date>;
+  read_at: Date | null;
 }

@@ -5,3 +5,17 @@ ALTER TABLE bill_adjustments ADD COLUMN client_note text NOT NULL DEFAULT '';
 -- A credit note alone never makes a bill partly paid (core/billing.ts statusForBalance): bills
 -- that read Partially paid with nothing paid go back to Issued (audited like any change).
 UPDATE bills SET status = 'issued' WHERE status = 'partially_paid' AND paid_total = 0;
+
+-- Money's authority (issue 38): the firm's tax id beside its remittance details, both changed by
+-- super admins only; each change alerts every super admin in the app, one row each, until read.
+ALTER TABLE firm_profile ADD COLUMN tax_id text NOT NULL DEFAULT '';
+CREATE TABLE money_alerts (
+  id bigserial PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  actor_id uuid REFERENCES users (id) ON DELETE SET NULL,
+  -- What changed, in the firm profile's words ('remittance details', 'tax id').
+  fields text[] NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  read_at timestamptz
+);
+CREATE INDEX money_alerts_unread ON money_alerts (user_id, id) WHERE read_at IS NULL;

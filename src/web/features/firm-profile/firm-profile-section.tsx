@@ -19,7 +19,9 @@ const FIELDS = [
   { key: 'email', label: 'E-mail' },
   { key: 'website', label: 'Website' },
   // Billing (issue 24): how clients pay, printed on every bill, and the firm's id in LEDES files.
-  { key: 'remittance', label: 'Remittance details', multiline: true },
+  // Money's authority (issue 38): the remittance details and tax id are a super admin's; admins read them.
+  { key: 'remittance', label: 'Remittance details', multiline: true, money: true },
+  { key: 'taxId', label: 'Tax id', money: true },
   { key: 'ledesFirmId', label: 'LEDES firm id (tax id)' },
 ] as const;
 type Key = (typeof FIELDS)[number]['key'];
@@ -29,7 +31,7 @@ const LABELS = Object.fromEntries(FIELDS.map((f) => [f.key, f.label])) as Record
 
 const formOf = (p: TFirmProfile): Form => ({
   firmName: p.firmName, licenceNumber: p.licenceNumber, address: p.address, phone: p.phone, email: p.email, website: p.website,
-  remittance: p.remittance, ledesFirmId: p.ledesFirmId,
+  remittance: p.remittance, taxId: p.taxId, ledesFirmId: p.ledesFirmId,
 });
 
 /** What the browser can tell before saving: the required name and each field's length. */
@@ -79,7 +81,9 @@ function FirmProfileForm({ p }: { p: TFirmProfile }) {
       return;
     }
     setRefusal(null);
-    save.mutate({ ...sent, version: p.version }, {
+    // An admin never sends the remittance details or tax id: they are shown, not changed (the server answers 403).
+    const { remittance, taxId, ...rest } = sent;
+    save.mutate({ ...rest, ...(p.canChangeMoney ? { remittance, taxId } : {}), version: p.version }, {
       onSuccess: () => {
         kept.acknowledge(sent);
         setSaved(true);
@@ -101,8 +105,10 @@ function FirmProfileForm({ p }: { p: TFirmProfile }) {
         <Stack gap="sm" maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FIELDS.map((f) => {
+              const readOnly = 'money' in f && !p.canChangeMoney;
               const props = {
-                label: f.label, required: 'required' in f, value: kept.form[f.key], error: errors[f.key],
+                label: f.label, required: 'required' in f, value: kept.form[f.key], error: errors[f.key], readOnly,
+                description: readOnly ? 'Only a super admin can change this.' : undefined,
                 onChange: (e: { currentTarget: { value: string } }) => {
                   const value = e.currentTarget.value;
                   setSaved(false);
