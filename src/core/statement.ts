@@ -3,6 +3,7 @@ import {
   ageBucket, agingTotals, formatBillNumber, formatCreditNoteNumber, formatPaymentNumber, PAYMENT_METHOD_LABELS, type PaymentMethod,
 } from './billing.ts';
 import { roundToCents } from './money.ts';
+import { retainerSection, type StatementRetainerEntry } from './statement-retainer.ts';
 
 // A client's statement of account for a period (issue 24, docs/decisions/085): the one place its
 // arithmetic is written. It reads every bill, payment and credit note of the client up to the
@@ -28,6 +29,8 @@ export interface StatementInput {
   clientCredit: number;
   /** The firm's today: a statement ending later marks bills overdue as of today, not as of `to`. */
   today?: string;
+  /** The retainer entries of the client's cases up to `to` (issue 38); without them the section holds only the balance. */
+  retainerEntries?: readonly StatementRetainerEntry[];
 }
 
 type Line = TStatement['lines'][number];
@@ -85,5 +88,7 @@ export function buildStatement(input: StatementInput): TStatement {
   return {
     client: input.client, from: input.from, to: input.to, openingBalance, lines, closingBalance: balance,
     retainerBalance: roundToCents(input.retainerBalance), clientCredit: roundToCents(input.clientCredit), aging: agingTotals(open),
+    retainer: input.retainerEntries ? retainerSection(input.retainerEntries, input.from, input.to)
+      : { opening: roundToCents(input.retainerBalance), lines: [], closing: roundToCents(input.retainerBalance) },
   };
 }

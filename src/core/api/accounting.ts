@@ -330,6 +330,15 @@ export const ZStatement = z.object({
   openingBalance: z.number(),
   lines: z.array(ZStatementLine),
   closingBalance: z.number(),
+  /** Retainer deposits, applications, refunds and reversals of the client's cases (issue 38): held, not owed. */
+  retainer: z.object({
+    opening: z.number(),
+    lines: z.array(z.object({
+      date: z.string(), kind: z.enum(['deposit', 'application', 'refund', 'reversal']), reference: z.string(), description: z.string(),
+      deposit: z.number(), withdrawal: z.number(), balance: z.number(),
+    })),
+    closing: z.number(),
+  }),
   retainerBalance: z.number(),
   clientCredit: z.number(),
   /** Open bills' balances on `to`, by days past due. */
