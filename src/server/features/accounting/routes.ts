@@ -10,6 +10,7 @@ import { requireUser } from '../../http/session.ts';
 import { firmTodayIso } from '../../firm-today.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
+import { agingRoutes } from './aging-routes.ts';
 import { billDetail, listBills } from './bill-read.ts';
 import { billWriteRoutes } from './bill-write-routes.ts';
 import { createBill, moveBill } from './bills.ts';
@@ -69,4 +70,5 @@ export function accountingRoutes(context: AppContext) {
     id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
   })));
   retainerStatementRoutes({ app, db, env, documents });
+  agingRoutes({ app, db, env, documents });
 }
