@@ -1,4 +1,4 @@
-import type { TAgingByClient } from './api/accounting.ts';
+import type { TAgingByClient } from './api/aging.ts';
 import { AGE_BUCKETS, AGE_LABELS, ageBucket, type AgeBucket } from './billing.ts';
 import { formatCurrency, roundToCents } from './money.ts';
 import { csvLine } from './reports.ts';

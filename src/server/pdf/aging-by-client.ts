@@ -1,4 +1,4 @@
-import type { TAgingByClient } from '../../core/api/accounting.ts';
+import type { TAgingByClient } from '../../core/api/aging.ts';
 import { AGING_BY_CLIENT_COLUMNS, agingByClientRows, agingByClientTitle } from '../../core/aging-by-client.ts';
 import { BILL_PDF_MARGINS } from '../../core/bill-pdf.ts';
 import { createPdf } from './document.ts';

@@ -1,4 +1,4 @@
-import type { TAgingByClient } from '../../../core/api/accounting.ts';
+import type { TAgingByClient } from '../../../core/api/aging.ts';
 import { agingByClient } from '../../../core/aging-by-client.ts';
 import { OPEN_STATUSES } from '../../../core/billing.ts';
 import type { DbOrTx } from '../../db/connection.ts';

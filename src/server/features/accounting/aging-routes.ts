@@ -1,4 +1,4 @@
-import { ZAgingByClient } from '../../../core/api/accounting.ts';
+import { ZAgingByClient } from '../../../core/api/aging.ts';
 import { agingByClientCsv, agingByClientFileName } from '../../../core/aging-by-client.ts';
 import type { AppContext } from '../../app-context.ts';
 import { firmTodayIso } from '../../firm-today.ts';
