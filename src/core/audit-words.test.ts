@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changedFields } from './audit.ts';
 import { AUDITED_TABLES } from './audit-fields.ts';
 import { FIELD_WORDS, INTERNAL_COLUMNS, isInternalColumn } from './audit-fields.ts';
-import { auditRefs, auditWords, recordHref, usDate, type AuditRowIn, type Named } from './audit-words.ts';
+import { auditRefs, auditWords, fullTextChanges, recordHref, usDate, type AuditRowIn, type Named } from './audit-words.ts';
 
 const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const DENISE = U(1), JAMES = U(2), MARGARET = U(3), GONE = U(99);
@@ -199,4 +199,18 @@ describe('the lookups and links', () => {
     expect(INTERNAL_COLUMNS.time_entries).toContain('value_cents');
     expect(usDate('2026-11-02')).toBe('11/02/2026');
   });
+});
+
+describe('fullTextChanges: the texts the sentence cannot hold whole (issue 38)', () => {
+  const long = `Pay by ACH to First Bank, routing 011000015, account 4455. ${'Reference the bill number. '.repeat(9)}`.trim();
+  it.each([
+    ['a short one-line text: the sentence holds it', 'firm_profile', [{ field: 'phone', before: '555-0100', after: '555-0199' }], []],
+    ['a 300-character text, in full, by its screen label', 'firm_profile', [{ field: 'remittance', before: 'Check to the office', after: long }],
+      [{ label: 'remittance details', before: 'Check to the office', after: long }]],
+    ['a text of several lines', 'firm_profile', [{ field: 'address', before: '1 Main St\nSpringfield', after: '' }],
+      [{ label: 'address', before: '1 Main St\nSpringfield', after: '' }]],
+    ['not a date, a flag or a reference', 'time_entries', [{ field: 'entry_date', before: '2026-01-01', after: '2026-01-02' }], []],
+    ['a cleared long note', 'bills', [{ field: 'note', before: 'x'.repeat(81), after: null }], [{ label: 'note', before: 'x'.repeat(81), after: '' }]],
+  ])('%s', (_, table, changes, full) => expect(fullTextChanges(table, changes)).toEqual(full));
+  it('the sample is 300 characters', () => expect(long.length).toBeGreaterThanOrEqual(290));
 });

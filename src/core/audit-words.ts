@@ -95,7 +95,19 @@ const SUBJECT_PARENTS: Partial<Record<string, Record<string, TRefKind>>> = {
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+const CLIP_AT = 80;
+const clip = (text: string) => (text.length > CLIP_AT ? `${text.slice(0, CLIP_AT - 1)}…` : text);
+
+/**
+ * The changed text fields the sentence cannot hold whole (issue 38): longer than it shows, or of
+ * several lines. The audit log keeps every value whole; the screen shows these in full under the sentence.
+ */
+export function fullTextChanges(table: string, changes: readonly { field: string; before: unknown; after: unknown }[]):
+  { label: string; before: string; after: string }[] {
+  const long = (v: unknown) => typeof v === 'string' && (v.length > CLIP_AT || v.includes('\n'));
+  return changes.filter((c) => (fieldWords(table, c.field).kind ?? 'text') === 'text' && (long(c.before) || long(c.after)))
+    .map((c) => ({ label: fieldWords(table, c.field).label, before: str(c.before), after: str(c.after) }));
+}
 
 /** 'YYYY-MM-DD' (or a timestamp's date) as MM/DD/YYYY. */
 export function usDate(value: unknown): string {

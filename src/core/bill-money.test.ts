@@ -23,7 +23,11 @@ describe('settle', () => {
     [100, 100, 0, 'paid', '2026-06-05', 0, 'paid', '2026-06-05'],
     [100, 60, 0, 'paid', '2026-06-05', 40, 'partially_paid', null],
     [100, 0, 0, 'paid', '2026-06-05', 100, 'issued', null],
-    [100, 0, 30, 'paid', '2026-06-05', 70, 'partially_paid', null],
+    // A credit note alone never makes a bill partly paid (issue 38).
+    [100, 0, 30, 'paid', '2026-06-05', 70, 'issued', null],
+    [100, 0, 30, 'issued', null, 70, 'issued', null],
+    [100, 0, 100, 'issued', null, 0, 'paid', '2026-06-20'],
+    [100, 10, 30, 'issued', null, 60, 'partially_paid', null],
   ] as const)('total %d, paid %d, credited %d from %s', (total, paidTotal, creditedTotal, status, paidOn, balance, after, afterPaidOn) => {
     expect(settle({ total, paidTotal, creditedTotal }, { status, paidOn }, '2026-06-20'))
       .toEqual({ balance, status: after, paidOn: afterPaidOn });

@@ -35,7 +35,7 @@ export interface BillMoney { total: number; paidTotal: number; creditedTotal: nu
  */
 export function settle(money: BillMoney, before: { status: BillStatus; paidOn: string | null }, date: string) {
   const balance = balanceOf(money);
-  const status = statusForBalance({ total: money.total, balance });
+  const status = statusForBalance({ total: money.total, balance, paidTotal: money.paidTotal });
   const paidOn = status !== 'paid' ? null : before.status === 'paid' ? before.paidOn : date;
   return { balance, status, paidOn };
 }

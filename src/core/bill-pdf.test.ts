@@ -5,7 +5,7 @@ import { billFacts, billFileName, billTitle, billToLines, billTotals, expenseCel
 const bill: TBillDetail = {
   id: 'b', number: 7, caseId: 'c', fileNumber: '24-000123', caseName: 'Kitchen fire', clientName: 'Cobalt Industries, LLC',
   periodStart: '2026-05-01', periodEnd: '2026-05-31', status: 'issued', hours: 3.5, timeTotal: 425, expenseTotal: 30.5,
-  total: 455.5, issuedOn: '2026-06-01', paidOn: null, version: 2, lines: [],
+  total: 455.5, issuedOn: '2026-06-01', paidOn: null, version: 2, overdue: false, lines: [],
   clientId: 'k', billToName: 'Cobalt Industries, LLC', adjustmentTotal: 0, subtotal: 455.5, discountTotal: 0, paidTotal: 0,
   creditedTotal: 0, balance: 455.5, termsDays: 30, dueOn: '2026-07-01', billingAddress: '', terms: 'Net 30', note: '', discount: null,
   clientMatterId: '', payments: [], creditNotes: [], retainer: { applied: 0, remaining: 0 },
@@ -43,15 +43,19 @@ describe('bill PDF texts', () => {
   ])('addresses %j to its bill-to name and address lines', (billingAddress, billToName, clientName, lines) =>
     expect(billToLines({ billingAddress, billToName, clientName })).toEqual(lines));
 
-  it('prints lines as money, a written-down line with what it was and why', () => {
+  it('prints lines as billed: a written-down line at its new amount, never what it was nor the internal reason', () => {
     expect(timeCells({ ...line, kind: 'time', type: 'Principal', hours: 1.5, rate: 250, amount: 375, originalAmount: 375, adjustmentReason: null }))
       .toEqual(['05/04/2026', '24-000123-01', 'Ann Lee', 'Principal', '1.50', '$250.00', '$375.00', 'Site visit']);
     expect(timeCells({ ...line, kind: 'time', type: 'Principal', hours: 1.5, rate: 250, amount: 300, originalAmount: 375, adjustmentReason: 'Courtesy' }).slice(6))
-      .toEqual(['$300.00\nwas $375.00', 'Site visit\nWritten down: Courtesy']);
+      .toEqual(['$300.00', 'Site visit']);
+    expect(timeCells({ ...line, kind: 'time', type: 'Principal', hours: 1.5, rate: 250, amount: 300, originalAmount: 375, adjustmentReason: 'Courtesy', clientNote: ' Courtesy rate ' }).slice(6))
+      .toEqual(['$300.00', 'Site visit\nCourtesy rate']);
+    expect(timeCells({ ...line, kind: 'time', type: 'Principal', hours: 1.5, rate: 250, amount: 375, originalAmount: 375, adjustmentReason: null, clientNote: 'stale' }).slice(7))
+      .toEqual(['Site visit']);
     expect(expenseCells({ ...line, kind: 'expense', type: 'Fuel', hours: null, rate: null, amount: 1234.5, originalAmount: 1234.5, adjustmentReason: null }))
       .toEqual(['05/04/2026', '24-000123-01', 'Ann Lee', 'Fuel', '$1,234.50', 'Site visit']);
-    expect(expenseCells({ ...line, description: '', kind: 'expense', type: 'Fuel', hours: null, rate: null, amount: 60, originalAmount: 50, adjustmentReason: 'Receipt found' }).slice(4))
-      .toEqual(['$60.00\nwas $50.00', 'Written up: Receipt found']);
+    expect(expenseCells({ ...line, description: '', kind: 'expense', type: 'Fuel', hours: null, rate: null, amount: 60, originalAmount: 50, adjustmentReason: 'Receipt found', clientNote: 'Toll receipt added' }).slice(4))
+      .toEqual(['$60.00', 'Toll receipt added']);
   });
 
   it('totals a plain bill down to the balance due', () => {

@@ -4,7 +4,7 @@ import { formatCurrency } from './money.ts';
 import { formatUsDate } from './smart-date.ts';
 
 // What the bill PDF prints (issues 11 and 24): a bill a client can pay from. Its heading facts,
-// who it is addressed to, its two tables' cells (write-downs shown), its totals down to the
+// who it is addressed to, its two tables' cells (as billed), its totals down to the
 // balance due, and its file name.
 
 export const BILL_PDF_MARGINS = { top: 80, bottom: 72, left: 40, right: 40 } as const;
@@ -12,13 +12,14 @@ export const BILL_PDF_MARGINS = { top: 80, bottom: 72, left: 40, right: 40 } as 
 export const TIME_COLUMNS = ['Date', 'Project', 'Staff', 'Job type', 'Hours', 'Rate', 'Amount', 'Description'] as const;
 export const EXPENSE_COLUMNS = ['Date', 'Project', 'Staff', 'Expense type', 'Amount', 'Description'] as const;
 
-/** A line written down or up shows what it was and why, under its amount and its description. */
-const amountCell = (l: TBillLine) =>
-  l.adjustmentReason === null ? formatCurrency(l.amount) : `${formatCurrency(l.amount)}\nwas ${formatCurrency(l.originalAmount)}`;
+/**
+ * A bill shows each line as billed (issue 38): the adjusted amount, never what it was, and never
+ * the firm's internal reason for a write-down; only the optional note for the client, under the description.
+ */
+const amountCell = (l: TBillLine) => formatCurrency(l.amount);
 const descriptionCell = (l: TBillLine) => {
-  if (l.adjustmentReason === null) return l.description;
-  const how = l.amount < l.originalAmount ? 'Written down' : 'Written up';
-  return `${l.description}${l.description ? '\n' : ''}${how}: ${l.adjustmentReason}`;
+  const note = l.adjustmentReason === null ? '' : (l.clientNote ?? '').trim();
+  return note ? `${l.description}${l.description ? '\n' : ''}${note}` : l.description;
 };
 
 export const timeCells = (l: TBillLine): string[] => [

@@ -3,12 +3,13 @@ import {
   addDays, AGE_BUCKETS, ageBucket, agingTotals, bucketDueRange, balanceOf, billAmounts, billMoveProblem, discountOf, draftChangeProblem, dueDate,
   formatBillNumber, formatCreditNoteNumber, formatPaymentNumber, lockedEntryMessage, overBalanceMessage, retainerBalance,
   retainerNotice, splitPayment, statusForBalance, termsLabel, VOID_PAID_MESSAGE,
+  isOverdue, SHOWN_STATUS_LABELS, shownStatus, withOverdue,
 } from './billing.ts';
 
 describe('billMoveProblem', () => {
   it.each([
     ['draft', 'issue', false, null],
-    ['draft', 'void', false, null],
+    ['draft', 'void', false, 'A draft is deleted, not voided.'],
     ['issued', 'issue', false, 'This bill is already issued.'],
     ['issued', 'void', false, null],
     ['issued', 'void', true, VOID_PAID_MESSAGE],
@@ -81,9 +82,37 @@ describe('amounts', () => {
     [{ total: 1000, paidTotal: 1000, creditedTotal: 0 }, 0, 'paid'],
     [{ total: 1000, paidTotal: 900, creditedTotal: 200 }, 0, 'paid'],
     [{ total: 0.3, paidTotal: 0.1, creditedTotal: 0.2 }, 0, 'paid'],
+    // A credit note alone lowers the balance but leaves the bill Issued (issue 38).
+    [{ total: 1000, paidTotal: 0, creditedTotal: 250 }, 750, 'issued'],
+    [{ total: 1000, paidTotal: 0, creditedTotal: 1000 }, 0, 'paid'],
+    [{ total: 1000, paidTotal: 0.01, creditedTotal: 250 }, 749.99, 'partially_paid'],
   ] as const)('balance and status of %o', (b, balance, status) => {
     expect(balanceOf(b)).toBe(balance);
-    expect(statusForBalance({ total: b.total, balance })).toBe(status);
+    expect(statusForBalance({ total: b.total, balance, paidTotal: b.paidTotal })).toBe(status);
+  });
+});
+
+describe('isOverdue and the status shown', () => {
+  const today = '2026-11-29';
+  it.each([
+    // status, due on, balance → overdue, shown
+    ['issued', '2026-10-25', 500, true, 'Overdue'],
+    ['issued', '2026-11-28', 500, true, 'Overdue'],
+    ['issued', '2026-11-29', 500, false, 'Issued'],
+    ['issued', '2026-12-15', 500, false, 'Issued'],
+    ['partially_paid', '2026-10-01', 20, true, 'Overdue'],
+    ['partially_paid', '2026-12-01', 20, false, 'Partially paid'],
+    ['paid', '2026-10-01', 0, false, 'Paid'],
+    ['issued', '2026-10-01', 0, false, 'Issued'],
+    ['draft', null, 500, false, 'Draft'],
+    ['draft', '2026-10-01', 500, false, 'Draft'],
+    ['void', '2026-10-01', 500, false, 'Void'],
+    ['issued', null, 500, false, 'Issued'],
+  ] as const)('%s due %s owing %d', (status, dueOn, balance, overdue, label) => {
+    expect(isOverdue({ status, dueOn, balance }, today)).toBe(overdue);
+    const bill = withOverdue({ status, dueOn, balance }, today);
+    expect(bill.overdue).toBe(overdue);
+    expect(SHOWN_STATUS_LABELS[shownStatus(bill)]).toBe(label);
   });
 });
 

@@ -18,10 +18,16 @@ export type BillAction = 'issue' | 'void';
 export function billMoveProblem(status: BillStatus, action: BillAction, options: { paidOrCredited?: boolean } = {}): string | null {
   if (status === 'void') return 'This bill is void and can no longer be changed.';
   if (action === 'issue') return status === 'draft' ? null : `This bill is already ${BILL_STATUS_LABELS[status].toLowerCase()}.`;
-  if (status === 'draft') return null;
+  if (status === 'draft') return DRAFT_NOT_VOIDED_MESSAGE;
   if (status === 'issued' && !options.paidOrCredited) return null;
   return VOID_PAID_MESSAGE;
 }
+
+/** A draft was never sent: it is deleted, its entries unbilled again (issue 38). */
+export const DRAFT_NOT_VOIDED_MESSAGE = 'A draft is deleted, not voided.';
+export const ONLY_DRAFT_DELETED_MESSAGE = 'Only a draft bill can be deleted. Void an issued bill instead.';
+export const draftDeleteProblem = (status: BillStatus): string | null => status === 'draft' ? null : ONLY_DRAFT_DELETED_MESSAGE;
+export const LINE_FIELD_MISMATCH_MESSAGE = 'A time line takes hours and a rate; an expense line takes an amount.';
 
 export const VOID_PAID_MESSAGE = 'Only an unpaid bill can be voided. Correct it with a credit note.';
 export const ISSUED_NEVER_CHANGES_MESSAGE = 'An issued bill never changes. Correct it with a credit note.';
@@ -115,11 +121,30 @@ export const discountProblem = (discount: Discount): string | null =>
 export const balanceOf = (b: { total: number; paidTotal: number; creditedTotal: number }) =>
   Math.max(0, roundToCents(b.total - b.paidTotal - b.creditedTotal));
 
-/** The status an issued bill has at its balance: Issued → Partially paid → Paid. */
-export function statusForBalance(b: { total: number; balance: number }): BillStatus {
+/**
+ * The status an issued bill has at its balance: Issued → Partially paid → Paid. Only money paid
+ * makes it partly paid: a credit note alone lowers the balance but leaves it Issued (issue 38).
+ */
+export function statusForBalance(b: { total: number; balance: number; paidTotal: number }): BillStatus {
   if (b.balance <= 0) return 'paid';
-  return b.balance < b.total ? 'partially_paid' : 'issued';
+  return b.paidTotal > 0 && b.balance < b.total ? 'partially_paid' : 'issued';
 }
+
+/**
+ * Past due (issue 38): an open bill with something owed whose due date is before the firm's
+ * today (server/firm-today.ts). Never stored: it changes with the calendar, not with a write.
+ */
+export const isOverdue = (b: { status: BillStatus; dueOn: string | null; balance: number }, today: string): boolean =>
+  (b.status === 'issued' || b.status === 'partially_paid') && b.dueOn !== null && b.dueOn < today && b.balance > 0;
+
+/** What a bill's badge says: its status, or Overdue once it is past due. */
+export type ShownBillStatus = BillStatus | 'overdue';
+export const SHOWN_STATUS_LABELS: Record<ShownBillStatus, string> = { ...BILL_STATUS_LABELS, overdue: 'Overdue' };
+export const shownStatus = (b: { status: BillStatus; overdue: boolean }): ShownBillStatus => b.overdue ? 'overdue' : b.status;
+
+/** The bill as the firm's today sees it: `overdue` set by `isOverdue`. */
+export const withOverdue = <T extends { status: BillStatus; dueOn: string | null; balance: number }>(b: T, today: string) =>
+  ({ ...b, overdue: isOverdue(b, today) });
 
 // Payments and credits --------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ const amountCell = (n: number) => (n === 0 ? '' : formatCurrency(n));
 export function statementRows(s: TStatement): string[][] {
   return [
     [formatUsDate(s.from), '', 'Opening balance', '', '', formatCurrency(s.openingBalance)],
-    ...s.lines.map((l) => [formatUsDate(l.date), l.reference, l.description, amountCell(l.charge), amountCell(l.credit), formatCurrency(l.balance)]),
+    ...s.lines.map((l) => [formatUsDate(l.date), l.reference, l.overdue ? `${l.description} — Overdue` : l.description, amountCell(l.charge), amountCell(l.credit), formatCurrency(l.balance)]),
     [formatUsDate(s.to), '', 'Closing balance', '', '', formatCurrency(s.closingBalance)],
   ];
 }

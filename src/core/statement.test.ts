@@ -77,6 +77,23 @@ describe('statement of account', () => {
     expect(s.closingBalance).toBe(1374.5);
   });
 
+  it.each([
+    // to, today, → the bills marked Overdue (issue 38)
+    ['2026-06-30', undefined, ['Bill 0002']],
+    ['2026-06-30', '2026-06-30', ['Bill 0002']],
+    ['2026-07-31', '2026-07-10', ['Bill 0002']],
+    ['2026-07-31', '2026-07-21', ['Bill 0002', 'Bill 0001']],
+    ['2026-07-31', undefined, ['Bill 0002', 'Bill 0001']],
+  ] as const)('to %s, today %s: a bill still owing past its due date is overdue', (to, today, overdue) => {
+    const s = buildStatement(input({
+      from: '2026-04-01', to, today,
+      bills: [bill('cur', 1, '2026-06-20', 100, '2026-07-20'), bill('late', 2, '2026-05-01', 200, '2026-06-20'), bill('paid', 3, '2026-04-01', 50, '2026-05-01')],
+      payments: [pay(1, 'paid', '2026-05-15', 50)],
+    }));
+    expect(s.lines.filter((l) => l.overdue).map((l) => l.reference)).toEqual(overdue);
+    expect(s.lines.filter((l) => l.kind !== 'bill').every((l) => l.overdue === undefined)).toBe(true);
+  });
+
   it('rounds to cents and passes the retainer and client credit through', () => {
     const s = buildStatement(input({
       bills: [bill('a', 1, '2026-05-02', 0.3)], payments: [pay(1, 'a', '2026-05-03', 0.1), pay(2, 'a', '2026-05-04', 0.1)],

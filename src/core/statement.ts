@@ -3,6 +3,7 @@ import {
   ageBucket, agingTotals, formatBillNumber, formatCreditNoteNumber, formatPaymentNumber, PAYMENT_METHOD_LABELS, type PaymentMethod,
 } from './billing.ts';
 import { roundToCents } from './money.ts';
+import { retainerSection, type StatementRetainerEntry } from './statement-retainer.ts';
 
 // A client's statement of account for a period (issue 24, docs/decisions/085): the one place its
 // arithmetic is written. It reads every bill, payment and credit note of the client up to the
@@ -26,6 +27,10 @@ export interface StatementInput {
   creditNotes: readonly StatementCreditNote[];
   retainerBalance: number;
   clientCredit: number;
+  /** The firm's today: a statement ending later marks bills overdue as of today, not as of `to`. */
+  today?: string;
+  /** The retainer entries of the client's cases up to `to` (issue 38); without them the section holds only the balance. */
+  retainerEntries?: readonly StatementRetainerEntry[];
 }
 
 type Line = TStatement['lines'][number];
@@ -71,10 +76,19 @@ export function buildStatement(input: StatementInput): TStatement {
     if (e.date < input.from) openingBalance = balance;
     else lines.push({ date: e.date, kind: e.kind, reference: e.reference, description: e.description, charge: e.charge, credit: e.credit, balance });
   }
+  // A bill still owing on the statement's day, past its due date, reads Overdue (issue 38).
+  const asOf = input.today !== undefined && input.today < input.to ? input.today : input.to;
+  const byRef = new Map(input.bills.map((b) => [`Bill ${formatBillNumber(b.number)}`, b]));
+  for (const line of lines) {
+    const bill = line.kind === 'bill' ? byRef.get(line.reference) : undefined;
+    if (bill && (owed.get(bill.id) ?? 0) > 0 && (bill.dueOn ?? bill.issuedOn) < asOf) line.overdue = true;
+  }
   const open = input.bills.filter((b) => b.issuedOn <= input.to && (owed.get(b.id) ?? 0) > 0)
     .map((b) => ({ bucket: ageBucket(b.dueOn ?? b.issuedOn, input.to), balance: owed.get(b.id)! }));
   return {
     client: input.client, from: input.from, to: input.to, openingBalance, lines, closingBalance: balance,
     retainerBalance: roundToCents(input.retainerBalance), clientCredit: roundToCents(input.clientCredit), aging: agingTotals(open),
+    retainer: input.retainerEntries ? retainerSection(input.retainerEntries, input.from, input.to)
+      : { opening: roundToCents(input.retainerBalance), lines: [], closing: roundToCents(input.retainerBalance) },
   };
 }

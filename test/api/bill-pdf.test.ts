@@ -117,7 +117,12 @@ describe('the bill a client pays from', () => {
     // The draft shaped through the bill routes: one line written down, 10% off, a note, the address.
     let draft = (await superAdmin.request({ method: 'GET', url: `/api/bills/${bill.id}` })).json();
     const line = draft.lines.find((l: { kind: string }) => l.kind === 'time');
-    draft = await send(`/api/bills/${bill.id}/lines/${line.id}/adjust`, { version: draft.version, amount: line.amount - 30, reason: 'Courtesy reduction' });
+    draft = await send(`/api/bills/${bill.id}/lines/${line.id}/adjust`, {
+      version: draft.version, amount: line.amount - 30, reason: 'Research time exceeded estimate; courtesy reduction', clientNote: 'Courtesy adjustment',
+    });
+    expect(draft.lines.find((l: { id: string }) => l.id === line.id)).toMatchObject({
+      adjustmentReason: 'Research time exceeded estimate; courtesy reduction', clientNote: 'Courtesy adjustment', amount: line.amount - 30,
+    });
     draft = await send(`/api/bills/${bill.id}`, {
       version: draft.version, discount: { kind: 'percent', value: 10 }, note: 'Thank you for your business.',
       billingAddress: 'Attn: Accounts payable\n1 Main St\nSpringfield, IL 62701',
@@ -150,12 +155,15 @@ describe('the bill a client pays from', () => {
     for (const expected of [
       'BILL TO', 'Cobalt Industries', 'Attn: Accounts payable', '1 Main St', 'Springfield, IL 62701',
       `Bill number ${num(bill.number)}`, 'Issue date 10/01/2026', 'Due date 10/31/2026', 'Terms Net 30', `Case file ${p.fileNumber}`,
-      'Your matter M-778', `was ${money(line.amount)}`, 'Written down: Courtesy',
+      'Your matter M-778', money(line.amount - 30), 'Courtesy adjustment',
       `Subtotal ${money(subtotal)}`, `Discount (10%) -${money(detail.discountTotal)}`, `Total ${money(detail.total)}`,
       `Credit note CN-${num(cn.number)} (10/09/2026) -$20.00`, `Payment PMT-${num(check.number)}, Check 1042 (10/05/2026) -$60.00`,
       'Retainer applied (10/06/2026) -$100.00', `Balance due ${money(detail.balance)}`, 'Retainer remaining $900.00',
       'Thank you for your business.', 'HOW TO PAY', 'Pay by ACH to First Bank, routing 011000015, account 4455',
     ]) expect(text).toContain(expected);
+    // The client reads the adjusted line and the note for them, never the history nor the firm's reason.
+    expect(text).not.toContain('was $');
+    expect(text).not.toMatch(/Research time|exceeded estimate|Written down/);
     // The reversed wire is not a payment applied; the retainer payment is not listed as a numbered payment.
     expect(text).not.toContain('Wire');
     expect(text).not.toContain(`PMT-${num(retainer.number)}`);

@@ -174,9 +174,11 @@ describe('LEDES 1998B', () => {
     const refused = await get(superAdmin, `/api/bills/${draft.id}/ledes`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(LEDES_DRAFT_MESSAGE);
-    const voided = await post(superAdmin, `/api/bills/${draft.id}/void`, { version: draft.version });
+    // A draft is deleted, not voided (issue 38): the void bill is an issued one voided.
+    const issued = await makeBill('2026-03', '2026-03-31');
+    const voided = await post(superAdmin, `/api/bills/${issued.id}/void`, { version: issued.version });
     expect(voided.statusCode, voided.body).toBe(200);
-    expect((await get(superAdmin, `/api/bills/${draft.id}/ledes`)).json().error.message).toBe(LEDES_VOID_MESSAGE);
+    expect((await get(superAdmin, `/api/bills/${issued.id}/ledes`)).json().error.message).toBe(LEDES_VOID_MESSAGE);
     expect((await get(superAdmin, `/api/bills/${randomUUID()}/ledes`)).statusCode).toBe(404);
   });
 });

@@ -48,6 +48,6 @@ describe('GET /api/dashboard', () => {
   it("gives the firm's unbilled value and receivables to super admins only", async () => {
     expect((await limited.request({ method: 'GET', url: '/api/dashboard/money' })).statusCode).toBe(403);
     const money = (await superAdmin.request({ method: 'GET', url: '/api/dashboard/money' })).json();
-    expect(money).toEqual({ unbilledValue: 350, receivables: 0 });
+    expect(money).toEqual({ unbilledValue: 350, receivables: 0, overdue: 0, overdueBills: 0 });
   });
 });

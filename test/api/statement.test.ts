@@ -98,6 +98,13 @@ describe('statement of account', () => {
     expect(s.closingBalance).toBe(1900);
     // Retainers of both cases on May 31 (the June refund not yet): 1,000 + 800 − 500.
     expect(s.retainerBalance).toBe(1300);
+    // Retainer deposits and applications of the client's cases in the period, held not owed (issue 38).
+    expect(s.retainer).toEqual({
+      opening: 1000, closing: 1300, lines: [
+        { date: '2026-05-01', kind: 'deposit', reference: 'Case 25-0183', description: 'Deposit', deposit: 800, withdrawal: 0, balance: 1800 },
+        expect.objectContaining({ date: '2026-05-20', kind: 'application', reference: 'Case 25-0183', deposit: 0, withdrawal: 500, balance: 1300 }),
+      ],
+    });
     expect(s.clientCredit).toBe(50);
     // Bill 2 owes 400, 30 days past its May 1 due date; bill 4 owes 1,500, due in June.
     expect(s.aging).toEqual([
@@ -146,6 +153,8 @@ describe('statement PDF', () => {
       '05/31/2026 Closing balance $1,900.00', 'Balance due $1,900.00', 'Retainer held $1,300.00', 'Client credit $50.00',
       'Current 1–30 days 31–60 days 61–90 days Over 90 days', '$1,500.00 $400.00 $0.00 $0.00 $0.00',
       'Pay by ACH to First Bank, routing 011000015, account 4455', 'Page 1 of 1',
+      'RETAINER', 'Retainer held at the start $1,000.00', '05/01/2026 Case 25-0183 Deposit $800.00 $1,800.00',
+      'Retainer held at the end $1,300.00',
     ]) expect(text).toContain(expected);
     expect(text).not.toContain(bill('void'));
   });

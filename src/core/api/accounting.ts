@@ -4,7 +4,7 @@ import {
 } from '../billing.ts';
 import { billingCodeProblems } from '../billing-codes.ts';
 import { rangeProblem } from '../reports.ts';
-import { rule, ZAmount, ZStoredDate, ZText } from './common.ts';
+import { rule, ZAmount, ZHours, ZStoredDate, ZText } from './common.ts';
 
 // /accounting (issue 11): super admins only, so every schema here may carry money.
 
@@ -57,8 +57,10 @@ export const ZBillLine = z.object({
   amount: z.number(),
   /** The entry's own amount (hours × rate, or the expense), kept on record under a write-down. */
   originalAmount: z.number(),
-  /** Why the line was written down or up; null when it was not. */
+  /** Why the line was written down or up (the firm's own, never printed); null when it was not. */
   adjustmentReason: z.string().nullable(),
+  /** What the client reads under an adjusted line ('' or absent: nothing). */
+  clientNote: z.string().optional(),
   description: z.string(),
 });
 export type TBillLine = z.infer<typeof ZBillLine>;
@@ -117,6 +119,8 @@ export const ZBill = z.object({
   dueOn: z.string().nullable(),
   paidOn: z.string().nullable(),
   version: z.number().int(),
+  /** Past its due date with something owed, on the firm's today (core/billing.ts isOverdue). */
+  overdue: z.boolean(),
 });
 export type TBill = z.infer<typeof ZBill>;
 
@@ -197,9 +201,25 @@ const ZReason = ZText(1000).pipe(z.string().min(1, REASON_REQUIRED_MESSAGE));
 export const ZLineAdjust = ZVersionBody.extend({
   amount: ZAmount(10_000_000).nullable(),
   reason: ZText(1000).default(''),
+  /** Printed on the bill under the line; the reason never is. */
+  clientNote: ZText(1000).default(''),
 }).superRefine(rule((b: { amount: number | null; reason: string }) =>
   b.amount !== null && b.reason === '' ? REASON_REQUIRED_MESSAGE : null));
 export const ZBillLineParams = z.object({ id: z.uuid(), entryId: z.uuid() });
+
+/**
+ * PATCH /api/bills/:id/lines/:entryId (issue 38): a draft's line edited, which is its entry edited
+ * (the entries' audit keeps before and after). Time: hours, rate, description; expense: amount, description.
+ */
+export const ZLineEdit = ZVersionBody.extend({
+  hours: ZHours.optional(),
+  rate: ZAmount(100_000).optional(),
+  amount: ZAmount(10_000_000).optional(),
+  description: ZText(5000).optional(),
+});
+export type TLineEdit = z.infer<typeof ZLineEdit>;
+/** DELETE /api/bills/:id?version=: a draft deleted, its entries unbilled again. */
+export const ZDeleteBillQuery = z.object({ version: z.coerce.number().int().positive() });
 
 export const ZPaymentCreate = z.object({
   /** Made by the browser: a retried payment answers the bill as it made it. */
@@ -306,6 +326,8 @@ export const ZStatementLine = z.object({
   charge: z.number(),
   credit: z.number(),
   balance: z.number(),
+  /** A bill still owing past its due date on the statement's day (issue 38); absent otherwise. */
+  overdue: z.boolean().optional(),
 });
 export const ZStatement = z.object({
   client: z.object({ id: z.string(), name: z.string(), billToName: z.string(), billingAddress: z.string() }),
@@ -314,6 +336,15 @@ export const ZStatement = z.object({
   openingBalance: z.number(),
   lines: z.array(ZStatementLine),
   closingBalance: z.number(),
+  /** Retainer deposits, applications, refunds and reversals of the client's cases (issue 38): held, not owed. */
+  retainer: z.object({
+    opening: z.number(),
+    lines: z.array(z.object({
+      date: z.string(), kind: z.enum(['deposit', 'application', 'refund', 'reversal']), reference: z.string(), description: z.string(),
+      deposit: z.number(), withdrawal: z.number(), balance: z.number(),
+    })),
+    closing: z.number(),
+  }),
   retainerBalance: z.number(),
   clientCredit: z.number(),
   /** Open bills' balances on `to`, by days past due. */
@@ -343,3 +374,4 @@ export const ZBillingCodesUpdate = z.object({
 /** GET /api/clients/:clientId/credit: what the client paid or was credited beyond its bills, not yet used. */
 export const ZClientCredit = z.object({ clientId: z.string(), balance: z.number() });
 export type TClientCredit = z.infer<typeof ZClientCredit>;
+

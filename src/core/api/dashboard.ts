@@ -30,5 +30,11 @@ export const ZDashboardSummary = z.object({
 export type TDashboardSummary = z.infer<typeof ZDashboardSummary>;
 
 /** Super admins only: the firm's unbilled value and what issued bills still owe. */
-export const ZDashboardMoney = z.object({ unbilledValue: z.number(), receivables: z.number() });
+export const ZDashboardMoney = z.object({
+  unbilledValue: z.number(),
+  receivables: z.number(),
+  /** What open bills past their due date still owe, and how many they are (issue 38). */
+  overdue: z.number(),
+  overdueBills: z.number().int(),
+});
 export type TDashboardMoney = z.infer<typeof ZDashboardMoney>;

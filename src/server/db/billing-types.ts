@@ -53,6 +53,7 @@ export interface BillAdjustmentsTable {
   original_amount: Numeric;
   amount: Numeric;
   reason: string;
+  client_note: Generated<string>;
   created_by: string;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

@@ -92,3 +92,13 @@ export interface FieldReportChangesTable {
   applied_by: string;
   applied_at: DefaultTimestamp;
 }
+
+/** Issue 38: a change of the remittance details or tax id, one row per super admin, until read. */
+export interface MoneyAlertsTable {
+  id: Generated<number>;
+  user_id: string;
+  actor_id: string | null;
+  fields: string[];
+  created_at: Generated<Date>;
+  read_at: Date | null;
+}

@@ -11,7 +11,7 @@ import type { ApiTokensTable } from './api-token-types.ts';
 import type { DeletedIdsTable } from './deleted-id-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
-  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, UserSignaturesTable,
+  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
@@ -339,6 +339,7 @@ export interface Database {
   request_counts: RequestCountsTable;
   audit_log: AuditLogTable;
   firm_profile: FirmProfileTable;
+  money_alerts: MoneyAlertsTable;
   user_signatures: UserSignaturesTable;
   field_reports: FieldReportsTable;
   field_report_images: FieldReportImagesTable;

@@ -25,7 +25,7 @@ const bill: TBillDetail = {
   status: 'issued', hours: 2400, timeTotal: 234_000, expenseTotal: 58_800, adjustmentTotal: -6000, subtotal: 292_800, discountTotal: 0,
   total: 292_800, paidTotal: 0, creditedTotal: 0, balance: 292_800, termsDays: 30, issuedOn: '2026-06-01', dueOn: '2026-07-01', paidOn: null,
   terms: 'Net 30', note: '', discount: null, clientMatterId: 'M-778', payments: [], creditNotes: [], retainer: { applied: 0, remaining: 0 },
-  version: 2, lines: Array.from({ length: 2000 }, (_, i) => line(i)),
+  version: 2, overdue: false, lines: Array.from({ length: 2000 }, (_, i) => line(i)),
 };
 
 describe('bill PDF speed', () => {

@@ -66,7 +66,7 @@ describe('long words in every document', () => {
     const line = { id: 'l', entryDate: '2026-05-04', projectNumber: word(200), staff: word(200), description: word(5_000) };
     const bill: TBillDetail = {
       id: 'b', number: 7, caseId: 'c', fileNumber: word(200), caseName: word(500), clientName: word(500), periodStart: '2026-05-01', periodEnd: '2026-05-31',
-      status: 'issued', hours: 1.5, timeTotal: 375, expenseTotal: 10, total: 385, issuedOn: '2026-06-01', paidOn: null, version: 2,
+      status: 'issued', hours: 1.5, timeTotal: 375, expenseTotal: 10, total: 385, issuedOn: '2026-06-01', paidOn: null, version: 2, overdue: false,
       clientId: 'k', billToName: word(500), adjustmentTotal: 0, subtotal: 385, discountTotal: 0, paidTotal: 0, creditedTotal: 0, balance: 385,
       termsDays: 30, dueOn: '2026-07-01', billingAddress: word(500), terms: 'Net 30', note: word(2_000), discount: null, clientMatterId: word(100),
       payments: [], creditNotes: [], retainer: { applied: 0, remaining: 0 },

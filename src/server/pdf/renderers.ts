@@ -1,4 +1,5 @@
 import { renderActionItemsReport } from './action-items-report.ts';
+import { renderAgingByClient } from './aging-by-client.ts';
 import { renderBill } from './bill.ts';
 import { renderFieldReport } from './field-report.ts';
 import { renderStatement } from './statement.ts';
@@ -12,6 +13,7 @@ export const PDF_RENDERERS = {
   actionItemsReport: renderActionItemsReport,
   bill: renderBill,
   statement: renderStatement,
+  agingByClient: renderAgingByClient,
 };
 
 export type PdfKind = keyof typeof PDF_RENDERERS;

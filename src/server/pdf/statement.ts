@@ -4,6 +4,7 @@ import { formatUsDate } from '../../core/smart-date.ts';
 import {
   AGING_COLUMNS, agingCells, STATEMENT_COLUMNS, STATEMENT_TITLE, statementFacts, statementRows, statementSummary,
 } from '../../core/statement-pdf.ts';
+import { RETAINER_COLUMNS, retainerRows } from '../../core/statement-retainer.ts';
 import { createPdf, sectionTitle } from './document.ts';
 import type { Letterhead } from './letterhead.ts';
 import { drawHeading, drawTextSection, drawTotals } from './payable-blocks.ts';
@@ -30,6 +31,13 @@ export function renderStatement({ statement: s, remittance }: StatementPdfData, 
     rows: statementRows(s),
   });
   drawTotals(doc, statementSummary(s));
+  if (s.retainer.lines.length > 0 || s.retainer.opening !== 0 || s.retainer.closing !== 0) {
+    sectionTitle(doc, 'Retainer');
+    drawTable(doc, {
+      columns: RETAINER_COLUMNS.map((header, i) => ({ header, width: WIDTHS[i]!, align: i >= 3 ? 'right' : 'left' })),
+      rows: retainerRows(s),
+    });
+  }
   sectionTitle(doc, `Aging on ${formatUsDate(s.to)}`, 40);
   drawTable(doc, {
     columns: AGING_COLUMNS.map((header, i) => ({ header, width: AGING_WIDTHS[i]!, align: 'right' })),

@@ -15,7 +15,7 @@ import { claim, storeTotals } from './bills.ts';
 
 interface Change { id: string; version: number; actorId: string }
 
-async function changeDraft(db: DbOrTx, change: Change, apply: (tx: Tx, bill: LockedBill) => Promise<void>): Promise<TBillDetail> {
+export async function changeDraft(db: DbOrTx, change: Change, apply: (tx: Tx, bill: LockedBill) => Promise<void>): Promise<TBillDetail> {
   await withActor(db, change.actorId, async (tx) => {
     const bill = await lockBill(tx, change.id);
     const problem = draftChangeProblem(bill.status);
@@ -77,7 +77,7 @@ export function removeEntries(db: DbOrTx, options: Change & { entryIds: string[]
  * POST /api/bills/:id/lines/:entryId/adjust: bill the line at `amount` with a reason; the row keeps the
  * entry's own amount beside it (and the audit log every change). Null takes the line back to its own amount.
  */
-export function adjustLine(db: DbOrTx, options: Change & { entryId: string; amount: number | null; reason: string }) {
+export function adjustLine(db: DbOrTx, options: Change & { entryId: string; amount: number | null; reason: string; clientNote?: string }) {
   return changeDraft(db, options, async (tx, bill) => {
     const line = (await billLines(tx, bill.id)).find((l) => l.id === options.entryId);
     if (!line) throw new AppError('RECORD_NOT_FOUND', LINE_NOT_ON_BILL_MESSAGE);
@@ -85,7 +85,9 @@ export function adjustLine(db: DbOrTx, options: Change & { entryId: string; amou
       await tx.deleteFrom('bill_adjustments').where('bill_id', '=', bill.id).where('entry_id', '=', line.id).execute();
       return;
     }
-    const values = { original_amount: line.originalAmount, amount: options.amount, reason: options.reason };
+    const values = {
+      original_amount: line.originalAmount, amount: options.amount, reason: options.reason, client_note: options.clientNote ?? '',
+    };
     await tx.insertInto('bill_adjustments')
       .values({ ...values, bill_id: bill.id, entry_id: line.id, kind: line.kind, created_by: options.actorId })
       .onConflict((oc) => oc.columns(['bill_id', 'entry_id']).doUpdateSet(values)).execute();

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { TBill, TBillDetail, TCreditNote, TPayment } from '../../../core/api/accounting.ts';
-import { retainerBalance } from '../../../core/billing.ts';
+import { retainerBalance, withOverdue } from '../../../core/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { BillsTable } from '../../db/billing-types.ts';
@@ -22,6 +22,7 @@ type Row = Pick<Selectable<BillsTable>, (typeof BILL_VIEW_COLUMNS)[number]> & { 
 export const selectBills = (db: DbOrTx) => db.selectFrom('bills').innerJoin('cases', 'cases.id', 'bills.case_id')
   .selectAll('bills').select(['cases.file_number', 'cases.case_name']);
 
+/** The bill row as the API answers it; `overdue` needs the firm's today: see billViewOn. */
 export function billView(row: Row): TBill {
   const timeTotal = Number(row.time_total);
   const expenseTotal = Number(row.expense_total);
@@ -33,11 +34,15 @@ export function billView(row: Row): TBill {
     subtotal: roundToCents(timeTotal + expenseTotal), discountTotal: Number(row.discount_total), total: Number(row.total),
     paidTotal: Number(row.paid_total), creditedTotal: Number(row.credited_total), balance: Number(row.balance),
     termsDays: row.terms_days, issuedOn: row.issued_on, dueOn: row.due_on, paidOn: row.paid_on, version: row.version,
+    overdue: false,
   };
 }
 
-export async function listBills(db: DbOrTx): Promise<TBill[]> {
-  return (await selectBills(db).orderBy('bills.number', 'desc').execute()).map(billView);
+/** The bill row as the firm's `today` reads it: Overdue once past due (issue 38). */
+export const billViewOn = (row: Row, today: string): TBill => withOverdue(billView(row), today);
+
+export async function listBills(db: DbOrTx, today: string): Promise<TBill[]> {
+  return (await selectBills(db).orderBy('bills.number', 'desc').execute()).map((row) => billViewOn(row, today));
 }
 
 export async function billDetail(db: DbOrTx, id: string): Promise<TBillDetail> {

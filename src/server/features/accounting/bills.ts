@@ -99,8 +99,9 @@ export async function moveBill(db: DbOrTx, options: {
       for (const table of ['time_entries', 'expense_entries'] as const) {
         await tx.updateTable(table).set({ locked_bill: bill.number }).where('bill_id', '=', id).execute();
       }
-      const { total, balance } = await tx.selectFrom('bills').select(['total', 'balance']).where('id', '=', id).executeTakeFirstOrThrow();
-      const status = statusForBalance({ total: Number(total), balance: Number(balance) });
+      const { total, balance, paid_total } = await tx.selectFrom('bills').select(['total', 'balance', 'paid_total'])
+        .where('id', '=', id).executeTakeFirstOrThrow();
+      const status = statusForBalance({ total: Number(total), balance: Number(balance), paidTotal: Number(paid_total) });
       await tx.updateTable('bills').set({ status, issued_on: issuedOn, due_on: dueOn, paid_on: status === 'paid' ? issuedOn : null })
         .where('id', '=', id).execute();
     } else {

@@ -12,7 +12,7 @@ type Raw = {
   id: string; kind: 'time' | 'expense'; entry_date: string; project_number: string; type: string;
   hours: string | null; rate: string | null; amount: string | null; description: string;
   email: string; first_name: string | null; last_name: string | null;
-  adjusted: string | null; reason: string | null;
+  adjusted: string | null; reason: string | null; client_note: string | null;
 };
 
 /**
@@ -22,7 +22,7 @@ type Raw = {
 async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string | null = null): Promise<TBillLine[]> {
   const { rows } = await sql<Raw>`
     select x.id, x.kind, x.entry_date, p.project_number, x.type, x.hours, x.rate, x.amount, x.description,
-           u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason
+           u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason, a.client_note
     from (
       select id, 'time' as kind, entry_date, project_id, user_id, job_type as type, hours::text as hours,
              rate::text as rate, null::text as amount, description, bill_id, created_at from time_entries
@@ -40,7 +40,7 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string
     return {
       id: r.id, kind: r.kind, entryDate: r.entry_date, projectNumber: r.project_number, staff: displayName(r),
       type: r.type, hours, rate, amount: r.adjusted === null ? originalAmount : Number(r.adjusted), originalAmount,
-      adjustmentReason: r.reason, description: r.description,
+      adjustmentReason: r.reason, clientNote: r.client_note ?? '', description: r.description,
     };
   });
 }

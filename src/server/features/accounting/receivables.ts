@@ -4,7 +4,7 @@ import { ZReceivablesQuery } from '../../../core/api/accounting.ts';
 import { AGE_BUCKETS, ageBucket, bucketDueRange, daysPastDue, OPEN_STATUSES, type AgeBucket } from '../../../core/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { BILL_VIEW_COLUMNS, billView } from './bill-read.ts';
+import { BILL_VIEW_COLUMNS, billViewOn } from './bill-read.ts';
 
 // A/R aging (issue 24): the buckets are summed in the database over every open bill (an index-only
 // range scan of bills_open_idx per bucket), and the bills come a page at a time, the longest overdue
@@ -32,7 +32,7 @@ export async function receivables(db: DbOrTx, options: { today: string; query: T
     .orderBy('bills.due_on').orderBy('bills.number').offset(query.offset).limit(query.limit).execute();
   const bills = page.map((row) => {
     const dueOn = row.due_on ?? row.issued_on ?? today;
-    return { ...billView(row), daysPastDue: Math.max(0, daysPastDue(dueOn, today)), bucket: ageBucket(dueOn, today) };
+    return { ...billViewOn(row, today), daysPastDue: Math.max(0, daysPastDue(dueOn, today)), bucket: ageBucket(dueOn, today) };
   });
   const count = query.bucket === undefined ? buckets.reduce((s, b) => s + b.count, 0)
     : buckets.find((b) => b.bucket === query.bucket)!.count;

@@ -3,6 +3,7 @@ import {
 } from '../../../core/api/accounting.ts';
 import { statementFileName } from '../../../core/statement-pdf.ts';
 import type { AppContext } from '../../app-context.ts';
+import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
@@ -36,12 +37,12 @@ export function retainerStatementRoutes({ app, db, env, documents }: Pick<AppCon
 
   app.get('/api/clients/:clientId/statement', {
     config: superAdmin, schema: { params: ZClientIdParams, querystring: ZPeriodQuery, response: { 200: ZStatement } },
-  }, async (request) => clientStatement(db, { clientId: request.params.clientId, ...request.query }));
+  }, async (request) => clientStatement(db, { clientId: request.params.clientId, ...request.query, today: firmTodayIso(env.TZ) }));
 
   app.get('/api/clients/:clientId/statement.pdf', {
     config: superAdmin, schema: { params: ZClientIdParams, querystring: ZPeriodQuery },
   }, async (request, reply) => {
-    const statement = await clientStatement(db, { clientId: request.params.clientId, ...request.query });
+    const statement = await clientStatement(db, { clientId: request.params.clientId, ...request.query, today: firmTodayIso(env.TZ) });
     const { remittance, ...letterhead } = await loadLetterhead(db, env.FIRM_NAME);
     return sendPdf(reply, await documents.pdf('statement', { statement, remittance }, letterhead), statementFileName(statement));
   });

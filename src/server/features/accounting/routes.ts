@@ -2,12 +2,15 @@ import {
   ZBillCreate, ZBillDetail, ZBillIdParams, ZBillList, ZCaseIdParams, ZIssueBody, ZPeriodQuery, ZReceivables, ZReceivablesQuery,
   ZUnbilledEntries, ZUnbilledList, ZVersionBody,
 } from '../../../core/api/accounting.ts';
+import type { TBill } from '../../../core/api/accounting.ts';
 import { billFileName } from '../../../core/bill-pdf.ts';
+import { withOverdue } from '../../../core/billing.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { firmTodayIso } from '../../firm-today.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
+import { agingRoutes } from './aging-routes.ts';
 import { billDetail, listBills } from './bill-read.ts';
 import { billWriteRoutes } from './bill-write-routes.ts';
 import { createBill, moveBill } from './bills.ts';
@@ -21,6 +24,8 @@ const superAdmin = { access: 'super_admin' } as const;
 
 export function accountingRoutes(context: AppContext) {
   const { app, db, env, documents } = context;
+  // Overdue is the firm's today's reading of a bill (issue 38), set on every bill answered.
+  const shown = <T extends TBill>(bill: T): T => withOverdue(bill, firmTodayIso(env.TZ));
   billWriteRoutes(context);
   app.get('/api/accounting/unbilled', { config: superAdmin, schema: { response: { 200: ZUnbilledList } } }, async () => {
     const { cases, hoursAwaitingApproval } = await unbilledCases(db);
@@ -37,10 +42,10 @@ export function accountingRoutes(context: AppContext) {
     config: superAdmin, schema: { querystring: ZReceivablesQuery, response: { 200: ZReceivables } },
   }, async (request) => receivables(db, { today: firmTodayIso(env.TZ), query: request.query }));
 
-  app.get('/api/bills', { config: superAdmin, schema: { response: { 200: ZBillList } } }, async () => ({ bills: await listBills(db) }));
+  app.get('/api/bills', { config: superAdmin, schema: { response: { 200: ZBillList } } }, async () => ({ bills: await listBills(db, firmTodayIso(env.TZ)) }));
 
   app.get('/api/bills/:id', { config: superAdmin, schema: { params: ZBillIdParams, response: { 200: ZBillDetail } } }, async (request) =>
-    billDetail(db, request.params.id));
+    shown(await billDetail(db, request.params.id)));
 
   // The bill on the firm's letterhead; its amounts are money, so super admins only like every bill route.
   app.get('/api/bills/:id/pdf', { config: superAdmin, schema: { params: ZBillIdParams } }, async (request, reply) => {
@@ -50,19 +55,20 @@ export function accountingRoutes(context: AppContext) {
   });
 
   app.post('/api/bills', { config: superAdmin, schema: { body: ZBillCreate, response: { 201: ZBillDetail } } }, async (request, reply) =>
-    reply.status(201).send(await createBill(db, { body: request.body, actorId: requireUser(request).user.id })));
+    reply.status(201).send(shown(await createBill(db, { body: request.body, actorId: requireUser(request).user.id }))));
 
   app.post('/api/bills/:id/issue', {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZIssueBody, response: { 200: ZBillDetail } },
-  }, async (request) => moveBill(db, {
+  }, async (request) => shown(await moveBill(db, {
     id: request.params.id, action: 'issue', version: request.body.version, date: request.body.issuedOn,
     actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
-  }));
+  })));
 
   app.post('/api/bills/:id/void', {
     config: superAdmin, schema: { params: ZBillIdParams, body: ZVersionBody, response: { 200: ZBillDetail } },
-  }, async (request) => moveBill(db, {
+  }, async (request) => shown(await moveBill(db, {
     id: request.params.id, action: 'void', version: request.body.version, actorId: requireUser(request).user.id, today: firmTodayIso(env.TZ),
-  }));
+  })));
   retainerStatementRoutes({ app, db, env, documents });
+  agingRoutes({ app, db, env, documents });
 }

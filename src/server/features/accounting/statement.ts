@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TStatement } from '../../../core/api/accounting.ts';
 import type { PaymentMethod } from '../../../core/billing.ts';
 import { buildStatement, type StatementBill, type StatementCreditNote, type StatementPayment } from '../../../core/statement.ts';
+import type { StatementRetainerEntry } from '../../../core/statement-retainer.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 
@@ -17,13 +18,14 @@ interface Row {
   billing_address: string;
   bills: (Omit<StatementBill, 'total'> & { total: number | string })[];
   payments: (Omit<StatementPayment, 'appliedAmount'> & { appliedAmount: number | string; method: PaymentMethod })[];
+  retainer_entries: (Omit<StatementRetainerEntry, 'amount'> & { amount: number | string })[];
   credit_notes: (Omit<StatementCreditNote, 'appliedAmount'> & { appliedAmount: number | string })[];
   retainer: string;
   credit: string;
 }
 
-export async function clientStatement(db: DbOrTx, options: { clientId: string; from: string; to: string }): Promise<TStatement> {
-  const { clientId, from, to } = options;
+export async function clientStatement(db: DbOrTx, options: { clientId: string; from: string; to: string; today?: string }): Promise<TStatement> {
+  const { clientId, from, to, today } = options;
   // Draft bills have no issue date and void ones owe nothing: neither is on a statement.
   // A reversal is dated on the firm's day (the connection's time zone) it was made.
   const { rows: [row] } = await sql<Row>`
@@ -41,6 +43,10 @@ export async function clientStatement(db: DbOrTx, options: { clientId: string; f
         from credit_notes n where n.client_id = c.id and n.issued_on <= ${to}) as credit_notes,
       (select coalesce(sum(case when r.kind in ('deposit', 'reversal') then r.amount else -r.amount end), 0)
         from retainer_entries r where r.client_id = c.id and r.entry_date <= ${to}) as retainer,
+      (select coalesce(json_agg(json_build_object('date', r.entry_date, 'kind', r.kind, 'fileNumber', k.file_number, 'method', r.method,
+          'reference', r.reference, 'note', r.note, 'amount', r.amount) order by r.entry_date, r.created_at), '[]')
+        from retainer_entries r join cases k on k.id = r.case_id
+        where r.client_id = c.id and r.entry_date <= ${to}) as retainer_entries,
       (select coalesce(sum(cc.amount), 0) from client_credits cc where cc.client_id = c.id and cc.entry_date <= ${to}) as credit
     from clients c where c.id = ${clientId}`.execute(db);
   if (!row) throw new AppError('RECORD_NOT_FOUND', 'This client was not found.');
@@ -52,5 +58,7 @@ export async function clientStatement(db: DbOrTx, options: { clientId: string; f
     creditNotes: row.credit_notes.map((n) => ({ ...n, appliedAmount: Number(n.appliedAmount) })),
     retainerBalance: Number(row.retainer),
     clientCredit: Number(row.credit),
+    retainerEntries: row.retainer_entries.map((r) => ({ ...r, amount: Number(r.amount) })),
+    today,
   });
 }

@@ -10,5 +10,5 @@ export function dashboardRoutes({ app, db, env }: AppContext) {
 
   // Apart from the summary, so the firm-wide sums never slow anyone's dashboard down.
   app.get('/api/dashboard/money', { config: { access: 'super_admin' }, schema: { response: { 200: ZDashboardMoney } } }, async () =>
-    dashboardMoney(db));
+    dashboardMoney(db, firmTodayIso(env.TZ)));
 }

@@ -79,11 +79,21 @@ export async function dashboardSummary(db: DbOrTx, viewer: Viewer, firmToday: st
   };
 }
 
-/** Super admins' figures: unbilled value (time at stored rates + expenses) and receivables. */
-export async function dashboardMoney(db: DbOrTx): Promise<TDashboardMoney> {
+/**
+ * Super admins' figures: unbilled value (time at stored rates + expenses), receivables, and the part
+ * of them past due on the firm's `today` (core/billing.ts isOverdue, in SQL over bills_open_idx).
+ */
+export async function dashboardMoney(db: DbOrTx, today: string): Promise<TDashboardMoney> {
   // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/083).
-  const { rows } = await sql<{ unbilled: string; receivables: string }>`
-    select (select coalesce(sum(time_value + expenses), 0) from unbilled_totals) as unbilled,
-           (select coalesce(sum(balance), 0) from bills where status in ('issued', 'partially_paid')) as receivables`.execute(db);
-  return { unbilledValue: Number(rows[0]!.unbilled), receivables: Number(rows[0]!.receivables) };
+  const { rows } = await sql<{ unbilled: string; receivables: string; overdue: string; overdue_bills: string }>`
+    select (select coalesce(sum(time_value + expenses), 0) from unbilled_totals) as unbilled, o.*
+    from (select coalesce(sum(balance), 0) as receivables,
+                 coalesce(sum(balance) filter (where due_on < ${today}::date and balance > 0), 0) as overdue,
+                 count(*) filter (where due_on < ${today}::date and balance > 0) as overdue_bills
+          from bills where status in ('issued', 'partially_paid')) o`.execute(db);
+  const row = rows[0]!;
+  return {
+    unbilledValue: Number(row.unbilled), receivables: Number(row.receivables),
+    overdue: Number(row.overdue), overdueBills: Number(row.overdue_bills),
+  };
 }

@@ -1,10 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZFirmProfile, ZFirmProfileBody, ZSignatureStatus } from '../../../core/api/firm-profile.ts';
+import { ZFirmProfile, ZFirmProfileBody, ZMoneyAlertParams, ZMoneyAlerts, ZSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { readImages } from '../../uploads/multipart.ts';
 import { getFirmProfile, getLogo, saveFirmProfile, setLogo } from './service.ts';
+import { dismissAlert, unreadAlerts } from './money-alerts.ts';
 import { deleteSignature, getSignature, saveSignature, signatureStatus } from './signatures.ts';
 
 // Multipart bodies are read by readImages (checked by content); the schema says there is no query.
@@ -20,15 +21,16 @@ export function firmProfileRoutes({ app, db, env }: AppContext) {
   const defaultName = env.FIRM_NAME;
   const admin = { access: 'admin' } as const;
 
-  app.get('/api/settings/firm-profile', { config: admin, schema: { response: { 200: ZFirmProfile } } }, async (request) => {
-    requireUser(request);
-    return getFirmProfile(db, defaultName);
-  });
+  // Admins keep the profile; the remittance details and tax id are a super admin's (issue 38): shown, not changed.
+  const superAdmin = (request: FastifyRequest) => requireUser(request).user.role === 'super_admin';
+
+  app.get('/api/settings/firm-profile', { config: admin, schema: { response: { 200: ZFirmProfile } } }, async (request) =>
+    getFirmProfile(db, defaultName, superAdmin(request)));
 
   app.put('/api/settings/firm-profile', { config: admin, schema: { body: ZFirmProfileBody, response: { 200: ZFirmProfile } } },
     async (request) => {
       const { user } = requireUser(request);
-      return saveFirmProfile(db, { actorId: user.id, input: request.body, defaultName });
+      return saveFirmProfile(db, { actorId: user.id, superAdmin: superAdmin(request), input: request.body, defaultName });
     });
 
   app.get('/api/settings/firm-profile/logo', { config: admin, schema: { querystring: ZImageQuery } }, async (request, reply) => {
@@ -40,14 +42,23 @@ export function firmProfileRoutes({ app, db, env }: AppContext) {
     async (request) => {
       const { user } = requireUser(request);
       const [file] = await readImages(request, { max: 1 });
-      return setLogo(db, { actorId: user.id, bytes: file!.bytes, defaultName });
+      return setLogo(db, { actorId: user.id, superAdmin: superAdmin(request), bytes: file!.bytes, defaultName });
     });
 
   app.delete('/api/settings/firm-profile/logo', { config: admin, schema: { querystring: ZNoQuery, response: { 200: ZFirmProfile } } },
     async (request) => {
       const { user } = requireUser(request);
-      return setLogo(db, { actorId: user.id, bytes: null, defaultName });
+      return setLogo(db, { actorId: user.id, superAdmin: superAdmin(request), bytes: null, defaultName });
     });
+
+  const superAdminOnly = { access: 'super_admin' } as const;
+  app.get('/api/me/money-alerts', { config: superAdminOnly, schema: { response: { 200: ZMoneyAlerts } } }, async (request) =>
+    unreadAlerts(db, requireUser(request).user.id));
+
+  app.post('/api/me/money-alerts/:id/read', { config: superAdminOnly, schema: { params: ZMoneyAlertParams } }, async (request, reply) => {
+    await dismissAlert(db, { userId: requireUser(request).user.id, id: request.params.id });
+    return reply.status(204).send();
+  });
 
   app.get('/api/me/signature', { config: { access: 'user' }, schema: { querystring: ZNoQuery, response: { 200: ZSignatureStatus } } }, async (request) => {
     const { user } = requireUser(request);

@@ -8,17 +8,20 @@ import { removeEntries } from './bill-writes.ts';
 import { useBillWrite } from './api.ts';
 import { AddEntriesModal } from './add-entries-modal.tsx';
 import { LineAdjustModal } from './line-adjust-modal.tsx';
+import { LineEditModal } from './line-edit-modal.tsx';
 
 /** How a line is named to a screen reader and in its buttons: 'time entry of 02/14/2022 Site visit'. */
 export const lineName = (l: TBillLine) => `${l.kind} entry of ${formatUsDate(l.entryDate)} ${l.description}`.trim();
 
-/** The lines of a bill; on a draft each can be removed (back to unbilled) or written down or up. */
+/** The lines of a bill; on a draft each can be edited, removed (back to unbilled) or written down or up. */
 export function BillLineTable({ bill }: { bill: TBillDetail }) {
   const draft = bill.status === 'draft';
   const remove = useBillWrite(removeEntries);
   const [adjusting, setAdjusting] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const line = bill.lines.find((l) => l.id === adjusting);
+  const edited = bill.lines.find((l) => l.id === editing);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -59,10 +62,16 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
                     {l.adjustmentReason !== null && (
                       <Text size="xs" c="dimmed" fs="italic">{l.amount < l.originalAmount ? 'Written down' : 'Written up'}: {l.adjustmentReason}</Text>
                     )}
+                    {l.adjustmentReason !== null && l.clientNote && (
+                      <Text size="xs">For the client: {l.clientNote}</Text>
+                    )}
                   </Table.Td>
                   {draft && (
                     <Table.Td>
                       <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Button size="xs" variant="default" onClick={() => setEditing(l.id)} aria-label={`Edit ${lineName(l)}`}>
+                          Edit
+                        </Button>
                         <Button size="xs" variant="light" onClick={() => setAdjusting(l.id)} aria-label={`Write down/up ${lineName(l)}`}>
                           Write down/up
                         </Button>
@@ -83,6 +92,7 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
         </Table.ScrollContainer>
       )}
       {line && <LineAdjustModal bill={bill} line={line} onClose={() => setAdjusting(null)} />}
+      {edited && <LineEditModal bill={bill} line={edited} onClose={() => setEditing(null)} />}
       {adding && <AddEntriesModal bill={bill} onClose={() => setAdding(false)} />}
     </Paper>
   );

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatBillNumber, termsLabel, type BillAction } from '../../../core/billing.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
-import { moveBill, useBill, useBillWrite } from './api.ts';
+import { keys, moveBill, useBill, useBillWrite } from './api.ts';
+import { deleteDraft } from './bill-writes.ts';
 import { BillDraftForm } from './bill-draft-form.tsx';
 import { BillLineTable } from './bill-line-table.tsx';
 import { BillPdfButton } from './bill-pdf-button.tsx';
@@ -18,9 +20,12 @@ import { PaymentsSection } from './payments-section.tsx';
 import { SuperAdminsOnly } from './super-admins-only.tsx';
 import { LoadingBlock } from '../../ui/loading-block';
 
-const QUESTIONS: Record<BillAction, { question: string; label: string }> = {
+type Asking = BillAction | 'delete';
+const QUESTIONS: Record<Asking, { question: string; label: string }> = {
   issue: { question: 'Issue this bill? Its entries will be locked and can no longer be changed.', label: 'Issue bill' },
   void: { question: 'Void this bill? Its entries will be unlocked and can be billed again.', label: 'Void bill' },
+  // A draft was never sent: it is deleted, not voided (issue 38).
+  delete: { question: 'Delete this draft? Its entries will be unbilled again.', label: 'Delete draft' },
 };
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -38,7 +43,16 @@ export default function BillPage() {
   const user = useUser();
   const bill = useBill(user.isSuperAdmin ? id : null);
   const move = useBillWrite(moveBill);
-  const [asking, setAsking] = useState<BillAction | null>(null);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: deleteDraft,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: keys.all });
+      void navigate('/accounting?tab=bills');
+    },
+  });
+  const [asking, setAsking] = useState<Asking | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   if (!user.isSuperAdmin) return <SuperAdminsOnly />;
   const b = bill.data;
@@ -49,7 +63,7 @@ export default function BillPage() {
   }
   const number = formatBillNumber(b.number);
   const issued = b.status !== 'draft' && b.status !== 'void';
-  const voidable = b.status === 'draft' || (b.status === 'issued' && b.paidTotal === 0 && b.creditedTotal === 0);
+  const voidable = b.status === 'issued' && b.paidTotal === 0 && b.creditedTotal === 0;
   const ledes = async () => {
     setFileError(null);
     try {
@@ -65,12 +79,13 @@ export default function BillPage() {
         <Group justify="space-between" align="flex-start">
           <Group gap="sm">
             <Title order={2}>Bill {number}</Title>
-            <BillStatusBadge status={b.status} />
+            <BillStatusBadge status={b.status} overdue={b.overdue} />
           </Group>
           <Group gap="xs">
             <BillPdfButton id={b.id} number={b.number} onError={setFileError} />
             {issued && <Button variant="light" leftSection={<IconFileText size={16} />} onClick={() => void ledes()}>LEDES</Button>}
             {b.status === 'draft' && <Button onClick={() => setAsking('issue')} loading={move.isPending}>Issue bill</Button>}
+            {b.status === 'draft' && <Button color="red" variant="light" onClick={() => setAsking('delete')} loading={remove.isPending}>Delete draft</Button>}
             {voidable && <Button color="red" variant="light" onClick={() => setAsking('void')} loading={move.isPending}>Void bill</Button>}
           </Group>
         </Group>
@@ -87,6 +102,7 @@ export default function BillPage() {
         {b.note && issued && <Text size="sm" mt="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>{b.note}</Text>}
       </Paper>
       {move.error && <Alert color="red" role="alert">{move.error.message}</Alert>}
+      {remove.error && <Alert color="red" role="alert">{remove.error.message}</Alert>}
       {fileError && <Alert color="red" role="alert">{fileError}</Alert>}
       <BillLineTable bill={b} />
       <BillTotals bill={b} />
@@ -95,7 +111,11 @@ export default function BillPage() {
       {issued && <CreditNotesSection bill={b} />}
       <ConfirmModal
         opened={!!asking} question={asking ? QUESTIONS[asking].question : ''} confirmLabel={asking ? QUESTIONS[asking].label : ''}
-        onYes={() => { if (asking) move.mutate({ id: b.id, action: asking, version: b.version }); setAsking(null); }}
+        onYes={() => {
+          if (asking === 'delete') remove.mutate({ id: b.id, version: b.version });
+          else if (asking) move.mutate({ id: b.id, action: asking, version: b.version });
+          setAsking(null);
+        }}
         onNo={() => setAsking(null)}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import type {
-  TBillDetail, TBillUpdate, TCreditNoteCreate, TPaymentCreate,
+  TBillDetail, TBillUpdate, TCreditNoteCreate, TLineEdit, TPaymentCreate,
 } from '../../../core/api/accounting.ts';
 import { api } from '../../lib/api.ts';
 
@@ -18,7 +18,7 @@ export const removeEntries = ({ id, ...body }: { id: string; version: number; en
   post(`/api/bills/${id}/entries/remove`, body);
 
 /** Bills the line at `amount` with a reason; null puts it back at its own amount. */
-export const adjustLine = ({ id, entryId, ...body }: { id: string; entryId: string; version: number; amount: number | null; reason: string }) =>
+export const adjustLine = ({ id, entryId, ...body }: { id: string; entryId: string; version: number; amount: number | null; reason: string; clientNote?: string }) =>
   post(`/api/bills/${id}/lines/${entryId}/adjust`, body);
 
 export const recordPayment = ({ billId, ...body }: TPaymentCreate & { billId: string }) => post(`/api/bills/${billId}/payments`, body);
@@ -28,3 +28,11 @@ export const reversePayment = ({ paymentId, reason }: { paymentId: string; reaso
 
 export const createCreditNote = ({ billId, ...body }: TCreditNoteCreate & { billId: string }) =>
   post(`/api/bills/${billId}/credit-notes`, body);
+
+/** A draft's line edited (its entry): hours, rate, description, or an expense's amount (issue 38). */
+export const editLine = ({ id, entryId, ...body }: { id: string; entryId: string } & TLineEdit) =>
+  api<TBillDetail>(`/api/bills/${id}/lines/${entryId}`, { method: 'PATCH', body });
+
+/** A draft deleted: its entries are unbilled again (a draft is never voided). */
+export const deleteDraft = ({ id, version }: { id: string; version: number }) =>
+  api<void>(`/api/bills/${id}?version=${version}`, { method: 'DELETE' });

@@ -31,7 +31,7 @@ export function BillsTable() {
               <Table.Td>{b.fileNumber}</Table.Td>
               <Table.Td>{b.clientName}</Table.Td>
               <Table.Td>{formatUsDate(b.periodStart)} – {formatUsDate(b.periodEnd)}</Table.Td>
-              <Table.Td><BillStatusBadge status={b.status} /></Table.Td>
+              <Table.Td><BillStatusBadge status={b.status} overdue={b.overdue} /></Table.Td>
               <Table.Td>{formatUsDate(b.issuedOn)}</Table.Td>
               <Table.Td>{formatUsDate(b.dueOn)}</Table.Td>
               <Table.Td ta="right">{formatCurrency(b.total)}</Table.Td>

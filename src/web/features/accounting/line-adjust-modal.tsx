@@ -9,22 +9,26 @@ import { useBillWrite } from './api.ts';
 import { adjustLine } from './bill-writes.ts';
 import { amountText, amountTextProblem, parseAmount } from './money-input.ts';
 
-type Field = 'amount' | 'reason';
-const LABELS: Record<Field, string> = { amount: 'Bill this line at', reason: 'Reason' };
+type Field = 'amount' | 'reason' | 'clientNote';
+const LABELS: Record<Field, string> = { amount: 'Bill this line at', reason: 'Reason', clientNote: 'Note for the client (optional)' };
 
-/** Write a draft's line down or up with a reason; its own amount stays on record (and on the line). */
+/**
+ * Write a draft's line down or up with an internal reason and an optional note for the client; its own
+ * amount stays on record (and on this screen), the bill prints only the adjusted line and the note.
+ */
 export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; line: TBillLine; onClose(): void }) {
   const [amount, setAmount] = useState(amountText(line.amount));
   const [reason, setReason] = useState(line.adjustmentReason ?? '');
+  const [clientNote, setClientNote] = useState(line.clientNote ?? '');
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const container = useRef<HTMLDivElement>(null);
   useFocusRefused(container, refusal);
   const write = useBillWrite(adjustLine);
-  const send = (value: number | null, why: string) => {
+  const send = (value: number | null, why: string, note = '') => {
     setRefusal(null);
-    write.mutate({ id: bill.id, entryId: line.id, version: bill.version, amount: value, reason: why }, {
+    write.mutate({ id: bill.id, entryId: line.id, version: bill.version, amount: value, reason: why, clientNote: note }, {
       onSuccess: onClose,
-      onError: (error) => setRefusal(readRefusal(error, ['amount', 'reason'])),
+      onError: (error) => setRefusal(readRefusal(error, ['amount', 'reason', 'clientNote'])),
     });
   };
   const save = () => {
@@ -33,7 +37,7 @@ export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; li
     if (amountProblem) problems.amount = amountProblem;
     if (reason.trim() === '') problems.reason = REASON_REQUIRED_MESSAGE;
     if (Object.keys(problems).length > 0) return setRefusal(formRefusal(problems));
-    send(parseAmount(amount), reason.trim());
+    send(parseAmount(amount), reason.trim(), clientNote.trim());
   };
   return (
     <Modal opened onClose={onClose} title="Write down or up" size="md">
@@ -47,7 +51,13 @@ export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; li
         />
         <Textarea
           label={LABELS.reason} value={reason} autosize minRows={2} placeholder="Why the client is billed a different amount"
+          description="For the firm only: never printed on the bill"
           onChange={(e) => setReason(e.currentTarget.value)} error={refusal?.fields.reason}
+        />
+        <Textarea
+          label={LABELS.clientNote} value={clientNote} autosize minRows={1}
+          description="Printed on the bill under the line's description"
+          onChange={(e) => setClientNote(e.currentTarget.value)} error={refusal?.fields.clientNote}
         />
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="space-between">

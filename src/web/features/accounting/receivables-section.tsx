@@ -7,6 +7,7 @@ import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useReceivables } from './api.ts';
 import { billPath } from './bills-table.tsx';
+import { ReceivablesByClient } from './receivables-by-client.tsx';
 import { LoadingBlock } from '../../ui/loading-block';
 
 /**
@@ -62,6 +63,7 @@ export function ReceivablesSection() {
           </Group>
         </Group>
       )}
+      <ReceivablesByClient />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TStatement } from '../../../core/api/accounting.ts';
 import { AGE_LABELS } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
+import { RETAINER_COLUMNS, retainerRows } from '../../../core/statement-retainer.ts';
 
 const KIND_LABELS = { bill: 'Bill', payment: 'Payment', reversal: 'Payment reversed', credit_note: 'Credit note' } as const;
 
@@ -51,7 +52,10 @@ export function StatementView({ statement: s }: { statement: TStatement }) {
                   <Table.Td>{formatUsDate(l.date)}</Table.Td>
                   <Table.Td>{KIND_LABELS[l.kind]}</Table.Td>
                   <Table.Td>{l.reference}</Table.Td>
-                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td>
+                    {l.description}
+                    {l.overdue && <Badge ml="xs" color="orange" variant="light">Overdue</Badge>}
+                  </Table.Td>
                   <Table.Td ta="right">{l.charge ? formatCurrency(l.charge) : ''}</Table.Td>
                   <Table.Td ta="right">{l.credit ? formatCurrency(l.credit) : ''}</Table.Td>
                   <Table.Td ta="right">{formatCurrency(l.balance)}</Table.Td>
@@ -64,6 +68,21 @@ export function StatementView({ statement: s }: { statement: TStatement }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {(s.retainer.lines.length > 0 || s.retainer.opening !== 0 || s.retainer.closing !== 0) && (
+          <>
+            <Title order={4}>Retainer</Title>
+            <Table.ScrollContainer minWidth={640}>
+              <Table withTableBorder aria-label="Statement retainer" fz="sm">
+                <Table.Thead><Table.Tr>{RETAINER_COLUMNS.map((c, i) => <Table.Th key={c} ta={i >= 3 ? 'right' : undefined}>{c}</Table.Th>)}</Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {retainerRows(s).map((row, i) => (
+                    <Table.Tr key={i}>{row.map((cell, j) => <Table.Td key={j} ta={j >= 3 ? 'right' : undefined}>{cell}</Table.Td>)}</Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
         <Title order={4}>Aging on {formatUsDate(s.to)}</Title>
         <Table withTableBorder aria-label="Statement aging" fz="sm">
           <Table.Thead><Table.Tr>{s.aging.map((a) => <Table.Th key={a.bucket} ta="right">{AGE_LABELS[a.bucket]}</Table.Th>)}</Table.Tr></Table.Thead>

@@ -11,6 +11,7 @@ import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { RetainerNotices } from '../accounting/index.ts';
+import { MoneyAlerts } from '../firm-profile/index.ts';
 import { BackupFailureNotice } from '../backups/index.ts';
 import { FirstRunNotice } from '../first-run/index.ts';
 import { TimerPanel } from '../timesheet/index.ts';
@@ -45,6 +46,7 @@ export default function DashboardPage() {
       <Title order={2}>Good to see you, {user.displayName}</Title>
       {user.isSuperAdmin && <FirstRunNotice />}
       {user.isAdmin && <BackupFailureNotice />}
+      <MoneyAlerts />
       <RetainerNotices />
       <WeekReminders summary={s} />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>

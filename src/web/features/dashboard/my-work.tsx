@@ -69,6 +69,10 @@ export function FirmMoney() {
     <Group grow>
       <LinkedStat label="Unbilled work" value={money.data && formatCurrency(money.data.unbilledValue)} to="/accounting" />
       <LinkedStat label="Receivables" value={money.data && formatCurrency(money.data.receivables)} to="/accounting?tab=receivables" />
+      <LinkedStat
+        label={money.data?.overdueBills === 1 ? 'Overdue (1 bill)' : `Overdue (${money.data?.overdueBills ?? 0} bills)`}
+        value={money.data && formatCurrency(money.data.overdue)} to="/accounting?tab=receivables"
+      />
     </Group>
   );
 }

@@ -19,8 +19,9 @@ const FIELDS = [
   { key: 'email', label: 'E-mail' },
   { key: 'website', label: 'Website' },
   // Billing (issue 24): how clients pay, printed on every bill, and the firm's id in LEDES files.
-  { key: 'remittance', label: 'Remittance details', multiline: true },
-  { key: 'ledesFirmId', label: 'LEDES firm id (tax id)' },
+  // Money's authority (issue 38): the remittance details and tax id are a super admin's; admins read them.
+  { key: 'remittance', label: 'Remittance details', multiline: true, money: true },
+  { key: 'ledesFirmId', label: 'LEDES firm id (tax id)', money: true },
 ] as const;
 type Key = (typeof FIELDS)[number]['key'];
 type Form = Record<Key, string>;
@@ -79,8 +80,10 @@ function FirmProfileForm({ p }: { p: TFirmProfile }) {
       return false;
     }
     setRefusal(null);
+    // An admin never sends the remittance details or tax id: they are shown, not changed (the server answers 403).
+    const { remittance, ledesFirmId, ...rest } = sent;
     try {
-      await save.mutateAsync({ ...sent, version: p.version });
+      await save.mutateAsync({ ...rest, ...(p.canChangeMoney ? { remittance, ledesFirmId } : {}), version: p.version });
       kept.acknowledge(sent);
       setSaved(true);
       return true;
@@ -102,8 +105,10 @@ function FirmProfileForm({ p }: { p: TFirmProfile }) {
         <Stack gap="sm" maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {FIELDS.map((f) => {
+              const readOnly = 'money' in f && !p.canChangeMoney;
               const props = {
-                label: f.label, required: 'required' in f, value: kept.form[f.key], error: errors[f.key],
+                label: f.label, required: 'required' in f, value: kept.form[f.key], error: errors[f.key], readOnly,
+                description: readOnly ? 'Only a super admin can change this.' : undefined,
                 onChange: (e: { currentTarget: { value: string } }) => {
                   const value = e.currentTarget.value;
                   setSaved(false);

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import type { TAuditEntry, TSentencePart } from '../../../core/api/audit.ts';
+import { fullTextChanges } from '../../../core/audit-words.ts';
 
 const ACTION_LABEL = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
 const ACTION_COLOR = { insert: 'green', update: 'blue', delete: 'red' } as const;
@@ -23,7 +24,29 @@ function Parts({ parts, underline }: { parts: TSentencePart[]; underline?: 'alwa
   ));
 }
 
-/** One change in words (docs/decisions/097): the sentence, its names linked, and for a creation what it set. */
+/** A long or several-line text change in full, before and after, line breaks kept (issue 38). */
+function FullChanges({ entry }: { entry: TAuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const full = fullTextChanges(entry.table, entry.changes);
+  if (full.length === 0) return null;
+  return (
+    <>
+      <Button variant="subtle" size="compact-xs" w="fit-content" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {open ? 'Hide the full change' : 'Show the full change'}
+      </Button>
+      {open && full.map((c) => (
+        <Stack key={c.label} gap={2} role="group" aria-label={`Full change of the ${c.label}`}>
+          <Text size="xs" fw={600}>{c.label}, before</Text>
+          <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.before || '(empty)'}</Text>
+          <Text size="xs" fw={600}>{c.label}, after</Text>
+          <Text size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.after || '(empty)'}</Text>
+        </Stack>
+      ))}
+    </>
+  );
+}
+
+/** One change in words (docs/decisions/097): the sentence, its names linked, for a creation what it set, and long texts in full. */
 export function AuditSentence({ entry }: { entry: TAuditEntry }) {
   return (
     <Stack gap={2}>
@@ -31,6 +54,7 @@ export function AuditSentence({ entry }: { entry: TAuditEntry }) {
       {entry.details.length > 0 && (
         <Text size="xs" c="dimmed">{entry.details.map((d, i) => <Fragment key={i}>{i > 0 && ' · '}<Parts parts={d} underline="always" /></Fragment>)}</Text>
       )}
+      <FullChanges entry={entry} />
     </Stack>
   );
 }

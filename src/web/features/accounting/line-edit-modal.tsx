@@ -1,0 +1,76 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { TBillDetail, TBillLine, TLineEdit } from '../../../core/api/accounting.ts';
+import { parseHoursText } from '../../../core/hours-text.ts';
+import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
+import { RefusalAlert } from '../../ui/refusal-alert.tsx';
+import { useBillWrite } from './api.ts';
+import { editLine } from './bill-writes.ts';
+import { amountText, amountTextProblem, parseAmount } from './money-input.ts';
+
+type Field = 'hours' | 'rate' | 'amount' | 'description';
+const LABELS: Record<Field, string> = { hours: 'Hours', rate: 'Rate', amount: 'Amount', description: 'Description' };
+
+/**
+ * Edit a draft's line (issue 38): a time line's hours, rate and description, an expense's amount and
+ * description. The line is its entry, so the change is the entry's (audited); only fields changed are sent.
+ */
+export function LineEditModal({ bill, line, onClose }: { bill: TBillDetail; line: TBillLine; onClose(): void }) {
+  const time = line.kind === 'time';
+  const [hours, setHours] = useState((line.hours ?? 0).toFixed(2));
+  const [rate, setRate] = useState(amountText(line.rate ?? 0));
+  const [amount, setAmount] = useState(amountText(line.originalAmount));
+  const [description, setDescription] = useState(line.description);
+  const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
+  const write = useBillWrite(editLine);
+  const save = () => {
+    const fields: Partial<Record<Field, string>> = {};
+    const body: TLineEdit = { version: bill.version };
+    if (time) {
+      const h = parseHoursText(hours);
+      if (!h.ok) fields.hours = h.error;
+      else if (h.value !== line.hours) body.hours = h.value;
+      const rateValue = parseAmount(rate);
+      const rateProblem = amountTextProblem(rate, { positive: false });
+      if (rateProblem || rateValue === null) fields.rate = rateProblem ?? 'Please enter an amount.';
+      else if (rateValue !== line.rate) body.rate = rateValue;
+    } else {
+      const amountValue = parseAmount(amount);
+      const amountProblem = amountTextProblem(amount, { positive: false });
+      if (amountProblem || amountValue === null) fields.amount = amountProblem ?? 'Please enter an amount.';
+      else if (amountValue !== line.originalAmount) body.amount = amountValue;
+    }
+    if (description.trim() !== line.description) body.description = description.trim();
+    if (Object.keys(fields).length > 0) return setRefusal(formRefusal(fields));
+    if (Object.keys(body).length === 1) return onClose();
+    setRefusal(null);
+    write.mutate({ id: bill.id, entryId: line.id, ...body }, {
+      onSuccess: onClose,
+      onError: (error) => setRefusal(readRefusal(error, ['hours', 'rate', 'amount', 'description'])),
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title="Edit line" size="md">
+      <Stack>
+        {time ? (
+          <Group grow>
+            <TextInput label={LABELS.hours} value={hours} inputMode="decimal" data-autofocus
+              onChange={(e) => setHours(e.currentTarget.value)} error={refusal?.fields.hours} />
+            <TextInput label={LABELS.rate} value={rate} inputMode="decimal" leftSection="$"
+              onChange={(e) => setRate(e.currentTarget.value)} error={refusal?.fields.rate} />
+          </Group>
+        ) : (
+          <TextInput label={LABELS.amount} value={amount} inputMode="decimal" leftSection="$" data-autofocus
+            onChange={(e) => setAmount(e.currentTarget.value)} error={refusal?.fields.amount} />
+        )}
+        <Textarea label={LABELS.description} value={description} autosize minRows={2}
+          onChange={(e) => setDescription(e.currentTarget.value)} error={refusal?.fields.description} />
+        <RefusalAlert refusal={refusal} labels={LABELS} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button onClick={save} loading={write.isPending}>Save line</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
