@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCp1252, encodeCp1252 } from './cp1252.ts';
+import { decodeCp1252 } from '../../test/helpers/cp1252.ts';
+import { encodeCp1252 } from './cp1252.ts';
 
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' ');
 

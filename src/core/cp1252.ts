@@ -40,9 +40,3 @@ export function encodeCp1252(text: string): Uint8Array {
   }
   return Uint8Array.from(bytes);
 }
-
-const CHAR_OF = new Map(Object.entries(HIGH).map(([char, byte]) => [byte, char]));
-
-/** cp1252 bytes as text (Node's TextDecoder reads 'windows-1252' as Latin-1, so 0x96 would not be '–'). */
-export const decodeCp1252 = (bytes: Uint8Array): string =>
-  [...bytes].map((b) => CHAR_OF.get(b) ?? String.fromCharCode(b)).join('');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TBillLine } from './api/accounting.ts';
-import { decodeCp1252 } from './cp1252.ts';
+import { decodeCp1252 } from '../../test/helpers/cp1252.ts';
 import { ledgerOf, QB_KINDS, type LedgerBill, type LedgerInput, type LedgerPayment } from './qb-ledger.ts';
 import { qbTotals } from './qb-totals.ts';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TStatement } from '../../src/core/api/accounting.ts';
-import { decodeCp1252 } from '../../src/core/cp1252.ts';
+import { decodeCp1252 } from '../helpers/cp1252.ts';
 import { QB_ACCOUNTS } from '../../src/core/qb-ledger.ts';
 import { QBO_JOURNAL_COLUMNS } from '../../src/core/quickbooks.ts';
 import { issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
