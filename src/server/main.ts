@@ -103,8 +103,9 @@ function demoBanner(host: string): string[] {
     '',
     '  DEMO MODE: sample firm data, shared demo passwords and a password-free "Use test account" sign-in',
     `  (accepted only from this computer). Listening on ${host}${host === '127.0.0.1' ? ' only: other computers cannot connect (set HOST to change)' : ''}.`,
-    '  To run for real: NODE_ENV=production (or DEMO=false) on a new DATA_DIR or database, then',
-    '  `npm run user:create -- --email you@firm.com --first Ana --last Diaz --role super_admin`.',
+    '  To run for real: see the README\'s production recipe (NODE_ENV=production, a PostgreSQL DATABASE_URL or',
+    '  a new DATA_DIR, then `npm run user:create -- --email you@firm.com --first Ana --last Diaz --role super_admin`,',
+    '  with `--new-database` for a new embedded DATA_DIR).',
     '',
   ];
 }
