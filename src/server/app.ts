@@ -78,7 +78,8 @@ export interface AppOptions {
   sessionSecret: string;
   /** The account the demo "test account" sign-in uses; none outside demo mode. */
   demoAdminEmail?: string;
-  logger?: boolean;
+  /** Logs requests (main.ts: to standard output; a test may pass the stream to read). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** Seals the calendar tokens; main.ts passes TOKEN_ENCRYPTION_KEY's (or DATA_DIR's) key, else one derived from the session secret. */
   tokenKey?: Buffer;
   /**
@@ -95,7 +96,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ? {
       level: env.LOG_LEVEL,
-      // A share link's secret never reaches the logs (docs/decisions/105).
+      ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
+      // No secret reaches the logs (docs/decisions/105, 109): addresses are blanked of share, feed and
+      // API tokens and secret query values; no header is logged, so no Authorization or cookie.
       serializers: { req: (req) => ({ method: req.method, url: loggableUrl(req.url), host: req.host, remoteAddress: req.ip }) },
     } : false,
     trustProxy: env.TRUST_PROXY ?? false,
