@@ -9,7 +9,7 @@ import { formatUsDate } from '../src/core/smart-date.ts';
 import { addDays } from '../src/core/reports.ts';
 import { WEEK_MESSAGES, weekStartOf } from '../src/core/weeks.ts';
 import { dayLabel } from '../src/web/features/timesheet/grid-context.ts';
-import { search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test.use({ bypassCSP: true }); // axe is injected as a script
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -40,9 +40,13 @@ async function typeCell(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
-test('the timesheet journey: four formats, copy, submit, withdraw, reject, approve, lock, queue, reopen', async ({ page }) => {
-  test.setTimeout(120_000);
+test('the timesheet journey: four formats, copy, submit, withdraw, reject, approve, lock, queue, reopen', async ({ page, browser }) => {
+  test.setTimeout(180_000);
   await signIn(page, SUPER_ADMIN);
+  // Another approver decides on Margaret's week (nobody decides on their own: docs/decisions/116).
+  const me = (await (await page.request.get('/api/auth/session')).json()).user.id as string;
+  const approver = await (await browser.newContext()).newPage();
+  await signIn(approver, ADMIN);
   const tag = 'real';
   const weekStart = weeksBack(7);
   await page.goto(`/timesheet?week=${weekStart}`);
@@ -132,12 +136,17 @@ test('the timesheet journey: four formats, copy, submit, withdraw, reject, appro
   await page.getByRole('button', { name: 'Submit week' }).click();
   await page.getByRole('dialog', { name: 'Submit the week' }).getByRole('button', { name: 'Submit week' }).click();
   await expect(page.getByTestId('week-status')).toHaveText('Submitted');
-  await page.getByRole('button', { name: 'Reject' }).click();
-  const reject = page.getByRole('dialog', { name: 'Reject the week' });
+  await expect(page.getByText(WEEK_MESSAGES.ownWeek)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await approver.goto(`/timesheet?user=${me}&week=${weekStart}`);
+  await approver.getByRole('button', { name: 'Reject' }).click();
+  const reject = approver.getByRole('dialog', { name: 'Reject the week' });
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(reject).toContainText(WEEK_MESSAGES.rejectNoteRequired);
   await reject.getByLabel('Note').fill('Friday is missing');
   await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(approver.getByTestId('week-status')).toHaveText('Rejected');
+  await page.reload();
   await expect(page.getByTestId('week-status')).toHaveText('Rejected');
   await expect(page.getByTestId('week-note')).toContainText('Friday is missing');
   await cellOf(page, projectId, jobType, 4).focus();
@@ -147,9 +156,13 @@ test('the timesheet journey: four formats, copy, submit, withdraw, reject, appro
   // Submitted again and approved: locked, in the server's words.
   await page.getByRole('button', { name: 'Submit week' }).click();
   await page.getByRole('dialog', { name: 'Submit the week' }).getByRole('button', { name: 'Submit week' }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('week-status')).toHaveText('Submitted');
+  await approver.reload();
+  await approver.getByRole('button', { name: 'Approve' }).click();
+  await expect(approver.getByTestId('week-status')).toHaveText('Approved');
+  await page.reload();
   await expect(page.getByTestId('week-status')).toHaveText('Approved');
-  await expect(page.getByTestId('week-when')).toHaveText(`on ${formatUsDate(todayIso())} by Margaret Hale`);
+  await expect(page.getByTestId('week-when')).toHaveText(`on ${formatUsDate(todayIso())} by Denise Park`);
   await cellOf(page, projectId, jobType, 4).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('sheet-notice')).toHaveText(`This week was approved on ${formatUsDate(todayIso())} and can no longer be changed.`);
@@ -171,13 +184,16 @@ test('the timesheet journey: four formats, copy, submit, withdraw, reject, appro
   await expect(page).toHaveURL(/\/timesheet\?user=.*week=/);
 
   // Reopen needs a reason; then the week changes again.
-  await page.goto(`/timesheet?week=${weekStart}`);
-  await page.getByRole('button', { name: 'Reopen' }).click();
-  const reopen = page.getByRole('dialog', { name: 'Reopen the week' });
+  await approver.reload();
+  await approver.getByRole('button', { name: 'Reopen' }).click();
+  const reopen = approver.getByRole('dialog', { name: 'Reopen the week' });
   await reopen.getByRole('button', { name: 'Reopen' }).click();
   await expect(reopen).toContainText(WEEK_MESSAGES.reopenReasonRequired);
   await reopen.getByLabel('Reason').fill('Client asked for a correction');
   await reopen.getByRole('button', { name: 'Reopen' }).click();
+  await expect(approver.getByTestId('week-status')).toHaveText('Not submitted');
+  await approver.context().close();
+  await page.goto(`/timesheet?week=${weekStart}`);
   await expect(page.getByTestId('week-status')).toHaveText('Not submitted');
   await expect(page.getByTestId('week-note')).toContainText('Client asked for a correction');
   expect(await seriousViolations(page)).toEqual([]);

@@ -25,13 +25,15 @@ export function MoneyAlerts() {
   const list = alerts.data?.alerts ?? [];
   if (!user.isSuperAdmin || list.length === 0) return null;
   return (
-    <Alert color="red" icon={<IconShieldExclamation size={18} />} title="Payment details changed" role="alert">
+    <Alert color="red" icon={<IconShieldExclamation size={18} />} title="Payment details changed"
+      // A standing notice until dismissed, not an interruption: a note, so the page's alerts stay its errors.
+      role="note" aria-label="Payment details changed">
       <Stack gap="xs">
         {list.map((a) => (
           <Group key={a.id} justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">
               {a.text} <Text span size="xs" c="dimmed">({firmDateTime(a.at, timeZone)})</Text>{' '}
-              <Anchor component={Link} to="/settings/audit?type=firm_profile" size="sm" underline="always">Audit log</Anchor>
+              <Anchor component={Link} to="/settings/audit?type=firm_profile" size="sm" c="dark.8" underline="always">Audit log</Anchor>
             </Text>
             <Button size="compact-xs" variant="subtle" onClick={() => dismiss.mutate(a.id)} loading={dismiss.isPending && dismiss.variables === a.id}>
               Dismiss
