@@ -3,7 +3,7 @@ import type {
   BillAdjustmentsTable, BillCounterTable, BillingCodesTable, BillsTable, ClientCreditsTable, CreditNoteLinesTable,
   CreditNotesTable, DocumentCountersTable, PaymentsTable, RetainerEntriesTable,
 } from './billing-types.ts';
-import type { DateCol, DefaultTimestamp, Json, NullableNumeric, NullableTimestamp, Numeric, Timestamp, Version } from './column-types.ts';
+import type { DateCol, DefaultTimestamp, NullableDate, Json, NullableNumeric, NullableTimestamp, Numeric, Timestamp, Version } from './column-types.ts';
 import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
@@ -161,6 +161,30 @@ interface CasesTable {
   attorney_name: string | null;
   client_matter_id: Generated<string>;
   retainer_threshold: NullableNumeric;
+  retained_side: 'plaintiff' | 'defense' | 'neutral' | null;
+  claim_number: string | null;
+  policy_number: string | null;
+  /** YYYY-MM-DD */
+  date_of_loss: NullableDate;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
+export type PartyRole = 'client' | 'retaining_attorney' | 'retaining_law_firm' | 'opposing_counsel'
+  | 'opposing_law_firm' | 'plaintiff' | 'defendant' | 'insurer' | 'adjuster' | 'property_owner' | 'other';
+
+interface CasePartiesTable {
+  id: Generated<string>;
+  case_id: string;
+  role: PartyRole;
+  kind: Generated<'person' | 'organization'>;
+  name: string;
+  attorney_id: string | null;
+  law_firm_id: string | null;
+  claim_number: string | null;
+  notes: Generated<string>;
+  created_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -329,6 +353,7 @@ export interface Database {
   rate_codes: RateCodesTable;
   rate_code_items: RateCodeItemsTable;
   cases: CasesTable;
+  case_parties: CasePartiesTable;
   case_rate_assignments: CaseRateAssignmentsTable;
   projects: ProjectsTable;
   time_entries: TimeEntriesTable;
