@@ -22,6 +22,9 @@ const pay = (billId: string, over: Record<string, unknown> = {}) => post(sa, `/a
 const reverse = (paymentId: string, reason = 'Check bounced') => post(sa, `/api/payments/${paymentId}/reverse`, { reason });
 const credit = async (clientId: string) => (await sa.request({ method: 'GET', url: `/api/clients/${clientId}/credit` })).json().balance;
 const message = (res: { statusCode: number; json(): { error: { message: string } } }) => [res.statusCode, res.json().error.message];
+// A rule's refusal names its field and rule (issue 44): the browser never reads them from the words.
+const problem = (res: { json(): { error: { message: string; details: { path: string; rule: string; message: string }[] } } }) =>
+  res.json().error.details.map((d) => [d.path, d.rule, d.message === res.json().error.message]);
 
 describe('payments', () => {
   it('takes several payments: Issued → Partially paid → Paid, numbered in sequence, then nothing is due', async () => {
@@ -45,7 +48,9 @@ describe('payments', () => {
   it('refuses a payment over the balance, unless the rest is kept as client credit', async () => {
     const { bill, clientId } = await bill500();
     await pay(bill.id, { amount: 120 });
-    expect(message(await pay(bill.id, { amount: 380.01 }))).toEqual([400, 'This payment is more than the balance due ($380.00).']);
+    const over = await pay(bill.id, { amount: 380.01 });
+    expect(message(over)).toEqual([400, 'This payment is more than the balance due ($380.00).']);
+    expect(problem(over)).toEqual([['/amount', 'over_balance', true]]);
     expect(await credit(clientId)).toBe(0);
     const res = (await pay(bill.id, { amount: 400, excessToCredit: true, method: 'wire' })).json();
     expect(res).toMatchObject({ status: 'paid', paidTotal: 500, balance: 0 });
@@ -55,7 +60,9 @@ describe('payments', () => {
 
   it('refuses a payment dated before the issue, and on a draft or a void bill', async () => {
     const { bill } = await bill500();
-    expect(message(await pay(bill.id, { receivedOn: '2026-05-31' }))).toEqual([400, 'The payment date is before the bill was issued.']);
+    const early = await pay(bill.id, { receivedOn: '2026-05-31' });
+    expect(message(early)).toEqual([400, 'The payment date is before the bill was issued.']);
+    expect(problem(early)).toEqual([['/receivedOn', 'before_issue', true]]);
     const made = await draftBill(sa, t.database.db, saId, { hours: [1] });
     expect(message(await pay(made.bill.id))).toEqual([409, 'Only an issued bill can take a payment.']);
     await post(sa, `/api/bills/${bill.id}/void`, { version: bill.version });
@@ -81,7 +88,9 @@ describe('payments', () => {
   it('draws on the case’s retainer, never below zero, and gives it back on reversal', async () => {
     const { bill, p } = await bill500();
     const retainer = async () => (await sa.request({ method: 'GET', url: `/api/bills/${bill.id}` })).json().retainer;
-    expect(message(await pay(bill.id, { method: 'retainer', amount: 10 }))).toEqual([400, 'This is more than the retainer holds ($0.00).']);
+    const short = await pay(bill.id, { method: 'retainer', amount: 10 });
+    expect(message(short)).toEqual([400, 'This is more than the retainer holds ($0.00).']);
+    expect(problem(short)).toEqual([['/amount', 'retainer_short', true]]);
     await depositRetainer(t.database.db, saId, p.caseId, 250);
     expect(message(await pay(bill.id, { method: 'retainer', amount: 250.01 }))).toEqual([400, 'This is more than the retainer holds ($250.00).']);
     const res = (await pay(bill.id, { method: 'retainer', amount: 200 })).json();

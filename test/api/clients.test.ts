@@ -91,8 +91,8 @@ describe('the phased new client', () => {
       code: 'VALIDATION_ERROR',
       message: 'Please check the form and fix any errors.',
       details: [
-        { path: '/name', message: 'Must be 200 characters or fewer (now 201)' },
-        { path: '/phone', message: 'Must be 40 characters or fewer (now 41)' },
+        { path: '/name', message: 'Must be 200 characters or fewer (now 201)', rule: 'too_big' },
+        { path: '/phone', message: 'Must be 40 characters or fewer (now 41)', rule: 'too_big' },
       ],
     });
   });

@@ -35,7 +35,7 @@ describe('LEDES required ids', () => {
     const res = await ledes();
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.message).toBe(message);
-    expect(res.json().error.details).toEqual({ fields: { [field]: message } });
+    expect(res.json().error.details).toEqual([{ path: `/${field}`, message, rule: 'required' }]);
     // Set it, so the next field is asked for.
     const set: Record<string, () => Promise<unknown>> = {
       ledesFirmId: () => sql`update firm_profile set ledes_firm_id = '12-3456789' where id = 1`.execute(t.database.db),

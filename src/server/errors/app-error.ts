@@ -15,3 +15,15 @@ export class AppError extends Error {
     this.status = status ?? HTTP_STATUS[code];
   }
 }
+
+/**
+ * A rule's refusal of one field of the request (issue 44): the field's path and the rule in
+ * `details`, in the same shape as a schema check's, so no screen reads a field from the words.
+ */
+export function refuse(field: string, message: string, rule: string, code: ErrorCode = 'VALIDATION_ERROR'): AppError {
+  return new AppError(code, message, fieldProblems(field, message, rule));
+}
+
+/** The `details` of a refusal naming one field: `[{ path: '/field', message, rule }]`. */
+export const fieldProblems = (field: string, message: string, rule: string) =>
+  [{ path: field.startsWith('/') ? field : `/${field}`, message, rule }];

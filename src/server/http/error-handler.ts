@@ -29,7 +29,7 @@ export function toAppError(error: unknown): AppError {
   const e = error as Partial<FastifyError> & { code?: string };
   if (hasZodFastifySchemaValidationErrors(error)) {
     return new AppError('VALIDATION_ERROR', undefined, error.validation.map((v) => ({
-      path: v.instancePath, message: v.message,
+      path: v.instancePath, message: v.message, rule: v.keyword,
     })));
   }
   // 23503 on an insert or update means a picked record (a firm, a rate code…) no longer exists;

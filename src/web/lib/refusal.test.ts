@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './transport.ts';
 import { readRefusal, withoutFields } from './refusal.ts';
 
-const FIELDS = ['name', 'email', 'address', 'fileNumber'] as const;
+const FIELDS = ['name', 'email', 'address', 'fileNumber', 'amount'] as const;
 const check = 'Please check the form and fix any errors.';
 
 describe('readRefusal', () => {
@@ -18,7 +18,11 @@ describe('readRefusal', () => {
       { path: '/address/postalCode', message: 'Valid ZIP code is required' },
     ]), { address: 'Valid ZIP code is required' }],
     ['a duplicate names its field with the message', new ApiError('DUPLICATE_RECORD', 'File number 7 is already in use by another case.', 409,
-      { field: 'fileNumber' }), { fileNumber: 'File number 7 is already in use by another case.' }],
+      [{ path: '/fileNumber', message: 'File number 7 is already in use by another case.', rule: 'unique' }]),
+    { fileNumber: 'File number 7 is already in use by another case.' }],
+    ['a rule names its field (over the balance)', new ApiError('VALIDATION_ERROR', 'This payment is more than the balance due ($250.00).', 400,
+      [{ path: '/amount', message: 'This payment is more than the balance due ($250.00).', rule: 'over_balance' }]),
+    { amount: 'This payment is more than the balance due ($250.00).' }],
     ['a field the form does not have', new ApiError('VALIDATION_ERROR', check, 400, [{ path: '/version', message: 'x' }]), {}],
     ['a server error', new ApiError('SERVER_ERROR', 'Something went wrong on our end. Our team has been notified.', 500), {}],
     ['a lost connection', new ApiError('NETWORK_ERROR', 'Unable to connect.', 0), {}],
@@ -37,6 +41,12 @@ describe('readRefusal', () => {
       .toEqual({ location: 'first', project: 'Please select a project' });
   });
 
+  it('tells the rule of the first refused field, never from the words', () => {
+    const over = new ApiError('VALIDATION_ERROR', 'x', 400, [{ path: '/amount', message: 'x', rule: 'over_balance' }]);
+    expect(readRefusal(over, FIELDS).rule).toBe('over_balance');
+    expect(readRefusal(new ApiError('VALIDATION_ERROR', 'This payment is more than the balance due ($250.00).', 400), FIELDS).rule).toBeNull();
+  });
+
   it('says something for anything thrown', () => {
     expect(readRefusal('boom', FIELDS)).toMatchObject({ message: 'The save failed. Please try again.', fields: {} });
     expect(readRefusal('boom', FIELDS).seq).not.toBe(readRefusal('boom', FIELDS).seq);
@@ -45,8 +55,8 @@ describe('readRefusal', () => {
 
 describe('withoutFields', () => {
   it('drops the changed fields and keeps the same object when none is named', () => {
-    const refusal = { message: check, fields: { name: 'a', email: 'b' }, seq: 1 };
-    expect(withoutFields(refusal, ['name'])).toEqual({ message: check, fields: { email: 'b' }, seq: 1 });
+    const refusal = { message: check, fields: { name: 'a', email: 'b' }, rule: null, seq: 1 };
+    expect(withoutFields(refusal, ['name'])).toEqual({ message: check, fields: { email: 'b' }, rule: null, seq: 1 });
     expect(withoutFields(refusal, ['phone'])).toBe(refusal);
     expect(withoutFields(null, ['name'])).toBeNull();
   });

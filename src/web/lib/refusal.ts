@@ -8,6 +8,8 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export interface Refusal<K extends string> {
   message: string;
   fields: FieldErrors<K>;
+  /** The rule the server names for the first refused field ('over_balance', 'required'…), when it names one. */
+  rule: string | null;
   /** Tells one refusal from the next (the same words twice still move the cursor again). */
   seq: number;
 }
@@ -25,9 +27,10 @@ function fieldOfPath(path: unknown): string | null {
 }
 
 /**
- * Reads a refusal (docs/decisions/034, 037): a 400 names fields as `details: [{ path, message }]`,
- * a duplicate as `details: { field }` with the message saying which value. `names` maps the
- * request's field names to the form's (a field not listed maps to itself when it is a form field).
+ * Reads a refusal (docs/decisions/034, 037, 122): the server names each refused field in
+ * `details: [{ path, message, rule }]`, a schema check's and a rule's alike, so no screen reads a
+ * field from the words. `names` maps the request's field names to the form's (a field not listed
+ * maps to itself when it is a form field).
  */
 export function readRefusal<K extends string>(
   error: unknown,
@@ -35,26 +38,21 @@ export function readRefusal<K extends string>(
   names: Partial<Record<string, K>> = {},
 ): Refusal<K> {
   const message = error instanceof ApiError || error instanceof Error ? error.message : FALLBACK;
-  const result: Refusal<K> = { message, fields: {}, seq: ++refusals };
-  if (!(error instanceof ApiError)) return result;
+  const result: Refusal<K> = { message, fields: {}, rule: null, seq: ++refusals };
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return result;
   const toField = (name: string | null): K | undefined =>
     name === null ? undefined : names[name] ?? (fields.includes(name as K) ? (name as K) : undefined);
-  const { details } = error;
-  if (Array.isArray(details)) {
-    for (const item of details as { path?: unknown; message?: unknown }[]) {
-      const key = toField(fieldOfPath(item?.path));
-      if (key && !result.fields[key]) result.fields[key] = typeof item.message === 'string' ? item.message : message;
-    }
-  } else if (details && typeof details === 'object' && typeof (details as { field?: unknown }).field === 'string') {
-    const key = toField((details as { field: string }).field);
-    if (key) result.fields[key] = message;
+  for (const item of error.details as { path?: unknown; message?: unknown; rule?: unknown }[]) {
+    result.rule ??= typeof item?.rule === 'string' ? item.rule : null;
+    const key = toField(fieldOfPath(item?.path));
+    if (key && !result.fields[key]) result.fields[key] = typeof item.message === 'string' ? item.message : message;
   }
   return result;
 }
 
 /** What the browser itself refuses before sending (text too long to store), worded as the server's refusal. */
 export function formRefusal<K extends string>(fields: FieldErrors<K>): Refusal<K> {
-  return { message: messageFor('VALIDATION_ERROR'), fields, seq: ++refusals };
+  return { message: messageFor('VALIDATION_ERROR'), fields, rule: null, seq: ++refusals };
 }
 
 /** The refusal without the fields the user has changed since (their problem may be fixed). */

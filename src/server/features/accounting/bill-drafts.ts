@@ -3,7 +3,7 @@ import { ZBillUpdate } from '../../../core/api/accounting.ts';
 import { ENTRIES_TAKEN_MESSAGE, draftChangeProblem, STALE_BILL_MESSAGE, termsLabel } from '../../../core/billing.ts';
 import { LINE_NOT_ON_BILL_MESSAGE, NOT_ON_BILL_MESSAGE, NOTHING_TO_ADD_MESSAGE } from '../../../core/bill-money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';
 import { lockBill, type LockedBill } from './bill-locks.ts';
 import { billLines } from './lines.ts';
@@ -48,7 +48,7 @@ export function updateDraft(db: DbOrTx, options: { id: string; body: TBillUpdate
 /** POST /api/bills/:id/entries: every chosen entry must be unbilled and of the bill's case and period, or none is added. */
 export function addEntries(db: DbOrTx, options: Change & { timeEntryIds: string[]; expenseEntryIds: string[] }) {
   const { timeEntryIds, expenseEntryIds } = options;
-  if (timeEntryIds.length + expenseEntryIds.length === 0) throw new AppError('VALIDATION_ERROR', NOTHING_TO_ADD_MESSAGE);
+  if (timeEntryIds.length + expenseEntryIds.length === 0) throw refuse('timeEntryIds', NOTHING_TO_ADD_MESSAGE, 'required');
   return changeDraft(db, options, async (tx, bill) => {
     const scope = { id: bill.id, caseId: bill.case_id, periodStart: bill.period_start, periodEnd: bill.period_end };
     const times = await claim(tx, 'time_entries', timeEntryIds, scope);

@@ -6,7 +6,7 @@ import {
   statusForBalance, termsLabel, type BillAction,
 } from '../../../core/billing.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { assertApprovedTime } from './approved-time.ts';
 import { billDetail } from './bill-read.ts';
 import { billLines } from './lines.ts';
@@ -18,7 +18,7 @@ import { billLines } from './lines.ts';
 /** POST /api/bills: all chosen entries go on the new bill, or none do and nothing is made. */
 export async function createBill(db: DbOrTx, options: { body: TBillCreate; actorId: string }): Promise<TBillDetail> {
   const body = ZBillCreate.parse(options.body);
-  if (body.timeEntryIds.length + body.expenseEntryIds.length === 0) throw new AppError('VALIDATION_ERROR', NO_ENTRIES_MESSAGE);
+  if (body.timeEntryIds.length + body.expenseEntryIds.length === 0) throw refuse('timeEntryIds', NO_ENTRIES_MESSAGE, 'required');
   await withActor(db, options.actorId, async (tx) => {
     const existing = await tx.selectFrom('bills').select(['case_id', 'created_by']).where('id', '=', body.id).executeTakeFirst();
     if (existing) {
@@ -95,7 +95,7 @@ export async function moveBill(db: DbOrTx, options: {
       if (lines.length === 0) throw new AppError('VALIDATION_ERROR', NO_ENTRIES_MESSAGE);
       const issuedOn = options.date ?? options.today;
       const dueOn = dueDate(issuedOn, bill.terms_days, bill.due_on);
-      if (dueOn < issuedOn) throw new AppError('VALIDATION_ERROR', 'The due date is before the bill is issued.');
+      if (dueOn < issuedOn) throw refuse('date', 'The due date is before the bill is issued.', 'due_before_issue');
       for (const table of ['time_entries', 'expense_entries'] as const) {
         await tx.updateTable(table).set({ locked_bill: bill.number }).where('bill_id', '=', id).execute();
       }

@@ -6,7 +6,7 @@ import {
 import { formatCreditNoteNumber } from '../../../core/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';
 import { lockBill, lockClientCredit, nextNumber, saveBillMoney } from './bill-locks.ts';
 
@@ -30,13 +30,13 @@ export async function createCreditNote(db: DbOrTx, options: {
     const statusProblem = creditNoteStatusProblem(bill.status);
     if (statusProblem) throw new AppError('EDIT_CONFLICT', statusProblem);
     const issuedOn = body.issuedOn ?? options.today;
-    if (issuedOn < bill.issued_on!) throw new AppError('VALIDATION_ERROR', CREDIT_BEFORE_ISSUE_MESSAGE);
+    if (issuedOn < bill.issued_on!) throw refuse('issuedOn', CREDIT_BEFORE_ISSUE_MESSAGE, 'before_issue');
     await checkLinesOnBill(tx, bill.id, body.lines.flatMap((l) => (l.entryId ? [l.entryId] : [])));
     const amount = body.amount ?? roundToCents(body.lines.reduce((s, l) => s + l.amount, 0));
     const { soFar } = await tx.selectFrom('credit_notes').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('soFar'))
       .where('bill_id', '=', bill.id).executeTakeFirstOrThrow();
     const split = splitCredit(amount, { total: Number(bill.total), balance: Number(bill.balance), creditNotesSoFar: Number(soFar) });
-    if ('problem' in split) throw new AppError('VALIDATION_ERROR', split.problem);
+    if ('problem' in split) throw refuse(body.amount === undefined ? 'lines' : 'amount', split.problem, 'credit_too_large');
     if (split.toCredit > 0) await lockClientCredit(tx, bill.client_id);
 
     const number = await nextNumber(tx, 'credit_note');
@@ -65,5 +65,5 @@ async function checkLinesOnBill(tx: Tx, billId: string, entryIds: string[]) {
   if (entryIds.length === 0) return;
   const onBill = await tx.selectFrom('time_entries').select('id').where('bill_id', '=', billId).where('id', 'in', entryIds)
     .unionAll(tx.selectFrom('expense_entries').select('id').where('bill_id', '=', billId).where('id', 'in', entryIds)).execute();
-  if (onBill.length !== new Set(entryIds).size) throw new AppError('VALIDATION_ERROR', CREDIT_LINE_NOT_ON_BILL_MESSAGE);
+  if (onBill.length !== new Set(entryIds).size) throw refuse('lines', CREDIT_LINE_NOT_ON_BILL_MESSAGE, 'line_not_on_bill');
 }

@@ -1,6 +1,6 @@
 import { ledesFile, ledesFileName, ledesMissing, ledesProblem } from '../../../core/ledes.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function ledesExport(db: DbOrTx, billId: string): Promise<{ fileNam
   ]);
   const ids = { ledesFirmId: firm?.ledes_firm_id ?? '', ledesClientId: client.ledes_client_id, clientMatterId: bill.clientMatterId };
   const missing = ledesMissing(ids);
-  if (missing) throw new AppError('VALIDATION_ERROR', missing.message, { fields: { [missing.field]: missing.message } });
+  if (missing) throw refuse(missing.field, missing.message, 'required');
   const text = ledesFile(bill, {
     clientId: ids.ledesClientId,
     lawFirmId: ids.ledesFirmId,

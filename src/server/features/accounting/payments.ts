@@ -7,7 +7,7 @@ import {
 } from '../../../core/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';
 import { lockBill, lockClientCredit, lockRetainer, nextNumber, saveBillMoney } from './bill-locks.ts';
 
@@ -30,16 +30,16 @@ export async function recordPayment(db: DbOrTx, options: { billId: string; body:
     const statusProblem = paymentStatusProblem(bill.status);
     if (statusProblem) throw new AppError('EDIT_CONFLICT', statusProblem);
     const split = splitPayment(body.amount, Number(bill.balance), { excessToCredit: body.excessToCredit, method: body.method });
-    if ('problem' in split) throw new AppError(split.problem === NOTHING_DUE_MESSAGE ? 'EDIT_CONFLICT' : 'VALIDATION_ERROR', split.problem);
-    if (body.receivedOn < bill.issued_on!) throw new AppError('VALIDATION_ERROR', PAYMENT_BEFORE_ISSUE_MESSAGE);
+    if ('problem' in split) throw split.problem === NOTHING_DUE_MESSAGE ? new AppError('EDIT_CONFLICT', split.problem) : refuse('amount', split.problem, 'over_balance');
+    if (body.receivedOn < bill.issued_on!) throw refuse('receivedOn', PAYMENT_BEFORE_ISSUE_MESSAGE, 'before_issue');
 
     if (body.method === 'retainer') {
       const held = await lockRetainer(tx, bill.case_id);
-      if (split.applied > held) throw new AppError('VALIDATION_ERROR', retainerShortMessage(held));
+      if (split.applied > held) throw refuse('amount', retainerShortMessage(held), 'retainer_short');
     }
     if (body.method === 'client_credit' || split.toCredit > 0) {
       const held = await lockClientCredit(tx, bill.client_id);
-      if (body.method === 'client_credit' && split.applied > held) throw new AppError('VALIDATION_ERROR', clientCreditShortMessage(held));
+      if (body.method === 'client_credit' && split.applied > held) throw refuse('amount', clientCreditShortMessage(held), 'client_credit_short');
     }
     const number = await nextNumber(tx, 'payment');
     await tx.insertInto('payments').values({

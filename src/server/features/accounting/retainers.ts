@@ -4,7 +4,7 @@ import { ZRetainerEntryCreate } from '../../../core/api/accounting.ts';
 import { retainerNotice, retainerShortMessage } from '../../../core/billing.ts';
 import { retainerLedger, takeableOn } from '../../../core/retainer-ledger.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { lockCase } from './bill-locks.ts';
 
 // Retainers per case (issue 24, docs/decisions/085): client funds held, as a ledger of deposits,
@@ -53,7 +53,7 @@ export async function addRetainerEntry(db: DbOrTx, options: { caseId: string; bo
     }
     if (body.kind === 'refund') {
       const held = takeableOn(await ledgerRows(tx, options.caseId), body.entryDate);
-      if (body.amount > held) throw new AppError('VALIDATION_ERROR', retainerShortMessage(held));
+      if (body.amount > held) throw refuse('amount', retainerShortMessage(held), 'retainer_short');
     }
     await tx.insertInto('retainer_entries').values({
       id: body.id, case_id: options.caseId, client_id: kase.client_id, kind: body.kind, entry_date: body.entryDate,

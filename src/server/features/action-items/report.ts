@@ -7,7 +7,7 @@ import { reportDateProblem } from '../../../core/field-reports.ts';
 import { displayName } from '../../../core/people.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';
 import { cardProject, joinedItems } from './service.ts';
@@ -38,10 +38,10 @@ async function reportItems(db: DbOrTx, projectId: string | undefined): Promise<R
 function checkDates(query: Query, today: Date) {
   for (const [field, value] of [['start', query.start], ['end', query.end]] as const) {
     const problem = value ? reportDateProblem(value, today) : null;
-    if (problem) throw new AppError('VALIDATION_ERROR', problem, { field });
+    if (problem) throw refuse(field, problem, 'date');
   }
   if (query.start && query.end && query.start > query.end) {
-    throw new AppError('VALIDATION_ERROR', 'The start date must be on or before the end date.', { field: 'end' });
+    throw refuse('end', 'The start date must be on or before the end date.', 'range');
   }
 }
 

@@ -9,7 +9,7 @@ import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { timeText } from '../../../core/smart-time.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { actionItemDbError } from './db-errors.ts';
 import type { z } from 'zod';
 
@@ -151,7 +151,7 @@ function completedAt(input: UpdateInput) {
   // The browser's "today" (its time zone); the database's date when it sent none.
   if (!input.dateCompleted) return { completed_at: sql<string>`current_date` };
   const iso = toIsoDate(input.dateCompleted);
-  if (!iso) throw new AppError('VALIDATION_ERROR', 'Invalid date format', { field: 'dateCompleted' });
+  if (!iso) throw refuse('dateCompleted', 'Invalid date format', 'date');
   return { completed_at: iso };
 }
 

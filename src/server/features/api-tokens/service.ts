@@ -6,7 +6,7 @@ import {
 import type { TApiToken, TCreateApiTokenBody, TCreatedApiToken } from '../../../core/api/api-tokens.ts';
 import type { TSessionUser } from '../../../core/api/auth.ts';
 import { withActor, type Db, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import type { AuthenticatedSession } from '../../http/session.ts';
 
 // Personal API tokens (docs/decisions/092): made and revoked by their user in the browser, used
@@ -46,7 +46,7 @@ export async function listApiTokens(db: Db, userId: string): Promise<TApiToken[]
  */
 export async function createApiToken(db: Db, input: TCreateApiTokenBody & { userId: string; today: string }): Promise<TCreatedApiToken> {
   const problem = expiryProblem(input.expiresOn, input.today);
-  if (problem) throw new AppError('VALIDATION_ERROR', problem, { fields: { expiresOn: problem } });
+  if (problem) throw refuse('expiresOn', problem, 'expiry');
   const secret = `${API_TOKEN_PREFIX}${randomBytes(API_TOKEN_BYTES).toString('base64url')}`;
   const row = await withActor(db, input.userId, async (tx) => {
     const live = await tx.selectFrom('api_tokens').select(sql<string>`count(*)`.as('n'))

@@ -3,7 +3,7 @@ import type { TCaseDetail, TCaseListItem, ZCaseInput } from '../../../core/api/c
 import { COMPLETE } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { loadCases, withoutProjects } from './case-reads.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { explainTakenNumbers } from './db-errors.ts';
@@ -37,12 +37,12 @@ async function caseColumns(tx: Tx, input: CaseInput) {
   let attorneyName: string | null = null;
   if (input.attorneyId) {
     const attorney = await tx.selectFrom('attorneys').select('name').where('id', '=', input.attorneyId).executeTakeFirst();
-    if (!attorney) throw new AppError('VALIDATION_ERROR', 'The selected attorney no longer exists.');
+    if (!attorney) throw refuse('attorneyId', 'The selected attorney no longer exists.', 'exists');
     attorneyName = attorney.name;
   }
   if (input.rateCodeId) {
     const code = await tx.selectFrom('rate_codes').select('id').where('id', '=', input.rateCodeId).executeTakeFirst();
-    if (!code) throw new AppError('VALIDATION_ERROR', 'The selected rate code no longer exists.');
+    if (!code) throw refuse('rateCodeId', 'The selected rate code no longer exists.', 'exists');
   }
   return {
     file_number: input.fileNumber,
@@ -59,7 +59,7 @@ async function caseColumns(tx: Tx, input: CaseInput) {
 export async function createCase(db: DbOrTx, options: { actorId: string; clientId: string; input: CaseInput }): Promise<TCaseDetail> {
   const id = await explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const client = await tx.selectFrom('clients').select('id').where('id', '=', options.clientId).executeTakeFirst();
-    if (!client) throw new AppError('VALIDATION_ERROR', 'The client of this case no longer exists.');
+    if (!client) throw refuse('clientId', 'The client of this case no longer exists.', 'exists');
     const row = await tx.insertInto('cases').values({ client_id: options.clientId, ...(await caseColumns(tx, options.input)) })
       .returning('id').executeTakeFirstOrThrow();
     await raiseCompletion(tx, options.clientId, 'case');

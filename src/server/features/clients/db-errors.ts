@@ -1,4 +1,5 @@
 import { explainDuplicates } from '../../db/unique-violation.ts';
+import { fieldProblems } from '../../errors/app-error.ts';
 
 /**
  * Says which value is already in use instead of the generic duplicate text. Relies on the
@@ -7,10 +8,12 @@ import { explainDuplicates } from '../../db/unique-violation.ts';
 export const explainTakenNumbers = <T>(work: Promise<T>, values: { fileNumber?: string; projectNumber?: string }): Promise<T> =>
   explainDuplicates(() => work, (where) => {
     if (where.includes('cases_file_number_key') && values.fileNumber !== undefined) {
-      return { message: `File number ${values.fileNumber} is already in use by another case.`, details: { field: 'fileNumber' } };
+      const message = `File number ${values.fileNumber} is already in use by another case.`;
+      return { message, details: fieldProblems('fileNumber', message, 'unique') };
     }
     if (where.includes('projects_number_key') && values.projectNumber !== undefined) {
-      return { message: `Project number ${values.projectNumber} is already in use by another project.`, details: { field: 'projectNumber' } };
+      const message = `Project number ${values.projectNumber} is already in use by another project.`;
+      return { message, details: fieldProblems('projectNumber', message, 'unique') };
     }
     return undefined;
   });

@@ -3,7 +3,7 @@ import type { TProject, TProjectDetail, ZProjectInput } from '../../../core/api/
 import { projectAddressColumns } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { explainTakenNumbers } from './db-errors.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { toProject } from './mappers.ts';
@@ -53,7 +53,7 @@ export async function getProject(db: DbOrTx, id: string): Promise<TProjectDetail
 export async function createProject(db: DbOrTx, options: { actorId: string; caseId: string; input: ProjectInput }): Promise<TProject> {
   return explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const owner = await tx.selectFrom('cases').select(['id', 'client_id']).where('id', '=', options.caseId).executeTakeFirst();
-    if (!owner) throw new AppError('VALIDATION_ERROR', 'The case of this project no longer exists.');
+    if (!owner) throw refuse('caseId', 'The case of this project no longer exists.', 'exists');
     if (options.input.isPrimaryProject) await clearPrimary(tx, options.caseId);
     const row = await tx.insertInto('projects')
       .values({ case_id: options.caseId, ...columns(options.input), is_primary_project: options.input.isPrimaryProject })

@@ -3,7 +3,7 @@ import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
 import { uploadProblem } from '../../../core/images.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';
 import { prepareMark } from '../../uploads/images.ts';
@@ -18,11 +18,11 @@ async function signatureFor(db: DbOrTx, actorId: string, drawn: string | undefin
   if (drawn) {
     const bytes = Buffer.from(drawn.slice(drawn.indexOf(',') + 1), 'base64');
     const problem = uploadProblem(bytes);
-    if (problem) throw new AppError('VALIDATION_ERROR', problem, { field: 'drawnSignature' });
+    if (problem) throw refuse('drawnSignature', problem, 'signature');
     return prepareMark(bytes);
   }
   const stored = await db.selectFrom('user_signatures').select(['image', 'image_type as type']).where('user_id', '=', actorId).executeTakeFirst();
-  if (!stored) throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.noSignature, { field: 'drawnSignature' });
+  if (!stored) throw refuse('drawnSignature', FIELD_REPORT_MESSAGES.noSignature, 'required');
   return stored;
 }
 

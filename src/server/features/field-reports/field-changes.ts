@@ -4,7 +4,7 @@ import { FIELD_CHANGE_RETENTION_DAYS, fieldChangeOutcome } from '../../../core/f
 import { valueAt, withValueAt } from '../../../core/field-paths.ts';
 import { fieldLabel } from '../../../core/field-reports.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { getReport } from './reads.ts';
 import { draftForUpdate, storedFields, updateReport } from './writes.ts';
 
@@ -28,7 +28,7 @@ export async function changeField(
     const row = await draftForUpdate(tx, id);
     const stored = storedFields(row);
     const outcome = fieldChangeOutcome(stored, change);
-    if (outcome === 'unknown') throw new AppError('VALIDATION_ERROR', `${change.path} is not a field of a field report.`, { field: change.path });
+    if (outcome === 'unknown') throw refuse(change.path, `${change.path} is not a field of a field report.`, 'unknown_field');
     if (outcome === 'conflict') {
       throw new AppError('EDIT_CONFLICT', `${fieldLabel(change.path)} was changed by someone else while yours waited to be sent.`, {
         field: change.path, theirs: valueAt(stored, change.path), yours: change.value, current: await getReport(tx, id),

@@ -10,13 +10,13 @@ import { newReportContent, type ReportFacts } from '../../../core/new-field-repo
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { duplicateRecord, uniqueViolation } from '../../db/unique-violation.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { getReport, nextNumberFor } from './reads.ts';
 
 
 function checkDate(iso: string, today: Date, field: string) {
   const problem = reportDateProblem(iso, today);
-  if (problem) throw new AppError('VALIDATION_ERROR', problem, { field });
+  if (problem) throw refuse(field, problem, 'date');
 }
 
 /** What a new report copies from its project: name, number, building owner (the client), address. */
@@ -25,7 +25,7 @@ export async function projectFacts(db: DbOrTx, projectId: string) {
     .innerJoin('clients as cl', 'cl.id', 'c.client_id')
     .select(['p.project_number', 'p.project_name', 'p.property_address', 'p.property_city_state_zip', 'cl.name'])
     .where('p.id', '=', projectId).executeTakeFirst();
-  if (!p) throw new AppError('VALIDATION_ERROR', FIELD_REPORT_MESSAGES.projectMissing, { field: 'projectId' });
+  if (!p) throw refuse('projectId', FIELD_REPORT_MESSAGES.projectMissing, 'exists');
   return reportFacts({ ...p, client_name: p.name });
 }
 

@@ -6,7 +6,7 @@ import {
   mayRevokeShareLink, SHARE_MAX_LIVE_LINKS, SHARE_MESSAGES, SHARE_TOKEN_BYTES, shareExpiryProblem, shareLinkState,
 } from '../../../core/share-links.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 
 // Client share links (docs/decisions/105): any member of staff shares a certified report; its
 // maker or an administrator revokes the link. Only the SHA-256 of a link's secret is stored.
@@ -57,7 +57,7 @@ export async function createShareLink(db: DbOrTx, options: {
   reportId: string; viewer: Viewer; expiresOn: string; label: string; today: string;
 }): Promise<TCreatedShareLink> {
   const problem = shareExpiryProblem(options.expiresOn, options.today);
-  if (problem) throw new AppError('VALIDATION_ERROR', problem, { fields: { expiresOn: problem } });
+  if (problem) throw refuse('expiresOn', problem, 'expiry');
   const token = randomBytes(SHARE_TOKEN_BYTES).toString('base64url');
   const id = await withActor(db, options.viewer.id, async (tx) => {
     const report = await tx.selectFrom('field_reports').select('status').where('id', '=', options.reportId).forUpdate().executeTakeFirst();

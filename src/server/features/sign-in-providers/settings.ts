@@ -6,7 +6,7 @@ import {
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import type { ProviderClientSettings } from '../../integrations/oidc/client.ts';
 
 // The providers as a super admin set them up (table sign_in_providers, audited), with the secret
@@ -61,7 +61,7 @@ export async function saveProvider(db: DbOrTx, actorId: string, provider: TSignI
   const issuerUrl = body.issuerUrl.trim();
   const clientId = body.clientId.trim();
   const problem = issuerUrl ? issuerUrlProblem(issuerUrl, production) : null;
-  if (problem) throw new AppError('VALIDATION_ERROR', problem, { fields: { issuerUrl: problem } });
+  if (problem) throw refuse('issuerUrl', problem, 'issuer');
   if (body.enabled && (!issuerUrl || !clientId)) throw new AppError('VALIDATION_ERROR', PROVIDER_SETTINGS_MESSAGES.missingForEnabled);
   if (body.enabled && production && !env.PUBLIC_URL) throw new AppError('VALIDATION_ERROR', PROVIDER_SETTINGS_MESSAGES.publicUrlNeeded);
   await withActor(db, actorId, (tx) => updateVersioned(tx, 'sign_in_providers', provider, body.version, {

@@ -3,7 +3,7 @@ import type { TExpenseEntry, TExpenseEntryBody } from '../../../core/api/time-tr
 import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { ExpenseEntriesTable } from '../../db/types.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, withInitials, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 
@@ -73,7 +73,7 @@ async function carefulSave(tx: Tx, { id, body, viewer }: { id: string; body: Bod
     version = 1;
   }
   await assertMayChange(tx, viewer, existing);
-  if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
+  if (existing.project_id !== body.projectId) throw refuse('projectId', 'An entry cannot move to another project.', 'same_project');
   if (existing.version !== version) throw conflictWith(expenseEntryView(existing));
   return tx.updateTable('expense_entries').set(columns(body)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

@@ -4,7 +4,7 @@ import { ZTimeEntryBody } from '../../../core/api/time-tracking.ts';
 import { costOf } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TimeEntriesTable } from '../../db/types.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, iso, withInitials, type Viewer } from './entry-access.ts';
 import { insertEntry, updateEntry } from './entry-writes.ts';
 import { rateFor } from './job-titles.ts';
@@ -130,7 +130,7 @@ async function update(
 ): Promise<Row> {
   const { existing, body, version } = options;
   await assertMayChange(tx, options.viewer, existing);
-  if (existing.project_id !== body.projectId) throw new AppError('VALIDATION_ERROR', 'An entry cannot move to another project.');
+  if (existing.project_id !== body.projectId) throw refuse('projectId', 'An entry cannot move to another project.', 'same_project');
   if (existing.version !== version) throw conflictWith(options.view(existing));
   const rate = existing.job_type === body.jobType
     ? existing.rate

@@ -4,7 +4,7 @@ import { ZWeekDecisionBody } from '../../../core/api/timesheet.ts';
 import { WEEK_MESSAGES, weekStartOf, type WeekStatus } from '../../../core/weeks.ts';
 import { withActor, type Tx } from '../../db/connection.ts';
 import type { TimesheetWeeksTable } from '../../db/week-types.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import type { Viewer } from '../time-tracking/entry-access.ts';
 import { isApprover, mayDecide, personOf } from './person.ts';
 import { readTimesheetSettings } from './settings.ts';
@@ -44,8 +44,8 @@ function assertMay(action: WeekAction, viewer: Viewer, userId: string) {
 }
 
 function assertNote(action: WeekAction, note: string) {
-  if (action === 'reject' && !note) throw new AppError('VALIDATION_ERROR', WEEK_MESSAGES.rejectNoteRequired);
-  if (action === 'reopen' && !note) throw new AppError('VALIDATION_ERROR', WEEK_MESSAGES.reopenReasonRequired);
+  if (action === 'reject' && !note) throw refuse('note', WEEK_MESSAGES.rejectNoteRequired, 'required');
+  if (action === 'reopen' && !note) throw refuse('note', WEEK_MESSAGES.reopenReasonRequired, 'required');
 }
 
 /** POST /api/timesheet/weeks/:action at the version the caller saw; the audit log keeps each step (the note with it). */

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '../../../core/users.ts';
 import type { TChangePasswordBody, TUpdateProfileBody } from '../../../core/api/users.ts';
 import { withActor, type Db } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { refuse } from '../../errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 
@@ -12,9 +12,9 @@ import { assertAcceptablePassword } from './password-policy.ts';
 export async function changeOwnPassword(db: Db, input: TChangePasswordBody & { userId: string; sessionId: string }) {
   const user = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', input.userId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-    throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.wrongCurrent);
+    throw refuse('currentPassword', PASSWORD_MESSAGES.wrongCurrent, 'wrong_password');
   }
-  if (input.newPassword === input.currentPassword) throw new AppError('VALIDATION_ERROR', PASSWORD_MESSAGES.unchanged);
+  if (input.newPassword === input.currentPassword) throw refuse('newPassword', PASSWORD_MESSAGES.unchanged, 'unchanged');
   assertAcceptablePassword(input.newPassword, user.email);
   const passwordHash = await hashPassword(input.newPassword);
   await withActor(db, input.userId, async (tx) => {

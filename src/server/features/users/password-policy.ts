@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { passwordProblem } from '../../../core/users.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { refuse } from '../../errors/app-error.ts';
 
 // zxcvbn's list of the ~49,000 most common passwords from public breaches.
 const COMMON = new Set((dictionary as Record<string, string[]>)['passwords-common']);
@@ -9,7 +9,7 @@ const COMMON = new Set((dictionary as Record<string, string[]>)['passwords-commo
 /** Throws VALIDATION_ERROR with the reason when a new password is refused. */
 export function assertAcceptablePassword(password: string, email: string) {
   const problem = passwordProblem(password, email, (candidate) => COMMON.has(candidate));
-  if (problem) throw new AppError('VALIDATION_ERROR', problem);
+  if (problem) throw refuse('newPassword', problem, 'password_policy');
 }
 
 // No 0/O or 1/l/I: an admin reads it out or copies it by hand.

@@ -4,7 +4,7 @@ import { REASON_REQUIRED_MESSAGE } from '../../../core/billing.ts';
 import { LIMIT_MESSAGES } from '../../../core/limits.ts';
 import { billFormOf, billUpdateOf, TERMS_DAYS_MESSAGE } from './bill-form.ts';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_POSITIVE_MESSAGE, amountTextProblem, parseAmount } from './money-input.ts';
-import { CHOOSE_LINES_MESSAGE, creditBodyOf, isOverBalance, paymentBodyOf, placeRefusal } from './payment-form.ts';
+import { CHOOSE_LINES_MESSAGE, creditBodyOf, paymentBodyOf } from './payment-form.ts';
 
 describe('parseAmount and amountTextProblem', () => {
   it.each([
@@ -62,10 +62,6 @@ describe('payment and credit note bodies', () => {
     expect(paymentBodyOf({ ...form, amount: '', receivedOn: '' }, 'p1', false))
       .toEqual({ problems: { receivedOn: 'Date is required', amount: AMOUNT_POSITIVE_MESSAGE } });
   });
-  it('tells the over-balance refusal', () => {
-    expect(isOverBalance('This payment is more than the balance due ($250.00).')).toBe(true);
-    expect(isOverBalance('Only an issued bill can take a payment.')).toBe(false);
-  });
   it('a credit note by amount or by lines, with a reason', () => {
     const credit = { reason: ' Fee dispute ', mode: 'amount' as const, amount: '100', lines: [] };
     expect(creditBodyOf(credit, 'c1')).toEqual({ body: { id: 'c1', reason: 'Fee dispute', amount: 100 } });
@@ -73,19 +69,5 @@ describe('payment and credit note bodies', () => {
     expect(creditBodyOf({ ...credit, mode: 'lines' }, 'c1')).toEqual({ problems: { lines: CHOOSE_LINES_MESSAGE } });
     expect(creditBodyOf({ ...credit, mode: 'lines', lines: [{ entryId: 'e1', description: 'Site visit', amount: '50.00' }] }, 'c1'))
       .toEqual({ body: { id: 'c1', reason: 'Fee dispute', lines: [{ description: 'Site visit', amount: 50, entryId: 'e1' }] } });
-  });
-});
-
-describe('placeRefusal', () => {
-  const refusal = (message: string, fields = {}) => ({ message, fields, seq: 1 });
-  it('puts a money refusal under the field it is about', () => {
-    expect(placeRefusal(refusal('This is more than the retainer holds ($20.00).'), { amount: 'amount' }).fields)
-      .toEqual({ amount: 'This is more than the retainer holds ($20.00).' });
-    expect(placeRefusal(refusal('The payment date is before the bill was issued.'), { amount: 'amount', date: 'receivedOn' }).fields)
-      .toEqual({ receivedOn: 'The payment date is before the bill was issued.' });
-  });
-  it('keeps the fields the server named, and leaves other refusals alone', () => {
-    expect(placeRefusal(refusal('Please check the form', { reference: 'Too long' }), { amount: 'amount' }).fields).toEqual({ reference: 'Too long' });
-    expect(placeRefusal(refusal('Only an issued bill can take a payment.'), { amount: 'amount' }).fields).toEqual({});
   });
 });

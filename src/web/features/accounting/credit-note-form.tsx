@@ -9,7 +9,7 @@ import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
 import { useBillWrite } from './api.ts';
 import { createCreditNote } from './bill-writes.ts';
 import { amountText } from './money-input.ts';
-import { CREDIT_FIELD_LABELS, CREDIT_FIELDS, creditBodyOf, placeRefusal, type CreditField, type CreditForm } from './payment-form.ts';
+import { CREDIT_FIELD_LABELS, CREDIT_FIELDS, creditBodyOf, type CreditField, type CreditForm } from './payment-form.ts';
 
 const blank: CreditForm = { reason: '', mode: 'amount', amount: '', lines: [] };
 const lineLabel = (l: TBillLine) => `${formatUsDate(l.entryDate)} ${l.type}${l.description ? ` — ${l.description}` : ''}`;
@@ -34,7 +34,7 @@ export function CreditNoteForm({ bill }: { bill: TBillDetail }) {
     if ('problems' in made) return setRefusal(formRefusal(made.problems));
     write.mutate({ billId: bill.id, ...made.body }, {
       onSuccess: () => { setSaved('Credit note added.'); setForm(blank); setId(newId()); setRefusal(null); },
-      onError: (error) => setRefusal(placeRefusal(readRefusal(error, CREDIT_FIELDS), { amount: form.mode === 'amount' ? 'amount' : 'lines' })),
+      onError: (error) => setRefusal(readRefusal(error, CREDIT_FIELDS)),
     });
   };
   return (

@@ -11,7 +11,7 @@ import { useBillWrite } from './api.ts';
 import { recordPayment } from './bill-writes.ts';
 import { amountText } from './money-input.ts';
 import {
-  isOverBalance, PAYMENT_FIELD_LABELS, placeRefusal, PAYMENT_FIELDS, paymentBodyOf, type PaymentField, type PaymentForm,
+  PAYMENT_FIELD_LABELS, PAYMENT_FIELDS, paymentBodyOf, type PaymentField, type PaymentForm,
 } from './payment-form.ts';
 
 const METHODS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -51,10 +51,10 @@ export function PaymentFormCard({ bill }: { bill: TBillDetail }) {
         setId(newId());
         setRefusal(null);
       },
-      onError: (error) => setRefusal(placeRefusal(readRefusal(error, PAYMENT_FIELDS), { amount: 'amount', date: 'receivedOn' })),
+      onError: (error) => setRefusal(readRefusal(error, PAYMENT_FIELDS)),
     });
   };
-  const over = !!refusal && isOverBalance(refusal.message) && form.method !== 'retainer' && form.method !== 'client_credit';
+  const over = !!refusal && refusal.rule === 'over_balance' && form.method !== 'retainer' && form.method !== 'client_credit';
   return (
     <Stack ref={container} gap="sm">
       <Title order={4}>Record a payment</Title>

@@ -1,9 +1,6 @@
 import type { TCreditNoteCreate, TPaymentCreate } from '../../../core/api/accounting.ts';
-import { CREDIT_BEFORE_ISSUE_MESSAGE, PAYMENT_BEFORE_ISSUE_MESSAGE } from '../../../core/bill-money.ts';
-import {
-  clientCreditShortMessage, creditTooLargeMessage, overBalanceMessage, REASON_REQUIRED_MESSAGE, retainerShortMessage, type PaymentMethod,
-} from '../../../core/billing.ts';
-import type { FieldErrors, Refusal } from '../../lib/refusal.ts';
+import { REASON_REQUIRED_MESSAGE, type PaymentMethod } from '../../../core/billing.ts';
+import type { FieldErrors } from '../../lib/refusal.ts';
 import { amountTextProblem, parseAmount } from './money-input.ts';
 
 // The payment and credit note forms of an issued bill, as strings, and the bodies they send.
@@ -15,26 +12,6 @@ export const PAYMENT_FIELD_LABELS: Record<PaymentField, string> = {
   receivedOn: 'Received on', amount: 'Amount', method: 'Method', reference: 'Reference',
 };
 export const DATE_REQUIRED_MESSAGE = 'Date is required';
-
-/** A money message without its figure: 'This payment is more than the balance due'. */
-const stem = (message: string) => message.slice(0, message.indexOf(' ('));
-
-/** The server's refusal of a payment over the balance (core/billing overBalanceMessage). */
-export const isOverBalance = (message: string) => message.startsWith(stem(overBalanceMessage(0)));
-
-// The money refusals name no field in their details (they are rules, not schema checks), but each
-// is about one field: the amount (over the balance, the retainer, the client's credit, what is
-// left to credit) or the date (before the bill was issued). Matched on the words before the figure.
-const AMOUNT_REFUSALS = [overBalanceMessage(0), retainerShortMessage(0), clientCreditShortMessage(0), creditTooLargeMessage(0)].map(stem);
-const DATE_REFUSALS = [PAYMENT_BEFORE_ISSUE_MESSAGE, CREDIT_BEFORE_ISSUE_MESSAGE];
-
-/** The refusal with its message also under the field it is about, when its details named none. */
-export function placeRefusal<K extends string>(refusal: Refusal<K>, where: { amount?: K; date?: K }): Refusal<K> {
-  if (Object.keys(refusal.fields).length > 0) return refusal;
-  const key = AMOUNT_REFUSALS.some((m) => refusal.message.startsWith(m)) ? where.amount
-    : DATE_REFUSALS.includes(refusal.message) ? where.date : undefined;
-  return key ? { ...refusal, fields: { [key]: refusal.message } as FieldErrors<K> } : refusal;
-}
 
 export function paymentBodyOf(form: PaymentForm, id: string, excessToCredit: boolean):
   { body: TPaymentCreate } | { problems: FieldErrors<PaymentField> } {

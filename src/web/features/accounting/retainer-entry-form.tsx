@@ -5,7 +5,7 @@ import { localIsoDate } from '../../../core/reports.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
-import { DATE_REQUIRED_MESSAGE, placeRefusal } from './payment-form.ts';
+import { DATE_REQUIRED_MESSAGE } from './payment-form.ts';
 import { amountTextProblem, parseAmount } from './money-input.ts';
 import { addRetainerEntry, useRetainerWrite } from './retainer-api.ts';
 
@@ -38,7 +38,7 @@ export function RetainerEntryForm({ caseId, kind, held }: { caseId: string; kind
       method: form.method.trim(), reference: form.reference.trim(), note: form.note.trim(),
     }, {
       onSuccess: () => { setForm(blank()); setId(newId()); setRefusal(null); },
-      onError: (e) => setRefusal(placeRefusal(readRefusal(e, FIELDS), { amount: 'amount' })),
+      onError: (e) => setRefusal(readRefusal(e, FIELDS)),
     });
   };
   return (
