@@ -7,10 +7,10 @@
 // weekday through PUT /api/time-entries/:id) in a week the demo data leaves open (eight back).
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { addDays } from '../src/core/reports.ts';
 import { todayUs, toIsoDate } from '../src/core/smart-date.ts';
-import { weekDays, weekStartOf } from '../src/core/weeks.ts';
+import { weekDays } from '../src/core/weeks.ts';
 import { fmt, pct, signedInBenchPage, startDemoServer } from './lib.ts';
+import { addDays, weekStartOf } from '../src/core/iso-date.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;

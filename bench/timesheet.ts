@@ -13,15 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { addDays } from '../src/core/reports.ts';
-import { weekStartOf } from '../src/core/weeks.ts';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
-import { firmTodayIso } from '../src/server/firm-today.ts';
 import { admin, databaseUrl, fmt, pct } from './lib.ts';
 import { ENTRIES, generateMillion } from './million.ts';
+import { addDays, firmTodayIso, weekStartOf } from '../src/core/iso-date.ts';
 
 const DB_NAME = 'casebook_bench_timesheet';
 const RUNS = 50;

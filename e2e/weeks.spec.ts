@@ -7,10 +7,10 @@
 // server (helpers A and B) and page (helper C) merged: it skips itself while GET /api/timesheet
 // is not served.
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { addDays, localIsoDate } from '../src/core/reports.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
-import { WEEK_MESSAGES, weekStartOf } from '../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../src/core/weeks.ts';
 import { ADMIN, LIMITED, search, SHOTS, signIn } from './time-tracking-helpers.ts';
+import { addDays, localIsoDate, weekStartOf } from '../src/core/iso-date.ts';
 
 const csrfOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
 

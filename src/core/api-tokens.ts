@@ -1,4 +1,4 @@
-import { addDays } from './reports.ts';
+import { addDays } from './iso-date.ts';
 
 // Personal API tokens (issue 27, docs/decisions/092): the rules the Settings form and the server share.
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays, AGE_BUCKETS, ageBucket, agingTotals, bucketDueRange, balanceOf, billAmounts, billMoveProblem, discountOf, draftChangeProblem, dueDate,
-  formatBillNumber, formatCreditNoteNumber, formatPaymentNumber, lockedEntryMessage, overBalanceMessage, retainerBalance,
-  retainerNotice, splitPayment, statusForBalance, termsLabel, VOID_PAID_MESSAGE,
-  isOverdue, SHOWN_STATUS_LABELS, shownStatus, withOverdue,
-} from './billing.ts';
+import { AGE_BUCKETS, ageBucket, agingTotals, bucketDueRange, balanceOf, billAmounts, billMoveProblem, discountOf, draftChangeProblem, dueDate, formatBillNumber, formatCreditNoteNumber, formatPaymentNumber, lockedEntryMessage, overBalanceMessage, retainerBalance, retainerNotice, splitPayment, statusForBalance, termsLabel, VOID_PAID_MESSAGE, isOverdue, SHOWN_STATUS_LABELS, shownStatus, withOverdue } from './billing.ts';
+import { addDays } from './iso-date.ts';
 
 describe('billMoveProblem', () => {
   it.each([

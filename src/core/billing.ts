@@ -1,6 +1,7 @@
 // Rules of bills, payments, credit notes, retainers and receivables (issues 11 and 24,
 // docs/decisions/082 and 084). No I/O, no clock: dates come in.
 import { formatCurrency, roundToCents } from './money.ts';
+import { addDays } from './iso-date.ts';
 
 export const BILL_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
@@ -59,13 +60,6 @@ export const MAX_TERMS_DAYS = 365;
 
 /** 'Net 30', or 'Due on receipt' for 0 days. */
 export const termsLabel = (days: number) => (days === 0 ? 'Due on receipt' : `Net ${days}`);
-
-/** YYYY-MM-DD plus whole days. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The due date of a bill issued on `issuedOn`: the one set on the draft, or the terms after issue. */
 export const dueDate = (issuedOn: string, termsDays: number, setOnDraft?: string | null) =>
@@ -132,7 +126,7 @@ export function statusForBalance(b: { total: number; balance: number; paidTotal:
 
 /**
  * Past due (issue 38): an open bill with something owed whose due date is before the firm's
- * today (server/firm-today.ts). Never stored: it changes with the calendar, not with a write.
+ * today (core/iso-date.ts). Never stored: it changes with the calendar, not with a write.
  */
 export const isOverdue = (b: { status: BillStatus; dueOn: string | null; balance: number }, today: string): boolean =>
   (b.status === 'issued' || b.status === 'partially_paid') && b.dueOn !== null && b.dueOn < today && b.balance > 0;

@@ -1,6 +1,7 @@
 import { STATUS_LABELS, type UiStatus } from './action-items.ts';
 import { EVENT_DEFAULT_MINUTES, EVENT_REMINDER_POPUP_MINUTES, EVENT_UNPARSEABLE_END_MINUTES } from './constants.ts';
 import { err, ok, type Result } from './result.ts';
+import { addDays } from './iso-date.ts';
 
 /** The product named in every event's footer (the firm's name is FIRM_NAME; this is the app). */
 export const PRODUCT_NAME = 'Casebook';
@@ -54,11 +55,6 @@ function realDate(iso: string): boolean {
   if (!g) return false;
   const d = new Date(Date.UTC(Number(g[1]), Number(g[2]) - 1, Number(g[3])));
   return d.getUTCFullYear() === Number(g[1]) && d.getUTCMonth() === Number(g[2]) - 1 && d.getUTCDate() === Number(g[3]);
-}
-
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

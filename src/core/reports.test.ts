@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bucketLabel, bucketOf, caseLabel, csvField, csvLine, entryGroupLabel, periodRange, projectLabel, rangeProblem, reportFileName, weekStart,
-} from './reports.ts';
+import { bucketLabel, bucketOf, caseLabel, csvField, csvLine, entryGroupLabel, periodRange, projectLabel, rangeProblem, reportFileName } from './reports.ts';
 
 describe('periodRange', () => {
   it.each([
@@ -14,18 +12,21 @@ describe('periodRange', () => {
     ['last-month', '2026-01-15', '2025-12-01', '2025-12-31'],
     ['last-month', '2026-03-31', '2026-02-01', '2026-02-28'],
     ['this-year', '2026-06-30', '2026-01-01', '2026-12-31'],
-  ] as const)('%s on %s → %s … %s', (period, today, from, to) => {
-    expect(periodRange(period, today)).toEqual({ from, to });
+  ] as const)('%s on %s → %s … %s (weeks from Monday)', (period, today, from, to) => {
+    expect(periodRange(period, today, 1)).toEqual({ from, to });
+  });
+
+  it.each([
+    ['this-week', '2026-11-29', 7, '2026-11-29', '2026-12-05'],
+    ['this-week', '2026-11-28', 7, '2026-11-22', '2026-11-28'],
+    ['last-week', '2026-11-29', 7, '2026-11-22', '2026-11-28'],
+    ['this-week', '2026-11-29', 6, '2026-11-28', '2026-12-04'],
+  ] as const)('%s on %s, weeks from day %i → %s … %s (the first day of the firm)', (period, today, startsOn, from, to) => {
+    expect(periodRange(period, today, startsOn)).toEqual({ from, to });
   });
 
   it('has no range of its own for custom', () => {
-    expect(periodRange('custom', '2026-11-23')).toBeNull();
-  });
-});
-
-describe('weekStart', () => {
-  it.each([['2026-11-23', '2026-11-23'], ['2026-11-22', '2026-11-16'], ['2026-03-01', '2026-02-23']])('%s → %s', (d, w) => {
-    expect(weekStart(d)).toBe(w);
+    expect(periodRange('custom', '2026-11-23', 1)).toBeNull();
   });
 });
 
@@ -85,14 +86,18 @@ describe('group labels of an entry (the exports\' group columns)', () => {
   it.each([
     ['client', 'Avery Holdings'], ['case', '26-000001 — Kitchen fire'], ['project', '26-000001-01 — Unnamed Project'],
     ['staff', 'Ann Lee'], ['job-type', 'Principal'], ['day', '03/04/2026'], ['week', 'Week of 03/02/2026'], ['month', 'Mar 2026'],
-  ] as const)('by %s: %s', (group, label) => expect(entryGroupLabel(group, entry)).toBe(label));
+  ] as const)('by %s: %s', (group, label) => expect(entryGroupLabel(group, entry, 1)).toBe(label));
 
   it('marks expense types and leaves a case without a name as its file number', () => {
-    expect(entryGroupLabel('job-type', { ...entry, kind: 'expense', type: 'Fuel' })).toBe('Fuel (expense)');
+    expect(entryGroupLabel('job-type', { ...entry, kind: 'expense', type: 'Fuel' }, 1)).toBe('Fuel (expense)');
     expect(caseLabel('26-000002', '')).toBe('26-000002');
   });
 
   it.each([
     ['day', '2026-03-08', '2026-03-08'], ['week', '2026-03-08', '2026-03-02'], ['month', '2026-03-31', '2026-03-01'],
-  ] as const)('puts a date in its %s bucket', (group, iso, bucket) => expect(bucketOf(group, iso)).toBe(bucket));
+    ['week-from-sunday', '2026-03-08', '2026-03-08'], ['week-from-sunday', '2026-03-07', '2026-03-01'],
+  ] as const)('puts a date in its %s bucket', (group, iso, bucket) => {
+    const sunday = group === 'week-from-sunday';
+    expect(bucketOf(sunday ? 'week' : group, iso, sunday ? 7 : 1)).toBe(bucket);
+  });
 });

@@ -1,5 +1,7 @@
 // Rules of the reports screen (issue 11): periods, groupings, CSV quoting and export file names.
-// Dates are YYYY-MM-DD strings; weeks start on Monday, as PostgreSQL's date_trunc('week') does.
+// Dates are YYYY-MM-DD strings (core/iso-date.ts); weeks start on the firm's first day of the week.
+
+import { addDays, weekStartOf } from './iso-date.ts';
 
 export const PERIODS = ['this-week', 'last-week', 'this-month', 'last-month', 'this-year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -30,28 +32,15 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
 
-/** Today's date in the viewer's local calendar, as YYYY-MM-DD. */
-export const localIsoDate = (now: Date) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-
-/** Monday of the week holding `iso`. */
-export function weekStart(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const date = utc(y, m - 1, d);
-  const back = (date.getUTCDay() + 6) % 7;
-  return ymd(utc(y, m - 1, d - back));
-}
-
-export function addDays(iso: string, days: number): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return ymd(utc(y, m - 1, d + days));
-}
-
-/** The first and last day of a preset period around `today` (YYYY-MM-DD); null for custom. */
-export function periodRange(period: Period, today: string): { from: string; to: string } | null {
+/**
+ * The first and last day of a preset period around `today` (YYYY-MM-DD); null for custom. Weeks
+ * start on the firm's first day (`weekStartsOn`, 1 = Monday … 7 = Sunday), as its timesheets do.
+ */
+export function periodRange(period: Period, today: string, weekStartsOn: number): { from: string; to: string } | null {
   const [y, m] = today.split('-').map(Number) as [number, number];
   switch (period) {
-    case 'this-week': { const from = weekStart(today); return { from, to: addDays(from, 6) }; }
-    case 'last-week': { const from = addDays(weekStart(today), -7); return { from, to: addDays(from, 6) }; }
+    case 'this-week': { const from = weekStartOf(today, weekStartsOn); return { from, to: addDays(from, 6) }; }
+    case 'last-week': { const from = addDays(weekStartOf(today, weekStartsOn), -7); return { from, to: addDays(from, 6) }; }
     case 'this-month': return { from: ymd(utc(y, m - 1, 1)), to: ymd(utc(y, m, 0)) };
     case 'last-month': return { from: ymd(utc(y, m - 2, 1)), to: ymd(utc(y, m - 1, 0)) };
     case 'this-year': return { from: `${y}-01-01`, to: `${y}-12-31` };
@@ -101,10 +90,10 @@ export const projectLabel = (projectNumber: string, projectName: string) => `${p
 /** A job type as grouped: expenses under their expense type, marked so. */
 export const jobTypeLabel = (kind: 'time' | 'expense', type: string) => (kind === 'expense' ? `${type} (expense)` : type);
 
-/** The time bucket a date falls in, as its first day (YYYY-MM-DD). */
-export function bucketOf(group: 'day' | 'week' | 'month', iso: string): string {
+/** The time bucket a date falls in, as its first day (YYYY-MM-DD); weeks start on `weekStartsOn`. */
+export function bucketOf(group: 'day' | 'week' | 'month', iso: string, weekStartsOn: number): string {
   if (group === 'day') return iso;
-  return group === 'week' ? weekStart(iso) : `${iso.slice(0, 8)}01`;
+  return group === 'week' ? weekStartOf(iso, weekStartsOn) : `${iso.slice(0, 8)}01`;
 }
 
 export interface EntryGroupFacts {
@@ -118,14 +107,14 @@ export interface EntryGroupFacts {
 }
 
 /** The label of the group an entry falls in: what an export prints in its group columns. */
-export function entryGroupLabel(group: GroupBy, e: EntryGroupFacts): string {
+export function entryGroupLabel(group: GroupBy, e: EntryGroupFacts, weekStartsOn: number): string {
   switch (group) {
     case 'client': return e.client;
     case 'case': return e.caseLabel;
     case 'project': return e.project;
     case 'staff': return e.staff;
     case 'job-type': return jobTypeLabel(e.kind, e.type);
-    default: return bucketLabel(group, bucketOf(group, e.date));
+    default: return bucketLabel(group, bucketOf(group, e.date, weekStartsOn));
   }
 }
 

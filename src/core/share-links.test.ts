@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from './reports.ts';
 import {
   looksLikeShareToken, mayRevokeShareLink, SHARE_MAX_DAYS, SHARE_MESSAGES, shareExpiryProblem, shareLinkState, shareViewerName,
 } from './share-links.ts';
+import { addDays } from './iso-date.ts';
 
 describe('share link rules', () => {
   it('a link expires after today and within the maximum', () => {

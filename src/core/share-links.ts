@@ -1,4 +1,4 @@
-import { addDays } from './reports.ts';
+import { addDays } from './iso-date.ts';
 
 // Client share links of certified field reports (issue 26, docs/decisions/105): the rules the
 // staff dialog, the anonymous page and the server share.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyWeekdays, inWeek, mayDecideOn, readWeekLock, reminderWeek, timerDays, timerHours, titleKey, weekDays, weekLockMessage, weekStartOf,
-} from './weeks.ts';
+import { emptyWeekdays, inWeek, mayDecideOn, readWeekLock, reminderWeek, timerDays, timerHours, titleKey, weekDays, weekLockMessage } from './weeks.ts';
+import { weekStartOf } from './iso-date.ts';
 
 describe('weekStartOf', () => {
   // 2026-11-23 is a Monday.

@@ -1,5 +1,5 @@
-import { addDays } from './reports.ts';
 import { formatUsDate } from './smart-date.ts';
+import { addDays, isoWeekday, weekStartOf } from './iso-date.ts';
 
 // Weeks that close (issue 25, docs/decisions/088): the firm's week, the statuses of a person's
 // week, the lock's words, the timer's rounding and the reminders. Dates are YYYY-MM-DD.
@@ -41,16 +41,6 @@ export const WEEK_MESSAGES = {
   awaitingApproval: (hours: number) => `${hours} ${hours === 1 ? 'hour waits' : 'hours wait'} for approval and cannot be billed yet.`,
 } as const;
 
-const weekday = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1; // 1 = Monday
-};
-
-/** The first day of the week holding `iso`, for a firm whose week starts on `startsOn` (1–7). */
-export function weekStartOf(iso: string, startsOn: number): string {
-  return addDays(iso, -((weekday(iso) - startsOn + 7) % 7));
-}
-
 /** The seven days of the week starting `weekStart`. */
 export const weekDays = (weekStart: string): string[] => Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
 
@@ -71,8 +61,8 @@ export function readWeekLock(message: string): { status: WeekStatus; weekStart: 
 /** Weekdays (Monday–Friday) of the week with no hours, by name, for the submit summary's warning. */
 export function emptyWeekdays(weekStart: string, hoursByDay: Record<string, number>): string[] {
   return weekDays(weekStart)
-    .filter((day) => weekday(day) <= 5 && !(hoursByDay[day] ?? 0))
-    .map((day) => WEEKDAY_NAMES[weekday(day) - 1]!);
+    .filter((day) => isoWeekday(day) <= 5 && !(hoursByDay[day] ?? 0))
+    .map((day) => WEEKDAY_NAMES[isoWeekday(day) - 1]!);
 }
 
 /** Hours of a timer that ran `ms` milliseconds, by the firm's rounding; at least one step. */

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TAccess } from '../../src/server/http/access.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
-import { addDays } from '../../src/core/reports.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { apiRoutes, recordedRoutes, type RecordedRoute } from '../helpers/route-recorder.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
 
 vi.mock('fastify', async (real) => (await import('../helpers/route-recorder.ts')).recordingFastify(await real()));
 

@@ -2,10 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_MESSAGES } from '../../src/core/api-tokens.ts';
-import { addDays } from '../../src/core/reports.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
+import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
 
 let t: TestApp;
 let superAdmin: Agent;

@@ -2,10 +2,9 @@
 // statement, dashboard); a credit note alone leaves a bill Issued, a payment makes it Partially paid.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/core/billing.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
 
 const TZ = 'America/New_York';
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import type { RememberedTable } from '../../src/server/db/deleted-id-types.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { expenseBody, newId, timeBody, trackedProject } from '../helpers/time-tracking-fixtures.ts';
 import { makeJpeg, multipart } from '../helpers/uploads.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 
 // A deleted row stays deleted (issue 37, docs/decisions/110): a create replayed after its row was
 // deleted (a PUT without a version, the offline queue's resend after a lost answer) answers 410 with

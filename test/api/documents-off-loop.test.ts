@@ -5,8 +5,8 @@ import { withActor } from '../../src/server/db/connection.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 
 // Issue 22: no document freezes the server. Every PDF is laid out on the document workers, and a
 // word of 50,000 characters (the notes' limit) renders in seconds, not minutes, while /api/health

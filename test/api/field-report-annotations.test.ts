@@ -6,9 +6,9 @@ import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { boxOfPixels, renderPage } from '../helpers/pdf-pixels.ts';
 import { pdfInfo, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { multipart } from '../helpers/uploads.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 
 // Annotations on report images (docs/decisions/104): saved apart from the image, versioned,
 // editable until certified, copied by a revision, drawn on the PDF.

@@ -5,9 +5,9 @@ import { UPLOAD_MESSAGES } from '../../src/core/images.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfImages, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeJpeg, makePng, multipart } from '../helpers/uploads.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 
 let t: TestApp;
 let inspector: Agent;

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeExifJpeg, makePng, multipart } from '../helpers/uploads.ts';
 import { startFakeS3, type FakeS3 } from '../fakes/s3-server.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 
 // Photos that are evidence (issue 26, docs/decisions/103): one PUT per photo by its client-made id,
 // the original kept unchanged (in the database or in an S3 bucket) with its SHA-256 and EXIF facts,

@@ -1,10 +1,9 @@
 // Issue 38: A/R aging by client on the firm's today, as JSON, CSV and PDF; money, so super admins only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/core/billing.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { issuedBill } from '../helpers/bill-fixtures.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
 
 const TZ = 'America/New_York';
 let t: TestApp;

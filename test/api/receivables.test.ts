@@ -2,9 +2,9 @@
 // time (the longest overdue first), one bucket's bills on their own.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/core/billing.ts';
 import { issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
+import { addDays } from '../../src/core/iso-date.ts';
 
 let t: TestApp;
 let sa: Agent;

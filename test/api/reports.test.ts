@@ -218,3 +218,25 @@ describe('a second grouping level', () => {
     expect(entries.getRow(2).getCell(2).value).toBe('Test super_admin');
   });
 });
+
+describe("the firm's week (issue 44)", () => {
+  it('groups by week from the firm\'s first day, and /api/config says which day that is', async () => {
+    const config = async () => (await t.app.inject({ method: 'GET', url: '/api/config' })).json().weekStartsOn;
+    expect(await config()).toBe(1);
+    const weekly = async () => (await report(superAdmin, { ...MARCH, groupBy: 'week' })).json().rows
+      .map((r: { key: string; hours: number }) => [r.key, r.hours]);
+    // Mondays: 03/02 (2 h), 03/09 (1.5 h), 03/16 (3 h).
+    expect(await weekly()).toEqual([['2026-03-02', 2], ['2026-03-09', 1.5], ['2026-03-16', 3]]);
+    const current = (await superAdmin.request({ method: 'GET', url: '/api/settings/timesheets' })).json();
+    const sunday = await superAdmin.request({ method: 'PUT', url: '/api/settings/timesheets', payload: { ...current, weekStartsOn: 7 } });
+    expect(sunday.statusCode, sunday.body).toBe(200);
+    try {
+      expect(await config()).toBe(7);
+      // Sundays: 03/01 (03/02), 03/08 (03/10), 03/15 (03/20).
+      expect(await weekly()).toEqual([['2026-03-01', 2], ['2026-03-08', 1.5], ['2026-03-15', 3]]);
+    } finally {
+      const now = (await superAdmin.request({ method: 'GET', url: '/api/settings/timesheets' })).json();
+      await superAdmin.request({ method: 'PUT', url: '/api/settings/timesheets', payload: { ...now, weekStartsOn: 1 } });
+    }
+  });
+});

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weekStartOf } from '../../src/core/weeks.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { enter, weekAction } from '../helpers/timesheet-fixtures.ts';
 import { newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
+import { firmTodayIso, weekStartOf } from '../../src/core/iso-date.ts';
 
 // GET /api/timesheet, its rows, copy last week, job titles, and whose week may be opened (issue 25).
 

@@ -52,6 +52,8 @@ export const ZPublicConfig = z.object({
   signInProviders: z.array(ZSignInProvider),
   /** The firm's time zone (the server's `TZ`): every time on every screen is read in it (issue 28). */
   timeZone: z.string(),
+  /** The firm's first day of the week (1 = Monday … 7 = Sunday): timesheets' and reports' weeks (issue 44). */
+  weekStartsOn: z.number().int().min(1).max(7),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

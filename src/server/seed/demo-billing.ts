@@ -3,13 +3,13 @@
 // in full, one partly paid, one paid from the case's retainer (now below its threshold), one
 // overdue, and a draft still being shaped.
 import { randomUUID } from 'node:crypto';
-import { addDays } from '../../core/billing.ts';
 import type { Db } from '../db/connection.ts';
 import { updateDraft } from '../features/accounting/bill-drafts.ts';
 import { createBill, moveBill } from '../features/accounting/bills.ts';
 import { unbilledCases, unbilledLines } from '../features/accounting/lines.ts';
 import { recordPayment } from '../features/accounting/payments.ts';
 import { addRetainerEntry, setRetainerThreshold } from '../features/accounting/retainers.ts';
+import { addDays } from '../../core/iso-date.ts';
 
 const BILLING_ADDRESSES = [
   'Attn: Accounts Payable\n1200 Harbor Boulevard, Suite 400\nWeehawken, NJ 07086',

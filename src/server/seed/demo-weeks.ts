@@ -3,11 +3,10 @@
 // two weeks back is approved for all but one person, whose week was rejected with a note; last week
 // waits for approval for half the staff and is not submitted yet for the rest (among them the
 // demo's limited user, whose dashboard shows the reminder).
-import { addDays } from '../../core/reports.ts';
-import { weekStartOf } from '../../core/weeks.ts';
 import type { Db } from '../db/connection.ts';
 import type { Viewer } from '../features/time-tracking/entry-access.ts';
 import { moveWeek, type WeekAction } from '../features/timesheet/week-actions.ts';
+import { addDays, weekStartOf } from '../../core/iso-date.ts';
 
 type Role = Viewer['role'];
 

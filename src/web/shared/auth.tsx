@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../core/constants.ts';
+import { firmToday } from '../../core/iso-date.ts';
 import { api } from '../lib/api.ts';
 import { ApiError, isStarting, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
 import { nextPaint } from '../lib/after-paint.ts';
+import { TodayContext } from '../ui/today.ts';
 
 interface AuthState {
   user: TSessionUser | null;
@@ -33,7 +35,7 @@ const sameUser = (a: TSessionUser | null, b: TSessionUser) =>
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<TSessionUser | null>(null);
-  const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false, signInProviders: [], timeZone: DEFAULT_TIME_ZONE });
+  const [config, setConfig] = useState<TPublicConfig>({ firmName: 'Casebook', demo: false, signInProviders: [], timeZone: DEFAULT_TIME_ZONE, weekStartsOn: 1 });
   const [checking, setChecking] = useState(true);
   const queryClient = useQueryClient();
 
@@ -154,7 +156,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({ user, config, checking, signIn, completeSignIn, signInWithTestAccount, signOut, replaceUser: setUser }),
     [user, config, checking, signIn, completeSignIn, signInWithTestAccount, signOut],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  const today = useCallback(() => firmToday(config.timeZone), [config.timeZone]);
+  return (
+    <AuthContext.Provider value={value}>
+      <TodayContext.Provider value={today}>{children}</TodayContext.Provider>
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {
@@ -173,4 +180,9 @@ export function useUser(): TSessionUser {
 /** The firm's time zone: pass it to src/core/firm-clock.ts for every time shown (issue 28). */
 export function useFirmTimeZone(): string {
   return useAuth().config.timeZone;
+}
+
+/** The firm's first day of the week (1 = Monday … 7 = Sunday), as its timesheets and reports count weeks. */
+export function useFirmWeekStart(): number {
+  return useAuth().config.weekStartsOn;
 }

@@ -5,13 +5,13 @@ import {
   ZCreditNoteCreate, ZDeleteBillQuery, ZLineAdjust, ZLineEdit, ZPaymentCreate, ZPaymentIdParams, ZReverseBody,
 } from '../../../core/api/accounting.ts';
 import type { AppContext } from '../../app-context.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { addEntries, adjustLine, removeEntries, updateDraft } from './bill-drafts.ts';
 import { clientCredit } from './client-credit.ts';
 import { createCreditNote } from './credit-notes.ts';
 import { deleteDraft, editDraftLine } from './draft-lines.ts';
 import { recordPayment, reversePayment } from './payments.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 // The write side of bills (issue 24, docs/decisions/084): shaping drafts, payments and their
 // reversal, credit notes, and the client's credit. Money: super admins only, 403 for everyone else.

@@ -3,12 +3,12 @@ import {
 } from '../../../core/api/accounting.ts';
 import { statementFileName } from '../../../core/statement-pdf.ts';
 import type { AppContext } from '../../app-context.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { addRetainerEntry, retainerNotices, retainerOf, setRetainerThreshold } from './retainers.ts';
 import { clientStatement } from './statement.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 // Retainers per case and statements of account per client (issue 24): money, so super admins
 // only, refused with 403 for everyone else.

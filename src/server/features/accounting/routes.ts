@@ -7,7 +7,6 @@ import { billFileName } from '../../../core/bill-pdf.ts';
 import { withOverdue } from '../../../core/billing.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { agingRoutes } from './aging-routes.ts';
@@ -17,6 +16,7 @@ import { createBill, moveBill } from './bills.ts';
 import { unbilledCases, unbilledLines } from './lines.ts';
 import { receivables } from './receivables.ts';
 import { retainerStatementRoutes } from './retainer-statement-routes.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 // Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
 

@@ -7,12 +7,12 @@ import { ZActionItemsReportQuery } from '../../../core/api/action-items-report.t
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { firmToday } from '../../firm-today.ts';
 import {
   createActionItem, deleteActionItem, getActionItem, listActionItems, listAssignableUsers, updateActionItem,
 } from './service.ts';
 import { actionItemEventRoutes } from './events.ts';
 import { actionItemsReport } from './report.ts';
+import { firmToday } from '../../../core/iso-date.ts';
 
 const ZIdParams = z.object({ id: z.uuid() });
 

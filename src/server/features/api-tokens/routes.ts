@@ -2,10 +2,10 @@ import { API_TOKEN_MESSAGES } from '../../../core/api-tokens.ts';
 import { ZApiTokenIdParams, ZApiTokenList, ZCreateApiTokenBody, ZCreatedApiToken } from '../../../core/api/api-tokens.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { twoFactorSetupOwed } from '../two-factor/second-step.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './service.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 /**
  * Every signed-in user manages their own tokens, from a browser session only: a token can neither

@@ -1,9 +1,9 @@
 import { ZAuditActors, ZAuditFilters, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
 import type { AppContext } from '../../app-context.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { auditCsv, auditFileName } from './export-csv.ts';
 import { auditActors, browseAudit } from './service.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 const admin = { access: 'admin' } as const;
 const HISTORY_LIMIT = 200;

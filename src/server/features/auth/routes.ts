@@ -10,6 +10,7 @@ import { isLoopback } from '../../http/loopback.ts';
 import { finishSignIn, startSession } from './sign-in.ts';
 import { offeredProviders } from '../sign-in-providers/settings.ts';
 import { requiredRoles } from '../two-factor/policy.ts';
+import { readTimesheetSettings } from '../timesheet/settings.ts';
 
 export const TEST_ACCOUNT_REMOTE =
   'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';
@@ -23,6 +24,7 @@ export function authRoutes(context: AppContext) {
 
   app.get('/api/config', { config: { access: 'public', duringMaintenance: true } }, async (request): Promise<TPublicConfig> => ({
     firmName: env.FIRM_NAME, demo: testAccountAllowed(request), signInProviders: await offeredProviders(db, env), timeZone: env.TZ,
+    weekStartsOn: (await readTimesheetSettings(db)).weekStartsOn,
   }));
 
   app.post('/api/auth/login', { schema: { body: ZLoginBody }, config: { access: 'public', beforeSession: true } }, async (request, reply) => {

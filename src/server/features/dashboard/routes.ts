@@ -1,8 +1,8 @@
 import { ZDashboardMoney, ZDashboardSummary } from '../../../core/api/dashboard.ts';
 import type { AppContext } from '../../app-context.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { dashboardMoney, dashboardSummary } from './service.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 export function dashboardRoutes({ app, db, env }: AppContext) {
   app.get('/api/dashboard', { config: { access: 'user' }, schema: { response: { 200: ZDashboardSummary } } }, async (request) =>

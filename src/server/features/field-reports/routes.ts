@@ -8,7 +8,6 @@ import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { firmToday } from '../../firm-today.ts';
 import { bucketOf } from '../../integrations/s3/bucket.ts';
 import { readNamedFiles } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
@@ -20,6 +19,7 @@ import { getReport, listReports, nextNumberFor } from './reads.ts';
 import { changeField } from './field-changes.ts';
 import { offlineProjects } from './offline-projects.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
+import { firmToday } from '../../../core/iso-date.ts';
 
 const ZNoQuery = z.object({}).strict();
 const ZReviseBody = z.object({ newId: z.uuid() });

@@ -34,7 +34,7 @@ function entriesQuery(q: TReportQuery, kind: 'time' | 'expense') {
     order by ${a}.entry_date, ${a}.id`;
 }
 
-const toRow = (kind: 'time' | 'expense', levels: GroupBy[]) => (r: Raw): ExportRow => {
+const toRow = (kind: 'time' | 'expense', levels: GroupBy[], weekStartsOn: number) => (r: Raw): ExportRow => {
   const hours = r.hours === null ? null : Number(r.hours);
   const rate = r.rate === null ? null : Number(r.rate);
   const facts = {
@@ -42,7 +42,7 @@ const toRow = (kind: 'time' | 'expense', levels: GroupBy[]) => (r: Raw): ExportR
     project: projectLabel(r.project_number, r.project_name), staff: displayName(r), type: r.job_type,
   };
   return {
-    groups: levels.map((g) => entryGroupLabel(g, facts)),
+    groups: levels.map((g) => entryGroupLabel(g, facts, weekStartsOn)),
     date: r.entry_date, kind: kind === 'time' ? 'Time' : 'Expense', client: r.client, caseNumber: r.file_number,
     project: facts.project, staff: facts.staff, type: r.job_type,
     hours, rate, value: hours === null ? null : costOf(hours, rate) ?? 0, amount: r.amount === null ? null : Number(r.amount),
@@ -62,13 +62,15 @@ export async function forEachEntryPage(db: DbOrTx, q: TReportQuery, onPage: (row
     // The whole result is read, so plan for all of it (hash joins, one sort in memory), not the first rows.
     await sql`select set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true),
       set_config('jit', 'off', true)`.execute(tx);
+    const { week_starts_on: weekStartsOn } = await tx.selectFrom('timesheet_settings').select('week_starts_on').where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     for (const kind of ['time', 'expense'] as const) {
       if (!kinds[kind]) continue;
       const cursor = sql.raw(`report_${kind}`);
       await sql`declare ${cursor} no scroll cursor for ${entriesQuery(q, kind)}`.execute(tx);
       for (;;) {
         const { rows } = await sql<Raw>`fetch ${sql.raw(String(PAGE))} from ${cursor}`.execute(tx);
-        if (rows.length > 0) await onPage(rows.map(toRow(kind, levels)));
+        if (rows.length > 0) await onPage(rows.map(toRow(kind, levels, weekStartsOn)));
         if (rows.length < PAGE) break;
       }
       await sql`close ${cursor}`.execute(tx);

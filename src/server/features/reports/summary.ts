@@ -25,7 +25,9 @@ function entryKey(group: GroupBy, alias: EntryAlias): RawBuilder<unknown> {
     case 'staff': return sql`${a}.user_id`;
     case 'job-type': return alias === 't' ? sql`${a}.job_type` : sql`'expense:' || ${a}.expense_type`;
     case 'day': return sql`${a}.entry_date`;
-    case 'week': return sql`date_trunc('week', ${a}.entry_date)::date`;
+    // The firm's week (its timesheets' first day, 1 = Monday … 7 = Sunday), read once by the planner.
+    case 'week': return sql`${a}.entry_date - ((extract(isodow from ${a}.entry_date)::int
+      - (select week_starts_on from timesheet_settings where id = 1) + 7) % 7)`;
     case 'month': return sql`date_trunc('month', ${a}.entry_date)::date`;
   }
 }

@@ -3,7 +3,6 @@ import {
   ZTimesheetRowBody, ZTimesheetSettings, ZWeekActionBody, ZWeekDecisionBody, ZWeekState,
 } from '../../../core/api/timesheet.ts';
 import type { AppContext } from '../../app-context.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { jobTitlesFor } from '../time-tracking/job-titles.ts';
 import { approvalsQueue } from './approvals.ts';
@@ -11,6 +10,7 @@ import { addRow, copyLastWeek, removeRow } from './rows.ts';
 import { readTimesheetSettings, saveTimesheetSettings } from './settings.ts';
 import { readTimesheet } from './sheet.ts';
 import { moveWeek, type WeekAction } from './week-actions.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 // Weeks that close (issue 25, docs/decisions/088): the weekly timesheet, its rows, the week's
 // submit → approve → lock, the approvers' queue and the firm's time-keeping settings.

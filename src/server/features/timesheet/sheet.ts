@@ -1,6 +1,6 @@
 import type { TTimesheet, TTimesheetRow } from '../../../core/api/timesheet.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
-import { weekDays, weekStartOf } from '../../../core/weeks.ts';
+import { weekDays } from '../../../core/weeks.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Viewer } from '../time-tracking/entry-access.ts';
@@ -9,6 +9,7 @@ import { timeEntryView } from '../time-tracking/time-entries.ts';
 import { isApprover, mayDecide, personOf } from './person.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { readWeek, weekStateOf } from './week-state.ts';
+import { weekStartOf } from '../../../core/iso-date.ts';
 
 const projectColumns = ['p.project_number', 'p.project_name', 'c.file_number', 'cl.name as client_name'] as const;
 

@@ -1,18 +1,19 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { localIsoDate, rangeProblem } from '../../../core/reports.ts';
+import { rangeProblem } from '../../../core/reports.ts';
 import { downloadFile } from '../../lib/download.ts';
-
-const firstOfMonth = () => `${localIsoDate(new Date()).slice(0, 8)}01`;
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 /**
  * The period's money for the accounting package: QuickBooks Desktop (IIF) or Online (journal-entry CSV), and the
  * totals per client to check the import against (docs/decisions/114).
  */
 export function ExportsSection() {
-  const [from, setFrom] = useState(firstOfMonth);
-  const [to, setTo] = useState(() => localIsoDate(new Date()));
+  const today = localIsoDate(useToday()());
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const problem = from && to ? rangeProblem(from, to) : 'Choose the first and last day of the period.';

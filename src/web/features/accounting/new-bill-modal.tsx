@@ -2,18 +2,21 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@
 import { useState } from 'react';
 import type { TUnbilledCase } from '../../../core/api/accounting.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { localIsoDate, rangeProblem } from '../../../core/reports.ts';
+import { rangeProblem } from '../../../core/reports.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useCreateBill, useUnbilledEntries } from './api.ts';
 import { BillLines, subtotalsOf } from './bill-lines.tsx';
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 /** A new bill for a case and period, from its unbilled entries; every entry starts chosen. */
 export function NewBillModal({ unbilled, onClose, onCreated }: {
   unbilled: TUnbilledCase; onClose: () => void; onCreated: (id: string) => void;
 }) {
   const [from, setFrom] = useState(unbilled.oldestDate);
-  const [to, setTo] = useState(unbilled.newestDate > localIsoDate(new Date()) ? unbilled.newestDate : localIsoDate(new Date()));
+  const today = localIsoDate(useToday()());
+  const [to, setTo] = useState(unbilled.newestDate > today ? unbilled.newestDate : today);
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const [billId] = useState(newId);
   const problem = from && to ? rangeProblem(from, to) : 'Choose the first and last day of the period.';

@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import type { TBillDetail } from '../../../core/api/accounting.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../core/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
-import { localIsoDate } from '../../../core/reports.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
@@ -13,6 +12,8 @@ import { amountText } from './money-input.ts';
 import {
   PAYMENT_FIELD_LABELS, PAYMENT_FIELDS, paymentBodyOf, type PaymentField, type PaymentForm,
 } from './payment-form.ts';
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 const METHODS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
@@ -21,7 +22,8 @@ const METHODS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LA
  * on the amount, with the offer to keep the rest as the client's credit (the same payment, resent).
  */
 export function PaymentFormCard({ bill }: { bill: TBillDetail }) {
-  const blank = (): PaymentForm => ({ receivedOn: localIsoDate(new Date()), amount: '', method: 'check', reference: '' });
+  const today = useToday();
+  const blank = (): PaymentForm => ({ receivedOn: localIsoDate(today()), amount: '', method: 'check', reference: '' });
   const [form, setForm] = useState<PaymentForm>(blank);
   // One id per payment being typed: a retry after a lost answer is the same payment, never a second.
   const [id, setId] = useState(newId);

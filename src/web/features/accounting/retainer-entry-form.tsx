@@ -1,13 +1,14 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCurrency } from '../../../core/money.ts';
-import { localIsoDate } from '../../../core/reports.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { DATE_REQUIRED_MESSAGE } from './payment-form.ts';
 import { amountTextProblem, parseAmount } from './money-input.ts';
 import { addRetainerEntry, useRetainerWrite } from './retainer-api.ts';
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 type Field = 'entryDate' | 'amount' | 'method' | 'reference' | 'note';
 const FIELDS: readonly Field[] = ['entryDate', 'amount', 'method', 'reference', 'note'];
@@ -16,7 +17,8 @@ type Form = Record<Field, string>;
 
 /** A deposit into the case's retainer, or a refund out of it (never below zero: the server refuses). */
 export function RetainerEntryForm({ caseId, kind, held }: { caseId: string; kind: 'deposit' | 'refund'; held?: number }) {
-  const blank = (): Form => ({ entryDate: localIsoDate(new Date()), amount: '', method: '', reference: '', note: '' });
+  const today = useToday();
+  const blank = (): Form => ({ entryDate: localIsoDate(today()), amount: '', method: '', reference: '', note: '' });
   const [form, setForm] = useState<Form>(blank);
   const [id, setId] = useState(newId);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);

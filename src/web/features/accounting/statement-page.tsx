@@ -6,23 +6,24 @@ import { Link, useSearchParams } from 'react-router';
 import type { TStatement } from '../../../core/api/accounting.ts';
 import type { TClientSearch } from '../../../core/api/clients.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
-import { localIsoDate, rangeProblem } from '../../../core/reports.ts';
+import { rangeProblem } from '../../../core/reports.ts';
 import { api } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { StatementView } from './statement-view.tsx';
 import { SuperAdminsOnly } from './super-admins-only.tsx';
 import { LoadingBlock } from '../../ui/loading-block';
-
-const yearStart = () => `${localIsoDate(new Date()).slice(0, 4)}-01-01`;
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 /** /accounting/statements?client=&from=&to=: a client's statement of account for a period, and its PDF. */
 export default function StatementPage() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const clientId = params.get('client') ?? '';
-  const from = params.get('from') ?? yearStart();
-  const to = params.get('to') ?? localIsoDate(new Date());
+  const today = localIsoDate(useToday()());
+  const from = params.get('from') ?? `${today.slice(0, 4)}-01-01`;
+  const to = params.get('to') ?? today;
   const [q, setQ] = useState('');
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [printing, setPrinting] = useState(false);

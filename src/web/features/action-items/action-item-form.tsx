@@ -17,6 +17,7 @@ import { ProjectField } from '../../ui/project-field.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import type { Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
+import { useToday } from '../../ui/today.ts';
 
 interface Props {
   editing: TActionItem | null;
@@ -49,6 +50,7 @@ interface Props {
 export function ActionItemForm(props: Props) {
   const { editing, withProjectField, initial, users, busy, onSubmit, onDiscard, conflict } = props;
   const [form, setForm] = useState<FormState>(initial);
+  const today = useToday();
   // An end that is not start + 30 minutes was set by hand and is left alone.
   const [endByHand, setEndByHand] = useState(
     Boolean(initial.endTime && initial.endTime !== addMinutes(initial.startTime, AUTO_END_MINUTES)),
@@ -124,7 +126,7 @@ export function ActionItemForm(props: Props) {
               onChange={(dueDate) => set({ dueDate })}
               onBlur={(e) => {
                 const text = e.currentTarget.value.trim();
-                const parsed = text ? parseSmartDate(text, new Date()) : null;
+                const parsed = text ? parseSmartDate(text, today()) : null;
                 set({ dateError: parsed && !parsed.ok ? parsed.error || FORM_MESSAGES.invalidDate : null });
               }}
             />

@@ -6,6 +6,7 @@ import { todayUs } from '../../../core/smart-date.ts';
 import { markQueued } from './calendar-api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { listKey, storeItem, updateActionItem } from './api.ts';
+import { useToday } from '../../ui/today.ts';
 
 const reason = (error: unknown) => (error instanceof ApiError ? ` ${error.message}` : '');
 
@@ -30,6 +31,7 @@ interface Lane {
  */
 export function useRowActions(projectId: string | null) {
   const client = useQueryClient();
+  const today = useToday();
   const [message, setMessage] = useState<string | null>(null);
   const lanes = useRef(new Map<string, Lane>());
 
@@ -76,9 +78,9 @@ export function useRowActions(projectId: string | null) {
   }, [client, projectId, replace]);
 
   const onStatus = useCallback((item: TActionItem, status: UiStatus) => {
-    const shown = withStatus(item, status, new Date());
-    save(item, shown, { status, dateCompleted: shown.dateCompleted || todayUs(new Date()) }, 'Failed to update status.');
-  }, [save]);
+    const shown = withStatus(item, status, today());
+    save(item, shown, { status, dateCompleted: shown.dateCompleted || todayUs(today()) }, 'Failed to update status.');
+  }, [save, today]);
 
   const onArchive = useCallback((item: TActionItem) => {
     save(item, { ...item, archived: !item.archived }, { archived: !item.archived },

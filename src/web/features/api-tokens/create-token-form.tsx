@@ -4,9 +4,10 @@ import {
   API_TOKEN_EXPIRY_CHOICES, API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, expiryAfter, expiryProblem, type TApiTokenScope,
 } from '../../../core/api-tokens.ts';
 import type { TCreateApiTokenBody } from '../../../core/api/api-tokens.ts';
-import { localIsoDate } from '../../../core/reports.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 const CUSTOM = 'date';
 const EXPIRY_OPTIONS = [
@@ -21,7 +22,7 @@ export function CreateTokenForm({ busy, error, onCreate }: { busy: boolean; erro
   const [expiry, setExpiry] = useState('90');
   const [date, setDate] = useState('');
   const [tried, setTried] = useState(false);
-  const today = localIsoDate(new Date());
+  const today = localIsoDate(useToday()());
   const expiresOn = expiry === CUSTOM ? toIsoDate(date) : expiryAfter(today, Number(expiry));
   const nameProblem = name.trim() ? null : API_TOKEN_MESSAGES.nameRequired;
   const dateProblem = expiresOn ? expiryProblem(expiresOn, today) : 'Enter the last day the token works.';

@@ -3,12 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TShareLink } from '../../../core/api/share-links.ts';
 import { firmDate, firmDateTime } from '../../../core/firm-clock.ts';
-import { addDays, localIsoDate } from '../../../core/reports.ts';
 import { SHARE_DEFAULT_DAYS, SHARE_EXPIRY_CHOICES, SHARE_LABEL_MAX } from '../../../core/share-links.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { sharedUrl, useCreateShareLink, useRevokeShareLink, useShareLinks } from './share-links-api.ts';
+import { addDays, localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
 
 const EXPIRY_OPTIONS = SHARE_EXPIRY_CHOICES.map((days) => ({ value: String(days), label: `${days} days` }));
 const STATE_BADGE = { active: { color: 'teal', text: 'Active' }, expired: { color: 'gray', text: 'Expired' }, revoked: { color: 'red', text: 'Revoked' } };
@@ -43,7 +44,7 @@ export default function ShareLinksModal({ reportId, displayNumber, canShare, onC
 function NewLinkForm({ busy, error, onCreate }: { busy: boolean; error: string | null; onCreate(body: { expiresOn: string; label: string }): void }) {
   const [days, setDays] = useState(String(SHARE_DEFAULT_DAYS));
   const [label, setLabel] = useState('');
-  const expiresOn = addDays(localIsoDate(new Date()), Number(days));
+  const expiresOn = addDays(localIsoDate(useToday()()), Number(days));
   return (
     <Stack gap="sm" component="form" aria-label="New share link" onSubmit={(e) => { e.preventDefault(); onCreate({ expiresOn, label: label.trim() }); }}>
       <TextInput label="Label (optional)" description="Who the link is for, e.g. the adjuster" maxLength={SHARE_LABEL_MAX}

@@ -1,9 +1,10 @@
 import { useSearchParams } from 'react-router';
 import type { TReportQueryInput } from '../../../core/api/reports.ts';
-import {
-  GROUPS, KINDS, localIsoDate, PERIODS, periodRange, rangeProblem, type EntryKind, type GroupBy, type Period,
-} from '../../../core/reports.ts';
+import { GROUPS, KINDS, PERIODS, periodRange, rangeProblem, type EntryKind, type GroupBy, type Period } from '../../../core/reports.ts';
 import { isoDateProblem } from '../../../core/smart-date.ts';
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useFirmWeekStart } from '../../shared/auth.tsx';
+import { useToday } from '../../ui/today.ts';
 
 // The report's filters live in the URL, so a report can be bookmarked and shared.
 
@@ -21,12 +22,13 @@ export function useReportParams() {
   const thenByParam = params.get('thenBy');
   const thenBy = thenByParam !== groupBy && (GROUPS as readonly string[]).includes(thenByParam ?? '') ? (thenByParam as GroupBy) : undefined;
   const kind = pick<EntryKind>(params.get('kind'), KINDS, 'both');
-  const today = localIsoDate(new Date());
-  const preset = periodRange(period, today);
+  const todayDate = useToday()();
+  const today = localIsoDate(todayDate);
+  const preset = periodRange(period, today, useFirmWeekStart());
   const from = preset?.from ?? params.get('from') ?? '';
   const to = preset?.to ?? params.get('to') ?? '';
   const problem = !from || !to ? 'Choose the first and last day of the period.'
-    : isoDateProblem(from, new Date()) ?? isoDateProblem(to, new Date()) ?? rangeProblem(from, to);
+    : isoDateProblem(from, todayDate) ?? isoDateProblem(to, todayDate) ?? rangeProblem(from, to);
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? undefined])) as Record<FilterKey, string | undefined>;
   const query: TReportQueryInput | null = problem ? null : { from, to, groupBy, thenBy, kind, ...filters };
 

@@ -41,10 +41,10 @@ export function savedExpense(entry: TExpenseEntry): SavedEntry<ExpenseRowDraft, 
   return { draft: expenseRowFromEntry(entry), version: entry.version, extra: { createdBy: entry.createdBy, billNumber: entry.billNumber } };
 }
 
-/** `initials`: the signed-in user's, which a new row starts with (issue 28). */
-export function timeAdapter(projectId: string, onSaveError: (m: string) => void, initials: string): EntryAdapter<TimeRowDraft, TimeExtra> {
+/** `initials`: the signed-in user's, which a new row starts with (issue 28); `today`: the firm's, a new row's date. */
+export function timeAdapter(projectId: string, onSaveError: (m: string) => void, initials: string, today: () => Date): EntryAdapter<TimeRowDraft, TimeExtra> {
   return {
-    blank: () => blankTimeRow(todayUs(new Date()), initials),
+    blank: () => blankTimeRow(todayUs(today()), initials),
     emptyExtra: { rate: null, cost: null, createdBy: null, billNumber: null, week: null },
     payload: timeRowPayload,
     put: async (key, body) => {
@@ -58,9 +58,9 @@ export function timeAdapter(projectId: string, onSaveError: (m: string) => void,
   };
 }
 
-export function expenseAdapter(projectId: string, onSaveError: (m: string) => void, initials: string): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
+export function expenseAdapter(projectId: string, onSaveError: (m: string) => void, initials: string, today: () => Date): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
   return {
-    blank: () => blankExpenseRow(todayUs(new Date()), initials),
+    blank: () => blankExpenseRow(todayUs(today()), initials),
     emptyExtra: { createdBy: null, billNumber: null },
     payload: expenseRowPayload,
     put: async (key, body) => {

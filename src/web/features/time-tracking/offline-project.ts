@@ -51,15 +51,15 @@ export interface ProjectRows {
 }
 
 /** The two tables' stores of an opened project, with the writes still waiting in the queue shown on their rows. */
-export function rowStores({ data, keptAt, time, expenses }: OpenedProject, { userId, projectId, initials, onError }: {
-  userId: string; projectId: string; initials: string; onError(message: string): void;
+export function rowStores({ data, keptAt, time, expenses }: OpenedProject, { userId, projectId, initials, today, onError }: {
+  userId: string; projectId: string; initials: string; today: () => Date; onError(message: string): void;
 }): ProjectRows {
   return {
     data,
     keptAt,
-    time: new QueuedEntryStore(timeAdapter(projectId, onError, initials), timeQueue(userId, projectId),
+    time: new QueuedEntryStore(timeAdapter(projectId, onError, initials, today), timeQueue(userId, projectId),
       data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) })), time),
-    expenses: new QueuedEntryStore(expenseAdapter(projectId, onError, initials), expenseQueue(userId, projectId),
+    expenses: new QueuedEntryStore(expenseAdapter(projectId, onError, initials, today), expenseQueue(userId, projectId),
       data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) })), expenses),
   };
 }

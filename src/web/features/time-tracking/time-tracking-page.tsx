@@ -22,6 +22,7 @@ import { ResultModal } from './result-modal.tsx';
 import { TimeTable } from './time-table.tsx';
 import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
 import { useStoreValue } from './use-store.ts';
+import { useToday } from '../../ui/today.ts';
 
 const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) => ({ default: m.ActionItemsCard })));
 // The timer (issue 25) too comes after the first paint: the page's first load stays in its budget.
@@ -49,6 +50,7 @@ export default function TimeTrackingPage() {
   const closeResult = useCallback(() => setResult(null), []);
   // The card's code is fetched once the page has painted: the project box never waits for it.
   const cardShown = useAfterPaint();
+  const today = useToday();
 
   useEffect(() => {
     if (!projectId) {
@@ -65,7 +67,7 @@ export default function TimeTrackingPage() {
         if (cancelled) return;
         const opened = await offline.openProject(userId, projectId);
         if (cancelled) return;
-        stores = offline.rowStores(opened, { userId, projectId, initials, onError: (message) => showResult('error', message) });
+        stores = offline.rowStores(opened, { userId, projectId, initials, today, onError: (message) => showResult('error', message) });
         setLoaded(stores);
       })
       .catch((e: unknown) => {
@@ -81,7 +83,7 @@ export default function TimeTrackingPage() {
       stores?.time.dispose();
       stores?.expenses.dispose();
     };
-  }, [projectId, showResult, setParams, initials, userId]);
+  }, [projectId, showResult, setParams, initials, userId, today]);
 
   const money = user.isSuperAdmin && loaded?.data.money === true;
   const enteredBy = loaded?.data.enteredBy;
