@@ -7,7 +7,6 @@ import { ZCreateUserBody } from './users.ts';
 const ZSetupToken = z.string().trim().min(1).max(200);
 
 export const ZSetupTokenBody = z.object({ token: ZSetupToken });
-export type TSetupTokenBody = z.infer<typeof ZSetupTokenBody>;
 
 export const ZFirstSuperAdminBody = ZCreateUserBody.pick({ firstName: true, lastName: true, email: true }).extend({
   token: ZSetupToken,
