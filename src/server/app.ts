@@ -40,6 +40,7 @@ import { importPlugin } from './features/import/routes.ts';
 import { twoFactorRoutes } from './features/two-factor/routes.ts';
 import { twoFactorSetupOwed } from './features/two-factor/second-step.ts';
 import { firstRunRoutes } from './features/first-run/routes.ts';
+import { setupAddressRoutes } from './features/setup-address/routes.ts';
 import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions) {
     apiTokenRoutes,
     importPlugin,
     firstRunRoutes,
+    setupAddressRoutes,
     shareLinkRoutes,
   ];
   for (const routes of features) await routes(context);

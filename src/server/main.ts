@@ -9,6 +9,8 @@ import { EnvError, loadEnv, type Env } from './env.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { publicUrlProblemAtStart } from './features/sign-in-providers/settings.ts';
 import { ROLE_LABELS } from '../core/users.ts';
+import { setupAddress } from '../core/setup-address.ts';
+import { issueSetupToken } from './features/setup-address/service.ts';
 
 async function main() {
   const env = loadEnv();
@@ -77,11 +79,16 @@ async function main() {
     lines.push(signIns.length ? '  Demo data was created. Sign in with:' : '  Demo sign-ins (password casebook-demo):');
     for (const s of signIns) lines.push(`    ${ROLE_LABELS[s.role].padEnd(13)} ${s.email}  /  ${s.password}`);
     if (!signIns.length) lines.push(`    ${ROLE_LABELS.super_admin.padEnd(13)} ${DEMO_ADMIN_EMAIL}`);
-  } else if (!(await hasAnyUser(database.db))) {
-    // The embedded database opens in one process at a time: the command runs while the app is stopped.
-    lines.push(database.kind === 'pglite'
-      ? '  No users yet: stop Casebook, create the first super admin with `npm run user:create` (the same DATA_DIR), and start it again; their first sign-in leads them through setup.'
-      : '  No users yet: create the first super admin with `npm run user:create`; their first sign-in leads them through setup.');
+  } else {
+    // No users yet: a one-time address creates the first super admin in the browser (docs/decisions/117).
+    const token = await issueSetupToken(database.db);
+    if (token) {
+      lines.push(
+        '', '  No users yet. Open this one-time setup address to create the first super admin:',
+        `    ${setupAddress(env.PUBLIC_URL ?? url, token)}`,
+        '  It works until someone has used it (or `npm run user:create` has made a user); keep it private.', '',
+      );
+    }
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -73,6 +73,14 @@ describe('UTBMS codes per time entry', () => {
     expect(fees.map((f) => [f[task], f[activity]])).toEqual([['L110', 'A101'], ['L240', 'A104']]);
   });
 
+  it('shows each time line\'s own codes on the bill (the line editor reads them), none on an expense', async () => {
+    const bill = (await sa.request({ method: 'GET', url: `/api/bills/${made.bill.id}` })).json();
+    const byId = new Map(bill.lines.map((l: { id: string }) => [l.id, l]));
+    expect(byId.get(made.times[0]!)).toMatchObject({ taskCode: '', activityCode: '' });
+    expect(byId.get(made.times[1]!)).toMatchObject({ taskCode: 'L240', activityCode: 'A104' });
+    expect(byId.get(made.expenses[0]!)).not.toHaveProperty('taskCode');
+  });
+
   it.each([
     [{ taskCode: 'L-110' }, 400, 'taskCode'],
     [{ activityCode: 'ABCDEFGHIJK' }, 400, 'activityCode'],

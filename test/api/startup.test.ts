@@ -6,11 +6,46 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED, STARTING_MESSAGE } from '../../src/core/errors.ts';
+import { SETUP_ADDRESS_TEXT } from '../../src/core/setup-address.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
-import { killServers, startServer as start } from '../helpers/server-process.ts';
-import { freshDatabase } from '../helpers/test-database.ts';
+import { killServers, startServer as start, type ServerProcess } from '../helpers/server-process.ts';
+import { adminQuery, freshDatabase } from '../helpers/test-database.ts';
 
 afterAll(killServers);
+
+const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) };
+const FIRST = { firstName: 'Ana', lastName: 'Diaz', email: 'ana.diaz@firm.test', password: 'a long walk to the harbour' };
+
+const post = (url: string, route: string, body: unknown) =>
+  fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The setup address a start printed (once its banner is out). */
+async function printedSetupAddress(server: ServerProcess): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const m = /^\s+(https?:\/\/\S+\/setup\?token=\S+)$/m.exec(server.output());
+    if (m) return m[1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no setup address printed:\n${server.output()}`);
+}
+
+/** Opens the address as the browser does: checks it, creates the first super admin, goes on into the setup. */
+async function createFirstSuperAdmin(url: string, address: string) {
+  const token = new URL(address).searchParams.get('token');
+  expect((await post(url, '/api/setup-address/check', { token })).status).toBe(204);
+  const created = await post(url, '/api/setup-address/first-super-admin', { ...FIRST, token });
+  expect(created.status).toBe(200);
+  expect((await created.json()).user).toMatchObject({ email: FIRST.email, role: 'super_admin' });
+  const cookie = created.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const setup = await fetch(`${url}/api/first-run`, { headers: { cookie } });
+  expect(setup.status).toBe(200);
+  expect((await setup.json()).owed).toBe(true);
+  // Used: the same address now says so.
+  const again = await post(url, '/api/setup-address/check', { token });
+  expect(again.status).toBe(403);
+  expect((await again.json()).error.message).toBe(SETUP_ADDRESS_TEXT.alreadySetUp);
+}
 
 /** Demo sign-ins, one after another from the first that gets an answer to the first that succeeds: each answer. */
 async function signInsUntilReady(url: string) {
@@ -76,16 +111,51 @@ describe('npm start', () => {
     expect(await again.exited).toBe(0);
   }, 120_000);
 
-  it('never seeds in production and says how to create the first super admin', async () => {
+  it('never seeds in production, and prints a one-time setup address that creates the first super admin', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-prod-'));
-    const prod = start({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
+    const prod = start({ DATA_DIR: dataDir, ...PRODUCTION });
     const url = await prod.ready;
-    expect(prod.output()).toContain('npm run user:create');
     const res = await fetch(`${url}/api/auth/test-account`, { method: 'POST' });
     expect(res.status).toBe(404);
+    const address = await printedSetupAddress(prod);
+    expect(address.startsWith(`${url}/setup?token=`)).toBe(true);
+    await createFirstSuperAdmin(url, address);
     prod.child.kill('SIGTERM');
     expect(await prod.exited).toBe(0);
-  }, 60_000);
+
+    // With a user, a start prints no address.
+    const again = start({ DATA_DIR: dataDir, ...PRODUCTION });
+    await again.ready;
+    expect(again.output()).not.toContain('/setup?token=');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 150_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('on a new PostgreSQL shared by two instances, either printed address works once', async () => {
+    const name = `casebook_setup_${Date.now()}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    try {
+      const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
+      databaseUrl.pathname = `/${name}`;
+      const env = { DATABASE_URL: databaseUrl.toString(), PUBLIC_URL: 'https://casebook.firm.test', TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32), ...PRODUCTION };
+      const first = start(env);
+      const url = await first.ready;
+      const second = start(env);
+      await second.ready;
+      const [one, two] = [await printedSetupAddress(first), await printedSetupAddress(second)];
+      expect(one).toMatch(/^https:\/\/casebook\.firm\.test\/setup\?token=/);
+      expect(two).not.toBe(one);
+      // The first instance's address, used on the first instance; the second's is used up with it.
+      await createFirstSuperAdmin(url, one);
+      const refused = await post(url, '/api/setup-address/check', { token: new URL(two).searchParams.get('token') });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error.message).toBe(SETUP_ADDRESS_TEXT.alreadySetUp);
+      for (const server of [first, second]) server.child.kill('SIGTERM');
+      expect(await Promise.all([first.exited, second.exited])).toEqual([0, 0]);
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 120_000);
 
   it('stops, naming the file, when a migration was edited after it was applied', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-edited-'));

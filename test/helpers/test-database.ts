@@ -21,7 +21,7 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(text: string) {
+export async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {

@@ -62,6 +62,9 @@ export const ZBillLine = z.object({
   /** What the client reads under an adjusted line ('' or absent: nothing). */
   clientNote: z.string().optional(),
   description: z.string(),
+  /** A time line's own UTBMS task and activity codes ('': its job title's; docs/decisions/114). */
+  taskCode: z.string().optional(),
+  activityCode: z.string().optional(),
 });
 export type TBillLine = z.infer<typeof ZBillLine>;
 export const ZUnbilledEntries = z.object({ lines: z.array(ZBillLine) });

@@ -326,6 +326,12 @@ interface OAuthStatesUsedTable {
   used_at: DefaultTimestamp;
 }
 
+/** One-time setup addresses while there are no users (migration 035): hashes only. */
+interface SetupTokensTable {
+  token_hash: string;
+  created_at: DefaultTimestamp;
+}
+
 /** The first-run setup (migration 027, issue 28): one row. */
 interface FirstRunTable {
   id: number;
@@ -398,6 +404,7 @@ export interface Database {
   two_factor_pending: TwoFactorPendingTable;
   two_factor_policy: TwoFactorPolicyTable;
   first_run: FirstRunTable;
+  setup_tokens: SetupTokensTable;
   deleted_ids: DeletedIdsTable;
 }
 

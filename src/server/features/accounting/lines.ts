@@ -13,6 +13,7 @@ type Raw = {
   hours: string | null; rate: string | null; amount: string | null; description: string;
   email: string; first_name: string | null; last_name: string | null;
   adjusted: string | null; reason: string | null; client_note: string | null;
+  task_code: string | null; activity_code: string | null;
 };
 
 /**
@@ -22,13 +23,15 @@ type Raw = {
 async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string | null = null): Promise<TBillLine[]> {
   const { rows } = await sql<Raw>`
     select x.id, x.kind, x.entry_date, p.project_number, x.type, x.hours, x.rate, x.amount, x.description,
-           u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason, a.client_note
+           u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason, a.client_note,
+           x.task_code, x.activity_code
     from (
       select id, 'time' as kind, entry_date, project_id, user_id, job_type as type, hours::text as hours,
-             rate::text as rate, null::text as amount, description, bill_id, created_at from time_entries
+             rate::text as rate, null::text as amount, description, bill_id, created_at,
+             utbms_task_code as task_code, utbms_activity_code as activity_code from time_entries
       union all
       select id, 'expense', entry_date, project_id, user_id, expense_type, null, null, amount::text, description,
-             bill_id, created_at from expense_entries
+             bill_id, created_at, null, null from expense_entries
     ) x join projects p on p.id = x.project_id join users u on u.id = x.user_id
     left join bill_adjustments a on a.bill_id = ${billId}::uuid and a.entry_id = x.id
     where ${where}
@@ -41,6 +44,7 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string
       id: r.id, kind: r.kind, entryDate: r.entry_date, projectNumber: r.project_number, staff: displayName(r),
       type: r.type, hours, rate, amount: r.adjusted === null ? originalAmount : Number(r.adjusted), originalAmount,
       adjustmentReason: r.reason, clientNote: r.client_note ?? '', description: r.description,
+      ...(r.kind === 'time' && { taskCode: r.task_code ?? '', activityCode: r.activity_code ?? '' }),
     };
   });
 }

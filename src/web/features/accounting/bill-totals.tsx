@@ -47,7 +47,7 @@ function BalanceCard({ bill: b }: { bill: TBillDetail }) {
       <Paper withBorder p="md">
         <Text size="sm" c="dimmed">
           {b.status === 'draft'
-            ? 'A draft is not owed until it is issued. The totals are the server\'s, recomputed after every change.'
+            ? 'A draft is not owed until it is issued.'
             : 'This bill is void: nothing is owed on it.'}
         </Text>
       </Paper>

@@ -1,6 +1,7 @@
 import type {
   TBillDetail, TBillUpdate, TCreditNoteCreate, TLineEdit, TPaymentCreate,
 } from '../../../core/api/accounting.ts';
+import type { TEntryUtbms } from '../../../core/api/ledes.ts';
 import { api } from '../../lib/api.ts';
 
 // The writes of the bill page (issue 24). Every one answers the whole bill, its totals recomputed by
@@ -32,6 +33,10 @@ export const createCreditNote = ({ billId, ...body }: TCreditNoteCreate & { bill
 /** A draft's line edited (its entry): hours, rate, description, or an expense's amount (issue 38). */
 export const editLine = ({ id, entryId, ...body }: { id: string; entryId: string } & TLineEdit) =>
   api<TBillDetail>(`/api/bills/${id}/lines/${entryId}`, { method: 'PATCH', body });
+
+/** A time line's own UTBMS codes ('' for its job title's): said for the LEDES file, not the bill's money. */
+export const setLineCodes = ({ id, entryId, ...body }: { id: string; entryId: string; taskCode: string; activityCode: string }) =>
+  api<TEntryUtbms>(`/api/bills/${id}/lines/${entryId}/utbms`, { method: 'PUT', body });
 
 /** A draft deleted: its entries are unbilled again (a draft is never voided). */
 export const deleteDraft = ({ id, version }: { id: string; version: number }) =>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSessionResponse } from '../../../core/api/auth.ts';
 import type { TFirstRunState } from '../../../core/api/first-run.ts';
+import type { TFirstSuperAdminBody } from '../../../core/api/setup-address.ts';
 import type { FirstRunStep, StepOutcome } from '../../../core/first-run.ts';
 import { api } from '../../lib/api.ts';
 
@@ -16,5 +18,20 @@ export function useAnswerStep() {
     mutationFn: ({ step, outcome }: { step: FirstRunStep; outcome: StepOutcome }) =>
       api<TFirstRunState>(`/api/first-run/steps/${step}`, { method: 'PUT', body: { outcome } }),
     onSuccess: (state) => client.setQueryData(KEY, state),
+  });
+}
+
+/** Whether the one-time setup address can still create the first super admin (docs/decisions/117). */
+export function useSetupTokenCheck(token: string) {
+  return useQuery({
+    queryKey: ['setup-address', token],
+    queryFn: () => api<void>('/api/setup-address/check', { method: 'POST', body: { token } }).then(() => true),
+    retry: false,
+  });
+}
+
+export function useCreateFirstSuperAdmin() {
+  return useMutation({
+    mutationFn: (body: TFirstSuperAdminBody) => api<TSessionResponse>('/api/setup-address/first-super-admin', { method: 'POST', body }),
   });
 }

@@ -16,7 +16,7 @@ export function ProvidersSection() {
     <SettingsCard id="providers-section" icon={IconLogin} title="Sign in with Google or Microsoft">
       <Text size="sm" c="dimmed" maw={620}>
         Staff whose verified e-mail address at the provider matches an active Casebook account can sign in with it. Nobody is
-        created by signing in, and a second factor is still asked for. The client secret is read from the server's environment only.
+        created by signing in, and a second factor is still asked for. The client secret is never typed here: whoever runs Casebook sets it in its settings file.
       </Text>
       {settings.error && <Alert color="red" role="alert">{settings.error.message}</Alert>}
       {!providers && !settings.error && <LoadingBlock h={200} label="Loading sign-in providers" />}
