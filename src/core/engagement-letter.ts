@@ -87,3 +87,15 @@ export function letterValues(f: LetterFacts): LetterValues {
     retainer_requested: f.retainerRequested === null ? NOT_RECORDED : formatCurrency(f.retainerRequested),
   };
 }
+
+/** A PDF by content: its header within the first 1,024 bytes, as readers accept it. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 1024));
+  return head.includes('%PDF-');
+}
+
+/** Engagement-Letter-{file number, cleaned}.pdf */
+export function engagementLetterFileName(fileNumber: string): string {
+  const cleaned = fileNumber.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `Engagement-Letter${cleaned ? `-${cleaned}` : ''}.pdf`;
+}
