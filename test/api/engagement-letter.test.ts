@@ -52,7 +52,8 @@ const getTemplate = (agent: Agent) => agent.request({ method: 'GET', url: '/api/
 const putTemplate = (agent: Agent, template: string, version: number) =>
   agent.request({ method: 'PUT', url: '/api/settings/engagement-letter', payload: { template, version } });
 const letterPdf = (agent: Agent, caseId = p.caseId) => agent.request({ method: 'GET', url: `/api/cases/${caseId}/engagement/pdf` });
-const upload = (agent: Agent, engagedOn: string, files = [{ filename: 'Signed letter.pdf', content: SIGNED }], caseId = p.caseId) =>
+type Part = { filename: string; content: Buffer; name?: string };
+const upload = (agent: Agent, engagedOn: string, files: Part[] = [{ filename: 'Signed letter.pdf', content: SIGNED }], caseId = p.caseId) =>
   agent.request({ method: 'POST', url: `/api/cases/${caseId}/engagement/signed?engagedOn=${engagedOn}`, ...multipart(files) });
 const refusal = (res: { statusCode: number; body: string; json(): unknown }) => {
   expect(res.statusCode, res.body).toBe(400);
