@@ -32,7 +32,7 @@ test('an admin keeps the firm template: an unknown placeholder is refused by nam
   await signIn(page, ADMIN);
   await page.goto('/settings/engagement-letter');
   const section = page.getByRole('region', { name: 'Engagement letter' });
-  const letter = section.getByLabel('Letter');
+  const letter = section.getByRole('textbox', { name: 'Letter', exact: true });
   await expect(letter).toHaveValue(/Dear \{\{client_contact\}\}:/);
   await expect(section.getByRole('table', { name: 'Placeholders' })).toContainText('{{retainer_requested}}');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -57,7 +57,7 @@ test('an admin keeps the firm template: an unknown placeholder is refused by nam
   await section.getByRole('button', { name: 'Use the default letter' }).click();
   await section.getByRole('button', { name: 'Save engagement letter' }).click();
   await expect(section.getByRole('status')).toHaveText('Engagement letter saved.');
-  await expect(section.getByLabel('Letter')).not.toHaveValue(/P\.S\./);
+  await expect(letter).not.toHaveValue(/P\.S\./);
 });
 
 test('a super admin prints the letter from the case page and records the signed one: Engaged with its date', async ({ page }) => {

@@ -53,7 +53,8 @@ function TemplateForm({ saved, reload }: { saved: TEngagementTemplate; reload():
     <form onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Stack gap="sm">
-          <Textarea label="Letter" autosize minRows={14} maxRows={30} ff="monospace" fz="sm" maxLength={TEMPLATE_MAX}
+          <Textarea label="Letter" autosize minRows={14} maxRows={30} maxLength={TEMPLATE_MAX}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
             value={form.draft.template} onChange={(e) => edit(e.currentTarget.value)}
             error={problem ?? refused?.fields.template ?? (refused && refused.message)}
             description={saved.isDefault && !form.dirty ? 'The default letter: edit it to make it the firm’s own.' : undefined} />
