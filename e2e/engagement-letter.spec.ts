@@ -99,6 +99,9 @@ test('a super admin prints the letter from the case page and records the signed 
   await page.reload();
   await expect(section.getByTestId('engaged')).toHaveText(`Engaged ${today}`);
   await section.scrollIntoViewIfNeeded();
+  // The section fits the phone's width (the projects table beside it is wider: not this section's).
+  const box = (await section.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/engagement-case-phone.png`, fullPage: true });
 });
 
