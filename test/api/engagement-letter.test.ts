@@ -188,6 +188,12 @@ describe('the signed letter', () => {
     expect((await superAdmin.request({ method: 'GET', url })).rawPayload.equals(SIGNED)).toBe(true);
   });
 
+  it("keeps the file's own name, without its folders and at most 200 characters", async () => {
+    const res = await upload(admin, today, [{ filename: `C:\\Users\\dana\\${'x'.repeat(300)}.pdf`, content: SIGNED }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as { signedLetter: { fileName: string } }).signedLetter.fileName).toBe('x'.repeat(200));
+  });
+
   it('keeps a case that has a signed letter from being deleted', async () => {
     const kase = await superAdmin.request({ method: 'POST', url: '/api/cases', payload: { clientId: (await caseClientId()), fileNumber: `DEL-${Date.now()}` } });
     expect(kase.statusCode, kase.body).toBe(201);

@@ -9,6 +9,9 @@ import type { UploadedFile } from '../../uploads/multipart.ts';
 
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** The name the file had (its last path part, at most 200 characters), or a plain one when it had none. */
+const fileNameOf = (name: string) => name.split(/[\\/]/).pop()!.trim().slice(0, 200) || 'signed-engagement-letter.pdf';
+
 async function caseExists(db: DbOrTx, caseId: string) {
   const found = await db.selectFrom('cases').select('id').where('id', '=', caseId).executeTakeFirst();
   if (!found) throw new AppError('RECORD_NOT_FOUND');
@@ -37,7 +40,7 @@ export async function recordSignedLetter(db: DbOrTx, options: { actorId: string;
   await withActor(db, options.actorId, async (tx) => {
     await caseExists(tx, options.caseId);
     await tx.insertInto('engagement_letters').values({
-      case_id: options.caseId, engaged_on: options.engagedOn, file_name: options.file.fileName.trim() || 'signed-engagement-letter.pdf',
+      case_id: options.caseId, engaged_on: options.engagedOn, file_name: fileNameOf(options.file.fileName),
       pdf: bytes, sha256: sha256Of(bytes), byte_size: bytes.length, created_by: options.actorId,
     }).execute();
   });
