@@ -4,7 +4,7 @@ export const AUDITED_TABLES = [
   'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images', 'field_report_shares',
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
-  'calendar_connection', 'integration_settings', 'first_run',
+  'calendar_connection', 'integration_settings', 'first_run', 'engagement_letter_template', 'engagement_letters',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -59,7 +59,7 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     billing_address: f('billing address'), terms_days: f('payment terms (days)'), ledes_client_id: f('LEDES client id') },
   cases: { client_id: f('client', { ref: 'client' }), file_number: f('file number'), case_name: f('case name'),
     rate_code_id: f('rate code', { ref: 'rate_code' }), attorney_id: f('attorney', { ref: 'attorney' }), attorney_name: f('attorney name'),
-    client_matter_id: f('client matter id'), retainer_threshold: f('low-balance threshold') },
+    client_matter_id: f('client matter id'), retainer_threshold: f('low-balance threshold'), retainer_requested: f('retainer asked for') },
   projects: { case_id: f('case', { ref: 'case' }), project_number: f('project number'), project_name: f('project name'),
     property_address: f('property address'), property_city_state_zip: f('city, state and ZIP'), address: f('address', 'opaque'),
     project_type: f('project type'), building_type: f('building type'), status: f('status', 'word'), is_primary_project: f('primary project', 'flag') },
@@ -119,6 +119,9 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
   integration_settings: { google_client_id: f('Google Client ID') },
   first_run: { firm_profile: f('firm profile step', 'word'), users: f('users step', 'word'), calendar: f('calendar step', 'word'),
     address_lookup: f('address lookup step', 'word'), finished_at: f('finished at', 'moment'), finished_by: f('finished by', user) },
+  engagement_letter_template: { template: f('text') },
+  engagement_letters: { case_id: f('case', { ref: 'case' }), engaged_on: f('date engaged', 'date'), file_name: f('file name'),
+    sha256: f('SHA-256'), byte_size: f('size in bytes') },
 };
 
 /** A column's words: the screens' label, else its own name in words. */

@@ -97,6 +97,10 @@ const CASES: Case[] = [
     'Denise Park changed the Google Client ID of the Google Calendar settings from "old.apps.googleusercontent.com" to "new.apps.googleusercontent.com"', '1'],
   ['first_run', 'update', { id: 1, firm_profile: null, users: null }, { id: 1, firm_profile: 'done', users: 'skipped' },
     'Denise Park changed the first-run setup: the firm profile step set to done; the users step set to skipped', '1'],
+  ['engagement_letter_template', 'update', { id: 1, template: null }, { id: 1, template: 'Dear {{client}}' },
+    'Denise Park set the text of the engagement letter template to "Dear {{client}}"', '1'],
+  ['engagement_letters', 'insert', null, { id: U(59), case_id: CASE, engaged_on: '2026-11-02', file_name: 'signed.pdf', sha256: 'ab'.repeat(32) },
+    'Denise Park recorded the signed engagement letter of case 2026-014 Harbor Point: engaged on 11/02/2026 (SHA-256 abababababab…)'],
 ];
 
 describe('auditWords: every audited table reads as a sentence', () => {

@@ -90,7 +90,7 @@ const SUBJECT_PARENTS: Partial<Record<string, Record<string, TRefKind>>> = {
   credit_note_lines: { credit_note_id: 'credit_note' }, retainer_entries: { case_id: 'case' }, client_credits: { client_id: 'client' },
   field_reports: { project_id: 'project' }, field_report_images: { report_id: 'field_report' }, field_report_shares: { report_id: 'field_report' },
   timesheet_weeks: { user_id: 'user' },
-  api_tokens: { user_id: 'user' }, projects: { case_id: 'case' },
+  api_tokens: { user_id: 'user' }, projects: { case_id: 'case' }, engagement_letters: { case_id: 'case' },
 };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -190,6 +190,8 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'calendar_connection': return [{ text: 'the Google Calendar connection' }];
     case 'integration_settings': return [{ text: 'the Google Calendar settings' }];
     case 'first_run': return [{ text: 'the first-run setup' }];
+    case 'engagement_letter_template': return [{ text: 'the engagement letter template' }];
+    case 'engagement_letters': return [{ text: `${An} signed engagement letter of case ` }, ref('case', 'case_id')];
     default: return [{ text: `${An} ${row.table.replaceAll('_', ' ')} record` }];
   }
 }
@@ -249,6 +251,10 @@ function predicate(row: AuditRowIn, ctx: Ctx): SentencePart[] {
     const secret = str(row.after?.client_secret);
     return [{ text: `${secret === 'not set' ? 'removed' : secret === 'replaced' ? 'replaced' : 'saved'} the client secret of ` }, ...subject(row, ctx, 'the')];
   }
+  if (row.table === 'engagement_letters' && row.action === 'insert') {
+    return [{ text: 'recorded the signed engagement letter of case ' }, refPart('case', s.case_id, ctx),
+      { text: `: engaged on ${usDate(s.engaged_on)} (SHA-256 ${str(s.sha256).slice(0, 12)}…)` }];
+  }
   const stepped = step(row, ctx);
   if (stepped) return stepped;
   if (row.action === 'insert') return [{ text: 'created ' }, ...subject(row, ctx, 'a')];
@@ -292,6 +298,7 @@ const TYPE_NAMES: Record<string, string> = {
   firm_profile: 'Firm profile', users: 'User', profiles: 'Profile', user_roles: 'User role', timesheet_weeks: 'Timesheet week',
   sign_in_providers: 'Sign-in provider', api_tokens: 'API token', user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
+  engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letter',
 };
 
 /** One audit row in words. `timeZone` is the firm's (moments in a changed field read in it). */

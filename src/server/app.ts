@@ -34,6 +34,7 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { errorLogRoutes } from './features/error-logs/routes.ts';
 import { fieldReportRoutes } from './features/field-reports/routes.ts';
 import { firmProfileRoutes } from './features/firm-profile/routes.ts';
+import { engagementRoutes } from './features/engagement/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { signInProviderRoutes } from './features/sign-in-providers/routes.ts';
 import { importPlugin } from './features/import/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions) {
     firstRunRoutes,
     setupAddressRoutes,
     shareLinkRoutes,
+    engagementRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -9,6 +9,7 @@ import type {
 } from './week-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { DeletedIdsTable } from './deleted-id-types.ts';
+import type { EngagementLettersTable, EngagementLetterTemplateTable } from './engagement-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
   FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
@@ -166,6 +167,8 @@ interface CasesTable {
   policy_number: string | null;
   /** YYYY-MM-DD */
   date_of_loss: NullableDate;
+  /** The retainer the engagement letter asks for (money; migration 039). */
+  retainer_requested: NullableNumeric;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -406,6 +409,8 @@ export interface Database {
   first_run: FirstRunTable;
   setup_tokens: SetupTokensTable;
   deleted_ids: DeletedIdsTable;
+  engagement_letter_template: EngagementLetterTemplateTable;
+  engagement_letters: EngagementLettersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { renderActionItemsReport } from './action-items-report.ts';
 import { renderAgingByClient } from './aging-by-client.ts';
 import { renderBill } from './bill.ts';
+import { renderEngagementLetter } from './engagement-letter.ts';
 import { renderFieldReport } from './field-report.ts';
 import { renderStatement } from './statement.ts';
 
@@ -14,6 +15,7 @@ export const PDF_RENDERERS = {
   bill: renderBill,
   statement: renderStatement,
   agingByClient: renderAgingByClient,
+  engagementLetter: renderEngagementLetter,
 };
 
 export type PdfKind = keyof typeof PDF_RENDERERS;

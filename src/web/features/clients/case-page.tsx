@@ -16,6 +16,7 @@ import { CaseEditModal } from './case-edit-modal.tsx';
 import { CustomRatesEditor } from './custom-rates-editor.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import { RetainerSection } from '../accounting/index.ts';
+import { EngagementSection } from '../engagement/index.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -153,6 +154,7 @@ export default function CasePage() {
         </Table>
       </Paper>
 
+      <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
       {user.isSuperAdmin && <RetainerSection caseId={c.id} />}
 

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import {
-  IconBuilding, IconCalendar, IconCalendarWeek, IconDatabase, IconFileImport, IconHistory, IconLock, IconLogin, IconMapPin,
+  IconBuilding, IconCalendar, IconCalendarWeek, IconDatabase, IconFileImport, IconFileText, IconHistory, IconLock, IconLogin, IconMapPin,
   IconUserCircle, IconUsers,
 } from '@tabler/icons-react';
 import type { TSessionUser } from '../../../core/api/auth.ts';
@@ -29,6 +29,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     Component: part(() => import('./google-calendar-section.tsx'), (m) => m.GoogleCalendarSection) },
   { path: 'firm-profile', label: 'Firm profile', icon: IconBuilding, access: 'admin',
     Component: part(() => import('../firm-profile/index.ts'), (m) => m.FirmProfileSection) },
+  { path: 'engagement-letter', label: 'Engagement letter', icon: IconFileText, access: 'admin',
+    Component: part(() => import('../engagement/index.ts'), (m) => m.EngagementTemplateSection) },
   { path: 'timesheets', label: 'Timesheets', icon: IconCalendarWeek, access: 'admin',
     Component: part(() => import('./timesheets-section.tsx'), (m) => m.TimesheetsSection) },
   { path: 'address-lookup', label: 'Address lookup', icon: IconMapPin, access: 'admin',

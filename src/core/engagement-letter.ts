@@ -1,0 +1,101 @@
+import { formatCurrency } from './money.ts';
+import { formatUsDate } from './smart-date.ts';
+import type { LetterValues } from './engagement-template.ts';
+
+// The facts of a case as its engagement letter words them (issue 39, docs/decisions/121).
+
+export const PARTY_ROLES = [
+  'client', 'retaining_attorney', 'retaining_law_firm', 'opposing_counsel', 'opposing_law_firm', 'plaintiff', 'defendant',
+  'insurer', 'adjuster', 'property_owner', 'other',
+] as const;
+export type TPartyRole = (typeof PARTY_ROLES)[number];
+
+/** How the letter names each role, in the order it lists them. */
+const ROLE_WORDS: Record<TPartyRole, string> = {
+  client: 'Client', retaining_attorney: 'Retaining attorney', retaining_law_firm: 'Retaining law firm',
+  opposing_counsel: 'Opposing counsel', opposing_law_firm: 'Opposing law firm', plaintiff: 'Plaintiff', defendant: 'Defendant',
+  insurer: 'Insurer / carrier', adjuster: 'Adjuster', property_owner: 'Property owner', other: 'Other',
+};
+
+const SIDE_WORDS = { plaintiff: 'Plaintiff', defense: 'Defense', neutral: 'Neutral / court-appointed' } as const;
+
+/** What the letter prints for a fact the case does not hold yet. */
+export const NOT_RECORDED = '—';
+
+export interface LetterFacts {
+  /** The firm's today, YYYY-MM-DD. */
+  today: string;
+  firmName: string;
+  client: { name: string; contactName: string | null; billingAddress: string };
+  caseName: string;
+  fileNumber: string;
+  parties: readonly { role: TPartyRole; name: string }[];
+  retainedSide: keyof typeof SIDE_WORDS | null;
+  claimNumber: string | null;
+  policyNumber: string | null;
+  /** YYYY-MM-DD */
+  dateOfLoss: string | null;
+  lossAddress: string;
+  /** The case's hourly rates: its rate code's active job titles, a custom rate first. */
+  rates: readonly { jobType: string; rate: number }[];
+  retainerRequested: number | null;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'YYYY-MM-DD' as 'November 29, 2026', the way a letter is dated. */
+export function letterDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  return `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}`;
+}
+
+/** One line per role, in the list's order, its parties' names joined: 'Plaintiff: Ann Lee; Bo Chan'. */
+export function partyLines(parties: LetterFacts['parties']): string {
+  const lines = PARTY_ROLES.flatMap((role) => {
+    const names = parties.filter((p) => p.role === role).map((p) => p.name.trim()).filter(Boolean);
+    return names.length > 0 ? [`${ROLE_WORDS[role]}: ${names.join('; ')}`] : [];
+  });
+  return lines.length > 0 ? lines.join('\n') : 'No parties are recorded yet.';
+}
+
+/** One line per job title: 'Senior Engineer: $250.00 per hour'. */
+export function rateLines(rates: LetterFacts['rates']): string {
+  if (rates.length === 0) return 'No hourly rates are set for this case yet.';
+  return rates.map((r) => `${r.jobType}: ${formatCurrency(r.rate)} per hour`).join('\n');
+}
+
+const orNot = (value: string | null | undefined) => (value && value.trim() ? value.trim() : NOT_RECORDED);
+
+/** Every placeholder's value for one case. */
+export function letterValues(f: LetterFacts): LetterValues {
+  return {
+    today: letterDate(f.today),
+    firm_name: f.firmName,
+    client: f.client.name,
+    client_contact: orNot(f.client.contactName) === NOT_RECORDED ? f.client.name : f.client.contactName!.trim(),
+    client_address: orNot(f.client.billingAddress),
+    case_name: orNot(f.caseName),
+    file_number: f.fileNumber,
+    parties: partyLines(f.parties),
+    retained_side: f.retainedSide ? SIDE_WORDS[f.retainedSide] : NOT_RECORDED,
+    claim_number: orNot(f.claimNumber),
+    policy_number: orNot(f.policyNumber),
+    date_of_loss: f.dateOfLoss ? formatUsDate(f.dateOfLoss) : NOT_RECORDED,
+    loss_address: orNot(f.lossAddress),
+    rates: rateLines(f.rates),
+    retainer_requested: f.retainerRequested === null ? NOT_RECORDED : formatCurrency(f.retainerRequested),
+  };
+}
+
+/** A PDF by content: its header within the first 1,024 bytes, as readers accept it. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = String.fromCharCode(...bytes.subarray(0, 1024));
+  return head.includes('%PDF-');
+}
+
+/** Engagement-Letter-{file number, cleaned}.pdf */
+export function engagementLetterFileName(fileNumber: string): string {
+  const cleaned = fileNumber.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `Engagement-Letter${cleaned ? `-${cleaned}` : ''}.pdf`;
+}
