@@ -8,11 +8,11 @@ import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../src/core/engagement-default.t
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { letterDate } from '../../src/core/engagement-letter.ts';
 import { withActor } from '../../src/server/db/connection.ts';
-import { firmTodayIso } from '../../src/server/firm-today.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
 import { multipart } from '../helpers/uploads.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 
 let t: TestApp;
 let superAdmin: Agent;

@@ -7,7 +7,6 @@ import { engagementLetterFileName, letterValues } from '../../../core/engagement
 import { renderTemplate } from '../../../core/engagement-template.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { firmTodayIso } from '../../firm-today.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
@@ -16,6 +15,7 @@ import { letterFacts } from './letter-facts.ts';
 import { retainerRequested, setRetainerRequested } from './retainer-requested.ts';
 import { engagementOf, recordSignedLetter, signedLetterPdf } from './signed-letters.ts';
 import { getTemplate, saveTemplate } from './template-service.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 
 const ZNoQuery = z.object({}).strict();
 
