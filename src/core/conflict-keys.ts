@@ -4,9 +4,12 @@
 // same rules as SQL functions (casebook_name_key, casebook_claim_key, casebook_address_key) for
 // the indexes; test/api/conflict-keys.test.ts holds both to one table of cases.
 
-/** Lower case, '&' as 'and', anything but a-z and 0-9 a space, single spaces. Non-ASCII letters are spaces on both sides. */
+/**
+ * Anything but A-Z, 0-9 and '&' a space (before lower case, so no letter outside ASCII turns into
+ * one inside it, as 'İ' would), lower case, '&' as 'and', single spaces.
+ */
 export function plainWords(text: string): string[] {
-  return text.toLowerCase().replaceAll('&', ' and ').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  return text.replace(/[^A-Za-z0-9&]+/g, ' ').toLowerCase().replaceAll('&', ' and ').trim().split(/ +/).filter(Boolean);
 }
 
 /** Common spellings of an organization's name reduced to one; legal forms dropped (they tell nothing apart). */
