@@ -4,7 +4,7 @@ export const AUDITED_TABLES = [
   'credit_notes', 'credit_note_lines', 'retainer_entries', 'client_credits', 'field_reports', 'field_report_images', 'field_report_shares',
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
-  'calendar_connection', 'integration_settings', 'first_run',
+  'calendar_connection', 'integration_settings', 'first_run', 'case_parties', 'conflict_decisions',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -59,7 +59,14 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     billing_address: f('billing address'), terms_days: f('payment terms (days)'), ledes_client_id: f('LEDES client id') },
   cases: { client_id: f('client', { ref: 'client' }), file_number: f('file number'), case_name: f('case name'),
     rate_code_id: f('rate code', { ref: 'rate_code' }), attorney_id: f('attorney', { ref: 'attorney' }), attorney_name: f('attorney name'),
-    client_matter_id: f('client matter id'), retainer_threshold: f('low-balance threshold') },
+    client_matter_id: f('client matter id'), retainer_threshold: f('low-balance threshold'), retained_side: f('retained side', 'word'),
+    claim_number: f('claim number'), policy_number: f('policy number'), date_of_loss: f('date of loss', 'date'),
+    conflict_check_required: f('conflict check required', 'flag') },
+  case_parties: { case_id: f('case', { ref: 'case' }), role: f('role', 'word'), kind: f('kind', 'word'), name: f('name'),
+    attorney_id: f('attorney', { ref: 'attorney' }), law_firm_id: f('law firm', 'opaque'), claim_number: f('claim number'), notes: f('notes') },
+  conflict_decisions: { check_id: f('conflict check', 'opaque'), case_id: f('case', { ref: 'case' }), subject: f('subject'),
+    decision: f('decision', 'word'), reason: f('reason'), waiver_id: f('waiver', 'opaque'), decided_by: f('decided by', user),
+    decided_at: f('decided at', 'moment') },
   projects: { case_id: f('case', { ref: 'case' }), project_number: f('project number'), project_name: f('project name'),
     property_address: f('property address'), property_city_state_zip: f('city, state and ZIP'), address: f('address', 'opaque'),
     project_type: f('project type'), building_type: f('building type'), status: f('status', 'word'), is_primary_project: f('primary project', 'flag') },

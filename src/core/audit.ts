@@ -10,6 +10,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   api_tokens: 'API tokens',
   user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
+  case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions',
 };
 
 /**
@@ -22,6 +23,7 @@ export const MONEY_COLUMNS = {
   clients: [], cases: ['retainer_threshold'], projects: [], action_items: [], field_reports: [], field_report_images: [], field_report_shares: [], firm_profile: [],
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
   sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [], calendar_connection: [], integration_settings: [], first_run: [],
+  case_parties: [], conflict_decisions: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',

@@ -34,3 +34,14 @@ export function conflictStatus(checks: readonly { newHitCount: number; decision:
 
 /** Whether the case's bills may be issued. */
 export const billsMayIssue = (status: TConflictStatus): boolean => status === 'cleared' || status === 'grandfathered';
+
+export const WAIVER_MESSAGE = 'The waiver must be a PDF, JPEG or PNG file (the signed waiver as scanned or saved).';
+
+/** The waiver's content type from its first bytes (never from its name), or null when it is none of PDF, JPEG, PNG. */
+export function waiverContentType(head: Uint8Array): string | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  return null;
+}

@@ -19,6 +19,14 @@ export const ZConflictQuery = z.object({
   lossAddresses: z.array(address).max(10).default([]),
 });
 export type TConflictQuery = z.output<typeof ZConflictQuery>;
+/** The query as a check keeps it (answers carry no transforms). */
+const ZConflictQueryRead = z.object({
+  clientName: z.string().nullable(),
+  retainedSide: ZRetainedSide.nullable(),
+  parties: z.array(z.object({ name: z.string(), role: ZPartyRole })),
+  claimNumbers: z.array(z.string()),
+  lossAddresses: z.array(z.string()),
+});
 
 export const ZConflictHit = z.object({
   /** The same hit has the same key in every check (which case, which field, whom). */
@@ -56,7 +64,7 @@ export const ZConflictCheck = z.object({
   caseId: z.string().nullable(),
   ranAt: z.string(),
   ranBy: z.string(),
-  query: ZConflictQuery,
+  query: ZConflictQueryRead,
   /** Only what no earlier check of the case showed (all of them for the first check). */
   hits: z.array(ZConflictHit),
   seenBefore: z.number().int(),
