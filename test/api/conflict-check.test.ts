@@ -139,10 +139,10 @@ describe('bills wait for a cleared check', () => {
 
     const run = await denise.request({ method: 'POST', url: `/api/cases/${p.caseId}/conflict-checks` });
     expect(run.statusCode, run.body).toBe(201);
-    const bad = await denise.request({ method: 'POST', url: '/api/conflict-waivers', ...multipart([{ name: 'waiver', filename: 'w.txt', content: Buffer.from('hello') }]) });
+    const bad = await denise.request({ method: 'POST', url: '/api/conflict-waivers', ...multipart([{ filename: 'w.txt', content: Buffer.from('hello') }]) });
     expect(bad.statusCode).toBe(400);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const up = await denise.request({ method: 'POST', url: '/api/conflict-waivers', ...multipart([{ name: 'waiver', filename: 'waiver.pdf', content: pdf }]) });
+    const up = await denise.request({ method: 'POST', url: '/api/conflict-waivers', ...multipart([{ filename: 'waiver.pdf', content: pdf }]) });
     expect(up.statusCode, up.body).toBe(201);
     expect(up.json().sha256).toMatch(/^[0-9a-f]{64}$/);
     const cleared = await denise.request({ method: 'POST', url: `/api/conflict-checks/${run.json().id}/decision`,

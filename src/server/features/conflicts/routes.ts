@@ -66,11 +66,11 @@ export function conflictRoutes({ app, db }: AppContext) {
     return decide(db, { actorId: user.id, checkId: request.params.checkId, body: request.body });
   });
 
-  // The signed waiver: one file part named "waiver" (PDF, JPEG or PNG), before the decision names it.
+  // The signed waiver: one file part named "file" (PDF, JPEG or PNG), before the decision names it.
   app.post('/api/conflict-waivers', { config: { access: 'admin' }, schema: { response: { 201: ZWaiver } } }, async (request, reply) => {
     const { user } = requireUser(request);
-    const files = await readNamedFiles(request, ['waiver']);
-    return reply.status(201).send(await storeWaiver(db, { actorId: user.id, file: files.waiver }));
+    const files = await readNamedFiles(request, ['file']);
+    return reply.status(201).send(await storeWaiver(db, { actorId: user.id, file: files.file }));
   });
   app.get('/api/conflict-waivers/:id', { config: { access: 'user' }, schema: id }, async (request, reply) => {
     requireUser(request);
