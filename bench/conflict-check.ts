@@ -16,7 +16,7 @@ import { admin, pct, ADMIN_URL } from './lib.ts';
 const DB_NAME = 'casebook_bench_conflicts';
 const CASES = 50_000;
 const PARTIES_PER_CASE = 4;
-const RUNS = 40;
+const RUNS = 20;
 
 const q = (over: Partial<TConflictQuery>): TConflictQuery =>
   ({ clientName: null, retainedSide: 'defense', parties: [], claimNumbers: [], lossAddresses: [], ...over });

@@ -35,7 +35,7 @@ test('intake finds the same loss from the other side; the decision, the notice a
   await page.getByLabel('Client name').fill(`Acme Roofing ${s}`);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByLabel('File number').fill(`AR-${s}`);
-  await page.getByLabel('Retained by').click();
+  await page.getByRole('textbox', { name: 'Retained by' }).click();
   await page.getByRole('option', { name: 'Defense' }).click();
   await page.getByLabel('Claim number').fill(`lm ${s} 713`);
   await page.getByLabel('Party 1 name').fill(`Libety Mutual Ins. Co. ${s}`);
@@ -66,9 +66,9 @@ test('intake finds the same loss from the other side; the decision, the notice a
 
   await page.getByRole('button', { name: 'Add party' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add party' });
-  await dialog.getByLabel('Role').click();
+  await dialog.getByRole('textbox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Opposing counsel' }).click();
-  await dialog.getByLabel('Name').fill(`Harbor View Condominiums ${s}`);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(`Harbor View Condominiums ${s}`);
   await shoot(page, 'add-party');
   await dialog.getByRole('button', { name: 'Add party' }).click();
   await expect(page.getByText('Conflict check not cleared')).toBeVisible();

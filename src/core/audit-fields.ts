@@ -28,6 +28,8 @@ export const INTERNAL_COLUMNS = {
   field_report_images: ['width', 'height', 'annotations_version'],
   // A view's moment: the view count says the rest, the audit row's own time says when.
   field_report_shares: ['last_viewed_at'],
+  // The name as the conflict check compares it (migration 038): repeats the name.
+  case_parties: ['name_key'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 
 export const isInternalColumn = (table: string, column: string): boolean =>

@@ -185,6 +185,8 @@ interface CasePartiesTable {
   law_firm_id: string | null;
   claim_number: string | null;
   notes: Generated<string>;
+  /** casebook_name_key(name), kept by a trigger (migration 038). */
+  name_key: Generated<string | null>;
   created_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

@@ -6,14 +6,19 @@ CREATE FUNCTION casebook_words(t text) RETURNS text[] LANGUAGE sql IMMUTABLE PAR
   SELECT coalesce(string_to_array(nullif(btrim(regexp_replace(replace(lower(regexp_replace(coalesce(t, ''), '[^A-Za-z0-9&]+', ' ', 'g')), '&', ' and '), ' +', ' ', 'g')), ''), ' '), '{}')
 $$;
 
+-- The words as one string, single spaces. One expression (no FROM), so PostgreSQL inlines it: the
+-- trigram index's recheck evaluates it for every candidate row.
+CREATE FUNCTION casebook_word_text(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT btrim(regexp_replace(replace(lower(regexp_replace(coalesce(t, ''), '[^A-Za-z0-9&]+', ' ', 'g')), '&', ' and '), ' +', ' ', 'g'))
+$$;
+
+-- Each word stands between two spaces of its own (spaces doubled) so neighbouring words are each matched.
 CREATE FUNCTION casebook_name_key(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(nullif(array_to_string(array(
-    SELECT k FROM (
-      SELECT CASE w WHEN 'insurance' THEN 'ins' WHEN 'company' THEN '' WHEN 'co' THEN '' WHEN 'incorporated' THEN ''
-        WHEN 'inc' THEN '' WHEN 'corporation' THEN '' WHEN 'corp' THEN '' WHEN 'llc' THEN '' WHEN 'ltd' THEN ''
-        WHEN 'limited' THEN '' WHEN 'and' THEN '' WHEN 'the' THEN '' ELSE w END AS k, i
-      FROM unnest(public.casebook_words(t)) WITH ORDINALITY AS u(w, i)) m
-    WHERE k <> '' ORDER BY i), ' '), ''), array_to_string(public.casebook_words(t), ' '))
+  SELECT coalesce(nullif(btrim(regexp_replace(regexp_replace(regexp_replace(
+    ' ' || replace(public.casebook_word_text(t), ' ', '  ') || ' ',
+    ' insurance ', ' ins ', 'g'),
+    ' (company|co|incorporated|inc|corporation|corp|llc|ltd|limited|and|the) ', ' ', 'g'),
+    ' +', ' ', 'g')), ''), public.casebook_word_text(t))
 $$;
 
 CREATE FUNCTION casebook_claim_key(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -38,7 +43,17 @@ CREATE FUNCTION casebook_address_key(t text) RETURNS text LANGUAGE sql IMMUTABLE
 $$;
 
 -- Names by similarity (pg_trgm), claim numbers and loss addresses by equality of their keys.
-CREATE INDEX case_parties_name_key_trgm ON case_parties USING gin (casebook_name_key(name) gin_trgm_ops);
+-- Parties are the most numerous names (a large carrier sits in thousands of cases): their key is
+-- stored, so the trigram index's recheck compares a column instead of computing the key per row.
+ALTER TABLE case_parties ADD COLUMN name_key text;
+CREATE FUNCTION case_parties_name_key() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.name_key := public.casebook_name_key(NEW.name);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER case_parties_name_key BEFORE INSERT OR UPDATE OF name ON case_parties FOR EACH ROW EXECUTE FUNCTION case_parties_name_key();
+UPDATE case_parties SET name_key = casebook_name_key(name);
+CREATE INDEX case_parties_name_key_trgm ON case_parties USING gin (name_key gin_trgm_ops);
 CREATE INDEX case_parties_claim_key ON case_parties (casebook_claim_key(claim_number)) WHERE claim_number IS NOT NULL;
 CREATE INDEX clients_name_key_trgm ON clients USING gin (casebook_name_key(name) gin_trgm_ops);
 CREATE INDEX cases_attorney_name_key_trgm ON cases USING gin (casebook_name_key(attorney_name) gin_trgm_ops) WHERE attorney_name IS NOT NULL;

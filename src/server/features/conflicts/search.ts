@@ -25,8 +25,8 @@ async function nameHits(db: DbOrTx, wanted: Wanted[], except: string | null): Pr
   const k = (col: RawBuilder<unknown>) => sql`public.casebook_name_key(${col})`;
   const { rows } = await sql<RawHit>`
     SELECT * FROM (
-      SELECT q.i, p.case_id, p.name AS party, p.role, similarity(${k(sql`p.name`)}, q.key) AS sim, 'name' AS field
-        FROM ${q} JOIN case_parties p ON ${k(sql`p.name`)} % q.key JOIN cases c ON c.id = p.case_id WHERE true ${other}
+      SELECT q.i, p.case_id, p.name AS party, p.role, similarity(p.name_key, q.key) AS sim, 'name' AS field
+        FROM ${q} JOIN case_parties p ON p.name_key % q.key JOIN cases c ON c.id = p.case_id WHERE true ${other}
       UNION ALL
       SELECT q.i, c.id, cl.name, 'client', similarity(${k(sql`cl.name`)}, q.key), 'name'
         FROM ${q} JOIN clients cl ON ${k(sql`cl.name`)} % q.key JOIN cases c ON c.client_id = cl.id WHERE true ${other}
