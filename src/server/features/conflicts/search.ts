@@ -21,12 +21,13 @@ const values = (rows: Wanted[] | string[]): RawBuilder<unknown> => sql.join(rows
 async function nameHits(db: DbOrTx, wanted: Wanted[], except: string | null): Promise<RawHit[]> {
   if (wanted.length === 0) return [];
   const other = except ? sql`AND c.id <> ${except}` : sql``;
+  const exceptParty = except ? sql`AND p.case_id <> ${except}` : sql``;
   const q = sql`(VALUES ${values(wanted)}) AS q(i, key)`;
   const k = (col: RawBuilder<unknown>) => sql`public.casebook_name_key(${col})`;
   const { rows } = await sql<RawHit>`
     SELECT * FROM (
       SELECT q.i, p.case_id, p.name AS party, p.role, similarity(p.name_key, q.key) AS sim, 'name' AS field
-        FROM ${q} JOIN case_parties p ON p.name_key % q.key JOIN cases c ON c.id = p.case_id WHERE true ${other}
+        FROM ${q} JOIN case_parties p ON p.name_key % q.key WHERE true ${exceptParty}
       UNION ALL
       SELECT q.i, c.id, cl.name, 'client', similarity(${k(sql`cl.name`)}, q.key), 'name'
         FROM ${q} JOIN clients cl ON ${k(sql`cl.name`)} % q.key JOIN cases c ON c.client_id = cl.id WHERE true ${other}
