@@ -97,6 +97,12 @@ const CASES: Case[] = [
     'Denise Park changed the Google Client ID of the Google Calendar settings from "old.apps.googleusercontent.com" to "new.apps.googleusercontent.com"', '1'],
   ['first_run', 'update', { id: 1, firm_profile: null, users: null }, { id: 1, firm_profile: 'done', users: 'skipped' },
     'Denise Park changed the first-run setup: the firm profile step set to done; the users step set to skipped', '1'],
+  ['case_parties', 'insert', null, { id: U(60), case_id: CASE, role: 'insurer', name: 'Liberty Mutual', name_key: 'liberty mutual' },
+    'Denise Park created party "Liberty Mutual" (insurer) on case 2026-014 Harbor Point'],
+  ['conflict_decisions', 'insert', null, { id: U(61), case_id: CASE, decision: 'cleared_with_waiver', reason: 'Both sides signed.' },
+    'Denise Park cleared the conflict check of case 2026-014 Harbor Point with a waiver (reason: "Both sides signed.")'],
+  ['conflict_decisions', 'insert', null, { id: U(62), case_id: null, subject: 'Acme Roofing', decision: 'declined', reason: 'Adverse.' },
+    'Denise Park declined the intake conflict check for "Acme Roofing" (reason: "Adverse.")'],
 ];
 
 describe('auditWords: every audited table reads as a sentence', () => {
