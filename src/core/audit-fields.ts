@@ -5,6 +5,7 @@ export const AUDITED_TABLES = [
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
   'calendar_connection', 'integration_settings', 'first_run', 'engagement_letter_template', 'engagement_letters',
+  'case_parties', 'conflict_decisions',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -28,6 +29,8 @@ export const INTERNAL_COLUMNS = {
   field_report_images: ['width', 'height', 'annotations_version'],
   // A view's moment: the view count says the rest, the audit row's own time says when.
   field_report_shares: ['last_viewed_at'],
+  // The name as the conflict check compares it (migration 038): repeats the name.
+  case_parties: ['name_key'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 
 export const isInternalColumn = (table: string, column: string): boolean =>
@@ -59,7 +62,15 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     billing_address: f('billing address'), terms_days: f('payment terms (days)'), ledes_client_id: f('LEDES client id') },
   cases: { client_id: f('client', { ref: 'client' }), file_number: f('file number'), case_name: f('case name'),
     rate_code_id: f('rate code', { ref: 'rate_code' }), attorney_id: f('attorney', { ref: 'attorney' }), attorney_name: f('attorney name'),
-    client_matter_id: f('client matter id'), retainer_threshold: f('low-balance threshold'), retainer_requested: f('retainer asked for') },
+    client_matter_id: f('client matter id'), retainer_threshold: f('low-balance threshold'), retainer_requested: f('retainer asked for'),
+    retained_side: f('retained side', 'word'),
+    claim_number: f('claim number'), policy_number: f('policy number'), date_of_loss: f('date of loss', 'date'),
+    conflict_check_required: f('conflict check required', 'flag') },
+  case_parties: { case_id: f('case', { ref: 'case' }), role: f('role', 'word'), kind: f('kind', 'word'), name: f('name'),
+    attorney_id: f('attorney', { ref: 'attorney' }), law_firm_id: f('law firm', 'opaque'), claim_number: f('claim number'), notes: f('notes') },
+  conflict_decisions: { check_id: f('conflict check', 'opaque'), case_id: f('case', { ref: 'case' }), subject: f('subject'),
+    decision: f('decision', 'word'), reason: f('reason'), waiver_id: f('waiver', 'opaque'), decided_by: f('decided by', user),
+    decided_at: f('decided at', 'moment') },
   projects: { case_id: f('case', { ref: 'case' }), project_number: f('project number'), project_name: f('project name'),
     property_address: f('property address'), property_city_state_zip: f('city, state and ZIP'), address: f('address', 'opaque'),
     project_type: f('project type'), building_type: f('building type'), status: f('status', 'word'), is_primary_project: f('primary project', 'flag') },

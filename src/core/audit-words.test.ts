@@ -101,6 +101,12 @@ const CASES: Case[] = [
     'Denise Park set the text of the engagement letter template to "Dear {{client}}"', '1'],
   ['engagement_letters', 'insert', null, { id: U(59), case_id: CASE, engaged_on: '2026-11-02', file_name: 'signed.pdf', sha256: 'ab'.repeat(32) },
     'Denise Park recorded the signed engagement letter of case 2026-014 Harbor Point: engaged on 11/02/2026 (SHA-256 abababababab…)'],
+  ['case_parties', 'insert', null, { id: U(60), case_id: CASE, role: 'insurer', name: 'Liberty Mutual', name_key: 'liberty mutual' },
+    'Denise Park created party "Liberty Mutual" (insurer) on case 2026-014 Harbor Point'],
+  ['conflict_decisions', 'insert', null, { id: U(61), case_id: CASE, decision: 'cleared_with_waiver', reason: 'Both sides signed.' },
+    'Denise Park cleared the conflict check of case 2026-014 Harbor Point with a waiver (reason: "Both sides signed.")'],
+  ['conflict_decisions', 'insert', null, { id: U(62), case_id: null, subject: 'Acme Roofing', decision: 'declined', reason: 'Adverse.' },
+    'Denise Park declined the intake conflict check for "Acme Roofing" (reason: "Adverse.")'],
 ];
 
 describe('auditWords: every audited table reads as a sentence', () => {

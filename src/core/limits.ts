@@ -10,6 +10,8 @@ export const CLIENT_LIMITS = {
   name: 200, contactName: 200, lastName: 120, email: 254, phone: 40, billToName: 200, billingAddress: 1000, ledesClientId: 40,
 } as const;
 export const CASE_LIMITS = { fileNumber: 60, caseName: 200, clientMatterId: 40 } as const;
+/** Parties and the facts of a case (issue 39). */
+export const PARTY_LIMITS = { name: 200, claimNumber: 60, policyNumber: 60, notes: 2000, lossAddress: 500, reason: 2000 } as const;
 export const PROJECT_LIMITS = { projectNumber: 60, projectName: 200, projectType: 120, buildingType: 120 } as const;
 export const FIRM_PROFILE_LIMITS = {
   firmName: 200, licenceNumber: 100, address: 500, phone: 50, email: 200, website: 200, remittance: 1000, ledesFirmId: 40,

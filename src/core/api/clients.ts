@@ -3,6 +3,7 @@ import { MAX_TERMS_DAYS } from '../billing.ts';
 import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS } from '../limits.ts';
 import { ZAddress } from './address.ts';
 import { ZText } from './common.ts';
+import { ZCaseFacts, ZPartyInput, ZRetainedSide } from './parties.ts';
 
 // HTTP contract of clients, cases and projects (issue 3, docs/decisions/010).
 
@@ -132,9 +133,17 @@ const ZCaseFields = z.object({
 });
 /** The client's matter id for the firm (LEDES CLIENT_MATTER_ID, issue 24); kept when left out. */
 const ZCaseBilling = z.object({ clientMatterId: text(CASE_LIMITS.clientMatterId).optional() });
-export const ZCaseInput = ZCaseFields.extend(ZCaseBilling.shape);
-export const ZCaseCreate = ZCaseInput.extend({ clientId: z.guid() });
-export const ZCaseUpdate = ZCaseFields.required().extend(ZCaseBilling.shape).extend({ version: z.number().int() });
+export const ZCaseInput = ZCaseFields.extend(ZCaseBilling.shape).extend(ZCaseFacts.shape);
+/**
+ * A new case may bring its parties and the intake conflict check run for it (issue 39): the check
+ * becomes the case's. A case opened here needs a cleared check before its bills issue.
+ */
+export const ZCaseCreate = ZCaseInput.extend({
+  clientId: z.guid(),
+  parties: z.array(ZPartyInput).max(50).default([]),
+  conflictCheckId: z.guid().nullable().default(null),
+});
+export const ZCaseUpdate = ZCaseFields.required().extend(ZCaseBilling.shape).extend(ZCaseFacts.shape).extend({ version: z.number().int() });
 
 export const ZClientSummary = z.object({
   id: z.string(),
@@ -157,6 +166,11 @@ export const ZCaseListItem = z.object({
   /** SPEC §3: primary project's 'address, city state zip', else the first project's. */
   address: z.string(),
   projectCount: z.number().int(),
+  /** The facts a conflict check reads (issue 39). */
+  retainedSide: ZRetainedSide.nullable(),
+  claimNumber: z.string().nullable(),
+  policyNumber: z.string().nullable(),
+  dateOfLoss: z.string().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
 });

@@ -169,6 +169,7 @@ interface CasesTable {
   date_of_loss: NullableDate;
   /** The retainer the engagement letter asks for (money; migration 039). */
   retainer_requested: NullableNumeric;
+  conflict_check_required: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -187,10 +188,45 @@ interface CasePartiesTable {
   law_firm_id: string | null;
   claim_number: string | null;
   notes: Generated<string>;
+  /** casebook_name_key(name), kept by a trigger (migration 038). */
+  name_key: Generated<string | null>;
   created_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
+}
+
+interface ConflictChecksTable {
+  id: Generated<string>;
+  case_id: string | null;
+  query: Json<unknown>;
+  hits: Json<unknown[]>;
+  new_hit_count: number;
+  subject: Generated<string>;
+  ran_by: string | null;
+  ran_at: DefaultTimestamp;
+}
+
+interface ConflictWaiversTable {
+  id: Generated<string>;
+  file_name: string;
+  content_type: string;
+  bytes: Buffer;
+  sha256: string;
+  uploaded_by: string | null;
+  uploaded_at: DefaultTimestamp;
+}
+
+interface ConflictDecisionsTable {
+  id: Generated<string>;
+  check_id: string;
+  case_id: string | null;
+  subject: Generated<string>;
+  decision: 'cleared' | 'cleared_with_waiver' | 'declined';
+  reason: string;
+  waiver_id: string | null;
+  decided_by: string | null;
+  decided_at: DefaultTimestamp;
 }
 
 interface CaseRateAssignmentsTable {
@@ -363,6 +399,9 @@ export interface Database {
   rate_code_items: RateCodeItemsTable;
   cases: CasesTable;
   case_parties: CasePartiesTable;
+  conflict_checks: ConflictChecksTable;
+  conflict_waivers: ConflictWaiversTable;
+  conflict_decisions: ConflictDecisionsTable;
   case_rate_assignments: CaseRateAssignmentsTable;
   projects: ProjectsTable;
   time_entries: TimeEntriesTable;

@@ -5,8 +5,10 @@ import {
   balanceOf, billAmounts, billMoveProblem, dueDate, ENTRIES_TAKEN_MESSAGE, NO_ENTRIES_MESSAGE, STALE_BILL_MESSAGE,
   statusForBalance, termsLabel, type BillAction,
 } from '../../../core/billing.ts';
+import { billsMayIssue, CONFLICT_MESSAGES } from '../../../core/conflict-status.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
+import { caseConflictStatus } from '../conflicts/checks-service.ts';
 import { assertApprovedTime } from './approved-time.ts';
 import { billDetail } from './bill-read.ts';
 import { billLines } from './lines.ts';
@@ -91,6 +93,7 @@ export async function moveBill(db: DbOrTx, options: {
     if (problem) throw new AppError('EDIT_CONFLICT', problem);
     if (bill.version !== options.version) throw new AppError('EDIT_CONFLICT', STALE_BILL_MESSAGE);
     if (action === 'issue') {
+      if (!billsMayIssue(await caseConflictStatus(tx, bill.case_id))) throw new AppError('EDIT_CONFLICT', CONFLICT_MESSAGES.notCleared);
       const lines = await storeTotals(tx, id);
       if (lines.length === 0) throw new AppError('VALIDATION_ERROR', NO_ENTRIES_MESSAGE);
       const issuedOn = options.date ?? options.today;

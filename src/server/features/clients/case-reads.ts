@@ -1,7 +1,7 @@
 import type { TCaseDetail, TCaseListItem } from '../../../core/api/clients.ts';
 import { caseAddress } from '../../../core/cases.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { iso, toProject } from './mappers.ts';
+import { iso, isoDay, toProject } from './mappers.ts';
 
 /**
  * The nested read of SPEC §7 (case with client, rate code and projects) for a set of ids,
@@ -18,6 +18,7 @@ export async function loadCases(db: DbOrTx, ids: readonly string[]): Promise<TCa
       .select([
         'cases.id', 'cases.file_number', 'cases.case_name', 'cases.client_matter_id', 'cases.attorney_id', 'cases.attorney_name',
         'cases.created_at', 'cases.version', 'cases.client_id',
+        'cases.retained_side', 'cases.claim_number', 'cases.policy_number', 'cases.date_of_loss',
         'clients.name as client_name', 'clients.contact_name', 'clients.is_business_client', 'clients.completion_percentage',
         'rate_codes.id as rc_id', 'rate_codes.name as rc_name', 'rate_codes.code as rc_code',
         'law_firms.name as law_firm_name',
@@ -49,6 +50,10 @@ export async function loadCases(db: DbOrTx, ids: readonly string[]): Promise<TCa
       },
       address: caseAddress(own),
       projectCount: own.length,
+      retainedSide: r.retained_side,
+      claimNumber: r.claim_number,
+      policyNumber: r.policy_number,
+      dateOfLoss: isoDay(r.date_of_loss),
       createdAt: iso(r.created_at),
       version: r.version,
       projects: own,

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { TCaseDetail, TCaseListItem, ZCaseInput } from '../../../core/api/clients.ts';
+import type { TPartyInput } from '../../../core/api/parties.ts';
 import { COMPLETE } from '../../../core/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
+import { attachIntakeCheck } from '../conflicts/checks-service.ts';
+import { insertParties } from '../conflicts/parties-service.ts';
 import { loadCases, withoutProjects } from './case-reads.ts';
 import { raiseCompletion } from './clients-service.ts';
 import { explainTakenNumbers } from './db-errors.ts';
@@ -52,16 +55,26 @@ async function caseColumns(tx: Tx, input: CaseInput) {
     rate_code_id: input.rateCodeId,
     // Left out of a write: kept as stored.
     client_matter_id: input.clientMatterId,
+    retained_side: input.retainedSide,
+    claim_number: input.claimNumber,
+    policy_number: input.policyNumber,
+    date_of_loss: input.dateOfLoss,
   };
 }
 
 /** Phase 2 of the new-client form, or another case for an existing client. */
-export async function createCase(db: DbOrTx, options: { actorId: string; clientId: string; input: CaseInput }): Promise<TCaseDetail> {
+export async function createCase(db: DbOrTx, options: {
+  actorId: string; clientId: string; input: CaseInput; parties?: TPartyInput[]; conflictCheckId?: string | null;
+}): Promise<TCaseDetail> {
   const id = await explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const client = await tx.selectFrom('clients').select('id').where('id', '=', options.clientId).executeTakeFirst();
     if (!client) throw refuse('clientId', 'The client of this case no longer exists.', 'exists');
-    const row = await tx.insertInto('cases').values({ client_id: options.clientId, ...(await caseColumns(tx, options.input)) })
+    // Opened since conflict checks began: its bills wait for a cleared check (docs/decisions/120).
+    const row = await tx.insertInto('cases')
+      .values({ client_id: options.clientId, conflict_check_required: true, ...(await caseColumns(tx, options.input)) })
       .returning('id').executeTakeFirstOrThrow();
+    await insertParties(tx, { actorId: options.actorId, caseId: row.id, parties: options.parties ?? [] });
+    if (options.conflictCheckId) await attachIntakeCheck(tx, options.conflictCheckId, row.id);
     await raiseCompletion(tx, options.clientId, 'case');
     return row.id;
   }), { fileNumber: options.input.fileNumber });

@@ -4,6 +4,8 @@ import { draftResumePhase, projectDisplayName } from '../../../core/cases.ts';
 import type { ClientsTable, ProjectsTable } from '../../db/types.ts';
 
 export const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/** A date column as YYYY-MM-DD (the driver may answer a string or a Date at midnight UTC). */
+export const isoDay = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString().slice(0, 10) : d.slice(0, 10));
 
 export function toClient(row: Selectable<ClientsTable>): TClient {
   return {

@@ -71,8 +71,8 @@ export function clientRoutes({ app, db }: AppContext) {
   });
   app.post('/api/cases', { config: { access: 'admin' }, schema: { body: ZCaseCreate, response: { 201: ZCaseDetail } } }, async (request, reply) => {
     const { user } = requireUser(request);
-    const { clientId, ...input } = request.body;
-    return reply.status(201).send(await createCase(db, { actorId: user.id, clientId, input }));
+    const { clientId, parties, conflictCheckId, ...input } = request.body;
+    return reply.status(201).send(await createCase(db, { actorId: user.id, clientId, input, parties, conflictCheckId }));
   });
   app.put('/api/cases/:id', { config: { access: 'admin' }, schema: { ...id, body: ZCaseUpdate, response: { 200: ZCaseDetail } } }, async (request) => {
     const { user } = requireUser(request);

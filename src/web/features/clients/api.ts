@@ -72,9 +72,11 @@ export const saveClient = (form: ClientForm, existing?: { id: string; version: n
   ? api<TClient>(`/api/clients/${existing.id}`, { method: 'PUT', body: { ...clientBody(form), version: existing.version } })
   : api<TClient>('/api/clients', { method: 'POST', body: clientBody(form) });
 
-export const saveCase = (form: CaseForm, target: { clientId: string } | { id: string; version: number }) => 'id' in target
+/** A new case may bring its parties and the intake conflict check (issue 39). */
+export interface CaseIntake { parties: { role: string; name: string }[]; conflictCheckId: string | null }
+export const saveCase = (form: CaseForm, target: { clientId: string; intake?: CaseIntake } | { id: string; version: number }) => 'id' in target
   ? api<TCaseDetail>(`/api/cases/${target.id}`, { method: 'PUT', body: { ...caseBody(form), version: target.version } })
-  : api<TCaseDetail>('/api/cases', { method: 'POST', body: { ...caseBody(form), clientId: target.clientId } });
+  : api<TCaseDetail>('/api/cases', { method: 'POST', body: { ...caseBody(form), clientId: target.clientId, ...target.intake } });
 
 export const saveProject = (form: ProjectForm, target: { caseId: string } | { id: string; version: number }) => 'id' in target
   ? api<TProject>(`/api/projects/${target.id}`, { method: 'PUT', body: { ...projectBody(form), version: target.version } })

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TCaseDetail, TProject } from '../../../core/api/clients.ts';
 import { addressLine, clientLabel } from '../../../core/cases.ts';
+import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
@@ -17,6 +18,9 @@ import { CustomRatesEditor } from './custom-rates-editor.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import { RetainerSection } from '../accounting/index.ts';
 import { EngagementSection } from '../engagement/index.ts';
+import { ConflictNotice, ConflictPanel } from './conflict-panel.tsx';
+import { PartiesSection } from './parties-section.tsx';
+import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -81,6 +85,7 @@ export default function CasePage() {
   return (
     <Stack gap="lg">
       {notice && <Alert color="teal" title="Saved">{notice}</Alert>}
+      <ConflictNotice caseId={c.id} />
       <Paper withBorder p="lg">
         <Group justify="space-between" align="flex-start">
           <div>
@@ -103,6 +108,9 @@ export default function CasePage() {
           <Fact label="Rate code">{c.rateCode ? `${c.rateCode.name} (${c.rateCode.code})` : '—'}</Fact>
           <Fact label="Case address"><span data-testid="case-address">{c.address || '—'}</span></Fact>
           <Fact label="Projects"><span data-testid="project-count">{c.projectCount}</span></Fact>
+          <Fact label="Retained by">{c.retainedSide ? SIDE_LABELS[c.retainedSide] : '—'}</Fact>
+          <Fact label="Date of loss">{c.dateOfLoss ? formatUsDate(c.dateOfLoss) : '—'}</Fact>
+          <Fact label="Claim / policy number">{[c.claimNumber, c.policyNumber].filter(Boolean).join(' / ') || '—'}</Fact>
           {c.client.completionPercentage < 100 && (
             <Fact label="Client status">
               Draft ({c.client.completionPercentage}%) — <Anchor component={Link} to={`/clients/new?draft=${c.client.id}`}>finish it</Anchor>
@@ -153,6 +161,9 @@ export default function CasePage() {
           </Table.Tbody>
         </Table>
       </Paper>
+
+      <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
+      <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
 
       <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}

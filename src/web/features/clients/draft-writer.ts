@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TClientDetail } from '../../../core/api/clients.ts';
 import { api } from '../../lib/api.ts';
-import { keys, saveCase, saveClient, saveProject } from './api.ts';
+import { keys, saveCase, saveClient, saveProject, type CaseIntake } from './api.ts';
 import { caseForm, clientForm, projectForm, same, type CaseForm, type ClientForm, type ProjectForm } from './forms.ts';
 
 /**
@@ -11,7 +11,7 @@ import { caseForm, clientForm, projectForm, same, type CaseForm, type ClientForm
  */
 export async function writePhase(
   detail: TClientDetail | null,
-  phase: { client: ClientForm } | { case: CaseForm } | { project: ProjectForm },
+  phase: { client: ClientForm } | { case: CaseForm; intake?: CaseIntake } | { project: ProjectForm },
 ): Promise<string> {
   if ('client' in phase) {
     if (detail && same(clientForm(detail), phase.client)) return detail.id;
@@ -20,7 +20,7 @@ export async function writePhase(
   if (!detail) throw new Error('The client phase must be saved first.');
   const kase = detail.cases[0];
   if ('case' in phase) {
-    if (!kase) await saveCase(phase.case, { clientId: detail.id });
+    if (!kase) await saveCase(phase.case, { clientId: detail.id, intake: phase.intake });
     else if (!same(caseForm(kase), phase.case)) await saveCase(phase.case, kase);
     return detail.id;
   }

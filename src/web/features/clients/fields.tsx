@@ -1,4 +1,5 @@
 import { Autocomplete, Checkbox, Group, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { RETAINED_SIDES, SIDE_LABELS } from '../../../core/conflict-sides.ts';
 import { readRefusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { AddressInput } from '../../shared/address/address-input.tsx';
@@ -80,6 +81,15 @@ export function CaseFields({ value, onChange, errors = {}, readOnly }: FieldsPro
         onChange={(v) => set({ rateCodeId: v })} error={errors.rateCodeId ?? (rateCodes.error ? 'Could not load the rate codes' : undefined)} />
       <TextInput label="LEDES matter id" readOnly={readOnly} value={value.clientMatterId} error={errors.clientMatterId}
         description="The client's own number for this matter, for e-billing" onChange={(e) => set({ clientMatterId: e.currentTarget.value })} />
+      <Select label="Retained by" placeholder="Which side retained the firm" clearable readOnly={readOnly} value={value.retainedSide}
+        data={RETAINED_SIDES.map((s) => ({ value: s, label: SIDE_LABELS[s] }))} error={errors.retainedSide}
+        onChange={(v) => set({ retainedSide: v as CaseForm['retainedSide'] })} />
+      <TextInput label="Date of loss" type="date" readOnly={readOnly} value={value.dateOfLoss} error={errors.dateOfLoss}
+        onChange={(e) => set({ dateOfLoss: e.currentTarget.value })} />
+      <TextInput label="Claim number" readOnly={readOnly} value={value.claimNumber} error={errors.claimNumber}
+        onChange={(e) => set({ claimNumber: e.currentTarget.value })} />
+      <TextInput label="Policy number" readOnly={readOnly} value={value.policyNumber} error={errors.policyNumber}
+        onChange={(e) => set({ policyNumber: e.currentTarget.value })} />
     </SimpleGrid>
   );
 }

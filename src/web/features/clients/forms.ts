@@ -1,7 +1,8 @@
 import type { Address } from '../../../core/address.ts';
 import type { TCaseListItem, TClient, TProject } from '../../../core/api/clients.ts';
 import { DEFAULT_TERMS_DAYS } from '../../../core/billing.ts';
-import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS, tooLongProblems } from '../../../core/limits.ts';
+import type { TRetainedSide } from '../../../core/conflict-sides.ts';
+import { CASE_LIMITS, CLIENT_LIMITS, PARTY_LIMITS, PROJECT_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 
 // Form values of the three phases as plain strings, and their request bodies.
 
@@ -10,7 +11,11 @@ export interface ClientForm {
   /** Billing details (issue 24): who bills are addressed to, their terms in days, the client's LEDES id. */
   billToName: string; billingAddress: string; termsDays: string; ledesClientId: string;
 }
-export interface CaseForm { fileNumber: string; caseName: string; attorneyId: string | null; rateCodeId: string | null; clientMatterId: string }
+export interface CaseForm {
+  fileNumber: string; caseName: string; attorneyId: string | null; rateCodeId: string | null; clientMatterId: string;
+  /** The facts a conflict check reads (issue 39); dateOfLoss as YYYY-MM-DD or empty. */
+  retainedSide: TRetainedSide | null; claimNumber: string; policyNumber: string; dateOfLoss: string;
+}
 export interface ProjectForm {
   projectNumber: string; projectName: string; address: Address | null; projectType: string; buildingType: string;
   status: 'active' | 'on_hold' | 'closed'; isPrimaryProject: boolean;
@@ -20,7 +25,9 @@ export const emptyClient: ClientForm = {
   isBusinessClient: false, name: '', contactName: '', lastName: '', email: '', phone: '',
   billToName: '', billingAddress: '', termsDays: String(DEFAULT_TERMS_DAYS), ledesClientId: '',
 };
-export const emptyCase: CaseForm = { fileNumber: '', caseName: '', attorneyId: null, rateCodeId: null, clientMatterId: '' };
+export const emptyCase: CaseForm = {
+  fileNumber: '', caseName: '', attorneyId: null, rateCodeId: null, clientMatterId: '', retainedSide: null, claimNumber: '', policyNumber: '', dateOfLoss: '',
+};
 export const emptyProject = (isPrimaryProject: boolean): ProjectForm => ({
   projectNumber: '', projectName: '', address: null, projectType: '', buildingType: '', status: 'active', isPrimaryProject,
 });
@@ -32,7 +39,8 @@ export const clientForm = (c: TClient): ClientForm => ({
 });
 export const caseForm = (c: TCaseListItem): CaseForm => ({
   fileNumber: c.fileNumber, caseName: c.caseName, attorneyId: c.attorneyId, rateCodeId: c.rateCode?.id ?? null,
-  clientMatterId: c.clientMatterId,
+  clientMatterId: c.clientMatterId, retainedSide: c.retainedSide, claimNumber: c.claimNumber ?? '', policyNumber: c.policyNumber ?? '',
+  dateOfLoss: c.dateOfLoss ?? '',
 });
 export const projectForm = (p: TProject): ProjectForm => ({
   projectNumber: p.projectNumber, projectName: p.projectName, address: p.address, projectType: p.projectType ?? '',
@@ -47,7 +55,7 @@ export const clientBody = (f: ClientForm) => ({
   // Anything but whole days goes as null, which the server refuses with its terms message under the field.
   termsDays: /^\d+$/.test(f.termsDays.trim()) ? Number(f.termsDays.trim()) : null,
 });
-export const caseBody = (f: CaseForm) => ({ ...f });
+export const caseBody = (f: CaseForm) => ({ ...f, claimNumber: orNull(f.claimNumber), policyNumber: orNull(f.policyNumber), dateOfLoss: orNull(f.dateOfLoss) });
 export const projectBody = (f: ProjectForm) => ({ ...f, projectType: orNull(f.projectType), buildingType: orNull(f.buildingType) });
 
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -60,7 +68,10 @@ export function clientProblems(f: ClientForm): Partial<Record<keyof ClientForm, 
   return p;
 }
 export function caseProblems(f: CaseForm): Partial<Record<keyof CaseForm, string>> {
-  return { ...tooLongProblems(f, CASE_LIMITS), ...(f.fileNumber.trim() ? {} : { fileNumber: 'File number is required' }) };
+  return {
+    ...tooLongProblems(f, { ...CASE_LIMITS, claimNumber: PARTY_LIMITS.claimNumber, policyNumber: PARTY_LIMITS.policyNumber }),
+    ...(f.fileNumber.trim() ? {} : { fileNumber: 'File number is required' }),
+  };
 }
 export function projectProblems(f: ProjectForm): Partial<Record<keyof ProjectForm, string>> {
   return { ...tooLongProblems(f, PROJECT_LIMITS), ...(f.projectNumber.trim() ? {} : { projectNumber: 'Project number is required' }) };
@@ -74,7 +85,8 @@ export const clientLabels = (f: ClientForm): Record<keyof ClientForm, string> =>
 });
 export const CASE_LABELS: Record<keyof CaseForm, string> = {
   fileNumber: 'File number', caseName: 'Case name', attorneyId: 'Attorney and law firm', rateCodeId: 'Rate code',
-  clientMatterId: 'LEDES matter id',
+  clientMatterId: 'LEDES matter id', retainedSide: 'Retained by', claimNumber: 'Claim number', policyNumber: 'Policy number',
+  dateOfLoss: 'Date of loss',
 };
 export const PROJECT_LABELS: Record<keyof ProjectForm, string> = {
   projectNumber: 'Project number', projectName: 'Project name', address: 'Property address', projectType: 'Project type',

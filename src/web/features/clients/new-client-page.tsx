@@ -20,6 +20,7 @@ import {
 } from './forms.ts';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import { ReviewSummary } from './review-summary.tsx';
+import { emptyIntake, IntakeCheck, intakeParties, type IntakeState } from './conflict-intake.tsx';
 
 /** /clients/new: client → case → first project → review, each phase saved as it goes (docs/decisions/010). */
 export default function NewClientPage() {
@@ -56,6 +57,7 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
   const [client, setClient] = useState<ClientForm>(() => baselines(initial).client);
   const [kase, setCase] = useState<CaseForm>(() => baselines(initial).case);
   const [project, setProject] = useState<ProjectForm>(() => baselines(initial).project);
+  const [intake, setIntake] = useState<IntakeState>(emptyIntake);
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
   // A refused save keeps every typed value and names the fields it is about (docs/decisions/037).
@@ -96,7 +98,8 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
     setSaving(true);
     setRefusal(null);
     try {
-      const body = phase === 'client' ? { client } : phase === 'case' ? { case: kase } : { project };
+      const withIntake = { parties: intakeParties(intake), conflictCheckId: intake.check?.id ?? null };
+      const body = phase === 'client' ? { client } : phase === 'case' ? { case: kase, intake: withIntake } : { project };
       const id = await writePhase(detail, body);
       const fresh = await reloadDraft(queryClient, id);
       if (!detail) {
@@ -159,6 +162,9 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
           <Title order={3}>{phaseLabel(phase)}</Title>
           {phase === 'client' && <ClientFields value={client} onChange={edited(setClient, client)} errors={errors} />}
           {phase === 'case' && <CaseFields value={kase} onChange={edited(setCase, kase)} errors={errors} />}
+          {phase === 'case' && detail && !detail.cases[0] && (
+            <IntakeCheck clientName={detail.name} kase={kase} value={intake} onChange={setIntake} />
+          )}
           {phase === 'project' && <ProjectFields value={project} onChange={edited(setProject, project)} errors={errors} />}
           {phase === 'review' && detail && <ReviewSummary detail={detail} />}
           <RefusalAlert refusal={refusal}
