@@ -14,8 +14,8 @@ export type PlannedRow =
   | { kind: 'client'; clientKey: string }
   | { kind: 'case'; clientKey: string; caseNumber: string; caseName: string }
   | { kind: 'project'; clientKey: string; projectKey: string; caseNumber: string }
-  | { kind: 'time'; clientKey: string; projectKey: string; caseNumber: string; userId: string; jobTitle: string; date: string; hours: number; fileRate: number | null; description: string }
-  | { kind: 'expense'; clientKey: string; projectKey: string; caseNumber: string; userId: string; expenseType: string; date: string; amount: number; description: string };
+  | { kind: 'time'; clientKey: string; projectKey: string; caseNumber: string; userId: string; jobTitle: string; date: string; hours: number; fileRate: number | null; billable: boolean; description: string }
+  | { kind: 'expense'; clientKey: string; projectKey: string; caseNumber: string; userId: string; expenseType: string; date: string; amount: number; billable: boolean; description: string };
 
 export interface PlanContext {
   mapping: TImportMapping;
@@ -23,10 +23,16 @@ export interface PlanContext {
   casesByNumber: ReadonlyMap<string, { clientId: string }>;
   /** True when the person's week holding this day is submitted or approved (entries locked). */
   weekLocked(userId: string, date: string): boolean;
+  /**
+   * The firm's hourly rate a time entry would take (the case's custom rate, else its rate code's):
+   * of the mapped project, else of the file's existing case, else of a new case (the firm's first
+   * rate code). Null when the firm has none.
+   */
+  firmRate(target: { projectId: string | null; caseNumber: string; jobTitle: string }): number | null;
 }
 
 export class ImportPlan {
-  readonly outcome: TImportOutcome = { created: zero(), matched: zero(), skipped: [], refused: [] };
+  readonly outcome: TImportOutcome = { created: zero(), matched: zero(), skipped: [], refused: [], unpriced: { timeEntries: 0, withFileRate: 0 } };
   private readonly people: Map<string, { userId: string | null; name: string }>;
   private readonly clients: Map<string, string | null>;
   private readonly projects: Map<string, string | null>;
@@ -88,19 +94,31 @@ export class ImportPlan {
       return {
         kind: 'time', clientKey: cKey, projectKey: pKey, caseNumber: record.caseNumber, userId: person.userId,
         jobTitle: this.titles.get(jobTitleKey(record.task)) ?? record.task, date: record.date, hours: record.hours,
-        fileRate: record.rate, description: record.description,
+        fileRate: record.rate, billable: record.billable, description: record.description,
       };
     }
     return {
       kind: 'expense', clientKey: cKey, projectKey: pKey, caseNumber: record.caseNumber, userId: person.userId, expenseType: record.expenseType,
-      date: record.date, amount: record.amount, description: record.description,
+      date: record.date, amount: record.amount, billable: record.billable, description: record.description,
     };
   }
 
   /** An entry row that will be (or was) created. */
   counted(planned: PlannedRow): void {
-    if (planned.kind === 'time') this.outcome.created.timeEntries += 1;
+    if (planned.kind === 'time') {
+      this.outcome.created.timeEntries += 1;
+      if (planned.billable && !this.rateOf(planned)) {
+        this.outcome.unpriced!.timeEntries += 1;
+        if (planned.fileRate) this.outcome.unpriced!.withFileRate += 1;
+      }
+    }
     if (planned.kind === 'expense') this.outcome.created.expenses += 1;
+  }
+
+  /** The hourly rate the entry will keep (as the writer decides it): the file's with the 'file' choice where it has one, else the firm's. */
+  private rateOf(planned: Extract<PlannedRow, { kind: 'time' }>): number | null {
+    if (this.context.mapping.rates === 'file' && planned.fileRate !== null) return planned.fileRate;
+    return this.context.firmRate({ projectId: this.projects.get(planned.projectKey) ?? null, caseNumber: planned.caseNumber, jobTitle: planned.jobTitle });
   }
 
   private place(cKey: string, pKey: string, caseNumber: string): void {
