@@ -145,6 +145,34 @@ test('a refused mapping keeps the corrections on the form', async ({ page }) => 
   await expect(section.getByRole('status').filter({ hasText: 'The mapping is saved.' })).toBeVisible();
 });
 
+// Issue 38: a job title the firm has no rate for would be valued at $0.00: the dry run says so and
+// offers the file's own rates; a row the file calls non-billable is imported and never counted.
+test("the dry run names entries at $0.00 and offers the file's rates", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/import');
+  const section = importSection(page);
+  const csv = [
+    'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)',
+    'Margaret Hale,margaret.hale@casebook.test,Harbor Mutual,Drone flight 38,Drone Survey,Roof flight,Yes,2021-05-03,09:00:00,2021-05-03,11:00:00,02:00:00,,300.00',
+    'Margaret Hale,margaret.hale@casebook.test,Harbor Mutual,Drone flight 38,Drone Survey,Battery swap,No,2021-05-03,11:00:00,2021-05-03,11:30:00,00:30:00,,',
+  ].join('\n');
+  await section.getByRole('button', { name: 'Start an import' }).click();
+  await section.getByLabel('CSV file to import').setInputFiles({ name: 'toggl-drone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(section.getByRole('heading', { name: 'Who and what is who' })).toBeVisible();
+  await section.getByRole('button', { name: 'Try a dry run' }).click();
+  const note = section.getByRole('alert').filter({ hasText: 'Entries at $0.00' });
+  await expect(note).toContainText('1 time entry would be valued at $0.00');
+  await expect(note).toContainText('The file gives it a rate of its own.');
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/import-unpriced.png' });
+  await note.getByRole('button', { name: "Use the file's rates" }).click();
+  await expect(note).toHaveCount(0);
+  await expect(count(section.getByRole('table', { name: 'Dry run counts' }), 'Time entries')).toHaveText('2');
+  await page.screenshot({ path: 'test-results/screens/import-unpriced-file-rates.png' });
+  await section.getByRole('button', { name: 'Back to the mapping' }).click();
+  await expect(section.getByRole('radio', { name: 'Keep the rates from the file' })).toBeChecked();
+});
+
 for (const [role, email] of [['an admin', ADMIN], ['a limited user', LIMITED]] as const) {
   test(`${role} has no Import section, and the API refuses them`, async ({ page }) => {
     await signIn(page, email);

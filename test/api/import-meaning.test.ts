@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,11 @@ describe('a Toggl file in a firm without rates', () => {
     const lines = await superAdmin.request({ method: 'GET', url: `/api/accounting/unbilled/${photos.rows[0]!.case_id}?from=2024-01-01&to=2024-12-31` });
     expect(lines.statusCode, lines.body).toBe(200);
     expect(lines.json().lines).toEqual([]);
+    // Named anyway, a bill refuses it: the entries chosen are no longer all unbilled.
+    const bill = await superAdmin.request({ method: 'POST', url: '/api/bills', payload: {
+      id: randomUUID(), caseId: photos.rows[0]!.case_id, periodStart: '2024-01-01', periodEnd: '2024-12-31', timeEntryIds: [photos.rows[0]!.id], expenseEntryIds: [],
+    } });
+    expect(bill.statusCode, bill.body).toBe(409);
     const totals = await sql<{ v: string }>`select coalesce(sum(time_value), 0)::text v from unbilled_totals`.execute(db());
     expect(Number(totals.rows[0]!.v)).toBe(1.5 * 150 + 2.25 * 150 + 4 * 95);
   });

@@ -5,6 +5,12 @@ import { saveMapping, startDryRun, useKeepImport } from './api.ts';
 
 const entries = (n: number) => `${n.toLocaleString()} time ${n === 1 ? 'entry' : 'entries'}`;
 
+function fileRatesSentence({ timeEntries, withFileRate }: { timeEntries: number; withFileRate: number }): string {
+  if (timeEntries === 1) return 'The file gives it a rate of its own.';
+  if (withFileRate === timeEntries) return 'The file gives all of them a rate of their own.';
+  return `The file gives ${withFileRate.toLocaleString()} of them a rate of their own.`;
+}
+
 /**
  * The dry run's word on entries the import would value at $0.00 (issue 38): the firm has no rate for
  * their job title and case. Where the file has rates of its own, it offers them: the mapping is saved
@@ -39,7 +45,7 @@ export function UnpricedNote({ item }: { item: TImport }) {
         </Text>
         {unpriced.withFileRate > 0 && item.mapping.rates === 'firm' && (
           <>
-            <Text size="sm">The file gives a rate for {unpriced.withFileRate === unpriced.timeEntries ? 'all of them' : entries(unpriced.withFileRate)}.</Text>
+            <Text size="sm">{fileRatesSentence(unpriced)}</Text>
             <div><Button size="xs" onClick={() => void chooseFileRates()} loading={busy}>Use the file&apos;s rates</Button></div>
           </>
         )}
