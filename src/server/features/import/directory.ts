@@ -29,7 +29,7 @@ export async function firmDirectory(db: DbOrTx): Promise<FirmDirectory> {
 }
 
 /** What a case's rates are made of: its rate code and its custom rates. */
-export interface CaseRates { rateCodeId: string | null; customRates: Record<string, number | string> | null }
+interface CaseRates { rateCodeId: string | null; customRates: Record<string, number | string> | null }
 
 /** Existing cases by file number (lower case), with their rates. */
 export async function casesByNumber(db: DbOrTx): Promise<Map<string, { id: string; clientId: string } & CaseRates>> {
