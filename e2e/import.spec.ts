@@ -146,7 +146,8 @@ test('a refused mapping keeps the corrections on the form', async ({ page }) => 
 });
 
 // Issue 38: a job title the firm has no rate for would be valued at $0.00: the dry run says so and
-// offers the file's own rates; a row the file calls non-billable is imported and never counted.
+// offers the file's own rates; a row the file marks non-billable is left out and said so (every
+// Casebook entry is billable, docs/decisions/118).
 test("the dry run names entries at $0.00 and offers the file's rates", async ({ page }) => {
   await signIn(page);
   await page.goto('/settings/import');
@@ -160,6 +161,8 @@ test("the dry run names entries at $0.00 and offers the file's rates", async ({ 
   await section.getByLabel('CSV file to import').setInputFiles({ name: 'toggl-drone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(section.getByRole('heading', { name: 'Who and what is who' })).toBeVisible();
   await section.getByRole('button', { name: 'Try a dry run' }).click();
+  await expect(section.getByRole('alert').filter({ hasText: 'Non-billable rows left out' })).toContainText(
+    '1 row is marked non-billable in the file and would be left out: every time and expense entry in Casebook is billable.');
   const note = section.getByRole('alert').filter({ hasText: 'Entries at $0.00' });
   await expect(note).toContainText('1 time entry would be valued at $0.00');
   await expect(note).toContainText('The file gives it a rate of its own.');
@@ -167,7 +170,8 @@ test("the dry run names entries at $0.00 and offers the file's rates", async ({ 
   await page.screenshot({ path: 'test-results/screens/import-unpriced.png' });
   await note.getByRole('button', { name: "Use the file's rates" }).click();
   await expect(note).toHaveCount(0);
-  await expect(count(section.getByRole('table', { name: 'Dry run counts' }), 'Time entries')).toHaveText('2');
+  await expect(count(section.getByRole('table', { name: 'Dry run counts' }), 'Time entries')).toHaveText('1');
+  await expect(count(section.getByRole('table', { name: 'Dry run counts' }), 'Rows left out')).toHaveText('1');
   await page.screenshot({ path: 'test-results/screens/import-unpriced-file-rates.png' });
   await section.getByRole('button', { name: 'Back to the mapping' }).click();
   await expect(section.getByRole('radio', { name: 'Keep the rates from the file' })).toBeChecked();

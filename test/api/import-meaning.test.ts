@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +6,11 @@ import { createUser } from '../../src/server/features/users/service.ts';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { multipart } from '../helpers/uploads.ts';
 
-// Issue 38: imports keep their meaning. A Toggl row with Billable 'No' arrives non-billable (and no
-// bill takes it); in a firm without rates the dry run says which entries would be valued at $0.00
-// and offers the file's own rates, which the import then keeps; new cases are numbered in the
-// firm's series, not 'IMP-1'.
+// Issue 38: imports keep their meaning, and every time and expense entry in Casebook is billable
+// (the specification; docs/decisions/118). A Toggl row with Billable 'No' is left out, counted and
+// listed, never imported as billable time; in a firm without rates the dry run says which entries
+// would be valued at $0.00 and offers the file's own rates, which the import then keeps; new cases
+// are numbered in the firm's series, not 'IMP-1'.
 
 let t: TestApp;
 let superAdmin: Agent;
@@ -56,14 +56,18 @@ afterAll(async () => t?.close());
 describe('a Toggl file in a firm without rates', () => {
   let up: TImport;
 
-  it("the dry run says which entries would be valued at $0.00 and how many the file's rates would price", async () => {
+  it('the dry run leaves out the non-billable row, says so, and names the entries valued at $0.00', async () => {
     up = await uploaded('toggl-detailed.csv');
     expect(up.mapping.rates).toBe('firm');
-    // Rows 2-4 are billable with an amount; row 5 is Billable 'No' (never counted); 6 and 7 refused.
-    expect((await dryRun(up.id)).unpriced).toEqual({ timeEntries: 3, withFileRate: 3 });
+    const dry = await dryRun(up.id);
+    // Rows 2-4 are billable with an amount; row 5 is Billable 'No': left out; 6 and 7 refused.
+    expect(dry.nonBillable).toEqual([{ row: 5, reason: 'Marked non-billable in the file: left out, as every Casebook entry is billable.' }]);
+    expect(dry.refused.map((r) => r.row)).toEqual([6, 7]);
+    expect(dry.created.timeEntries).toBe(3);
+    expect(dry.unpriced).toEqual({ timeEntries: 3, withFileRate: 3 });
   });
 
-  it("choosing the file's rates prices them; the import keeps those rates and carries the billable flag", async () => {
+  it("choosing the file's rates prices them; the import keeps those rates, the billable rows only", async () => {
     const put = await superAdmin.request({ method: 'PUT', url: `/api/imports/${up.id}/mapping`, payload: { ...up.mapping, rates: 'file' } });
     expect(put.statusCode, put.body).toBe(200);
     const dry = await dryRun(up.id);
@@ -71,44 +75,32 @@ describe('a Toggl file in a firm without rates', () => {
     const done = await run(up.id);
     expect(done.status, done.error ?? '').toBe('done');
     expect(done.result).toEqual(dry);
+    // The import's summary says the same as the dry run: row 5 left out.
+    expect(done.result!.nonBillable!.map((r) => r.row)).toEqual([5]);
     const { rows } = await sql<{ description: string; rate: string | null; billable: boolean }>`
       select description, rate::text, billable from time_entries order by entry_date, description`.execute(db());
     expect(rows).toEqual([
       { description: 'Moisture readings, north side', rate: '95.00', billable: true },
       { description: 'Site inspection', rate: '150.00', billable: true },
       { description: 'Report drafting', rate: '150.00', billable: true },
-      { description: 'Photos', rate: null, billable: false },
     ]);
-  });
-
-  it('a non-billable entry is no unbilled work: neither the unbilled list nor a new bill has it', async () => {
-    const list = await superAdmin.request({ method: 'GET', url: '/api/accounting/unbilled' });
-    expect(list.statusCode, list.body).toBe(200);
-    const oakline = list.json().cases.find((c: { clientName: string }) => c.clientName === 'Oakline Builders');
-    // Oakline's only entry is the non-billable one.
-    expect(oakline).toBeUndefined();
-    const photos = await sql<{ id: string; case_id: string }>`select t.id, p.case_id from time_entries t join projects p on p.id = t.project_id
-      where t.description = 'Photos'`.execute(db());
-    const lines = await superAdmin.request({ method: 'GET', url: `/api/accounting/unbilled/${photos.rows[0]!.case_id}?from=2024-01-01&to=2024-12-31` });
-    expect(lines.statusCode, lines.body).toBe(200);
-    expect(lines.json().lines).toEqual([]);
-    // Named anyway, a bill refuses it: the entries chosen are no longer all unbilled.
-    const bill = await superAdmin.request({ method: 'POST', url: '/api/bills', payload: {
-      id: randomUUID(), caseId: photos.rows[0]!.case_id, periodStart: '2024-01-01', periodEnd: '2024-12-31', timeEntryIds: [photos.rows[0]!.id], expenseEntryIds: [],
-    } });
-    expect(bill.statusCode, bill.body).toBe(409);
+    // Oakline's only row to import was the non-billable one: nothing is made for it.
+    const oakline = await sql<{ n: number }>`select count(*)::int n from clients where name = 'Oakline Builders'`.execute(db());
+    expect(oakline.rows[0]!.n).toBe(0);
     const totals = await sql<{ v: string }>`select coalesce(sum(time_value), 0)::text v from unbilled_totals`.execute(db());
     expect(Number(totals.rows[0]!.v)).toBe(1.5 * 150 + 2.25 * 150 + 4 * 95);
+  });
+
+  it('an entry can still never be stored non-billable: the check of the specification holds', async () => {
+    const entry = await sql<{ id: string }>`select id from time_entries limit 1`.execute(db());
+    await expect(sql`update time_entries set billable = false where id = ${entry.rows[0]!.id}`.execute(db())).rejects.toThrow(/billable/);
   });
 
   it("new cases and projects are numbered in the firm's series (none yet: this year's)", async () => {
     const yy = await year();
     const { rows } = await sql<{ file_number: string; project_number: string }>`
       select c.file_number, p.project_number from cases c join projects p on p.case_id = c.id order by c.file_number`.execute(db());
-    expect(rows).toEqual([
-      { file_number: `${yy}-0001`, project_number: `${yy}-0001-01` },
-      { file_number: `${yy}-0002`, project_number: `${yy}-0002-01` },
-    ]);
+    expect(rows).toEqual([{ file_number: `${yy}-0001`, project_number: `${yy}-0001-01` }]);
   });
 });
 

@@ -4,7 +4,11 @@ import type { ImportRecord } from './records.ts';
 import { nameKey } from './values.ts';
 
 // The dry run's and the import's one set of decisions: for each row read, whether it is imported
-// (and into what), skipped or refused. The import follows exactly what the dry run reports.
+// (and into what), skipped, refused or left out as non-billable. The import follows exactly what
+// the dry run reports.
+
+/** The reason listed with each row the file marks non-billable. */
+export const NON_BILLABLE_REASON = 'Marked non-billable in the file: left out, as every Casebook entry is billable.';
 
 export type Counts = TImportOutcome['created'];
 const zero = (): Counts => ({ clients: 0, cases: 0, projects: 0, timeEntries: 0, expenses: 0 });
@@ -14,8 +18,8 @@ export type PlannedRow =
   | { kind: 'client'; clientKey: string }
   | { kind: 'case'; clientKey: string; caseNumber: string; caseName: string }
   | { kind: 'project'; clientKey: string; projectKey: string; caseNumber: string }
-  | { kind: 'time'; clientKey: string; projectKey: string; caseNumber: string; userId: string; jobTitle: string; date: string; hours: number; fileRate: number | null; billable: boolean; description: string }
-  | { kind: 'expense'; clientKey: string; projectKey: string; caseNumber: string; userId: string; expenseType: string; date: string; amount: number; billable: boolean; description: string };
+  | { kind: 'time'; clientKey: string; projectKey: string; caseNumber: string; userId: string; jobTitle: string; date: string; hours: number; fileRate: number | null; description: string }
+  | { kind: 'expense'; clientKey: string; projectKey: string; caseNumber: string; userId: string; expenseType: string; date: string; amount: number; description: string };
 
 export interface PlanContext {
   mapping: TImportMapping;
@@ -32,7 +36,7 @@ export interface PlanContext {
 }
 
 export class ImportPlan {
-  readonly outcome: TImportOutcome = { created: zero(), matched: zero(), skipped: [], refused: [], unpriced: { timeEntries: 0, withFileRate: 0 } };
+  readonly outcome: TImportOutcome = { created: zero(), matched: zero(), skipped: [], refused: [], nonBillable: [], unpriced: { timeEntries: 0, withFileRate: 0 } };
   private readonly people: Map<string, { userId: string | null; name: string }>;
   private readonly clients: Map<string, string | null>;
   private readonly projects: Map<string, string | null>;
@@ -80,6 +84,12 @@ export class ImportPlan {
       this.place(cKey, pKey, record.caseNumber);
       return { kind: 'project', clientKey: cKey, projectKey: pKey, caseNumber: record.caseNumber };
     }
+    // Every time and expense entry in Casebook is billable (the specification): a row the file marks
+    // non-billable is left out and counted, never made billable (issue 38, docs/decisions/118).
+    if (!record.billable) {
+      this.outcome.nonBillable!.push({ row, reason: NON_BILLABLE_REASON });
+      return null;
+    }
     const person = this.people.get(personKey(record.person));
     if (!person?.userId) {
       this.refuse(row, `No Casebook person is chosen for ${person?.name || record.person.email || record.person.name}.`);
@@ -94,12 +104,12 @@ export class ImportPlan {
       return {
         kind: 'time', clientKey: cKey, projectKey: pKey, caseNumber: record.caseNumber, userId: person.userId,
         jobTitle: this.titles.get(jobTitleKey(record.task)) ?? record.task, date: record.date, hours: record.hours,
-        fileRate: record.rate, billable: record.billable, description: record.description,
+        fileRate: record.rate, description: record.description,
       };
     }
     return {
       kind: 'expense', clientKey: cKey, projectKey: pKey, caseNumber: record.caseNumber, userId: person.userId, expenseType: record.expenseType,
-      date: record.date, amount: record.amount, billable: record.billable, description: record.description,
+      date: record.date, amount: record.amount, description: record.description,
     };
   }
 
@@ -107,7 +117,7 @@ export class ImportPlan {
   counted(planned: PlannedRow): void {
     if (planned.kind === 'time') {
       this.outcome.created.timeEntries += 1;
-      if (planned.billable && !this.rateOf(planned)) {
+      if (!this.rateOf(planned)) {
         this.outcome.unpriced!.timeEntries += 1;
         if (planned.fileRate) this.outcome.unpriced!.withFileRate += 1;
       }

@@ -20,7 +20,7 @@ export interface TimeRecord extends Placed {
   hours: number;
   /** The file's hourly rate, used only with the 'file' rates choice. */
   rate: number | null;
-  /** False when the file says the time is not billable (it arrives non-billable, never on a bill). */
+  /** False when the file marks the row non-billable: it is left out (every Casebook entry is billable). */
   billable: boolean;
   description: string;
 }

@@ -116,8 +116,9 @@ describe('row mapping of each source', () => {
   });
 });
 
-// Issue 38: every source's billable flag is carried (a Toggl 'No' arrives non-billable); a file
-// without the column is billable, as any Casebook entry is; a flag that is neither is refused.
+// Issue 38: every source's billable flag is read (a Toggl 'No' reads non-billable: the plan leaves
+// the row out); a file without the column is billable, as any Casebook entry is; a flag that is
+// neither is refused.
 describe('the billable flag of each source', () => {
   const rows: Record<TImportSource, Record<string, string>> = {
     toggl: { User: 'Jane', Email: 'j@x.test', Client: 'Acme', Project: 'Roof', 'Start date': '2024-03-04', Duration: '01:00:00' },

@@ -2,7 +2,8 @@
 // kind in the `Record` column: client, case, project, time or expense. Columns a kind does not use
 // stay empty. A project's case is the row's Case File Number (created when new) or, empty, a new
 // case of its own numbered in the firm's series (numbers.ts). Dates are YYYY-MM-DD; hours decimal
-// or h:mm; amounts plain numbers; Billable Yes or No (empty: billable).
+// or h:mm; amounts plain numbers; Billable Yes or No (empty: billable; a
+// row marked No is left out: every Casebook entry is billable).
 
 export const CASEBOOK_TEMPLATE_HEADERS = [
   'Record', 'Client', 'Case File Number', 'Case Name', 'Project', 'Date', 'Person Email', 'Person Name',

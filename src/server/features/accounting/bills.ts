@@ -48,7 +48,7 @@ export async function createBill(db: DbOrTx, options: { body: TBillCreate; actor
   return billDetail(db, body.id);
 }
 
-// Takes the billable entries that are still unbilled and belong to the case and period; the caller
+// Takes the entries that are still unbilled and belong to the case and period; the caller
 // compares the count, so an entry another bill took first fails the whole bill.
 export async function claim(
   tx: Tx, table: 'time_entries' | 'expense_entries', ids: string[],
@@ -57,7 +57,7 @@ export async function claim(
   if (ids.length === 0) return 0;
   if (table === 'time_entries') await assertApprovedTime(tx, ids);
   const result = await tx.updateTable(table).set({ bill_id: body.id })
-    .where('id', 'in', ids).where('bill_id', 'is', null).where('billable', '=', true)
+    .where('id', 'in', ids).where('bill_id', 'is', null)
     .where('entry_date', '>=', body.periodStart).where('entry_date', '<=', body.periodEnd)
     .where('project_id', 'in', (eb) => eb.selectFrom('projects').select('id').where('case_id', '=', body.caseId))
     .executeTakeFirst();

@@ -87,5 +87,6 @@ export async function walkImport(db: DbOrTx, options: {
   await flush();
   plan.outcome.refused.sort((a, b) => a.row - b.row);
   plan.outcome.skipped.sort((a, b) => a.row - b.row);
+  plan.outcome.nonBillable?.sort((a, b) => a.row - b.row);
   return plan.outcome;
 }

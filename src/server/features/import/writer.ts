@@ -82,29 +82,27 @@ export class ImportWriter {
     // One statement per batch, its values as arrays (unnest): no per-row parameters to build or send.
     if (times.length) {
       await sql`
-        insert into time_entries (id, project_id, case_id, client_id, user_id, entry_date, job_type, hours, rate, billable, description, initials, created_by, import_fingerprint)
-        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.job_type, r.hours, r.rate, r.billable, r.description, r.initials, ${actorId}::uuid, r.fingerprint
+        insert into time_entries (id, project_id, case_id, client_id, user_id, entry_date, job_type, hours, rate, description, initials, created_by, import_fingerprint)
+        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.job_type, r.hours, r.rate, r.description, r.initials, ${actorId}::uuid, r.fingerprint
         from unnest(${times.map((t) => t.projectId)}::uuid[], ${times.map((t) => t.planned.userId)}::uuid[],
           ${times.map((t) => t.planned.date)}::date[], ${times.map((t) => t.planned.jobTitle)}::text[],
           ${times.map((t) => t.planned.hours.toFixed(2))}::numeric[], ${times.map((t) => this.rate(t.projectId, t.planned))}::numeric[],
-          ${times.map((t) => t.planned.billable)}::boolean[],
           ${times.map((t) => t.planned.description)}::text[], ${times.map((t) => initials.get(t.planned.userId) ?? '')}::text[],
           ${times.map((t) => t.fingerprint)}::text[]) with ordinality
-          as r (project_id, user_id, entry_date, job_type, hours, rate, billable, description, initials, fingerprint, n)
+          as r (project_id, user_id, entry_date, job_type, hours, rate, description, initials, fingerprint, n)
         ${CASE_AND_CLIENT}
         order by r.n
         on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
     }
     if (expenses.length) {
       await sql`
-        insert into expense_entries (id, project_id, case_id, client_id, user_id, entry_date, expense_type, amount, billable, description, initials, created_by, import_fingerprint)
-        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.expense_type, r.amount, r.billable, r.description, r.initials, ${actorId}::uuid, r.fingerprint
+        insert into expense_entries (id, project_id, case_id, client_id, user_id, entry_date, expense_type, amount, description, initials, created_by, import_fingerprint)
+        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.expense_type, r.amount, r.description, r.initials, ${actorId}::uuid, r.fingerprint
         from unnest(${expenses.map((e) => e.projectId)}::uuid[], ${expenses.map((e) => e.planned.userId)}::uuid[],
           ${expenses.map((e) => e.planned.date)}::date[], ${expenses.map((e) => e.planned.expenseType)}::text[],
-          ${expenses.map((e) => e.planned.amount.toFixed(2))}::numeric[], ${expenses.map((e) => e.planned.billable)}::boolean[],
-          ${expenses.map((e) => e.planned.description)}::text[],
+          ${expenses.map((e) => e.planned.amount.toFixed(2))}::numeric[], ${expenses.map((e) => e.planned.description)}::text[],
           ${expenses.map((e) => initials.get(e.planned.userId) ?? '')}::text[], ${expenses.map((e) => e.fingerprint)}::text[]) with ordinality
-          as r (project_id, user_id, entry_date, expense_type, amount, billable, description, initials, fingerprint, n)
+          as r (project_id, user_id, entry_date, expense_type, amount, description, initials, fingerprint, n)
         ${CASE_AND_CLIENT}
         order by r.n
         on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
