@@ -54,15 +54,19 @@ test('a super admin imports a Toggl file: mapping, dry run, import, and again wi
   await expect(section.getByRole('status').filter({ hasText: 'The mapping is saved.' })).toBeVisible();
   await section.getByRole('button', { name: 'Try a dry run' }).click();
 
-  // The dry run: Jane's two good rows become time entries; Sam's two, the unknown person's and the bad date are refused.
+  // The dry run: Jane's two good rows become time entries; Sam's billable row, the unknown person's
+  // and the bad date are refused; Sam's row marked non-billable (row 5) is left out, and said so.
   const dryRun = section.getByRole('table', { name: 'Dry run counts' });
   await expect(dryRun).toBeVisible();
   await expect(count(dryRun, 'Time entries')).toHaveText('2');
-  await expect(count(dryRun, 'Rows refused')).toHaveText('4');
+  await expect(count(dryRun, 'Rows refused')).toHaveText('3');
+  await expect(count(dryRun, 'Rows left out')).toHaveText('1');
   await expect(count(dryRun, 'Rows skipped')).toHaveText('0');
+  await expect(section.getByRole('alert').filter({ hasText: 'Non-billable rows left out' })).toContainText(
+    '1 row is marked non-billable in the file and would be left out: every time and expense entry in Casebook is billable.');
   const refused = section.getByRole('table', { name: 'Refused rows' });
   await expect(refused.getByRole('row').filter({ has: page.getByRole('cell', { name: '7', exact: true }) })).toHaveCount(1);
-  for (const row of ['4', '5', '6']) {
+  for (const row of ['4', '6']) {
     await expect(refused.getByRole('cell', { name: row, exact: true })).toBeVisible();
   }
   // Nothing is saved by a dry run.
@@ -76,7 +80,10 @@ test('a super admin imports a Toggl file: mapping, dry run, import, and again wi
   await expect(result).toBeVisible({ timeout: 60_000 });
   await expect(section.getByText('toggl-detailed.csv is imported.')).toBeVisible();
   await expect(count(result, 'Time entries')).toHaveText('2');
-  await expect(count(result, 'Rows refused')).toHaveText('4');
+  await expect(count(result, 'Rows refused')).toHaveText('3');
+  await expect(count(result, 'Rows left out')).toHaveText('1');
+  await expect(section.getByRole('alert').filter({ hasText: 'Non-billable rows left out' })).toContainText(
+    '1 row was marked non-billable in the file and was left out: every time and expense entry in Casebook is billable.');
   await expect(section.getByRole('link', { name: 'See the time entries' })).toHaveAttribute('href', '/time-tracking');
   await expect(section.getByRole('link', { name: 'See the clients and projects' })).toHaveAttribute('href', '/existing-clients');
   const pastImports = section.getByRole('table', { name: 'Past imports' });
