@@ -80,7 +80,9 @@ test('super admin: bill a case, issue it (the time row locks with the bill numbe
   const row = rowByKey(page, id);
   await expect(row).toContainText(`Bill ${number}`, { timeout: 15_000 });
   await expect(row.getByRole('spinbutton', { name: 'Hours' })).toBeDisabled();
-  await expect(row.getByRole('button', { name: 'Delete Row' })).toHaveCount(0);
+  // Delete is there but disabled, the bill named (issue 38).
+  await expect(row.getByRole('button', { name: 'Delete Row' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Delete Row' })).toHaveAccessibleDescription(LOCKED);
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/accounting-05-locked-row.png` });
   const entry = (await (await page.request.get(`/api/time-tracking/projects/${hit.id}`)).json()).timeEntries.find((e: { id: string }) => e.id === id);

@@ -54,15 +54,19 @@ test('a super admin imports a Toggl file: mapping, dry run, import, and again wi
   await expect(section.getByRole('status').filter({ hasText: 'The mapping is saved.' })).toBeVisible();
   await section.getByRole('button', { name: 'Try a dry run' }).click();
 
-  // The dry run: Jane's two good rows become time entries; Sam's two, the unknown person's and the bad date are refused.
+  // The dry run: Jane's two good rows become time entries; Sam's billable row, the unknown person's
+  // and the bad date are refused; Sam's row marked non-billable (row 5) is left out, and said so.
   const dryRun = section.getByRole('table', { name: 'Dry run counts' });
   await expect(dryRun).toBeVisible();
   await expect(count(dryRun, 'Time entries')).toHaveText('2');
-  await expect(count(dryRun, 'Rows refused')).toHaveText('4');
+  await expect(count(dryRun, 'Rows refused')).toHaveText('3');
+  await expect(count(dryRun, 'Rows left out')).toHaveText('1');
   await expect(count(dryRun, 'Rows skipped')).toHaveText('0');
+  await expect(section.getByRole('alert').filter({ hasText: 'Non-billable rows left out' })).toContainText(
+    '1 row is marked non-billable in the file and would be left out: every time and expense entry in Casebook is billable.');
   const refused = section.getByRole('table', { name: 'Refused rows' });
   await expect(refused.getByRole('row').filter({ has: page.getByRole('cell', { name: '7', exact: true }) })).toHaveCount(1);
-  for (const row of ['4', '5', '6']) {
+  for (const row of ['4', '6']) {
     await expect(refused.getByRole('cell', { name: row, exact: true })).toBeVisible();
   }
   // Nothing is saved by a dry run.
@@ -76,7 +80,10 @@ test('a super admin imports a Toggl file: mapping, dry run, import, and again wi
   await expect(result).toBeVisible({ timeout: 60_000 });
   await expect(section.getByText('toggl-detailed.csv is imported.')).toBeVisible();
   await expect(count(result, 'Time entries')).toHaveText('2');
-  await expect(count(result, 'Rows refused')).toHaveText('4');
+  await expect(count(result, 'Rows refused')).toHaveText('3');
+  await expect(count(result, 'Rows left out')).toHaveText('1');
+  await expect(section.getByRole('alert').filter({ hasText: 'Non-billable rows left out' })).toContainText(
+    '1 row was marked non-billable in the file and was left out: every time and expense entry in Casebook is billable.');
   await expect(section.getByRole('link', { name: 'See the time entries' })).toHaveAttribute('href', '/time-tracking');
   await expect(section.getByRole('link', { name: 'See the clients and projects' })).toHaveAttribute('href', '/existing-clients');
   const pastImports = section.getByRole('table', { name: 'Past imports' });
@@ -143,6 +150,38 @@ test('a refused mapping keeps the corrections on the form', async ({ page }) => 
   await page.context().setOffline(false);
   await section.getByRole('button', { name: 'Save the mapping' }).click();
   await expect(section.getByRole('status').filter({ hasText: 'The mapping is saved.' })).toBeVisible();
+});
+
+// Issue 38: a job title the firm has no rate for would be valued at $0.00: the dry run says so and
+// offers the file's own rates; a row the file marks non-billable is left out and said so (every
+// Casebook entry is billable, docs/decisions/118).
+test("the dry run names entries at $0.00 and offers the file's rates", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/settings/import');
+  const section = importSection(page);
+  const csv = [
+    'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)',
+    'Margaret Hale,margaret.hale@casebook.test,Harbor Mutual,Drone flight 38,Drone Survey,Roof flight,Yes,2021-05-03,09:00:00,2021-05-03,11:00:00,02:00:00,,300.00',
+    'Margaret Hale,margaret.hale@casebook.test,Harbor Mutual,Drone flight 38,Drone Survey,Battery swap,No,2021-05-03,11:00:00,2021-05-03,11:30:00,00:30:00,,',
+  ].join('\n');
+  await section.getByRole('button', { name: 'Start an import' }).click();
+  await section.getByLabel('CSV file to import').setInputFiles({ name: 'toggl-drone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(section.getByRole('heading', { name: 'Who and what is who' })).toBeVisible();
+  await section.getByRole('button', { name: 'Try a dry run' }).click();
+  await expect(section.getByRole('alert').filter({ hasText: 'Non-billable rows left out' })).toContainText(
+    '1 row is marked non-billable in the file and would be left out: every time and expense entry in Casebook is billable.');
+  const note = section.getByRole('alert').filter({ hasText: 'Entries at $0.00' });
+  await expect(note).toContainText('1 time entry would be valued at $0.00');
+  await expect(note).toContainText('The file gives it a rate of its own.');
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/import-unpriced.png' });
+  await note.getByRole('button', { name: "Use the file's rates" }).click();
+  await expect(note).toHaveCount(0);
+  await expect(count(section.getByRole('table', { name: 'Dry run counts' }), 'Time entries')).toHaveText('1');
+  await expect(count(section.getByRole('table', { name: 'Dry run counts' }), 'Rows left out')).toHaveText('1');
+  await page.screenshot({ path: 'test-results/screens/import-unpriced-file-rates.png' });
+  await section.getByRole('button', { name: 'Back to the mapping' }).click();
+  await expect(section.getByRole('radio', { name: 'Keep the rates from the file' })).toBeChecked();
 });
 
 for (const [role, email] of [['an admin', ADMIN], ['a limited user', LIMITED]] as const) {

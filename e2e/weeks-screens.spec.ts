@@ -124,10 +124,10 @@ test("the project page: a closed week's rows are read-only and every change says
   await locked.getByRole('button', { name: 'Duplicate Row' }).click();
   await expect(page.getByRole('dialog')).toContainText(LOCKED);
   await page.keyboard.press('Escape');
-  await locked.getByRole('button', { name: 'Delete Row' }).click();
-  await locked.getByRole('button', { name: 'Delete?' }).click();
-  await expect(page.getByRole('dialog')).toContainText(LOCKED);
-  await page.keyboard.press('Escape');
+  // Delete is disabled with the sentence as its description and tooltip (issue 38).
+  await expect(locked.getByRole('button', { name: 'Delete Row' })).toBeDisabled();
+  await expect(locked.getByRole('button', { name: 'Delete Row' })).toHaveAccessibleDescription(LOCKED);
+  await expect(locked.getByRole('button', { name: 'Delete Row' })).toHaveAttribute('title', LOCKED);
   expect(writes).toEqual([]);
 
   // The server's 409 (a date moved into a closed week, say) shows its sentence as it is.

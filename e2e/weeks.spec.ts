@@ -180,10 +180,8 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   await page.getByRole('button', { name: 'Apply Hours to Selected' }).click();
   await expect(page.getByRole('dialog')).toContainText(LOCKED);
   await page.keyboard.press('Escape');
-  await row.getByRole('button', { name: 'Delete Row' }).click();
-  await row.getByRole('button', { name: 'Delete?' }).click();
-  await expect(page.getByRole('dialog')).toContainText(LOCKED);
-  await page.keyboard.press('Escape');
+  await expect(row.getByRole('button', { name: 'Delete Row' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Delete Row' })).toHaveAccessibleDescription(LOCKED);
   await page.screenshot({ path: `${SHOTS}/weeks-02-project-page-locked.png`, fullPage: true });
   // The raw API: a save, bulk hours (several saves), a duplicate into the week, a delete, a move in.
   const body = (e: (typeof entries)[number], patch: object = {}) =>

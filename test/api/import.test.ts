@@ -157,7 +157,10 @@ describe('import: Toggl then Harvest', () => {
     expect(up.mapping.rates).toBe('firm');
 
     const dry = (await dryRun(up.id)).dryRun!;
-    expect(dry.created).toEqual({ clients: 2, cases: 2, projects: 2, timeEntries: 4, expenses: 0 });
+    // Row 5 (Billable 'No') is left out: every Casebook entry is billable (docs/decisions/118). It
+    // was Oakline's only row to import, so Oakline, its case and its project are not created.
+    expect(dry.created).toEqual({ clients: 1, cases: 1, projects: 1, timeEntries: 3, expenses: 0 });
+    expect(dry.nonBillable).toEqual([{ row: 5, reason: expect.stringContaining('non-billable') }]);
     expect(dry.refused).toEqual([
       { row: 6, reason: expect.stringContaining('No Casebook person') },
       { row: 7, reason: '"2024-13-40" is not a date.' },
@@ -177,35 +180,39 @@ describe('import: Toggl then Harvest', () => {
       ['jane.doe@firm.test', '1.50', 'Principal', '200.00'],
       ['sam.lee@firm.test', '4.00', 'Field Technician', '95.00'],
       ['jane.doe@firm.test', '2.25', 'Principal', '200.00'],
-      ['sam.lee@firm.test', '0.75', 'Field Technician', '95.00'],
     ]);
-    expect(new Set(rows.map((r) => r.file_number))).toEqual(new Set(['IMP-1', 'IMP-2']));
+    // New cases are numbered in the firm's series (none yet: this year's, docs/decisions/118).
+    const yy = new Date().getUTCFullYear().toString().slice(2);
+    expect(new Set(rows.map((r) => r.file_number))).toEqual(new Set([`${yy}-0001`]));
     // Audited like any write: the importing super admin is the actor.
     const audit = await sql<{ n: number }>`select count(*)::int n from audit_log where table_name = 'time_entries' and action = 'insert' and actor_id = ${superAdminId}`.execute(db());
-    expect(audit.rows[0]!.n).toBe(4);
+    expect(audit.rows[0]!.n).toBe(3);
     // The statement trigger of migration 023 writes what audit_row() wrote: the entry as stored.
     const same = await sql<{ n: number }>`select count(*)::int n from time_entries t join audit_log a
       on a.table_name = 'time_entries' and a.row_id = t.id::text and a.action = 'insert'
       where a.before is null and a.after = to_jsonb(t)`.execute(db());
-    expect(same.rows[0]!.n).toBe(4);
+    expect(same.rows[0]!.n).toBe(3);
     const made = await sql<{ table_name: string; n: number }>`select table_name, count(*)::int n from audit_log
       where action = 'insert' and actor_id = ${superAdminId} and table_name in ('clients', 'cases', 'projects')
       group by table_name order by table_name`.execute(db());
-    expect(made.rows).toEqual([{ table_name: 'cases', n: 2 }, { table_name: 'clients', n: 2 }, { table_name: 'projects', n: 2 }]);
+    expect(made.rows).toEqual([{ table_name: 'cases', n: 1 }, { table_name: 'clients', n: 1 }, { table_name: 'projects', n: 1 }]);
   });
 
   it('the same file again creates nothing twice', async () => {
     const again = await uploaded('toggl-detailed.csv');
-    expect(again.mapping.clients.every((c) => c.clientId !== null)).toBe(true);
-    expect(again.mapping.projects.every((p) => p.projectId !== null)).toBe(true);
+    // Oakline was never created: its only row to import is the non-billable one, left out.
+    expect(again.mapping.clients.map((c) => [c.name, c.clientId !== null])).toEqual([['Harbor Mutual', true], ['Oakline Builders', false]]);
+    expect(again.mapping.projects.map((p) => [p.name, p.projectId !== null])).toEqual([['Pier Street Roof', true], ['Warehouse 7', false]]);
     const dry = (await dryRun(again.id)).dryRun!;
     expect(dry.created).toEqual({ clients: 0, cases: 0, projects: 0, timeEntries: 0, expenses: 0 });
     // Nothing is matched either: matches count only for rows to import.
     expect(dry.matched).toEqual({ clients: 0, cases: 0, projects: 0, timeEntries: 0, expenses: 0 });
-    expect(dry.skipped.map((s) => [s.row, s.reason])).toEqual([2, 3, 4, 5].map((row) => [row, 'Imported before.']));
+    expect(dry.skipped.map((s) => [s.row, s.reason])).toEqual([2, 3, 4].map((row) => [row, 'Imported before.']));
+    // The non-billable row is left out again, not imported: it never was.
+    expect(dry.nonBillable!.map((r) => r.row)).toEqual([5]);
     const done = await run(again.id);
     expect(done.status).toBe('done');
-    expect(await entryCount()).toBe(4);
+    expect(await entryCount()).toBe(3);
   });
 
   it('Harvest: people by name, the client and project matched, bad rows refused or skipped with row numbers', async () => {
@@ -220,7 +227,7 @@ describe('import: Toggl then Harvest', () => {
     expect(dry.skipped).toEqual([{ row: 6, reason: 'No time (0 hours).' }]);
     const done = await run(up.id);
     expect(done.status).toBe('done');
-    expect(await entryCount()).toBe(7);
+    expect(await entryCount()).toBe(6);
     const hours = await sql<{ h: string }>`select sum(hours)::text h from time_entries where entry_date between '2024-03-11' and '2024-03-13'`.execute(db());
     expect(hours.rows[0]!.h).toBe('6.75');
     const again = (await dryRun((await uploaded('harvest-import.csv')).id)).dryRun!;
@@ -249,7 +256,9 @@ describe('import: Toggl then Harvest', () => {
     const ok = await superAdmin.request({ method: 'PUT', url: `/api/imports/${up.id}/mapping`, payload: nobody });
     expect(ok.statusCode).toBe(200);
     const dry = (await dryRun(up.id)).dryRun!;
-    expect(dry.refused.map((r) => r.row)).toEqual([2, 3]);
+    // Row 3 is marked non-billable: left out before anything else is asked of it.
+    expect(dry.refused.map((r) => r.row)).toEqual([2]);
+    expect(dry.nonBillable!.map((r) => r.row)).toEqual([3]);
   });
 });
 
@@ -259,7 +268,7 @@ describe('import: locked weeks and rows without a client', () => {
     const csv = [
       'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)',
       'Sam Lee,sam.lee@firm.test,Harbor Mutual,Pier Street Roof,Field Technician,Locked day,Yes,2024-04-03,09:00:00,2024-04-03,10:00:00,01:00:00,,',
-      'Jane Doe,jane.doe@firm.test,,Internal,Principal,Training,No,2024-04-03,09:00:00,2024-04-03,10:00:00,01:00:00,,',
+      'Jane Doe,jane.doe@firm.test,,Internal,Principal,Training,Yes,2024-04-03,09:00:00,2024-04-03,10:00:00,01:00:00,,',
     ].join('\n');
     const res = await upload(superAdmin, 'toggl-locked.csv', Buffer.from(csv));
     expect(res.statusCode, res.body).toBe(201);

@@ -63,6 +63,17 @@ export const ZImportOutcome = z.object({
   skipped: z.array(ZImportRowProblem),
   /** Rows that cannot be imported, and why. */
   refused: z.array(ZImportRowProblem),
+  /**
+   * Time and expense rows the file marks non-billable (issue 38): left out, as every time and expense
+   * entry in Casebook is billable (docs/decisions/118). Missing on dry runs stored before it.
+   */
+  nonBillable: z.array(ZImportRowProblem).optional(),
+  /**
+   * Time entries that would be valued at $0.00 (no firm rate for their job title and case,
+   * nor a file rate kept), and how many of them the file gives a rate of its own (issue 38). Super
+   * admins only, as the whole import. Missing on dry runs stored before it.
+   */
+  unpriced: z.object({ timeEntries: z.number().int(), withFileRate: z.number().int() }).optional(),
 });
 export type TImportOutcome = z.infer<typeof ZImportOutcome>;
 

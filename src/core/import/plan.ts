@@ -4,7 +4,11 @@ import type { ImportRecord } from './records.ts';
 import { nameKey } from './values.ts';
 
 // The dry run's and the import's one set of decisions: for each row read, whether it is imported
-// (and into what), skipped or refused. The import follows exactly what the dry run reports.
+// (and into what), skipped, refused or left out as non-billable. The import follows exactly what
+// the dry run reports.
+
+/** The reason listed with each row the file marks non-billable. */
+export const NON_BILLABLE_REASON = 'Marked non-billable in the file: left out, as every Casebook entry is billable.';
 
 export type Counts = TImportOutcome['created'];
 const zero = (): Counts => ({ clients: 0, cases: 0, projects: 0, timeEntries: 0, expenses: 0 });
@@ -23,10 +27,16 @@ export interface PlanContext {
   casesByNumber: ReadonlyMap<string, { clientId: string }>;
   /** True when the person's week holding this day is submitted or approved (entries locked). */
   weekLocked(userId: string, date: string): boolean;
+  /**
+   * The firm's hourly rate a time entry would take (the case's custom rate, else its rate code's):
+   * of the mapped project, else of the file's existing case, else of a new case (the firm's first
+   * rate code). Null when the firm has none.
+   */
+  firmRate(target: { projectId: string | null; caseNumber: string; jobTitle: string }): number | null;
 }
 
 export class ImportPlan {
-  readonly outcome: TImportOutcome = { created: zero(), matched: zero(), skipped: [], refused: [] };
+  readonly outcome: TImportOutcome = { created: zero(), matched: zero(), skipped: [], refused: [], nonBillable: [], unpriced: { timeEntries: 0, withFileRate: 0 } };
   private readonly people: Map<string, { userId: string | null; name: string }>;
   private readonly clients: Map<string, string | null>;
   private readonly projects: Map<string, string | null>;
@@ -74,6 +84,12 @@ export class ImportPlan {
       this.place(cKey, pKey, record.caseNumber);
       return { kind: 'project', clientKey: cKey, projectKey: pKey, caseNumber: record.caseNumber };
     }
+    // Every time and expense entry in Casebook is billable (the specification): a row the file marks
+    // non-billable is left out and counted, never made billable (issue 38, docs/decisions/118).
+    if (!record.billable) {
+      this.outcome.nonBillable!.push({ row, reason: NON_BILLABLE_REASON });
+      return null;
+    }
     const person = this.people.get(personKey(record.person));
     if (!person?.userId) {
       this.refuse(row, `No Casebook person is chosen for ${person?.name || record.person.email || record.person.name}.`);
@@ -99,8 +115,20 @@ export class ImportPlan {
 
   /** An entry row that will be (or was) created. */
   counted(planned: PlannedRow): void {
-    if (planned.kind === 'time') this.outcome.created.timeEntries += 1;
+    if (planned.kind === 'time') {
+      this.outcome.created.timeEntries += 1;
+      if (!this.rateOf(planned)) {
+        this.outcome.unpriced!.timeEntries += 1;
+        if (planned.fileRate) this.outcome.unpriced!.withFileRate += 1;
+      }
+    }
     if (planned.kind === 'expense') this.outcome.created.expenses += 1;
+  }
+
+  /** The hourly rate the entry will keep (as the writer decides it): the file's with the 'file' choice where it has one, else the firm's. */
+  private rateOf(planned: Extract<PlannedRow, { kind: 'time' }>): number | null {
+    if (this.context.mapping.rates === 'file' && planned.fileRate !== null) return planned.fileRate;
+    return this.context.firmRate({ projectId: this.projects.get(planned.projectKey) ?? null, caseNumber: planned.caseNumber, jobTitle: planned.jobTitle });
   }
 
   private place(cKey: string, pKey: string, caseNumber: string): void {

@@ -20,6 +20,8 @@ export interface TimeRecord extends Placed {
   hours: number;
   /** The file's hourly rate, used only with the 'file' rates choice. */
   rate: number | null;
+  /** False when the file marks the row non-billable: it is left out (every Casebook entry is billable). */
+  billable: boolean;
   description: string;
 }
 
@@ -29,6 +31,7 @@ export interface ExpenseRecord extends Placed {
   expenseType: string;
   date: string;
   amount: number;
+  billable: boolean;
   description: string;
 }
 

@@ -10,7 +10,7 @@ const FIXTURE_HEADERS: Record<string, string> = {
   'harvest-detailed.csv': 'Date,Client,Project,Project Code,Task,Notes,Hours,Hours Rounded,Billable?,Invoiced?,Approved?,First Name,Last Name,Roles,Employee?,Billable Rate,Billable Amount,Cost Rate,Cost Amount,Currency,External Reference URL',
   'clockify-detailed.csv': 'Project,Client,Description,Task,User,Group,Email,Tags,Billable,Start Date,Start Time,End Date,End Time,Duration (h),Duration (decimal),Billable Rate (USD),Billable Amount (USD)',
   'kimai-export.csv': 'Date,From,To,Duration,Rate,Internal rate,User,Name,Customer,Project,Activity,Description,Exported,Tags,Hourly rate,Fixed rate',
-  'casebook-template.csv': 'Record,Client,Case File Number,Case Name,Project,Date,Person Email,Person Name,Job Title,Hours,Rate,Expense Type,Amount,Description',
+  'casebook-template.csv': 'Record,Client,Case File Number,Case Name,Project,Date,Person Email,Person Name,Job Title,Hours,Rate,Expense Type,Amount,Description,Billable',
 };
 const headerOf = (name: string) => FIXTURE_HEADERS[name]!.split(',');
 
@@ -53,7 +53,7 @@ describe('row mapping of each source', () => {
       'Start date': '2024-03-04', Duration: '01:30:00', 'Amount (USD)': '225.00',
     })).toEqual({ outcome: 'record', record: {
       kind: 'time', person: { name: 'Jane Doe', email: 'jane@x.test' }, client: 'Acme', project: 'Roof', caseNumber: '',
-      task: 'Principal', date: '2024-03-04', hours: 1.5, rate: 150, description: 'Visit',
+      task: 'Principal', date: '2024-03-04', hours: 1.5, rate: 150, billable: true, description: 'Visit',
     } });
   });
 
@@ -108,10 +108,48 @@ describe('row mapping of each source', () => {
     [{ Record: 'case', Client: 'Acme' }, { outcome: 'refused', reason: 'A case row needs its Case File Number.' }],
     [{ Record: 'invoice', Client: 'Acme' }, { outcome: 'refused', reason: 'Record "invoice" is none of client, case, project, time, expense.' }],
     [{ Record: 'expense', Client: 'Acme', Project: 'P', 'Person Email': 'j@x.test', Date: '2024-03-04', 'Expense Type': 'Mileage', Amount: '42.8' },
-      { outcome: 'record', record: { kind: 'expense', client: 'Acme', project: 'P', caseNumber: '', person: { name: '', email: 'j@x.test' }, expenseType: 'Mileage', date: '2024-03-04', amount: 42.8, description: '' } }],
+      { outcome: 'record', record: { kind: 'expense', client: 'Acme', project: 'P', caseNumber: '', person: { name: '', email: 'j@x.test' }, expenseType: 'Mileage', date: '2024-03-04', amount: 42.8, billable: true, description: '' } }],
     [{ Record: 'time', Client: 'Acme', Project: 'P', 'Case File Number': 'A-1', 'Person Name': 'Jane', Date: '2024-03-04', Hours: '1:15', 'Job Title': 'Principal' },
       { outcome: 'record', record: expect.objectContaining({ kind: 'time', caseNumber: 'A-1', hours: 1.25, task: 'Principal' }) }],
   ])('casebook row %j', (row, expected) => {
     expect(read('casebook', row)).toEqual(expected);
+  });
+});
+
+// Issue 38: every source's billable flag is read (a Toggl 'No' reads non-billable: the plan leaves
+// the row out); a file without the column is billable, as any Casebook entry is; a flag that is
+// neither is refused.
+describe('the billable flag of each source', () => {
+  const rows: Record<TImportSource, Record<string, string>> = {
+    toggl: { User: 'Jane', Email: 'j@x.test', Client: 'Acme', Project: 'Roof', 'Start date': '2024-03-04', Duration: '01:00:00' },
+    harvest: { Date: '2024-03-11', Client: 'Acme', Project: 'Roof', Task: 'T', Notes: '', Hours: '1', 'First name': 'Sam', 'Last name': 'Lee' },
+    'harvest-export': { Date: '2024-03-11', Client: 'Acme', Project: 'Roof', Task: 'T', Notes: '', Hours: '1', 'First Name': 'Jane', 'Last Name': 'Doe', 'Billable Rate': '180' },
+    clockify: { Project: 'Roof', Client: 'Acme', Description: '', User: 'Jane', Email: 'j@x.test', 'Start Date': '03/04/2024', 'Duration (h)': '01:00:00' },
+    kimai: { Date: '2024-03-04', From: '09:00', To: '10:00', Duration: '01:00', User: 'jdoe', Customer: 'Acme', Project: 'Roof', Activity: 'P' },
+    casebook: { Record: 'time', Client: 'Acme', Project: 'P', 'Person Name': 'Jane', Date: '2024-03-04', Hours: '1' },
+  };
+  const column: Record<TImportSource, string> = {
+    toggl: 'Billable', harvest: 'Billable?', 'harvest-export': 'Billable?', clockify: 'Billable', kimai: 'Billable', casebook: 'Billable',
+  };
+
+  it.each<[TImportSource, string | null, boolean | string]>([
+    ['toggl', 'No', false], ['toggl', 'Yes', true], ['toggl', null, true],
+    ['harvest-export', 'No', false], ['harvest-export', 'Yes', true],
+    ['harvest', null, true], ['harvest', 'No', false],
+    ['clockify', 'No', false], ['clockify', 'Yes', true],
+    ['kimai', '0', false], ['kimai', '1', true], ['kimai', null, true],
+    ['casebook', 'No', false], ['casebook', '', true], ['casebook', null, true],
+    ['toggl', 'Maybe', '"Maybe" is not a billable flag (Yes or No).'],
+  ])('%s with %j → %s', (source, flag, expected) => {
+    const row = flag === null ? rows[source] : { ...rows[source], [column[source]]: flag };
+    const reading = read(source, row);
+    if (typeof expected === 'string') expect(reading).toEqual({ outcome: 'refused', reason: expected });
+    else expect(reading).toMatchObject({ outcome: 'record', record: { kind: 'time', billable: expected } });
+  });
+
+  it('a Casebook expense carries its flag too', () => {
+    const expense = { Record: 'expense', Client: 'Acme', Project: 'P', 'Person Email': 'j@x.test', Date: '2024-03-04', 'Expense Type': 'Mileage', Amount: '4' };
+    expect(read('casebook', { ...expense, Billable: 'No' })).toMatchObject({ outcome: 'record', record: { billable: false } });
+    expect(read('casebook', { ...expense, Billable: 'often' })).toEqual({ outcome: 'refused', reason: '"often" is not a billable flag (Yes or No).' });
   });
 });

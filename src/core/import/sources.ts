@@ -1,7 +1,7 @@
 import type { TImportSource } from '../api/import.ts';
 import { record, refused, skipped, type PersonRef, type RowReading } from './records.ts';
 import { RowValues } from './row-reader.ts';
-import { headerKey, parseAmount, parseDate, parseHours, round2 } from './values.ts';
+import { headerKey, parseAmount, parseBillable, parseDate, parseHours, round2 } from './values.ts';
 
 // The tools Casebook reads (issue 27): each is recognised by headers its file always has, and each
 // row becomes an ImportRecord by the column rules below. The headers are those of the tools' own
@@ -16,6 +16,8 @@ interface TimeColumns {
   date: string;
   hours: string;
   rate: number | null;
+  /** The file's billable flag as written ('' when it has none: billable). */
+  billable: string;
   description: string;
 }
 
@@ -48,13 +50,17 @@ function readTime(columns: TimeColumns): RowReading {
   if (rounded === 0) return skipped('No time (0 hours).');
   if (rounded > LIMITS.hours) return refused(`${columns.hours} hours is more than one entry can hold.`);
   if (columns.rate !== null && columns.rate < 0) return refused('Negative rate.');
+  const billable = parseBillable(columns.billable);
+  if (billable === null) return refused(notBillableFlag(columns.billable));
   return record({
     kind: 'time', person, client: columns.client || NO_CLIENT, project: columns.project, caseNumber: '',
     task: columns.task.slice(0, LIMITS.name), date, hours: rounded,
-    rate: columns.rate === null ? null : round2(columns.rate),
+    rate: columns.rate === null ? null : round2(columns.rate), billable,
     description: columns.description.slice(0, LIMITS.text),
   });
 }
+
+const notBillableFlag = (text: string) => `"${text}" is not a billable flag (Yes or No).`;
 
 /** A rate from an amount and a duration (Toggl's export has the amount only). */
 function rateFromAmount(amount: string, hours: string): number | null {
@@ -75,7 +81,7 @@ const toggl: SourceRule = {
     client: row.get('Client'), project: row.get('Project'), task: row.get('Task'),
     date: row.get('Start date'), hours: row.get('Duration'),
     rate: rateFromAmount(row.get('Amount (*', 'Amount'), row.get('Duration')),
-    description: row.get('Description'),
+    billable: row.get('Billable'), description: row.get('Description'),
   }),
 };
 
@@ -87,7 +93,7 @@ const harvestExport: SourceRule = {
     person: { name: fullName(row.get('First Name'), row.get('Last Name')), email: '' },
     client: row.get('Client'), project: row.get('Project'), task: row.get('Task'),
     date: row.get('Date'), hours: row.get('Hours'), rate: parseAmount(row.get('Billable Rate')),
-    description: row.get('Notes'),
+    billable: row.get('Billable?'), description: row.get('Notes'),
   }),
 };
 
@@ -97,7 +103,8 @@ const harvest: SourceRule = {
   read: (row) => readTime({
     person: { name: fullName(row.get('First Name'), row.get('Last Name')), email: row.get('Email') },
     client: row.get('Client'), project: row.get('Project'), task: row.get('Task'),
-    date: row.get('Date'), hours: row.get('Hours'), rate: null, description: row.get('Notes'),
+    // Harvest's import format has no billable column (its tasks carry it): 'Billable?' when added.
+    date: row.get('Date'), hours: row.get('Hours'), rate: null, billable: row.get('Billable?'), description: row.get('Notes'),
   }),
 };
 
@@ -108,7 +115,8 @@ const clockify: SourceRule = {
     person: { name: row.get('User'), email: row.get('Email') },
     client: row.get('Client'), project: row.get('Project'), task: row.get('Task'),
     date: row.get('Start Date'), hours: row.get('Duration (decimal)', 'Duration (h)'),
-    rate: parseAmount(row.get('Billable Rate (*', 'Billable Rate')), description: row.get('Description'),
+    rate: parseAmount(row.get('Billable Rate (*', 'Billable Rate')), billable: row.get('Billable'),
+    description: row.get('Description'),
   }),
 };
 
@@ -120,7 +128,8 @@ const kimai: SourceRule = {
     client: row.get('Customer'), project: row.get('Project'), task: row.get('Activity'),
     date: row.get('Date'), hours: row.get('Duration'),
     rate: parseAmount(row.get('Hourly rate', 'Hourly Rate')) ?? rateFromAmount(row.get('Rate'), row.get('Duration')),
-    description: row.get('Description'),
+    // Kimai 2 writes 'Billable' (1/0, yes/no) in newer exports; older ones have none.
+    billable: row.get('Billable'), description: row.get('Description'),
   }),
 };
 
@@ -146,7 +155,7 @@ function readCasebook(row: RowValues): RowReading {
   if (kind === 'time') {
     const reading = readTime({
       person, client, project, task: row.get('Job Title'), date: row.get('Date'), hours: row.get('Hours'),
-      rate: parseAmount(row.get('Rate')), description: row.get('Description'),
+      rate: parseAmount(row.get('Rate')), billable: row.get('Billable'), description: row.get('Description'),
     });
     return reading.outcome === 'record' && reading.record.kind === 'time'
       ? record({ ...reading.record, caseNumber }) : reading;
@@ -159,9 +168,11 @@ function readCasebook(row: RowValues): RowReading {
   if (amount < 0) return refused(`Negative amount (${row.get('Amount')}).`);
   const expenseType = row.get('Expense Type');
   if (!expenseType) return refused('The expense has no Expense Type.');
+  const billable = parseBillable(row.get('Billable'));
+  if (billable === null) return refused(notBillableFlag(row.get('Billable')));
   return record({
     kind: 'expense', client, project, caseNumber, person, expenseType: expenseType.slice(0, LIMITS.name), date,
-    amount: round2(amount), description: row.get('Description').slice(0, LIMITS.text),
+    amount: round2(amount), billable, description: row.get('Description').slice(0, LIMITS.text),
   });
 }
 

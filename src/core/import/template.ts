@@ -1,11 +1,13 @@
 // Casebook's own import template (GET /api/imports/template.csv): one CSV, one record per row, its
 // kind in the `Record` column: client, case, project, time or expense. Columns a kind does not use
 // stay empty. A project's case is the row's Case File Number (created when new) or, empty, a new
-// case of its own (IMP-<n>). Dates are YYYY-MM-DD; hours decimal or h:mm; amounts plain numbers.
+// case of its own numbered in the firm's series (numbers.ts). Dates are YYYY-MM-DD; hours decimal
+// or h:mm; amounts plain numbers; Billable Yes or No (empty: billable; a
+// row marked No is left out: every Casebook entry is billable).
 
 export const CASEBOOK_TEMPLATE_HEADERS = [
   'Record', 'Client', 'Case File Number', 'Case Name', 'Project', 'Date', 'Person Email', 'Person Name',
-  'Job Title', 'Hours', 'Rate', 'Expense Type', 'Amount', 'Description',
+  'Job Title', 'Hours', 'Rate', 'Expense Type', 'Amount', 'Description', 'Billable',
 ] as const;
 
 type TemplateRow = Partial<Record<(typeof CASEBOOK_TEMPLATE_HEADERS)[number], string>>;
@@ -17,12 +19,12 @@ const EXAMPLE: TemplateRow[] = [
   {
     Record: 'time', Client: 'Harbor Mutual Insurance', 'Case File Number': 'HM-2024-017', Project: '14 Pier Street roof',
     Date: '2024-03-04', 'Person Email': 'jane.doe@example.com', 'Person Name': 'Jane Doe', 'Job Title': 'Principal',
-    Hours: '2.5', Rate: '', Description: 'Site inspection',
+    Hours: '2.5', Rate: '', Description: 'Site inspection', Billable: 'Yes',
   },
   {
     Record: 'expense', Client: 'Harbor Mutual Insurance', 'Case File Number': 'HM-2024-017', Project: '14 Pier Street roof',
     Date: '2024-03-04', 'Person Email': 'jane.doe@example.com', 'Person Name': 'Jane Doe', 'Expense Type': 'Mileage',
-    Amount: '42.80', Description: 'Round trip to site',
+    Amount: '42.80', Description: 'Round trip to site', Billable: 'Yes',
   },
 ];
 

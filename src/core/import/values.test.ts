@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseDate, parseHours } from './values.ts';
+import { parseAmount, parseBillable, parseDate, parseHours } from './values.ts';
 
 describe('parseDate', () => {
   it.each<[string, string | null]>([
@@ -24,4 +24,12 @@ describe('parseAmount', () => {
   it.each<[string, number | null]>([
     ['225.00', 225], ['1,234.50', 1234.5], ['$12', 12], ['12,5', 12.5], ['', null], ['n/a', null],
   ])('%s → %s', (text, amount) => expect(parseAmount(text)).toBe(amount));
+});
+
+describe('parseBillable', () => {
+  it.each<[string, boolean | null]>([
+    ['Yes', true], ['yes', true], [' Y ', true], ['TRUE', true], ['1', true], ['Billable', true], ['', true],
+    ['No', false], ['no', false], ['N', false], ['false', false], ['0', false], ['Non-billable', false], ['not  billable', false],
+    ['maybe', null], ['2', null],
+  ])('%s → %s', (text, billable) => expect(parseBillable(text)).toBe(billable));
 });

@@ -61,5 +61,20 @@ export function parseAmount(text: string): number | null {
   return Number(value);
 }
 
+const BILLABLE_WORDS = new Map<string, boolean>([
+  ['yes', true], ['y', true], ['true', true], ['1', true], ['billable', true],
+  ['no', false], ['n', false], ['false', false], ['0', false], ['non-billable', false], ['not billable', false],
+]);
+
+/**
+ * A billable flag as the tools write it (Toggl and Clockify `Yes`/`No`, Harvest `Yes`/`No`, Kimai
+ * `1`/`0`); empty is billable (the file says nothing: Casebook's default). Null when it is neither.
+ */
+export function parseBillable(text: string): boolean | null {
+  const value = nameKey(text);
+  if (value === '') return true;
+  return BILLABLE_WORDS.get(value) ?? null;
+}
+
 /** Rounded to cents (hours and money are stored with two decimals). */
 export const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import type { TImportMapping } from '../../../core/api/import.ts';
 import type { FirmDirectory } from '../../../core/import/mapping.ts';
+import type { PlanContext } from '../../../core/import/plan.ts';
+import { resolveRate, type RateCodeItem } from '../../../core/rates.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 // What the firm has, read for the mapping proposal and for the dry run and the import.
@@ -25,10 +28,49 @@ export async function firmDirectory(db: DbOrTx): Promise<FirmDirectory> {
   };
 }
 
-/** Existing cases by file number (lower case). */
-export async function casesByNumber(db: DbOrTx): Promise<Map<string, { id: string; clientId: string }>> {
-  const rows = await db.selectFrom('cases').select(['id', 'client_id', 'file_number']).execute();
-  return new Map(rows.map((r) => [r.file_number.toLowerCase(), { id: r.id, clientId: r.client_id }]));
+/** What a case's rates are made of: its rate code and its custom rates. */
+interface CaseRates { rateCodeId: string | null; customRates: Record<string, number | string> | null }
+
+/** Existing cases by file number (lower case), with their rates. */
+export async function casesByNumber(db: DbOrTx): Promise<Map<string, { id: string; clientId: string } & CaseRates>> {
+  const rows = await db.selectFrom('cases as c').leftJoin('case_rate_assignments as a', 'a.case_id', 'c.id')
+    .select(['c.id', 'c.client_id', 'c.file_number', 'c.rate_code_id', 'a.custom_rates']).execute();
+  return new Map(rows.map((r) => [r.file_number.toLowerCase(), {
+    id: r.id, clientId: r.client_id, rateCodeId: r.rate_code_id, customRates: r.custom_rates ?? null,
+  }]));
+}
+
+/** The firm's first rate code (oldest, then by code): the one a case the import creates takes. */
+export async function firstRateCodeId(db: DbOrTx): Promise<string | null> {
+  const row = await db.selectFrom('rate_codes').select('id').orderBy('created_at').orderBy('code').executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * The firm's rate of a time entry the plan decides on, as the writer will resolve it (resolveRate:
+ * the case's custom rate, else its rate code's active item): the rate codes' items and the mapped
+ * projects' cases are read once.
+ */
+export async function firmRates(db: DbOrTx, mapping: TImportMapping, cases: ReadonlyMap<string, CaseRates>): Promise<PlanContext['firmRate']> {
+  const projectIds = [...new Set(mapping.projects.flatMap((p) => (p.projectId ? [p.projectId] : [])))];
+  const [items, firstCode, projects] = await Promise.all([
+    db.selectFrom('rate_code_items').select(['rate_code_id', 'job_type', 'rate', 'active']).where('active', '=', true).execute(),
+    firstRateCodeId(db),
+    projectIds.length
+      ? db.selectFrom('projects as p').innerJoin('cases as c', 'c.id', 'p.case_id')
+        .leftJoin('case_rate_assignments as a', 'a.case_id', 'c.id')
+        .select(['p.id', 'c.rate_code_id', 'a.custom_rates']).where('p.id', 'in', projectIds).execute()
+      : [],
+  ]);
+  const itemsOf = new Map<string, RateCodeItem[]>();
+  for (const item of items) itemsOf.set(item.rate_code_id, [...(itemsOf.get(item.rate_code_id) ?? []), item]);
+  const projectCase = new Map(projects.map((p) => [p.id, { rateCodeId: p.rate_code_id, customRates: p.custom_rates ?? null }]));
+  const newCase: CaseRates = { rateCodeId: firstCode, customRates: null };
+  return ({ projectId, caseNumber, jobTitle }) => {
+    const theCase = (projectId ? projectCase.get(projectId) : undefined)
+      ?? (caseNumber ? cases.get(caseNumber.toLowerCase()) : undefined) ?? newCase;
+    return resolveRate({ customRates: theCase.customRates, jobType: jobTitle, rateCodeItems: theCase.rateCodeId ? itemsOf.get(theCase.rateCodeId) ?? [] : [] });
+  };
 }
 
 /** A test of "is this person's week holding this day submitted or approved" (the lock of docs/decisions/088). */

@@ -5,7 +5,7 @@ import { fingerprintText, ImportPlan, type PlannedRow } from '../../../core/impo
 import { readRow } from '../../../core/import/sources.ts';
 import type { ImportRecord } from '../../../core/import/records.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { casesByNumber, lockedWeeks } from './directory.ts';
+import { casesByNumber, firmRates, lockedWeeks } from './directory.ts';
 import { readChunks } from './chunks.ts';
 import { openFile } from './scan.ts';
 
@@ -41,7 +41,10 @@ export async function walkImport(db: DbOrTx, options: {
   onProgress?: (done: number) => void;
 }): Promise<TImportOutcome> {
   const file = await openFile(readChunks(db, options.importId));
-  const plan = new ImportPlan({ mapping: options.mapping, casesByNumber: await casesByNumber(db), weekLocked: await lockedWeeks(db) });
+  const cases = await casesByNumber(db);
+  const plan = new ImportPlan({
+    mapping: options.mapping, casesByNumber: cases, weekLocked: await lockedWeeks(db), firmRate: await firmRates(db, options.mapping, cases),
+  });
   const firstRowOf = new Map<string, number>();
   let pending: Pending[] = [];
   let read = 0;
@@ -84,5 +87,6 @@ export async function walkImport(db: DbOrTx, options: {
   await flush();
   plan.outcome.refused.sort((a, b) => a.row - b.row);
   plan.outcome.skipped.sort((a, b) => a.row - b.row);
+  plan.outcome.nonBillable?.sort((a, b) => a.row - b.row);
   return plan.outcome;
 }

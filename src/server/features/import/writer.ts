@@ -3,15 +3,15 @@ import { sql } from 'kysely';
 import type { TImportMapping } from '../../../core/api/import.ts';
 import type { PlannedRow } from '../../../core/import/plan.ts';
 import type { Tx } from '../../db/connection.ts';
+import { firmSeries, takeFileNumber, takeProjectNumber, type NumberSeries } from '../../../core/import/numbers.ts';
 import { resolveRate } from '../../../core/rates.ts';
+import { firstRateCodeId } from './directory.ts';
 import type { PlannedEntry } from './walk.ts';
 
 // The import's writes, inside its one transaction: per batch, the clients, cases and projects the
 // mapping leaves to create (each once, one INSERT per table), then the entries. A new project gets
-// a case of its own with the file number IMP-<n> (n: one more than the highest IMP number of cases
-// and projects), the project number the same, and the firm's first rate code (docs/decisions/093).
-
-export const IMPORT_NUMBER_PREFIX = 'IMP-';
+// a case of its own with the next file number of the firm's series (numbers.ts, docs/decisions/118)
+// and the firm's first rate code (docs/decisions/093); a new project is numbered `<file number>-NN`.
 
 /**
  * Entries come with their project's case and client, one join per statement, so the per-row
@@ -34,8 +34,10 @@ export class ImportWriter {
   private constructor(
     private readonly tx: Tx,
     private readonly options: {
-      mapping: TImportMapping; actorId: string; nextNumber: number; rateCodeId: string | null;
+      mapping: TImportMapping; actorId: string; series: NumberSeries; rateCodeId: string | null;
       initials: Map<string, string>; existingCases: Map<string, string>;
+      /** File numbers and project numbers in use (lower case), this import's own added as it makes them. */
+      fileNumbers: Set<string>; projectNumbers: Set<string>;
     },
   ) {
     const { mapping } = options;
@@ -50,17 +52,17 @@ export class ImportWriter {
   /** Sets the audit's actor for the transaction and reads what the writes need. */
   static async open(tx: Tx, options: { mapping: TImportMapping; actorId: string }): Promise<ImportWriter> {
     await sql`select set_config('casebook.actor', ${options.actorId}, true)`.execute(tx);
-    const { rows: [top] } = await sql<{ n: number | null }>`
-      select max(substring(v from 5)::int) n from (
-        select file_number v from cases union all select project_number from projects) x
-      where v ~ '^IMP-[0-9]{1,9}$'`.execute(tx);
-    const rateCode = await tx.selectFrom('rate_codes').select('id').orderBy('created_at').orderBy('code').executeTakeFirst();
     const profiles = await tx.selectFrom('profiles').select(['id', 'initials']).execute();
-    const cases = await tx.selectFrom('cases').select(['id', 'file_number']).execute();
+    const cases = await tx.selectFrom('cases').select(['id', 'file_number']).orderBy('created_at', 'desc').orderBy('file_number', 'desc').execute();
+    const projects = await tx.selectFrom('projects').select('project_number').execute();
+    const { rows: [today] } = await sql<{ d: string }>`select current_date::text d`.execute(tx);
+    const fileNumbers = cases.map((c) => c.file_number);
     return new ImportWriter(tx, {
-      ...options, nextNumber: (top?.n ?? 0) + 1, rateCodeId: rateCode?.id ?? null,
+      ...options, series: firmSeries(fileNumbers, fileNumbers, today!.d), rateCodeId: await firstRateCodeId(tx),
       initials: new Map(profiles.map((p) => [p.id, p.initials.slice(0, 3)])),
       existingCases: new Map(cases.map((c) => [c.file_number.toLowerCase(), c.id])),
+      fileNumbers: new Set(fileNumbers.map((n) => n.toLowerCase())),
+      projectNumbers: new Set(projects.map((p) => p.project_number.toLowerCase())),
     });
   }
 
@@ -148,7 +150,10 @@ export class ImportWriter {
     if (cached) return cached;
     const existing = this.options.existingCases.get(key);
     const found = existing ? { id: existing, hasPrimary: true } : { id: randomUUID(), hasPrimary: false };
-    if (!existing) this.queued.cases.push({ id: found.id, clientId, fileNumber, caseName });
+    if (!existing) {
+      this.queued.cases.push({ id: found.id, clientId, fileNumber, caseName });
+      this.options.fileNumbers.add(key);
+    }
     this.cases.set(key, found);
     return found;
   }
@@ -158,8 +163,10 @@ export class ImportWriter {
     if (known) return known;
     const clientId = this.clientId(planned.clientKey);
     const name = this.names.projects.get(planned.projectKey) ?? '';
-    const number = `${IMPORT_NUMBER_PREFIX}${this.options.nextNumber++}`;
-    const theCase = this.caseFor(planned.caseNumber || number, clientId, planned.caseNumber ? '' : name);
+    const fileNumber = planned.caseNumber || takeFileNumber(this.options.series, this.options.fileNumbers);
+    const theCase = this.caseFor(fileNumber, clientId, planned.caseNumber ? '' : name);
+    const number = takeProjectNumber(fileNumber, this.options.projectNumbers);
+    this.options.projectNumbers.add(number.toLowerCase());
     const id = randomUUID();
     this.queued.projects.push({ id, caseId: theCase.id, number, name, primary: !theCase.hasPrimary });
     theCase.hasPrimary = true;

@@ -3,6 +3,9 @@ import type { TBillLine } from '../../../core/api/accounting.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 
+/** Dates and numbers on one line (a project number is never cut at its dashes). */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** The entries of a bill (or of a bill being made, with a checkbox each). */
 export function BillLines({ lines, chosen, onToggle }: {
   lines: TBillLine[]; chosen?: Set<string>; onToggle?: (id: string) => void;
@@ -29,9 +32,9 @@ export function BillLines({ lines, chosen, onToggle }: {
                   />
                 </Table.Td>
               )}
-              <Table.Td>{formatUsDate(l.entryDate)}</Table.Td>
+              <Table.Td style={NOWRAP}>{formatUsDate(l.entryDate)}</Table.Td>
               <Table.Td>{l.kind === 'time' ? 'Time' : 'Expense'}</Table.Td>
-              <Table.Td>{l.projectNumber}</Table.Td>
+              <Table.Td style={NOWRAP}>{l.projectNumber}</Table.Td>
               <Table.Td>{l.staff}</Table.Td>
               <Table.Td>{l.type}</Table.Td>
               <Table.Td ta="right">{l.hours === null ? '' : l.hours.toFixed(2)}</Table.Td>

@@ -37,7 +37,8 @@ export function NewBillModal({ unbilled, onClose, onCreated }: {
     expenseEntryIds: chosenLines.filter((l) => l.kind === 'expense').map((l) => l.id),
   }, { onSuccess: (bill) => onCreated(bill.id) });
   return (
-    <Modal opened onClose={onClose} size="xl" title={`New bill — ${unbilled.fileNumber} ${unbilled.clientName}`}>
+    // Wide enough for every column of the entries at 1280 px (issue 38); Mantine keeps it within a narrower window.
+    <Modal opened onClose={onClose} size={1120} title={`New bill — ${unbilled.fileNumber} ${unbilled.clientName}`}>
       <Stack>
         <Group>
           <TextInput label="Period from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />

@@ -1,4 +1,4 @@
-import { Accordion, Table, Text } from '@mantine/core';
+import { Accordion, Alert, Table, Text } from '@mantine/core';
 import type { TImportOutcome } from '../../../core/api/import.ts';
 import { usePaged } from './paged.tsx';
 
@@ -8,11 +8,12 @@ const KINDS = [
 
 /**
  * What a dry run found or an import did (the same shape): created and matched per kind, then the
- * skipped and refused rows with their row numbers and reasons, a page at a time.
+ * skipped, refused and non-billable rows with their row numbers and reasons, a page at a time.
  */
 export function OutcomeView({ outcome, tense }: { outcome: TImportOutcome; tense: 'would' | 'did' }) {
   const created = tense === 'would' ? 'Would be created' : 'Created';
   const matched = tense === 'would' ? 'Would be matched' : 'Matched (already there)';
+  const nonBillable = outcome.nonBillable ?? [];
   return (
     <>
       <Table withTableBorder verticalSpacing={4} maw={560} aria-label={tense === 'would' ? 'Dry run counts' : 'Import counts'}>
@@ -31,9 +32,17 @@ export function OutcomeView({ outcome, tense }: { outcome: TImportOutcome; tense
           <Table.Tr>
             <Table.Th scope="row" fw={400}>Rows refused</Table.Th><Table.Td ta="right" colSpan={2}>{outcome.refused.length.toLocaleString()}</Table.Td>
           </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>Rows left out (non-billable)</Table.Th><Table.Td ta="right" colSpan={2}>{nonBillable.length.toLocaleString()}</Table.Td>
+          </Table.Tr>
         </Table.Tbody>
       </Table>
-      {(outcome.skipped.length > 0 || outcome.refused.length > 0) && (
+      {nonBillable.length > 0 && (
+        <Alert color="yellow" title="Non-billable rows left out" maw={560}>
+          <Text size="sm">{nonBillableSentence(nonBillable.length, tense)}</Text>
+        </Alert>
+      )}
+      {(outcome.skipped.length > 0 || outcome.refused.length > 0 || nonBillable.length > 0) && (
         <Accordion variant="contained" multiple defaultValue={outcome.refused.length > 0 ? ['refused'] : []}>
           {outcome.refused.length > 0 && (
             <Accordion.Item value="refused">
@@ -47,10 +56,29 @@ export function OutcomeView({ outcome, tense }: { outcome: TImportOutcome; tense
               <Accordion.Panel><RowList rows={outcome.skipped} label="Skipped rows" /></Accordion.Panel>
             </Accordion.Item>
           )}
+          {nonBillable.length > 0 && (
+            <Accordion.Item value="non-billable">
+              <Accordion.Control>Non-billable rows ({nonBillable.length.toLocaleString()}): {tense === 'would' ? 'these would be left out' : 'these were left out'}</Accordion.Control>
+              <Accordion.Panel><RowList rows={nonBillable} label="Non-billable rows" /></Accordion.Panel>
+            </Accordion.Item>
+          )}
         </Accordion>
       )}
     </>
   );
+}
+
+/**
+ * Issue 38: a row the file marks non-billable is neither stored nor made billable (docs/decisions/118).
+ * 'would': the dry run; 'did': the import's summary.
+ */
+function nonBillableSentence(n: number, tense: 'would' | 'did'): string {
+  const one = n === 1;
+  const rows = `${n.toLocaleString()} ${one ? 'row' : 'rows'}`;
+  const said = tense === 'would'
+    ? `${one ? 'is' : 'are'} marked non-billable in the file and would be left out`
+    : `${one ? 'was' : 'were'} marked non-billable in the file and ${one ? 'was' : 'were'} left out`;
+  return `${rows} ${said}: every time and expense entry in Casebook is billable.`;
 }
 
 function RowList({ rows, label }: { rows: TImportOutcome['refused']; label: string }) {

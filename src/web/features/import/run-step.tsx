@@ -23,7 +23,7 @@ export function RunStep({ item }: { item: TImport }) {
   };
 
   if (item.status === 'uploaded') {
-    const rows = item.dryRun ? item.rowCount - item.dryRun.refused.length - item.dryRun.skipped.length : item.rowCount;
+    const rows = item.dryRun ? item.rowCount - item.dryRun.refused.length - item.dryRun.skipped.length - (item.dryRun.nonBillable?.length ?? 0) : item.rowCount;
     return (
       <Stack gap="sm">
         <Text size="sm">

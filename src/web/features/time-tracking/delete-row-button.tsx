@@ -6,6 +6,22 @@ const CONFIRM_HINT = 'Click again to confirm delete';
 
 // Plain elements: this button is on every row of tables that can hold hundreds of rows.
 
+/**
+ * A locked row's delete (issue 38): disabled, its reason the button's description and tooltip, so
+ * nobody learns it from an error after two clicks. Shared by Delete and the expenses' Remove.
+ */
+export function LockedDeleteButton({ label, name, icon, reason }: { label: string; name: string; icon: 'trash' | 'x'; reason: string }) {
+  const reasonId = useId();
+  return (
+    <>
+      <button type="button" className="tt-text-button" aria-label={name} title={reason} aria-describedby={reasonId} disabled>
+        <RowIcon name={icon} /> {label}
+      </button>
+      <span id={reasonId} hidden>{reason}</span>
+    </>
+  );
+}
+
 /** Delete needs a second click within 3 s (SPEC §2 Time entry table). */
 export function DeleteRowButton({ onConfirm }: { onConfirm(): void }) {
   const [armed, setArmed] = useState(false);

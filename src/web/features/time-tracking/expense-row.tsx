@@ -7,6 +7,7 @@ import {
 } from '../../../core/time-rows.ts';
 import type { ExpenseExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
+import { LockedDeleteButton } from './delete-row-button.tsx';
 import type { EntryStore } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
@@ -45,7 +46,7 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
   if (!row) return null;
   const { draft } = row;
   const locked = isLocked(editor, row);
-  // Another person's row (for a limited user, issue 28): Select and Remove say why not.
+  // Another person's row (for a limited user, issue 28): Select says why not; Remove is disabled with the reason.
   const owner = ownerLockOf(editor, row);
   const sayWhy = row.extra.billNumber === null ? owner : null;
   const custom = draft.expenseType === CUSTOM_EXPENSE_TYPE;
@@ -87,8 +88,8 @@ export const ExpenseRow = memo(function ExpenseRow({ store, rowKey, onDeleteErro
             </button>
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {owner && <OwnerTag message={owner} />}
-            {(!locked || sayWhy) && (
-              <button type="button" className="tt-text-button" onClick={sayWhy ? () => onDeleteError(sayWhy) : remove}>
+            {locked ? <LockedDeleteButton label="Remove" name="Remove" icon="x" reason={lockReason(editor, row) ?? ''} /> : (
+              <button type="button" className="tt-text-button" onClick={remove}>
                 <RowIcon name="x" /> Remove
               </button>
             )}

@@ -6,7 +6,7 @@ import { costOf, formatCurrency } from '../../../core/money.ts';
 import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
 import type { TimeExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
-import { DeleteRowButton } from './delete-row-button.tsx';
+import { DeleteRowButton, LockedDeleteButton } from './delete-row-button.tsx';
 import type { EntryStore, RowState } from './entry-store.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
@@ -57,9 +57,9 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
   if (!row) return null;
   const { draft } = row;
   const locked = isLocked(editor, row);
-  // A closed week's row (not billed) keeps Select, Duplicate and Delete: each says why not, before sending.
+  // A closed week's row (not billed) keeps Select and Duplicate, which say why not before sending; its Delete is disabled with the reason.
   const closedWeek = row.extra.billNumber === null ? weekLockOf(row) : null;
-  // Another person's row (for a limited user, issue 28) keeps Select and Delete, which say why not; a duplicate is theirs.
+  // Another person's row (for a limited user, issue 28) keeps Select, which says why not; a duplicate is theirs.
   const owner = ownerLockOf(editor, row);
   const sayWhy = closedWeek ?? (row.extra.billNumber === null ? owner : null);
   const hoursInvalid = draft.hours !== '' && parseNonNegative(draft.hours) === null;
@@ -102,7 +102,7 @@ export const TimeRow = memo(function TimeRow({ store, rowKey, jobTitles, money, 
             {row.extra.billNumber !== null && <BillTag billNumber={row.extra.billNumber} />}
             {row.extra.week && <WeekTag week={row.extra.week} />}
             {owner && <OwnerTag message={owner} />}
-            {(!locked || sayWhy) && <DeleteRowButton onConfirm={sayWhy ? () => onDeleteError(sayWhy) : remove} />}
+            {locked ? <LockedDeleteButton label="Delete" name="Delete Row" icon="trash" reason={lockReason(editor, row) ?? ''} /> : <DeleteRowButton onConfirm={remove} />}
           </div>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TDay, TSuggestion } from '../../../core/api/timesheet.ts';
 import { formatHours, parseHoursText } from '../../../core/hours-text.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
@@ -33,8 +33,18 @@ function clock(value: string, timeZone: string): string {
  */
 export function DayView({ date, userId, onEntered }: Props) {
   const day = useDay(date, userId);
+  const card = useRef<HTMLElement>(null);
+  // It opens below the week's grid, often below the fold: brought into sight when a day is opened (issue 38).
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    // Its top first when it is taller than the window.
+    const block = element.getBoundingClientRect().height > window.innerHeight ? 'start' : 'nearest';
+    element.scrollIntoView({ block, behavior: still ? 'auto' : 'smooth' });
+  }, [date]);
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby="day-view-title" style={{ overflow: 'visible' }}>
+    <Card ref={card} withBorder padding="md" component="section" aria-labelledby="day-view-title" style={{ overflow: 'visible', scrollMargin: 16 }}>
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap">
           <IconCalendarEvent size={20} color="var(--mantine-color-indigo-6)" />

@@ -83,7 +83,8 @@ export function UsersSection() {
                     <Table.Td><Badge color={u.status === 'active' ? 'green' : 'gray'} styles={{ label: { overflow: 'visible' } }}>{u.status}</Badge></Table.Td>
                     <Table.Td>{lastSignIn(u.lastSignInAt, timeZone)}</Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
+                      {/* The buttons wrap within their cell: the table fits a 1280 px screen beside the settings menu (issue 38). */}
+                      <Group gap={4} wrap="wrap">
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Edit ${u.email}`}
                           onClick={() => { act.reset(); setForm({ user: u }); }}>Edit</Button>
                         <Button size="compact-xs" variant="light" disabled={locked} aria-label={`Reset password of ${u.email}`}
