@@ -14,9 +14,12 @@ const api = (name: string, kind: 'pglite' | 'postgres') => ({
   },
 });
 
-// The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. Every file
+// gets its own database (a copy of one migrated template per run), so files run side by side:
+// two at a time, one per core (docs/decisions/119).
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       api('api', 'pglite'),
