@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Long soak and load tests (many writers and a SIGTERM, a kill -9 mid-queue or mid-restore, payment
-// races, a 50,000-character render timed against the clock): `npm run test:soak`, which .ci/run
+// races, renders timed against the clock): `npm run test:soak`, which .ci/run
 // runs after `npm test` (docs/decisions/119). Same files, same assertions, on both databases.
 const SOAK = [
   'test/api/shutdown.test.ts',
@@ -10,6 +10,9 @@ const SOAK = [
   'test/api/documents-off-loop.test.ts',
   'test/api/backup-reliability.test.ts',
 ];
+// The unit suite's timed renders: 2,000 bill lines within 2 s of CPU, 50,000-character words laid
+// out within 20 s.
+const SOAK_UNIT = ['src/server/pdf/bill-speed.test.ts', 'src/server/pdf/long-words.test.ts'];
 // The start-up and command tests run real processes (they choose their own databases); once is enough.
 const PGLITE_ONLY = ['test/api/startup.test.ts', 'test/api/commands.test.ts'];
 
@@ -36,9 +39,10 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: SOAK_UNIT } },
       api('api', 'pglite'),
       ...(pg ? [api('api-pg', 'postgres')] : []),
+      { test: { name: 'soak-unit', include: SOAK_UNIT, maxWorkers: 1, sequence: { groupOrder: 1 } } },
       api('soak', 'pglite', true),
       ...(pg ? [api('soak-pg', 'postgres', true)] : []),
     ],
