@@ -29,6 +29,15 @@ export default tseslint.config(
     },
   },
   {
+    // A spec's `test` is e2e/test.ts's: Playwright's own has no app for its worker (docs/decisions/119).
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'],
+        message: "Import test from './test.ts': it starts the worker's own app (docs/decisions/119)." }] }],
+    },
+  },
+  {
     // Access is decided on the route that matched, never by reading the address (docs/decisions/109):
     // Fastify decodes the path before it picks the route, so '/%61pi/bills' runs '/api/bills'.
     files: ['src/server/**/*.ts'],

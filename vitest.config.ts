@@ -1,26 +1,50 @@
 import { defineConfig } from 'vitest/config';
 
-const api = (name: string, kind: 'pglite' | 'postgres') => ({
+// Long soak and load tests (many writers and a SIGTERM, a kill -9 mid-queue or mid-restore, payment
+// races, renders timed against the clock): `npm run test:soak`, which .ci/run
+// runs after `npm test` (docs/decisions/119). Same files, same assertions, on both databases.
+const SOAK = [
+  'test/api/shutdown.test.ts',
+  'test/api/calendar-reliability.test.ts',
+  'test/api/bill-races.test.ts',
+  'test/api/documents-off-loop.test.ts',
+  'test/api/backup-reliability.test.ts',
+];
+// The unit suite's timed renders: 2,000 bill lines within 2 s of CPU, 50,000-character words laid
+// out within 20 s.
+const SOAK_UNIT = ['src/server/pdf/bill-speed.test.ts', 'src/server/pdf/long-words.test.ts'];
+// The start-up and command tests run real processes (they choose their own databases); once is enough.
+const PGLITE_ONLY = ['test/api/startup.test.ts', 'test/api/commands.test.ts'];
+
+const api = (name: string, kind: 'pglite' | 'postgres', soak = false) => ({
   test: {
     name,
-    include: ['test/api/**/*.test.ts'],
-    // The start-up and command tests run real processes (they choose their own databases); once is enough.
-    exclude: kind === 'postgres' ? ['test/api/startup.test.ts', 'test/api/commands.test.ts'] : [],
+    include: soak ? SOAK : ['test/api/**/*.test.ts'],
+    exclude: [...(soak ? [] : SOAK), ...(kind === 'postgres' ? PGLITE_ONLY : [])],
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // A soak file has the machine to itself: one at a time, after everything else.
+    ...(soak ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
   },
 });
 
-// The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+// The API suite runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. Every file
+// gets its own database (a copy of one migrated template per run), so files run side by side:
+// two at a time, one per core (docs/decisions/119).
+const pg = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: SOAK_UNIT } },
       api('api', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [api('api-pg', 'postgres')] : []),
+      ...(pg ? [api('api-pg', 'postgres')] : []),
+      { test: { name: 'soak-unit', include: SOAK_UNIT, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      api('soak', 'pglite', true),
+      ...(pg ? [api('soak-pg', 'postgres', true)] : []),
     ],
   },
 });

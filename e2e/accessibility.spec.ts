@@ -1,7 +1,7 @@
 // Issue 13: every screen passes axe-core with no serious or critical violation, signed in as
 // each role. The routes are SPEC §2's table.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { seriousViolations } from './axe.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 

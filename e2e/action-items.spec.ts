@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './test.ts';
 import { todayUs } from '../src/core/smart-date.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 

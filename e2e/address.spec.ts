@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { GOOD_KEY, INVALID_KEY, RATE_LIMITED_KEY, setLookupKey, signIn, SUPER_ADMIN } from './address-helpers.ts';
 
 test.describe('address component against the fake Radar', () => {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { boxOfPixels, renderPage } from '../test/helpers/pdf-pixels.ts';
 import { pdfInfo, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { LIMITED, signIn } from './sign-in.ts';

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { appURL, expect, test } from './test.ts';
 import { API_TOKEN_MESSAGES } from '../src/core/api-tokens.ts';
 import { LIMITED, SUPER_ADMIN, signIn } from './sign-in.ts';
 
 // Issue 27: a person makes a token in Settings, a tool uses it, the person revokes it; the API is described at /api/docs.
-const base = () => test.info().project.use.baseURL!;
+const base = appURL;
 const call = (secret: string, method: string, path: string, body?: unknown) => fetch(`${base()}${path}`, {
   method, headers: { authorization: `Bearer ${secret}`, ...(body ? { 'content-type': 'application/json' } : {}) },
   body: body ? JSON.stringify(body) : undefined,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { ADMIN, LIMITED, signIn } from './address-helpers.ts';
 
 test('an admin creates a law firm and an attorney, then finds them', async ({ page }) => {

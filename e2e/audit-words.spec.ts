@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { ADMIN, signIn } from './sign-in.ts';
 
 // The audit log in words (issue 28, docs/decisions/097): a reassignment made on the screen reads as

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { csrfHeader } from './refusals.ts';
 import { search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 

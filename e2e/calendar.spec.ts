@@ -1,11 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, fakeGoogleURL, test, type Page } from './test.ts';
 import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 
-// The fake Google runs on the port after the app's (e2e/serve.ts).
-const FAKE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3217) + 1}`;
+// The fake Google runs on the port after the worker's app (e2e/serve.ts, e2e/test.ts).
 const fakeState = async (page: Page) =>
-  (await (await page.request.get(`${FAKE}/__state`)).json()) as { events: { id: string; summary: string; description: string; end: { dateTime: string }; reminders: unknown }[] };
-const control = (page: Page, body: Record<string, unknown>) => page.request.post(`${FAKE}/__control`, { data: body });
+  (await (await page.request.get(`${fakeGoogleURL()}/__state`)).json()) as { events: { id: string; summary: string; description: string; end: { dateTime: string }; reminders: unknown }[] };
+const control = (page: Page, body: Record<string, unknown>) => page.request.post(`${fakeGoogleURL()}/__control`, { data: body });
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 async function someProject(page: Page): Promise<string> {

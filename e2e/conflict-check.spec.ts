@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './test.ts';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, signIn } from './sign-in.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test("dashboard: the user's overdue item, this week's hours linked to the report, the firm's money for a super admin", async ({ page }) => {

@@ -2,7 +2,7 @@
 // template (an unknown placeholder refused by name), the case page prints the letter with the case's
 // facts filled in, and recording the signed PDF marks the case Engaged with its date.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';

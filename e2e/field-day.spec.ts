@@ -5,7 +5,7 @@
 // copy is the original, the PDF draws the annotation, a field someone else changed meanwhile is the
 // person's choice; certified and shared, the link opens without an account and, revoked, is refused.
 import { createHash } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { boxOfPixels, renderPage, type PagePixels } from '../test/helpers/pdf-pixels.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import type { TFieldReport } from '../src/core/api/field-reports.ts';
 import { SECTION_TITLES } from '../src/core/field-reports.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';

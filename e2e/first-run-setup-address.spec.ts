@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { killServers, startServer, type ServerProcess } from '../test/helpers/server-process.ts';
 import { SETUP_ADDRESS_TEXT } from '../src/core/setup-address.ts';
 import { PASSWORD_MESSAGES } from '../src/core/users.ts';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { killServers, startServer } from '../test/helpers/server-process.ts';
 import { FIRST_RUN_TEXT } from '../src/core/first-run.ts';
 import { SHOTS } from './time-tracking-helpers.ts';

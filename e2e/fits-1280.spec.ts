@@ -2,7 +2,7 @@
 // (no horizontal scroll, nothing clipped), and the timesheet's day view scrolls into sight when a
 // day is opened. (A locked row's disabled Delete is checked where each lock is made: accounting,
 // weeks, weeks-screens and names specs.)
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });

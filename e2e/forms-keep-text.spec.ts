@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from './test.ts';
 import { makePng } from '../test/helpers/uploads.ts';
 import {
   CONFLICT, csrfHeader, FORM_CHECK, invalid, messageOf, refuseOnce, UNNAMED, UNSAVED, type Refusal,

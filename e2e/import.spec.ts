@@ -3,7 +3,7 @@
 // counts are read, the file is imported (progress, then the result), and imported again: nothing twice.
 // The fixture (test/fixtures/import/toggl-detailed.csv) holds 6 rows: Jane Doe's 3 (one with a
 // date that is no date, row 7), Sam Lee's 2 and Unknown Person's 1; none of them is a demo user.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 
 const TOGGL = 'test/fixtures/import/toggl-detailed.csv';

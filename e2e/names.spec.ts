@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { toIsoDate } from '../src/core/smart-date.ts';
 import { usDay } from './days.ts';
 import { ADMIN, LIMITED, SUPER_ADMIN, signIn } from './sign-in.ts';

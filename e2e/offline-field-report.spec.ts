@@ -2,7 +2,7 @@
 // app installed, a report opened once is edited offline, the queue survives a closed page, every
 // change arrives exactly once, a field someone else changed meanwhile is the person's choice, and a
 // certification made offline goes through when the connection returns.
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from './test.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept, otherPerson } from './offline-helpers.ts';

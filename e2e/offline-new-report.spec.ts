@@ -2,7 +2,7 @@
 // installed, the New Field Report dialog finds a kept project without a connection, the editor opens
 // on a local copy without a number, typing, a photo and the certification wait after the create
 // (across a reload), and online the server gives the number and stores everything once.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import sharp from 'sharp';
 import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept } from './offline-helpers.ts';

@@ -1,7 +1,7 @@
 // Offline time entry (issue 26, docs/decisions/106): on a project opened once, time and expense rows
 // wait in the one offline queue, say so on the row, in the totals and in the header, survive a closed
 // tab, and are saved exactly once when the connection returns. Service workers are allowed here.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { otherPerson } from './offline-helpers.ts';
 import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn } from './time-tracking-helpers.ts';
 

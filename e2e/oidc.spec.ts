@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../test/fakes/oidc-provider.ts';
 import { SUPER_ADMIN, signIn } from './sign-in.ts';
 

@@ -2,7 +2,7 @@
 // usable with a thumb: no sideways scrolling, tap targets of 44 px, no serious axe finding
 // (docs/decisions/107). The pictures of each screenful are in test-results/phone/.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { makeJpeg } from '../test/helpers/uploads.ts';
 import { checkPhoneScreen, PHONE } from './phone-checks.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';

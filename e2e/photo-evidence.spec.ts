@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import exifr from 'exifr';
 import type { TFieldReport } from '../src/core/api/field-reports.ts';
 import { makeExifJpeg, withExifThumbnail } from '../test/helpers/uploads.ts';

@@ -2,7 +2,7 @@
 // the update prompt. Every other spec blocks service workers (playwright.config.ts); these allow them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { UNSAVED_CHANGES_QUESTION } from '../src/core/errors.ts';
 import { signIn } from './sign-in.ts';
 

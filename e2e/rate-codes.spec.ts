@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './address-helpers.ts';
 
 test('a super admin creates a rate code with two job types', async ({ page }) => {

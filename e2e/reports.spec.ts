@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { LIMITED, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 const grandTotal = (page: Page) => page.getByRole('table', { name: 'Report' }).locator('tfoot tr');

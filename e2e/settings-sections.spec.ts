@@ -1,7 +1,7 @@
 // Issue 28: Settings in sections (docs/decisions/096). One address per section, a side navigation
 // (a 'Settings sections' menu on a phone), back and forward between sections, /settings opening the
 // first section a person may open, each section's code fetched when it is opened.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 
 /** Address, and the name of the section in the navigation and as its heading. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { ADMIN, GOOD_KEY, INVALID_KEY, LIMITED, setLookupKey, signIn } from './address-helpers.ts';
 
 test('an admin tests and saves the address-lookup keys; keys show masked', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/server/seed/demo-accounts.ts';
 import { signIn } from './sign-in.ts';
 

@@ -3,7 +3,7 @@
 // journey in seven and six weeks back, the several-entries cell in nine weeks back.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { HOURS_TEXT_MESSAGE } from '../src/core/hours-text.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
 import { WEEK_MESSAGES } from '../src/core/weeks.ts';

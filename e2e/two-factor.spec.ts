@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { generateSync } from 'otplib';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { TWO_FACTOR_MESSAGES } from '../src/core/two-factor.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './test.ts';
 import { ADMIN, SUPER_ADMIN, signIn } from './sign-in.ts';
 
 // Creating accounts hashes passwords (argon2id) several times per test.

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './test.ts';
 import { WEEK_MESSAGES } from '../src/core/weeks.ts';
 import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 

@@ -6,7 +6,7 @@
 // approver reopens it with a reason, and the audit trail holds each step. It needs the timesheet
 // server (helpers A and B) and page (helper C) merged: it skips itself while GET /api/timesheet
 // is not served.
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { appURL, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './test.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
 import { WEEK_MESSAGES } from '../src/core/weeks.ts';
 import { ADMIN, LIMITED, search, SHOTS, signIn } from './time-tracking-helpers.ts';
@@ -22,7 +22,7 @@ async function send(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, 
 /** A second person in a browser of their own (the firm's zone and the app's address, as the config's). */
 async function personPage(browser: Browser, email: string) {
   const use = test.info().project.use;
-  const context = await browser.newContext({ baseURL: use.baseURL, timezoneId: use.timezoneId });
+  const context = await browser.newContext({ baseURL: appURL(), timezoneId: use.timezoneId });
   const page = await context.newPage();
   await signIn(page, email);
   return page;

@@ -1,9 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { BACKUP_MESSAGES } from '../src/core/backups.ts';
 import { ADMIN, SUPER_ADMIN, signIn } from './sign-in.ts';
 
-// A restore replaces the whole database and signs everyone out: named to run last (Playwright runs
-// files in name order with one worker), so no other spec loses its session mid-test.
+// A restore replaces the whole database and signs everyone out: this file has an app of its own
+// (a label of its own gives it a worker and so a server and data folder of its own, e2e/test.ts),
+// so no other spec loses its session or its data mid-test, whatever the order of files.
+test.use({ appServerLabel: 'backup-restore' });
 test.describe.configure({ timeout: 300_000 }); // an upload and a restore each trial-load the database
 
 test('an admin sees the backups and backs up, but cannot download, upload or restore, and is told why', async ({ page }) => {
