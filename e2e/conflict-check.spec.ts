@@ -79,3 +79,33 @@ test('intake finds the same loss from the other side; the decision, the notice a
   await expect(page.getByText(/seen in an earlier check|earlier check\(s\) on record/).first()).toBeVisible();
   await shoot(page, 'recheck');
 });
+
+test('the new-case form runs the check before the case is created, and the case keeps it', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const s = stamp();
+  const headers = await csrfHeader(page);
+  const post = async (url: string, data: object) => (await page.request.post(url, { headers, data })).json();
+  const pike = await post('/api/clients', { isBusinessClient: true, name: `Pike Storage ${s}` });
+  const earlier = await post('/api/cases', { clientId: pike.id, fileNumber: `PS-${s}`, caseName: 'Pike v. Northland', retainedSide: 'plaintiff',
+    parties: [{ role: 'insurer', name: `Northland Casualty Company ${s}` }] });
+  await post('/api/projects', { caseId: earlier.id, projectNumber: `PS-${s}-01`, isPrimaryProject: true });
+  await post(`/api/clients/${pike.id}/complete`, {});
+
+  await page.goto('/existing-clients');
+  await page.getByLabel('Client or contact name').fill(`Pike Storage ${s}`);
+  await page.getByRole('row', { name: new RegExp(`Pike Storage ${s}`) }).getByRole('button', { name: 'Add case' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New case' });
+  await dialog.getByLabel('File number').fill(`PS-${s}-B`);
+  await dialog.getByLabel('Party 1 name').fill(`Northland Casualty Co. ${s}`);
+  await dialog.getByRole('button', { name: 'Run conflict check' }).click();
+  const hits = dialog.getByRole('table', { name: 'Conflict check hits' });
+  await expect(hits).toContainText(`Northland Casualty Company ${s}`);
+  await expect(dialog.getByText('1 match in earlier cases')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create case' }).click();
+  await expect(page).toHaveURL(/\/project-creation-prompt\?case=/);
+  const caseId = new URL(page.url()).searchParams.get('case');
+  await page.goto(`/case/${caseId}`);
+  await expect(page.getByText('Conflict check not cleared')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Parties' })).toContainText(`Northland Casualty Co. ${s}`);
+  await expect(page.getByRole('table', { name: 'Conflict check hits' })).toContainText(`PS-${s}`);
+});

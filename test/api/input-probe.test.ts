@@ -46,6 +46,8 @@ describe('every route of the app', () => {
       'POST /api/auth/login', 'POST /api/auth/logout',
       'POST /api/auth/second-step/code', 'POST /api/auth/second-step/confirm', 'POST /api/auth/second-step/setup',
       'POST /api/auth/test-account',
+      // The first super admin from the printed setup address (docs/decisions/117): refused once anyone exists.
+      'POST /api/setup-address/check', 'POST /api/setup-address/first-super-admin',
     ]);
   });
 

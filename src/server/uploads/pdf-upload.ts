@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { SIGNED_LETTER_MESSAGES } from '../../core/api/engagement.ts';
 import { looksLikePdf } from '../../core/engagement-letter.ts';
 import { secondFileMessage, UPLOAD_MESSAGES } from '../../core/images.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, refuse } from '../errors/app-error.ts';
 import type { UploadedFile } from './multipart.ts';
 
 /** Refused naming the file part (docs/decisions/034). */
-const fail = (message: string) => new AppError('VALIDATION_ERROR', message, [{ path: '/file', message }]);
+const fail = (message: string) => refuse('file', message, 'pdf');
 
 /**
  * A one-file upload of a PDF (a signed letter): the whole request is read before anything is kept; a

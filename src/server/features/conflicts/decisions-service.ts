@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ZConflictDecisionBody } from '../../../core/api/conflicts.ts';
 import { CONFLICT_MESSAGES, WAIVER_MESSAGE, waiverContentType } from '../../../core/conflict-status.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
 import { getCheck } from './checks-service.ts';
 
@@ -13,9 +13,9 @@ import { getCheck } from './checks-service.ts';
 /** Keeps the signed waiver (one file, checked by its content) and answers its id and SHA-256. */
 export async function storeWaiver(db: DbOrTx, options: { actorId: string; file: UploadedFile | undefined }) {
   const { file } = options;
-  if (!file || file.bytes.length === 0) throw new AppError('VALIDATION_ERROR', 'Please choose the signed waiver to upload.');
+  if (!file || file.bytes.length === 0) throw refuse('file', 'Please choose the signed waiver to upload.', 'required');
   const contentType = waiverContentType(file.bytes.subarray(0, 8));
-  if (!contentType) throw new AppError('VALIDATION_ERROR', WAIVER_MESSAGE);
+  if (!contentType) throw refuse('file', WAIVER_MESSAGE, 'file_type');
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   const fileName = (file.fileName || 'waiver').slice(0, 200);
   const row = await withActor(db, options.actorId, (tx) => tx.insertInto('conflict_waivers').values({
@@ -32,8 +32,8 @@ export async function readWaiver(db: DbOrTx, id: string) {
 
 export async function decide(db: DbOrTx, options: { actorId: string; checkId: string; body: z.output<typeof ZConflictDecisionBody> }) {
   const { body } = options;
-  if (body.decision === 'cleared_with_waiver' && !body.waiverId) throw new AppError('VALIDATION_ERROR', CONFLICT_MESSAGES.waiverRequired);
-  if (body.decision !== 'cleared_with_waiver' && body.waiverId) throw new AppError('VALIDATION_ERROR', CONFLICT_MESSAGES.waiverOnlyWithWaiver);
+  if (body.decision === 'cleared_with_waiver' && !body.waiverId) throw refuse('waiverId', CONFLICT_MESSAGES.waiverRequired, 'required');
+  if (body.decision !== 'cleared_with_waiver' && body.waiverId) throw refuse('waiverId', CONFLICT_MESSAGES.waiverOnlyWithWaiver, 'only_with_waiver');
   await withActor(db, options.actorId, async (tx) => {
     const check = await tx.selectFrom('conflict_checks').select(['id', 'case_id', 'subject']).where('id', '=', options.checkId)
       .forUpdate().executeTakeFirst();
@@ -43,7 +43,7 @@ export async function decide(db: DbOrTx, options: { actorId: string; checkId: st
     if (body.waiverId) {
       const waiver = await tx.selectFrom('conflict_waivers').select('id').where('id', '=', body.waiverId).executeTakeFirst();
       const used = await tx.selectFrom('conflict_decisions').select('id').where('waiver_id', '=', body.waiverId).executeTakeFirst();
-      if (!waiver || used) throw new AppError('VALIDATION_ERROR', 'Upload the signed waiver again: this one is not on record or goes with another decision.');
+      if (!waiver || used) throw refuse('waiverId', 'Upload the signed waiver again: this one is not on record or goes with another decision.', 'exists');
     }
     await tx.insertInto('conflict_decisions').values({
       check_id: check.id, case_id: check.case_id, subject: check.subject, decision: body.decision, reason: body.reason,

@@ -4,7 +4,7 @@ import type { TParty, TPartyInput } from '../../../core/api/parties.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { Database } from '../../db/types.ts';
 import { updateVersioned } from '../../db/versioned.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, refuse } from '../../errors/app-error.ts';
 import { runCheck } from './checks-service.ts';
 
 // A case's parties (issue 39). Attorneys and law firms already in Casebook are picked by id and
@@ -27,11 +27,11 @@ async function partyColumns(tx: Tx, input: TPartyInput) {
   let name = input.name ?? '';
   if (input.attorneyId) {
     const a = await tx.selectFrom('attorneys').select('name').where('id', '=', input.attorneyId).executeTakeFirst();
-    if (!a) throw new AppError('VALIDATION_ERROR', 'The selected attorney no longer exists.');
+    if (!a) throw refuse('attorneyId', 'The selected attorney no longer exists.', 'exists');
     name = a.name;
   } else if (input.lawFirmId) {
     const f = await tx.selectFrom('law_firms').select('name').where('id', '=', input.lawFirmId).executeTakeFirst();
-    if (!f) throw new AppError('VALIDATION_ERROR', 'The selected law firm no longer exists.');
+    if (!f) throw refuse('lawFirmId', 'The selected law firm no longer exists.', 'exists');
     name = f.name;
   }
   return {

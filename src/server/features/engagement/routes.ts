@@ -6,7 +6,7 @@ import {
 import { engagementLetterFileName, letterValues } from '../../../core/engagement-letter.ts';
 import { renderTemplate } from '../../../core/engagement-template.ts';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { refuse } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
@@ -58,7 +58,7 @@ export function engagementRoutes({ app, db, env, documents }: AppContext) {
   }, async (request, reply) => {
     const { engagedOn } = request.query;
     if (engagedOn > firmTodayIso(env.TZ)) {
-      throw new AppError('VALIDATION_ERROR', SIGNED_LETTER_MESSAGES.future, [{ path: '/engagedOn', message: SIGNED_LETTER_MESSAGES.future }]);
+      throw refuse('engagedOn', SIGNED_LETTER_MESSAGES.future, 'not_after_today');
     }
     const file = await readOnePdf(request);
     const engagement = await recordSignedLetter(db, { actorId: requireUser(request).user.id, caseId: request.params.id, engagedOn, file });

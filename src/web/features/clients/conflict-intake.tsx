@@ -64,7 +64,7 @@ export function IntakeCheck({ clientName, kase, value, onChange }: {
       <Group><Button variant="light" onClick={run} loading={busy}>Run conflict check</Button></Group>
       {value.check && (
         <Stack gap={4}>
-          <Text fw={600}>{value.check.hits.length} hit(s)</Text>
+          <Text fw={600}>{value.check.hits.length === 0 ? 'No earlier case matches.' : `${value.check.hits.length} ${value.check.hits.length === 1 ? 'match' : 'matches'} in earlier cases`}</Text>
           <HitsTable check={value.check} />
           <Text size="sm" c="dimmed">The check is kept with the case when you continue; record the decision on the case page.</Text>
         </Stack>
