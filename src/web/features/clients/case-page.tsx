@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TCaseDetail, TProject } from '../../../core/api/clients.ts';
 import { addressLine, clientLabel } from '../../../core/cases.ts';
@@ -17,9 +17,13 @@ import { CaseEditModal } from './case-edit-modal.tsx';
 import { CustomRatesEditor } from './custom-rates-editor.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import { RetainerSection } from '../accounting/index.ts';
-import { EngagementSection } from '../engagement/index.ts';
-import { ConflictNotice, ConflictPanel } from './conflict-panel.tsx';
-import { PartiesSection } from './parties-section.tsx';
+import { useAfterPaint } from '../../lib/after-paint.ts';
+import { ConflictNotice } from './conflict-notice.tsx';
+
+// The parties, the conflict check and the engagement come once the case has painted (the first-load budget).
+const PartiesSection = lazy(() => import('./parties-section.tsx').then((m) => ({ default: m.PartiesSection })));
+const ConflictPanel = lazy(() => import('./conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })));
+const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -47,6 +51,7 @@ export default function CasePage() {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
   const user = useUser();
+  const painted = useAfterPaint();
   const kase = useCase(id);
   const invalidate = useInvalidateClients();
   const [editing, setEditing] = useState(false);
@@ -162,10 +167,13 @@ export default function CasePage() {
         </Table>
       </Paper>
 
-      <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
-      <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
-
-      <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
+      {painted && (
+        <Suspense fallback={null}>
+          <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
+          <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
+          <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
+        </Suspense>
+      )}
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
       {user.isSuperAdmin && <RetainerSection caseId={c.id} />}
 

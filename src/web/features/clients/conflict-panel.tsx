@@ -1,22 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CONFLICT_MESSAGES } from '../../../core/conflict-status.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { DecisionForm, DecisionText, HitsTable } from './conflict-hits.tsx';
 import { runCaseCheck, useCaseConflicts, useInvalidateConflicts } from './conflicts-api.ts';
-
-/** The 'Conflict check not cleared' notice at the top of the case page. */
-export function ConflictNotice({ caseId }: { caseId: string }) {
-  const state = useCaseConflicts(caseId);
-  const status = state.data?.status;
-  if (status !== 'not_cleared' && status !== 'declined') return null;
-  return (
-    <Alert color={status === 'declined' ? 'red' : 'orange'} title={CONFLICT_MESSAGES.notCleared}>
-      {status === 'declined' ? 'The latest conflict check was declined.' : 'Record a decision on the conflict check below.'} Its bills cannot be issued until it is cleared.
-    </Alert>
-  );
-}
 
 /** The case's conflict check: run it, its newest hits, the decision on it. */
 export function ConflictPanel({ caseId, canEdit }: { caseId: string; canEdit: boolean }) {
