@@ -100,7 +100,8 @@ test('the new-case form runs the check before the case is created, and the case 
   await dialog.getByRole('button', { name: 'Run conflict check' }).click();
   const hits = dialog.getByRole('table', { name: 'Conflict check hits' });
   await expect(hits).toContainText(`Northland Casualty Company ${s}`);
-  await expect(dialog.getByText('1 match in earlier cases')).toBeVisible();
+  // The insurer, and the client itself: its earlier case is a case of the same client.
+  await expect(dialog.getByText('2 matches in earlier cases')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create case' }).click();
   await expect(page).toHaveURL(/\/project-creation-prompt\?case=/);
   const caseId = new URL(page.url()).searchParams.get('case');

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TImport } from '../../src/core/api/import.ts';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { secondFileMessage } from '../../src/core/images.ts';
+import { firmTodayIso } from '../../src/core/iso-date.ts';
 import { createUser } from '../../src/server/features/users/service.ts';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { multipart } from '../helpers/uploads.ts';
@@ -182,7 +184,7 @@ describe('import: Toggl then Harvest', () => {
       ['jane.doe@firm.test', '2.25', 'Principal', '200.00'],
     ]);
     // New cases are numbered in the firm's series (none yet: this year's, docs/decisions/118).
-    const yy = new Date().getUTCFullYear().toString().slice(2);
+    const yy = firmTodayIso(DEFAULT_TIME_ZONE).slice(2, 4); // the firm's year, whatever the machine's UTC date
     expect(new Set(rows.map((r) => r.file_number))).toEqual(new Set([`${yy}-0001`]));
     // Audited like any write: the importing super admin is the actor.
     const audit = await sql<{ n: number }>`select count(*)::int n from audit_log where table_name = 'time_entries' and action = 'insert' and actor_id = ${superAdminId}`.execute(db());
