@@ -19,7 +19,8 @@ const fonts = (pdf: Buffer, name: string) => {
   return execFileSync('pdffonts', [`test-results/pdfs/${name}`], { encoding: 'utf8' });
 };
 
-describe('PDF text outside Latin-1', () => {
+// Renders with embedded fonts and reads back with poppler: seconds on a busy machine, a ceiling that catches a hang.
+describe('PDF text outside Latin-1', { timeout: 60_000 }, () => {
   it('prints accented, Greek and Cyrillic names, curly quotes, dashes and € in the action-items report', async () => {
     const pdf = await renderActionItemsReport({
       scope: `Project P-1 - ${PUNCTUATION}`, filterLine: 'Status: All', generatedOn: '03/02/2026',
