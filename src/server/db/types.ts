@@ -10,6 +10,7 @@ import type {
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { DeletedIdsTable } from './deleted-id-types.ts';
 import type { EngagementLettersTable, EngagementLetterTemplateTable } from './engagement-types.ts';
+import type { CasePartiesTable, ConflictChecksTable, ConflictDecisionsTable, ConflictWaiversTable } from './conflict-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
   FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
@@ -173,60 +174,6 @@ interface CasesTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
-}
-
-export type PartyRole = 'client' | 'retaining_attorney' | 'retaining_law_firm' | 'opposing_counsel'
-  | 'opposing_law_firm' | 'plaintiff' | 'defendant' | 'insurer' | 'adjuster' | 'property_owner' | 'other';
-
-interface CasePartiesTable {
-  id: Generated<string>;
-  case_id: string;
-  role: PartyRole;
-  kind: Generated<'person' | 'organization'>;
-  name: string;
-  attorney_id: string | null;
-  law_firm_id: string | null;
-  claim_number: string | null;
-  notes: Generated<string>;
-  /** casebook_name_key(name), kept by a trigger (migration 038). */
-  name_key: Generated<string | null>;
-  created_by: string | null;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-interface ConflictChecksTable {
-  id: Generated<string>;
-  case_id: string | null;
-  query: Json<unknown>;
-  hits: Json<unknown[]>;
-  new_hit_count: number;
-  subject: Generated<string>;
-  ran_by: string | null;
-  ran_at: DefaultTimestamp;
-}
-
-interface ConflictWaiversTable {
-  id: Generated<string>;
-  file_name: string;
-  content_type: string;
-  bytes: Buffer;
-  sha256: string;
-  uploaded_by: string | null;
-  uploaded_at: DefaultTimestamp;
-}
-
-interface ConflictDecisionsTable {
-  id: Generated<string>;
-  check_id: string;
-  case_id: string | null;
-  subject: Generated<string>;
-  decision: 'cleared' | 'cleared_with_waiver' | 'declined';
-  reason: string;
-  waiver_id: string | null;
-  decided_by: string | null;
-  decided_at: DefaultTimestamp;
 }
 
 interface CaseRateAssignmentsTable {
