@@ -1,23 +1,12 @@
 import { formatCurrency } from './money.ts';
 import { formatUsDate } from './smart-date.ts';
 import type { LetterValues } from './engagement-template.ts';
+import { PARTY_ROLES, ROLE_LABELS, type TPartyRole, type TRetainedSide } from './conflict-sides.ts';
 
 // The facts of a case as its engagement letter words them (issue 39, docs/decisions/121).
 
-export const PARTY_ROLES = [
-  'client', 'retaining_attorney', 'retaining_law_firm', 'opposing_counsel', 'opposing_law_firm', 'plaintiff', 'defendant',
-  'insurer', 'adjuster', 'property_owner', 'other',
-] as const;
-export type TPartyRole = (typeof PARTY_ROLES)[number];
-
-/** How the letter names each role, in the order it lists them. */
-const ROLE_WORDS: Record<TPartyRole, string> = {
-  client: 'Client', retaining_attorney: 'Retaining attorney', retaining_law_firm: 'Retaining law firm',
-  opposing_counsel: 'Opposing counsel', opposing_law_firm: 'Opposing law firm', plaintiff: 'Plaintiff', defendant: 'Defendant',
-  insurer: 'Insurer / carrier', adjuster: 'Adjuster', property_owner: 'Property owner', other: 'Other',
-};
-
-const SIDE_WORDS = { plaintiff: 'Plaintiff', defense: 'Defense', neutral: 'Neutral / court-appointed' } as const;
+/** The letter names the retained side in full; parties by their roles' labels, in the roles' order. */
+const SIDE_WORDS: Record<TRetainedSide, string> = { plaintiff: 'Plaintiff', defense: 'Defense', neutral: 'Neutral / court-appointed' };
 
 /** What the letter prints for a fact the case does not hold yet. */
 export const NOT_RECORDED = '—';
@@ -30,7 +19,7 @@ export interface LetterFacts {
   caseName: string;
   fileNumber: string;
   parties: readonly { role: TPartyRole; name: string }[];
-  retainedSide: keyof typeof SIDE_WORDS | null;
+  retainedSide: TRetainedSide | null;
   claimNumber: string | null;
   policyNumber: string | null;
   /** YYYY-MM-DD */
@@ -54,7 +43,7 @@ export function letterDate(iso: string): string {
 export function partyLines(parties: LetterFacts['parties']): string {
   const lines = PARTY_ROLES.flatMap((role) => {
     const names = parties.filter((p) => p.role === role).map((p) => p.name.trim()).filter(Boolean);
-    return names.length > 0 ? [`${ROLE_WORDS[role]}: ${names.join('; ')}`] : [];
+    return names.length > 0 ? [`${ROLE_LABELS[role]}: ${names.join('; ')}`] : [];
   });
   return lines.length > 0 ? lines.join('\n') : 'No parties are recorded yet.';
 }
