@@ -171,22 +171,23 @@ export async function findSessionById(db: Db, id: string, config: SessionConfig)
     .leftJoin('profiles', 'profiles.id', 'users.id')
     .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
     .select([
-      ...SESSION_USER_COLUMNS, 'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.expires_at', 'user_roles.role as granted_role',
+      ...SESSION_USER_COLUMNS, 'sessions.csrf_token', 'user_roles.role as granted_role',
       'profiles.role as profile_role', 'profiles.display_name', 'profiles.initials',
+      // The database's clock alone, as the session's times were written (docs/decisions/124).
+      sql<boolean>`sessions.expires_at <= now() or sessions.last_seen_at < now() - ${`${config.idleMinutes} minutes`}::interval`.as('timed_out'),
+      sql<boolean>`sessions.last_seen_at < now() - ${`${TOUCH_EVERY_MS} milliseconds`}::interval`.as('touch'),
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  const now = Date.now();
-  const lastSeen = row.last_seen_at.getTime();
-  if (row.disabled || row.expires_at.getTime() <= now || now - lastSeen > config.idleMinutes * 60_000) {
+  if (row.disabled || row.timed_out) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
-  if (now - lastSeen > TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+  if (row.touch) {
+    await db.updateTable('sessions').set({ last_seen_at: sql<Date>`now()` }).where('id', '=', id).execute();
   }
-  const { csrf_token, last_seen_at: _l, expires_at: _e, disabled: _d, granted_role, profile_role, display_name, initials, ...user } = row;
+  const { csrf_token, timed_out: _t, touch: _o, disabled: _d, granted_role, profile_role, display_name, initials, ...user } = row;
   const sessionUser = profile_role && display_name !== null && initials !== null
     ? toSessionUser(user, { role: profile_role, display_name, initials }, dataRole(granted_role, user.role))
     : await sessionUserFor(db, user);
@@ -204,7 +205,7 @@ export async function findActiveSessionUser(db: Db, userId: string): Promise<TSe
 /** Session refresh: a new CSRF token bound to the same session. */
 export async function refreshSession(db: Db, sessionId: string): Promise<string> {
   const csrfToken = newCsrfToken();
-  await db.updateTable('sessions').set({ csrf_token: csrfToken, last_seen_at: new Date() }).where('id', '=', sessionId).execute();
+  await db.updateTable('sessions').set({ csrf_token: csrfToken, last_seen_at: sql<Date>`now()` }).where('id', '=', sessionId).execute();
   return csrfToken;
 }
 
