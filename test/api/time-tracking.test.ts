@@ -144,7 +144,7 @@ describe('PUT /api/time-entries/:id', () => {
   });
 });
 
-describe('saves in one statement (entry-writes.ts) or the careful way', () => {
+describe('saves in one statement (time/entries/write.ts, expense-writes.ts) or the careful way', () => {
   const auditOf = (id: string) => t.database.db.selectFrom('audit_log').select(['actor_id', 'action'])
     .where('row_id', '=', id).orderBy('id').execute();
 

@@ -4,8 +4,7 @@
 // waits for approval for half the staff and is not submitted yet for the rest (among them the
 // demo's limited user, whose dashboard shows the reminder).
 import type { Db } from '../db/connection.ts';
-import type { Viewer } from '../features/time-tracking/entry-access.ts';
-import { moveWeek, type WeekAction } from '../features/timesheet/week-actions.ts';
+import { moveWeek, type Viewer, type WeekAction } from '../features/time/index.ts';
 import { addDays, weekStartOf } from '../../core/iso-date.ts';
 
 type Role = Viewer['role'];

@@ -10,7 +10,7 @@ import { isLoopback } from '../../http/loopback.ts';
 import { finishSignIn, startSession } from './sign-in.ts';
 import { offeredProviders } from '../sign-in-providers/settings.ts';
 import { requiredRoles } from '../two-factor/policy.ts';
-import { readTimesheetSettings } from '../timesheet/settings.ts';
+import { readTimesheetSettings } from '../time/index.ts';
 
 export const TEST_ACCOUNT_REMOTE =
   'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';

@@ -4,7 +4,7 @@ import type { TImportMapping } from '../../../core/api/import.ts';
 import type { PlannedRow } from '../../../core/import/plan.ts';
 import type { Tx } from '../../db/connection.ts';
 import { firmSeries, takeFileNumber, takeProjectNumber, type NumberSeries } from '../../../core/import/numbers.ts';
-import { resolveRate } from '../../../core/rates.ts';
+import { importTimeEntries } from '../time/index.ts';
 import { firstRateCodeId } from './directory.ts';
 import type { PlannedEntry } from './walk.ts';
 
@@ -23,7 +23,6 @@ export class ImportWriter {
   private readonly clients = new Map<string, string>();
   private readonly projects = new Map<string, string>();
   private readonly cases = new Map<string, { id: string; hasPrimary: boolean }>();
-  private readonly rates = new Map<string, number | null>();
   private queued: {
     clients: { id: string; name: string }[];
     cases: { id: string; clientId: string; fileNumber: string; caseName: string }[];
@@ -77,23 +76,18 @@ export class ImportWriter {
       else expenses.push({ projectId: this.projectId(planned), planned, fingerprint });
     }
     await this.createQueued();
-    await this.resolveRates(times.map((t) => [t.projectId, t.planned.jobTitle]));
     const { actorId, initials } = this.options;
+    // The time entries through the time domain's one writer (docs/decisions/128): the person's
+    // initials, the rate frozen as every new entry's (or the file's), one statement per batch.
+    await importTimeEntries(this.tx, {
+      actorId,
+      entries: times.map(({ projectId, planned, fingerprint }) => ({
+        id: randomUUID(), projectId, userId: planned.userId, entryDate: planned.date, jobType: planned.jobTitle,
+        hours: planned.hours.toFixed(2), description: planned.description, importFingerprint: fingerprint,
+        ...(this.options.mapping.rates === 'file' && planned.fileRate !== null && { rate: planned.fileRate.toFixed(2) }),
+      })),
+    });
     // One statement per batch, its values as arrays (unnest): no per-row parameters to build or send.
-    if (times.length) {
-      await sql`
-        insert into time_entries (id, project_id, case_id, client_id, user_id, entry_date, job_type, hours, rate, description, initials, created_by, import_fingerprint)
-        select gen_random_uuid(), r.project_id, p.case_id, c.client_id, r.user_id, r.entry_date, r.job_type, r.hours, r.rate, r.description, r.initials, ${actorId}::uuid, r.fingerprint
-        from unnest(${times.map((t) => t.projectId)}::uuid[], ${times.map((t) => t.planned.userId)}::uuid[],
-          ${times.map((t) => t.planned.date)}::date[], ${times.map((t) => t.planned.jobTitle)}::text[],
-          ${times.map((t) => t.planned.hours.toFixed(2))}::numeric[], ${times.map((t) => this.rate(t.projectId, t.planned))}::numeric[],
-          ${times.map((t) => t.planned.description)}::text[], ${times.map((t) => initials.get(t.planned.userId) ?? '')}::text[],
-          ${times.map((t) => t.fingerprint)}::text[]) with ordinality
-          as r (project_id, user_id, entry_date, job_type, hours, rate, description, initials, fingerprint, n)
-        ${CASE_AND_CLIENT}
-        order by r.n
-        on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
-    }
     if (expenses.length) {
       await sql`
         insert into expense_entries (id, project_id, case_id, client_id, user_id, entry_date, expense_type, amount, description, initials, created_by, import_fingerprint)
@@ -107,31 +101,6 @@ export class ImportWriter {
         order by r.n
         on conflict (import_fingerprint) where import_fingerprint is not null do nothing`.execute(this.tx);
     }
-  }
-
-  /** The firm's rate of each (project, job title) not yet known, in one query (the rule of rateFor: the case's custom rate, else its rate code's). */
-  private async resolveRates(pairs: [string, string][]): Promise<void> {
-    const missing = [...new Map(pairs.filter(([p, j]) => !this.rates.has(`${p}|${j}`)).map((pair) => [pair.join('|'), pair])).values()];
-    if (!missing.length) return;
-    const { rows } = await sql<{ project_id: string; job_type: string; custom_rates: Record<string, number | string> | null; rate: string | null }>`
-      select q.project_id, q.job_type, a.custom_rates, i.rate
-      from unnest(${missing.map(([p]) => p)}::uuid[], ${missing.map(([, j]) => j)}::text[]) as q (project_id, job_type)
-      join projects p on p.id = q.project_id
-      join cases c on c.id = p.case_id
-      left join case_rate_assignments a on a.case_id = c.id
-      left join rate_code_items i on i.rate_code_id = c.rate_code_id and i.job_type = q.job_type and i.active`.execute(this.tx);
-    for (const row of rows) {
-      this.rates.set(`${row.project_id}|${row.job_type}`, resolveRate({
-        customRates: row.custom_rates, jobType: row.job_type,
-        rateCodeItems: row.rate === null ? [] : [{ job_type: row.job_type, rate: row.rate, active: true }],
-      }));
-    }
-  }
-
-  private rate(projectId: string, planned: Extract<PlannedRow, { kind: 'time' }>): string | null {
-    if (this.options.mapping.rates === 'file' && planned.fileRate !== null) return planned.fileRate.toFixed(2);
-    const rate = this.rates.get(`${projectId}|${planned.jobTitle}`);
-    return rate === null || rate === undefined ? null : rate.toFixed(2);
   }
 
   /** The client of this key: mapped, made earlier, or new (its row queued for `createQueued`). */

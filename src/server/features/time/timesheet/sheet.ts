@@ -1,15 +1,15 @@
-import type { TTimesheet, TTimesheetRow } from '../../../core/api/timesheet.ts';
-import { displayName, initialsFor } from '../../../core/people.ts';
-import { weekDays } from '../../../core/weeks.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import type { Viewer } from '../time-tracking/entry-access.ts';
-import { projectLabel } from '../time-tracking/project-search.ts';
-import { timeEntryView } from '../time-tracking/time-entries.ts';
-import { isApprover, mayDecide, personOf } from './person.ts';
+import type { TTimesheet, TTimesheetRow } from '../../../../core/api/timesheet.ts';
+import { displayName, initialsFor } from '../../../../core/people.ts';
+import { weekDays } from '../../../../core/weeks.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import type { Viewer } from '../entries/access.ts';
+import { projectLabel } from '../tracking/project-search.ts';
+import { timeEntryView } from '../entries/views.ts';
+import { isApprover, mayDecide, personOf } from '../entries/person.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { readWeek, weekStateOf } from './week-state.ts';
-import { weekStartOf } from '../../../core/iso-date.ts';
+import { weekStartOf } from '../../../../core/iso-date.ts';
 
 const projectColumns = ['p.project_number', 'p.project_name', 'c.file_number', 'cl.name as client_name'] as const;
 

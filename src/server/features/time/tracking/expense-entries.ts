@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { TExpenseEntry, TExpenseEntryBody } from '../../../core/api/time-tracking.ts';
-import { ZExpenseEntryBody } from '../../../core/api/time-tracking.ts';
-import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
-import type { ExpenseEntriesTable } from '../../db/types.ts';
-import { AppError, refuse } from '../../errors/app-error.ts';
-import { assertMayChange, assertUnlocked, conflictWith, iso, withInitials, type Viewer } from './entry-access.ts';
-import { insertEntry, updateEntry } from './entry-writes.ts';
+import type { TExpenseEntry, TExpenseEntryBody } from '../../../../core/api/time-tracking.ts';
+import { ZExpenseEntryBody } from '../../../../core/api/time-tracking.ts';
+import { withActor, type DbOrTx, type Tx } from '../../../db/connection.ts';
+import type { ExpenseEntriesTable } from '../../../db/types.ts';
+import { AppError, refuse } from '../../../errors/app-error.ts';
+import { assertMayChange, assertUnlocked, conflictWith, iso, withInitials, type Viewer } from '../entries/access.ts';
+import { insertEntry, updateEntry } from './expense-writes.ts';
 
 type Row = Selectable<ExpenseEntriesTable>;
 type Body = ReturnType<typeof ZExpenseEntryBody.parse>;
@@ -41,15 +41,15 @@ const columns = (body: Body) => ({
 });
 
 
-// The everyday saves, one statement each (see entry-writes.ts); anything else goes the careful way.
+// The everyday saves, one statement each (see expense-writes.ts); anything else goes the careful way.
 function quickSave(db: DbOrTx, { id, body, viewer }: { id: string; body: Body; viewer: Viewer }) {
   return body.version === undefined
     ? insertEntry(db, {
-      table: 'expense_entries', viewer,
+      viewer,
       values: { id, project_id: body.projectId, user_id: viewer.id, created_by: viewer.id, ...columns(body) },
     })
     : updateEntry(db, {
-      table: 'expense_entries', viewer, id, version: body.version, projectId: body.projectId, values: columns(body),
+      viewer, id, version: body.version, projectId: body.projectId, values: columns(body),
     });
 }
 

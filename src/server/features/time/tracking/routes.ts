@@ -1,14 +1,14 @@
-import { ZProjectSearchQuery, ZProjectSearchResponse } from '../../../core/api/projects.ts';
+import { ZProjectSearchQuery, ZProjectSearchResponse } from '../../../../core/api/projects.ts';
 import {
   ZDeleteQuery, ZEntryIdParams, ZExpenseEntryBody, ZExpenseEntryResponse, ZProjectEntriesResponse, ZProjectIdParams,
   ZTimeEntryBody, ZTimeEntryResponse,
-} from '../../../core/api/time-tracking.ts';
-import type { AppContext } from '../../app-context.ts';
-import { requireUser } from '../../http/session.ts';
+} from '../../../../core/api/time-tracking.ts';
+import type { AppContext } from '../../../app-context.ts';
+import { requireUser } from '../../../http/session.ts';
 import { deleteExpenseEntry, saveExpenseEntry } from './expense-entries.ts';
 import { projectEntries } from './project-entries.ts';
 import { searchProjects } from './project-search.ts';
-import { deleteTimeEntry, saveTimeEntry } from './time-entries.ts';
+import { deleteTimeEntry, saveTimeEntry } from '../entries/write.ts';
 
 export function timeTrackingRoutes({ app, db }: AppContext) {
   app.get('/api/projects/search', {

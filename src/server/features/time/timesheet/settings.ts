@@ -1,6 +1,6 @@
-import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
-import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import type { TTimesheetSettings } from '../../../../core/api/timesheet.ts';
+import { withActor, type DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
 
 /** The firm's time-keeping settings (one row, migration 018): first day of the week, approval before billing, timer rounding. */
 export async function readTimesheetSettings(db: DbOrTx): Promise<TTimesheetSettings> {

@@ -1,9 +1,9 @@
 import {
   ZAcceptSuggestionBody, ZAcceptSuggestionResult, ZDay, ZDayQuery, ZTimerStartBody, ZTimerState, ZTimerStopBody, ZTimerStopResult,
-} from '../../../core/api/timesheet.ts';
-import type { AppContext } from '../../app-context.ts';
-import { requireUser } from '../../http/session.ts';
-import { CalendarConnection } from '../calendar/connection.ts';
+} from '../../../../core/api/timesheet.ts';
+import type { AppContext } from '../../../app-context.ts';
+import { requireUser } from '../../../http/session.ts';
+import { CalendarConnection } from '../../calendar/connection.ts';
 import { acceptSuggestion } from './day-accept.ts';
 import { readDay } from './day-service.ts';
 import { discardTimer, readTimer, startTimer } from './timer-service.ts';

@@ -1,9 +1,9 @@
-import type { TSessionUser } from '../../../core/api/auth.ts';
-import { lockedEntryMessage } from '../../../core/billing.ts';
-import { cleanInitials, enteredByMessage, entryOwnerProblem } from '../../../core/time-rows.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { peopleNames } from './entry-people.ts';
+import type { TSessionUser } from '../../../../core/api/auth.ts';
+import { lockedEntryMessage } from '../../../../core/billing.ts';
+import { cleanInitials, enteredByMessage, entryOwnerProblem } from '../../../../core/time-rows.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { peopleNames } from './people.ts';
 
 /** Who is saving; `initials` (the signed-in user's) fill a new entry's when none are sent (issue 28). */
 export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'isSuperAdmin'> & Partial<Pick<TSessionUser, 'initials'>>;

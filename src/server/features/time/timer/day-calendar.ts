@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { TDay } from '../../../core/api/timesheet.ts';
-import { eventInstant, isSuggestedEvent, type CalendarEventLike } from '../../../core/day-suggestions.ts';
-import { zonedToUtc } from '../../../core/ics.ts';
-import type { CalendarConnection } from '../calendar/connection.ts';
-import { CalendarUnavailable, calendarErrorMessage } from '../calendar/errors.ts';
-import { addDays } from '../../../core/iso-date.ts';
+import type { TDay } from '../../../../core/api/timesheet.ts';
+import { eventInstant, isSuggestedEvent, type CalendarEventLike } from '../../../../core/day-suggestions.ts';
+import { zonedToUtc } from '../../../../core/ics.ts';
+import type { CalendarConnection } from '../../calendar/connection.ts';
+import { CalendarUnavailable, calendarErrorMessage } from '../../calendar/errors.ts';
+import { addDays } from '../../../../core/iso-date.ts';
 
 // The day's events from the firm's Google Calendar (docs/decisions/089), through the existing
 // connection (token refresh, one retry after a 401). No failure of Google fails the day: it

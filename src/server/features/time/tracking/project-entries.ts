@@ -1,12 +1,12 @@
-import type { TProjectEntriesResponse } from '../../../core/api/time-tracking.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import type { Viewer } from './entry-access.ts';
-import { peopleNames } from './entry-people.ts';
+import type { TProjectEntriesResponse } from '../../../../core/api/time-tracking.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import type { Viewer } from '../entries/access.ts';
+import { peopleNames } from '../entries/people.ts';
 import { listExpenseEntries } from './expense-entries.ts';
-import { jobTitlesFor } from './job-titles.ts';
+import { jobTitlesFor } from '../entries/rates.ts';
 import { getTrackedProject } from './project-search.ts';
-import { listTimeEntries } from './time-entries.ts';
-import type { TTimeEntry, TTimeEntryCosted } from '../../../core/api/time-tracking.ts';
+import { listTimeEntries } from '../entries/views.ts';
+import type { TTimeEntry, TTimeEntryCosted } from '../../../../core/api/time-tracking.ts';
 
 /** Everything the time-tracking page needs when a project is picked, in one round trip. */
 export async function projectEntries(db: DbOrTx, options: { projectId: string; viewer: Viewer }): Promise<TProjectEntriesResponse> {

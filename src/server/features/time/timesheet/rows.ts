@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { TTimesheetRowBody } from '../../../core/api/timesheet.ts';
-import { ZCopyWeekBody, ZTimesheetRowBody } from '../../../core/api/timesheet.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import type { Viewer } from '../time-tracking/entry-access.ts';
-import { personOf } from './person.ts';
-import { addDays } from '../../../core/iso-date.ts';
+import type { TTimesheetRowBody } from '../../../../core/api/timesheet.ts';
+import { ZCopyWeekBody, ZTimesheetRowBody } from '../../../../core/api/timesheet.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import type { Viewer } from '../entries/access.ts';
+import { personOf } from '../entries/person.ts';
+import { addDays } from '../../../../core/iso-date.ts';
 
 // Rows a person keeps on a week's timesheet before any hours are in them (timesheet_rows).
 

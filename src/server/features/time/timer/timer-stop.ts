@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { TTimerStopBody, TTimerStopResult } from '../../../core/api/timesheet.ts';
-import { timerDays, timerHours, WEEK_MESSAGES } from '../../../core/weeks.ts';
-import { withActor, type Db, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { entryWithWeek } from '../time-tracking/time-entries.ts';
-import { readTimesheetSettings } from './settings.ts';
-import { bookedEntry, insertBookedEntry, type EntryRow } from './timer-entry.ts';
+import type { TTimerStopBody, TTimerStopResult } from '../../../../core/api/timesheet.ts';
+import { timerDays, timerHours, WEEK_MESSAGES } from '../../../../core/weeks.ts';
+import { withActor, type Db, type Tx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { entryWithWeek, timeEntryView } from '../entries/views.ts';
+import { readTimesheetSettings } from '../timesheet/settings.ts';
+import { bookedEntry, bookEntry } from '../entries/write.ts';
+import type { EntryRow } from '../entries/views.ts';
 
 interface RunningTimer {
   project_id: string;
@@ -49,12 +50,12 @@ export async function stopTimer(db: Db, options: { userId: string; body: TTimerS
     if (body.day === undefined && days.length > 1) return { status: 'pick-day', days, hours };
     const day = body.day ?? days[0]!;
     if (!days.includes(day)) throw new AppError('VALIDATION_ERROR', WEEK_MESSAGES.pickDay, { days });
-    const row = await insertBookedEntry(tx, {
+    const saved = await bookEntry(tx, {
       id: body.entryId, userId, createdBy: userId, projectId: timer.project_id, jobType: timer.job_type,
       date: day, hours, description: timer.description, source: null,
     });
-    if (!row) throw new AppError('DUPLICATE_RECORD');
+    if (!saved) throw new AppError('DUPLICATE_RECORD');
     await tx.deleteFrom('timers').where('user_id', '=', userId).execute();
-    return booked(tx, row);
+    return { status: 'booked', entry: timeEntryView(saved.row, saved.week) };
   });
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { TWeekState } from '../../../core/api/timesheet.ts';
-import { displayName } from '../../../core/people.ts';
-import { weekLockMessage, type WeekStatus } from '../../../core/weeks.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { iso } from '../time-tracking/entry-access.ts';
+import type { TWeekState } from '../../../../core/api/timesheet.ts';
+import { displayName } from '../../../../core/people.ts';
+import { weekLockMessage, type WeekStatus } from '../../../../core/weeks.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { iso } from '../entries/access.ts';
 
 // A person's week as stored (migration 018): a week without a row is open, at version 0.
 

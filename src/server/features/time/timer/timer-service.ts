@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { TTimer, TTimerState, ZTimerStartBody } from '../../../core/api/timesheet.ts';
-import { WEEK_MESSAGES } from '../../../core/weeks.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { getTrackedProject } from '../time-tracking/project-search.ts';
+import type { TTimer, TTimerState, ZTimerStartBody } from '../../../../core/api/timesheet.ts';
+import { WEEK_MESSAGES } from '../../../../core/weeks.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { getTrackedProject } from '../tracking/project-search.ts';
 
 // One running timer per person, kept on the server (table timers, docs/decisions/089): it survives
 // a reload and another computer. Times are the database's clock, the same for every instance.

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
 
 /** People by id as the screens name them: the profile's display name, else first and last name, else the e-mail. */
 export async function peopleNames(db: DbOrTx, ids: readonly string[]): Promise<Record<string, string>> {

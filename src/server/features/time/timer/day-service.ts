@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { TDay, TSuggestion } from '../../../core/api/timesheet.ts';
-import { actionItemSource, eventInstant, googleSource, hoursBetween, itemHours, wallTime } from '../../../core/day-suggestions.ts';
-import { titleKey } from '../../../core/weeks.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import type { CalendarConnection } from '../calendar/connection.ts';
-import type { Viewer } from '../time-tracking/entry-access.ts';
-import { getTrackedProject } from '../time-tracking/project-search.ts';
+import type { TDay, TSuggestion } from '../../../../core/api/timesheet.ts';
+import { actionItemSource, eventInstant, googleSource, hoursBetween, itemHours, wallTime } from '../../../../core/day-suggestions.ts';
+import { titleKey } from '../../../../core/weeks.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import type { CalendarConnection } from '../../calendar/connection.ts';
+import type { Viewer } from '../entries/access.ts';
+import { getTrackedProject } from '../tracking/project-search.ts';
 import { calendarDay } from './day-calendar.ts';
-import { personOf } from './person.ts';
+import { personOf } from '../entries/person.ts';
 
 // GET /api/timesheet/day (docs/decisions/089): the person's action items with a start and an end
 // that day, and their events of the firm's Google Calendar, as suggestions of time. Nothing is

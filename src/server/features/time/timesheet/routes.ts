@@ -1,16 +1,16 @@
 import {
   ZApprovals, ZApprovalsQuery, ZCopyWeekBody, ZCopyWeekResult, ZJobTitles, ZJobTitlesQuery, ZTimesheet, ZTimesheetQuery,
   ZTimesheetRowBody, ZTimesheetSettings, ZWeekActionBody, ZWeekDecisionBody, ZWeekState,
-} from '../../../core/api/timesheet.ts';
-import type { AppContext } from '../../app-context.ts';
-import { requireUser } from '../../http/session.ts';
-import { jobTitlesFor } from '../time-tracking/job-titles.ts';
+} from '../../../../core/api/timesheet.ts';
+import type { AppContext } from '../../../app-context.ts';
+import { requireUser } from '../../../http/session.ts';
+import { jobTitlesFor } from '../entries/rates.ts';
 import { approvalsQueue } from './approvals.ts';
 import { addRow, copyLastWeek, removeRow } from './rows.ts';
 import { readTimesheetSettings, saveTimesheetSettings } from './settings.ts';
 import { readTimesheet } from './sheet.ts';
 import { moveWeek, type WeekAction } from './week-actions.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../../core/iso-date.ts';
 
 // Weeks that close (issue 25, docs/decisions/088): the weekly timesheet, its rows, the week's
 // submit → approve → lock, the approvers' queue and the firm's time-keeping settings.

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { TProjectHit } from '../../../core/api/projects.ts';
-import type { TTrackedProject } from '../../../core/api/time-tracking.ts';
-import { PROJECT_PICKER_LIMIT } from '../../../core/constants.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
+import type { TProjectHit } from '../../../../core/api/projects.ts';
+import type { TTrackedProject } from '../../../../core/api/time-tracking.ts';
+import { PROJECT_PICKER_LIMIT } from '../../../../core/constants.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
 
 const UNNAMED = 'Unnamed Project';
 

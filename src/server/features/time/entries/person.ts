@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { mayDecideOn } from '../../../core/weeks.ts';
-import type { DbOrTx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { EFFECTIVE_ROLE } from '../users/account-reads.ts';
-import type { Viewer } from '../time-tracking/entry-access.ts';
+import { mayDecideOn } from '../../../../core/weeks.ts';
+import type { DbOrTx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import { EFFECTIVE_ROLE } from '../../users/account-reads.ts';
+import type { Viewer } from './access.ts';
 
 /** Approvers (admins and super admins) open anyone's week; everyone else only their own. */
 export const isApprover = (viewer: Viewer) => viewer.role !== 'limited_user';

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { ZAcceptSuggestionBody, ZAcceptSuggestionResult } from '../../../core/api/timesheet.ts';
-import { titleKey } from '../../../core/weeks.ts';
-import { withActor, type Db, type Tx } from '../../db/connection.ts';
-import { AppError } from '../../errors/app-error.ts';
-import type { Viewer } from '../time-tracking/entry-access.ts';
-import { entryWithWeek } from '../time-tracking/time-entries.ts';
-import { personOf } from './person.ts';
-import { bookedEntry, insertBookedEntry, type EntryRow } from './timer-entry.ts';
+import type { ZAcceptSuggestionBody, ZAcceptSuggestionResult } from '../../../../core/api/timesheet.ts';
+import { titleKey } from '../../../../core/weeks.ts';
+import { withActor, type Db, type Tx } from '../../../db/connection.ts';
+import { AppError } from '../../../errors/app-error.ts';
+import type { Viewer } from '../entries/access.ts';
+import { entryWithWeek, timeEntryView } from '../entries/views.ts';
+import { personOf } from '../entries/person.ts';
+import { bookedEntry, bookEntry } from '../entries/write.ts';
+import type { EntryRow } from '../entries/views.ts';
 
 type Body = z.infer<typeof ZAcceptSuggestionBody>;
 type Result = z.infer<typeof ZAcceptSuggestionResult>;
@@ -43,15 +44,15 @@ export async function acceptSuggestion(db: Db, options: { viewer: Viewer; body: 
     const key = { id: body.entryId, userId, source: body.source };
     const earlier = await bookedEntry(tx, key);
     if (earlier) return sameClick(tx, earlier, userId, body);
-    const row = await insertBookedEntry(tx, {
+    const saved = await bookEntry(tx, {
       ...key, createdBy: viewer.id, projectId: body.projectId, jobType: body.jobType, date: body.date, hours: body.hours, description: body.title,
     });
-    if (!row) {
+    if (!saved) {
       const raced = await bookedEntry(tx, key);
       if (!raced) throw new AppError('DUPLICATE_RECORD');
       return sameClick(tx, raced, userId, body);
     }
     if (body.source.startsWith('google:')) await rememberTitle(tx, { userId, title: body.title, projectId: body.projectId, jobType: body.jobType });
-    return { entry: await entryWithWeek(tx, row) };
+    return { entry: timeEntryView(saved.row, saved.week) };
   });
 }
