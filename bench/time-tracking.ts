@@ -25,7 +25,7 @@ import { findSession } from '../src/server/features/auth/service.ts';
 import type { TDataRole } from '../src/core/api/auth.ts';
 import { admin, pct, fmt, ADMIN_URL } from './lib.ts';
 
-const DB_NAME = 'casebook_bench_time';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'casebook_bench_time';
 const CLIENTS = 20_000;
 const CASES = 50_000;
 const PROJECTS = 100_000;

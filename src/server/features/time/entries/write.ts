@@ -21,7 +21,7 @@ import { entryWeeks, splitWeek, weekJoin, type WeekColumns } from './weeks.ts';
 //  - the answers of the database's rules, which stay there for every path: the week lock
 //    (CBW01 → 409), the bill lock (locked_bill, checked here and by the careful path), a deleted
 //    id never coming back (CBD01 → 410), a retried create or a second click answered, not doubled.
-// There is one INSERT INTO time_entries in the source: `insertStatement` below.
+// The source holds one insert of time entries: `insertStatement` below (write.test.ts counts).
 
 /** A new entry, from whichever writer. */
 interface NewTimeEntry {
@@ -68,7 +68,7 @@ async function completed(db: DbOrTx, entries: readonly NewTimeEntry[]) {
 }
 
 /**
- * The one INSERT INTO time_entries: any number of rows as arrays (unnest), one statement that
+ * The one insert of time entries: any number of rows as arrays (unnest), one statement that
  * names the audit's actor, gives each row its project's case and client (so the per-row fill-in
  * trigger is skipped, migration 025) and leaves out a row whose id, source or fingerprint is
  * taken. `answer` reads the inserted rows (`inserted`).
