@@ -19,7 +19,10 @@ import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
-import { projectEntries, saveTimeEntry, searchProjects } from '../src/server/features/time/index.ts';
+// The bench measures the time domain's own modules (not another feature: it may reach inside).
+import { saveTimeEntry } from '../src/server/features/time/entries/write.ts';
+import { projectEntries } from '../src/server/features/time/tracking/project-entries.ts';
+import { searchProjects } from '../src/server/features/time/tracking/project-search.ts';
 import { createUser } from '../src/server/features/users/service.ts';
 import { findSession } from '../src/server/features/auth/service.ts';
 import type { TDataRole } from '../src/core/api/auth.ts';

@@ -11,9 +11,8 @@ export { timesheetRoutes } from './timesheet/routes.ts';
 export { timerRoutes } from './timer/routes.ts';
 
 export type { Viewer } from './entries/access.ts';
-export { importTimeEntries, saveTimeEntry } from './entries/write.ts';
-export { projectEntries } from './tracking/project-entries.ts';
-export { projectHit, searchProjects, type ProjectRow } from './tracking/project-search.ts';
+export { importTimeEntries } from './entries/write.ts';
+export { projectHit, type ProjectRow } from './tracking/project-search.ts';
 export { readTimesheetSettings } from './timesheet/settings.ts';
 export { weekReminders } from './timesheet/reminders.ts';
 export { moveWeek, type WeekAction } from './timesheet/week-actions.ts';
