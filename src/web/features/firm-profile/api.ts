@@ -5,6 +5,8 @@ import { uploadFiles } from '../../lib/upload.ts';
 
 const PROFILE_KEY = ['settings', 'firm-profile'];
 const SIGNATURE_KEY = ['me', 'signature'];
+/** The firm profile's cached reads; field reports read the signer's signature under the same key. */
+export const firmProfileKeys = { profile: PROFILE_KEY, signature: SIGNATURE_KEY };
 
 export const useFirmProfile = () => useQuery({ queryKey: PROFILE_KEY, queryFn: () => api<TFirmProfile>('/api/settings/firm-profile') });
 

@@ -3,3 +3,4 @@
 export { FirmProfileSection } from './firm-profile-section.tsx';
 export { SignatureSection } from './signature-section.tsx';
 export { MoneyAlerts } from './money-alerts.tsx';
+export { firmProfileKeys } from './api.ts';

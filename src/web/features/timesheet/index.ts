@@ -1,3 +1,4 @@
 // The timesheet feature as other features see it: the timer (the dashboard's and the time
-// tracking page's, issue 25).
+// tracking page's, issue 25), and its query keys.
+export { timesheetKeys } from './query-keys.ts';
 export { TimerPanel } from './timer-panel.tsx';

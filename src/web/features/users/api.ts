@@ -3,6 +3,8 @@ import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAcc
 import { api } from '../../lib/api.ts';
 
 const KEY = ['users'];
+/** The firm's users (the importer's mapping reads the same list). */
+export const usersKeys = { all: KEY };
 
 export function useUsers() {
   return useQuery({ queryKey: KEY, queryFn: () => api<{ users: TUserAccount[] }>('/api/users').then((r) => r.users) });

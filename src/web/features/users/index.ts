@@ -1,2 +1,3 @@
 // The users feature as other features see it: its settings section.
 export { UsersSection } from './users-section.tsx';
+export { usersKeys } from './api.ts';
