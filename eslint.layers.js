@@ -83,6 +83,10 @@ export default [
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones, basePath: import.meta.dirname }],
+      // A zone only sees an import it can resolve: an import of nothing is refused on its own.
+      'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
+    },
   },
 ];

@@ -10,12 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const ZONES = 'import-x/no-restricted-paths';
 const PACKAGES = 'no-restricted-imports';
+const UNRESOLVED = 'import-x/no-unresolved';
 
 const PROBES: { file: string; code: string; refusedBy: string | null }[] = [
   // Server features reach each other through an index only.
   { file: 'src/server/features/users/probe.ts', code: "import { hashPassword } from '../auth/passwords.ts';", refusedBy: ZONES },
   { file: 'src/server/features/share-links/probe.ts', code: "import { getReport } from '../field-reports/reads.ts';", refusedBy: ZONES },
   { file: 'src/server/features/users/probe.ts', code: "import { hashPassword } from '../auth/index.ts';", refusedBy: null },
+  { file: 'src/server/features/users/probe.ts', code: "import { nothing } from '../auth/no-such-file.ts';", refusedBy: UNRESOLVED },
   { file: 'src/server/features/users/probe.ts', code: "import { createUser } from './service.ts';", refusedBy: null },
   // ... and so do web features.
   { file: 'src/web/features/users/probe.ts', code: "import { useTimesheetSettings } from '../settings/timesheets-api.ts';", refusedBy: ZONES },
@@ -45,7 +47,7 @@ describe.each(['.', 'src/server', 'src/web/ui'])('the lint run from %s', (folder
     const eslint = new ESLint({ cwd: resolve(ROOT, folder) });
     for (const probe of PROBES) {
       const [result] = await eslint.lintText(`${probe.code}\n`, { filePath: resolve(ROOT, probe.file) });
-      const refusals = result!.messages.filter((m) => m.ruleId === ZONES || m.ruleId === PACKAGES).map((m) => m.ruleId);
+      const refusals = result!.messages.filter((m) => [ZONES, PACKAGES, UNRESOLVED].includes(m.ruleId!)).map((m) => m.ruleId);
       expect({ ...probe, refusals }).toEqual({ ...probe, refusals: probe.refusedBy ? [probe.refusedBy] : [] });
     }
   });
