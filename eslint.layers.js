@@ -23,12 +23,13 @@ const FEATURES = [`${S}/features`];
 const COMPOSE = ['app.ts', 'main.ts', 'database-from-env.ts', 'cli', 'seed'].map((f) => `${S}/${f}`);
 
 /**
- * A feature folder reaches another only through that folder's index.ts (its public face); `also` lists
- * extra paths (relative to the features folder) a feature may still import.
+ * A feature folder reaches another only through that folder's public files (`index.ts`, and on the web
+ * `query-keys.ts`); `also` lists extra paths (relative to the features folder) a feature may still import.
  */
-const throughIndexes = (root, message, also = {}) => dirs(`${root}/`).map((feature) => {
+const throughIndexes = (root, message, { publicFiles = ['index.ts'], also = {} } = {}) => dirs(`${root}/`).map((feature) => {
   const others = dirs(`${root}/`).filter((f) => f !== feature);
-  return zone(`${root}/${feature}`, root, message, [`./${feature}`, ...others.map((o) => `./${o}/index.ts`), ...(also[feature] ?? [])]);
+  const open = others.flatMap((o) => publicFiles.map((file) => `./${o}/${file}`));
+  return zone(`${root}/${feature}`, root, message, [`./${feature}`, ...open, ...(also[feature] ?? [])]);
 });
 
 // The one exception to the server's feature boundary, removed by the time-domain work (issue 44, "One
@@ -63,7 +64,7 @@ const zones = [
   zone(FEATURES, COMPOSE, 'features do not import the composition (app.ts, main.ts, cli, seed): take what you need from app-context.ts.'),
   // A server feature reaches another only through its index.ts (app.ts, the composition, registers routes and plugins).
   ...throughIndexes(`${S}/features`,
-    'server features never import another feature\'s internals: use its index.ts, or move the shared piece down.', TIME_DOMAIN_PAIR),
+    'server features never import another feature\'s internals: use its index.ts, or move the shared piece down.', { also: TIME_DOMAIN_PAIR }),
 
   // Web, lowest first: lib (transport, helpers) → ui (shared components and hooks) → shared (app-wide
   // state: session, unsaved changes) → features → app (router, shell) → main.tsx.
@@ -74,8 +75,12 @@ const zones = [
   zone(`${W}/features`, [`${W}/app`, `${W}/main.tsx`], 'features never import app/: move what they share down to web/shared or web/ui.'),
   // The big-table unit (blocks, far marks, places) is used through its index only.
   zone([`${W}/ui/*.{ts,tsx}`, `${W}/shared`, `${W}/features`, `${W}/app`], `${W}/ui/big-table`, 'the big table is one unit: import its index.ts.', ['./index.ts']),
-  // A feature reaches another only through its public index.ts.
-  ...throughIndexes(`${W}/features`, 'features never import another feature\'s internals: use its index.ts, or move the shared piece down.'),
+  // A feature reaches another only through its public index.ts, and names another's cached reads through its
+  // query-keys.ts: keys only, importing nothing, so a feature refreshing another's keys pulls in none of its screens.
+  ...throughIndexes(`${W}/features`,
+    'features never import another feature\'s internals: use its index.ts (its query-keys.ts for its keys), or move the shared piece down.',
+    { publicFiles: ['index.ts', 'query-keys.ts'] }),
+  zone(`${W}/features/*/query-keys.ts`, './src', 'a feature\'s query-keys.ts holds its query keys only and imports nothing.'),
 ];
 
 export default [

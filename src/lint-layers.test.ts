@@ -21,7 +21,10 @@ const PROBES: { file: string; code: string; refusedBy: string | null }[] = [
   { file: 'src/server/features/users/probe.ts', code: "import { createUser } from './service.ts';", refusedBy: null },
   // ... and so do web features.
   { file: 'src/web/features/users/probe.ts', code: "import { useTimesheetSettings } from '../settings/timesheets-api.ts';", refusedBy: ZONES },
-  { file: 'src/web/features/settings/probe.ts', code: "import { timesheetKeys } from '../timesheet/index.ts';", refusedBy: null },
+  { file: 'src/web/features/settings/probe.ts', code: "import { TimerPanel } from '../timesheet/index.ts';", refusedBy: null },
+  { file: 'src/web/features/settings/probe.ts', code: "import { timesheetKeys } from '../timesheet/query-keys.ts';", refusedBy: null },
+  { file: 'src/web/features/settings/probe.ts', code: "import { useTimer } from '../timesheet/timer-api.ts';", refusedBy: ZONES },
+  { file: 'src/web/features/timesheet/query-keys.ts', code: "import { api } from '../../lib/api.ts';", refusedBy: ZONES },
   // ui/ calls no endpoint.
   { file: 'src/web/ui/probe.ts', code: "import { api } from '../lib/api.ts';", refusedBy: ZONES },
   { file: 'src/web/ui/probe.ts', code: "import { send } from '../lib/transport.ts';", refusedBy: ZONES },

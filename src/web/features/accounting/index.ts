@@ -3,4 +3,3 @@
 export { RetainerSection } from './retainer-section.tsx';
 export { RetainerNotices } from './retainer-notices.tsx';
 export { amountText, amountTextProblem, parseAmount } from './money-input.ts';
-export { keys as accountingKeys } from './api.ts';

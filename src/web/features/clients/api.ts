@@ -7,8 +7,8 @@ import type { TAttorneyListResponse } from '../../../core/api/attorneys.ts';
 import type { TRateCodeListResponse } from '../../../core/api/rate-codes.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
-import { attorneysKeys } from '../attorneys/index.ts';
-import { rateCodesKeys } from '../rate-codes/index.ts';
+import { attorneysKeys } from '../attorneys/query-keys.ts';
+import { rateCodesKeys } from '../rate-codes/query-keys.ts';
 import type { CaseForm, ClientForm, ProjectForm } from './forms.ts';
 import { caseBody, clientBody, projectBody } from './forms.ts';
 

@@ -5,7 +5,7 @@ import type { TLawFirmListResponse } from '../../../core/api/attorneys.ts';
 import type { TConflictDecision } from '../../../core/conflict-status.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
-import { attorneysKeys } from '../attorneys/index.ts';
+import { attorneysKeys } from '../attorneys/query-keys.ts';
 
 // Fetchers and hooks of a case's parties and conflict checks (issue 39).
 

@@ -13,7 +13,7 @@ import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { keepRecord, keptCopy, noAnswer, readKept, readThrough } from '../../shared/offline/kept-records.ts';
 import type { OutboxRequest } from '../../lib/outbox-item.ts';
-import { firmProfileKeys } from '../firm-profile/index.ts';
+import { firmProfileKeys } from '../firm-profile/query-keys.ts';
 
 /** Where a report is read, and its copy kept. */
 export const reportUrl = (id: string) => `/api/field-reports/${id}`;

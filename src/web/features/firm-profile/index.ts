@@ -3,4 +3,3 @@
 export { FirmProfileSection } from './firm-profile-section.tsx';
 export { SignatureSection } from './signature-section.tsx';
 export { MoneyAlerts } from './money-alerts.tsx';
-export { firmProfileKeys } from './api.ts';

@@ -3,8 +3,8 @@ import type { TClientDetail, TClientList } from '../../../core/api/clients.ts';
 import type { TRateCodeListResponse } from '../../../core/api/rate-codes.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { api } from '../../lib/api.ts';
-import { rateCodesKeys } from '../rate-codes/index.ts';
-import { usersKeys } from '../users/index.ts';
+import { rateCodesKeys } from '../rate-codes/query-keys.ts';
+import { usersKeys } from '../users/query-keys.ts';
 
 // What a line of the mapping can be matched to: the firm's users, clients, a client's projects and
 // the firm's job titles (the active items of its rate codes), read from the routes their own screens use.

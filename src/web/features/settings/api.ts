@@ -3,7 +3,7 @@ import type {
   TAddressLookupKeys, TAddressLookupSettings, TAddressLookupSettingsBody, TAddressLookupTestResult, TRadarEnvironment,
 } from '../../../core/api/settings.ts';
 import { api } from '../../lib/api.ts';
-import { addressKeys } from '../address/index.ts';
+import { addressKeys } from '../address/query-keys.ts';
 
 export function useAddressLookupSettings(enabled: boolean) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
 import { api } from '../../lib/api.ts';
-import { actionItemsKeys } from '../action-items/index.ts';
+import { actionItemsKeys } from '../action-items/query-keys.ts';
 
 const key = ['settings', 'calendar'] as const;
 

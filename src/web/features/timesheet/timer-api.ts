@@ -4,7 +4,7 @@ import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
 import type { TTimerStartBody, TTimerState, TTimerStopResult } from '../../../core/api/timesheet.ts';
 import { api } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
-import { dashboardKeys } from '../dashboard/index.ts';
+import { dashboardKeys } from '../dashboard/query-keys.ts';
 import { timesheetKeys } from './query-keys.ts';
 
 // The timer's calls (issue 25): GET /api/timer, POST /api/timer/start and /stop, DELETE /api/timer.

@@ -1,3 +1,2 @@
 // The users feature as other features see it: its settings section.
 export { UsersSection } from './users-section.tsx';
-export { usersKeys } from './api.ts';
