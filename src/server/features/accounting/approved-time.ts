@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { WEEK_MESSAGES } from '../../../core/weeks.ts';
 import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { readTimesheetSettings } from '../timesheet/settings.ts';
+import { readTimesheetSettings } from '../timesheet/index.ts';
 
 // Billing requires approved time (issue 25, docs/decisions/088): when the firm's setting is on,
 // a time entry is billable only once its person's week is approved.

@@ -8,9 +8,9 @@ import { deleteSession, findUserByEmail, refreshSession, resolveDataRole, verify
 import type { FastifyRequest } from 'fastify';
 import { isLoopback } from '../../http/loopback.ts';
 import { finishSignIn, startSession } from './sign-in.ts';
-import { offeredProviders } from '../sign-in-providers/settings.ts';
-import { requiredRoles } from '../two-factor/policy.ts';
-import { readTimesheetSettings } from '../timesheet/settings.ts';
+import { offeredProviders } from '../sign-in-providers/index.ts';
+import { requiredRoles } from '../two-factor/index.ts';
+import { readTimesheetSettings } from '../timesheet/index.ts';
 
 export const TEST_ACCOUNT_REMOTE =
   'The test account can only be used on the computer running the demo. Please sign in with your e-mail and password.';

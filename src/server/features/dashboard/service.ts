@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TDashboardMoney, TDashboardSummary, TDueItem } from '../../../core/api/dashboard.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import type { Viewer } from '../time-tracking/entry-access.ts';
-import { weekReminders } from '../timesheet/reminders.ts';
+import type { Viewer } from '../time-tracking/index.ts';
+import { weekReminders } from '../timesheet/index.ts';
 
 const WEEK = sql<string>`date_trunc('week', current_date)::date`;
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TOfflineProject } from '../../../core/api/field-reports.ts';
 import { OFFLINE_PROJECTS_LIMIT } from '../../../core/constants.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { projectHit, type ProjectRow } from '../time-tracking/project-search.ts';
+import { projectHit, type ProjectRow } from '../time-tracking/index.ts';
 import { reportFacts } from './writes.ts';
 
 /** How far back a person's own time and reports make a project theirs, for the order. */

@@ -5,7 +5,7 @@ import { looksLikeShareToken, SHARE_MESSAGES } from '../../../core/share-links.t
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { firmContact } from '../../pdf/firm-letterhead.ts';
-import { getReport } from '../field-reports/reads.ts';
+import { getReport } from '../field-reports/index.ts';
 import { hashOfShareToken } from './service.ts';
 
 // What a client's browser reads through a share link, without an account (docs/decisions/105).
