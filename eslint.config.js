@@ -23,9 +23,17 @@ export default tseslint.config(
     },
   },
   {
+    // core is pure rules, the same in the browser and on the server: it imports itself and zod, nothing
+    // else (an allow-list, docs/decisions/127). mustache is the engagement letter's template grammar: a
+    // parser without I/O that both sides check a template with (docs/decisions/121).
+    // Its tests may use test helpers and packages (otplib, sharp) to check the rules against.
     files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react'] }],
+      'no-restricted-imports': ['error', { patterns: [{
+        regex: '^(?!(zod|mustache)(/|$)|\\.\\.?/)',
+        message: 'core imports only zod and core itself: no Node built-in, no database, no server or browser package.',
+      }] }],
     },
   },
   {

@@ -23,13 +23,14 @@ export const INTERNAL_COLUMNS = {
   // Calendar sync bookkeeping.
   action_items: ['google_event_id', 'calendar_generation'],
   bills: ['client_name'],
-  clients: ['completion_percentage'],
+  // The names as the conflict check compares them (migrations 038, 041): they repeat the names.
+  clients: ['completion_percentage', 'name_key'],
+  cases: ['attorney_name_key'],
   users: ['one_time_password_expires_at', 'must_change_password'],
   api_tokens: ['hint', 'last_used_at'],
   field_report_images: ['width', 'height', 'annotations_version'],
   // A view's moment: the view count says the rest, the audit row's own time says when.
   field_report_shares: ['last_viewed_at'],
-  // The name as the conflict check compares it (migration 038): repeats the name.
   case_parties: ['name_key'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 

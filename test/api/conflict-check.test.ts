@@ -128,6 +128,22 @@ describe('the intake journey', () => {
   });
 });
 
+describe('the names a check compares', () => {
+  it('finds a party under its new name once renamed, and no longer under the old one', async () => {
+    const kase = await createCase(denise, (await createClient(denise, { isBusinessClient: true, name: unique('Quillfeather Partners') })).id,
+      { caseName: 'Renamed party', retainedSide: 'defense', parties: [{ role: 'adjuster', name: 'Ottoline Vexworth' }] });
+    const { parties } = (await denise.request({ method: 'GET', url: `/api/cases/${kase.id}/parties` })).json();
+    const found = async (name: string) => ((await intake({ retainedSide: 'defense', parties: [{ role: 'other', name }] })).json() as TConflictCheck)
+      .hits.filter((h) => h.caseId === kase.id).map((h) => h.partyName);
+    expect(await found('Ottoline Vexworth')).toEqual(['Ottoline Vexworth']);
+    const renamed = await denise.request({ method: 'PUT', url: `/api/cases/${kase.id}/parties/${parties[0].id}`,
+      payload: { version: parties[0].version, role: 'adjuster', name: 'Persimmon Quade' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found('Persimon Quade')).toEqual(['Persimmon Quade']);
+    expect(await found('Ottoline Vexworth')).toEqual([]);
+  });
+});
+
 describe('bills wait for a cleared check', () => {
   it('answers 409 "Conflict check not cleared" until the case\'s check is cleared with a waiver', async () => {
     const { bill, p } = await draftBill(margaret, t.database.db, margaretId, { hours: [2] });

@@ -148,6 +148,14 @@ describe('share links', () => {
     expect(other.json().error.message).toBe(SHARE_MESSAGES.unavailable);
   });
 
+  it('gives the certificate\'s day and the last day of the link as the firm counts them, whatever the viewer\'s zone', async () => {
+    // 22:30 in New York on 11/28/2026 is already 11/29 in UTC and in Tokyo: the page says 11/28.
+    await t.database.db.updateTable('field_reports').set({ certified_at: new Date('2026-11-29T03:30:00Z') }).where('id', '=', reportId).execute();
+    const answer = (await anonymous(`/api/shared/${token}`)).json();
+    expect(answer.certifiedOn).toBe('2026-11-28');
+    expect(answer.lastDay).toBe(addDays(today, 30));
+  });
+
   it('a superseded report still opens and says it was replaced', async () => {
     const revised = await inspector.request({ method: 'POST', url: `/api/field-reports/${reportId}/revisions`, payload: { newId: randomUUID() } });
     expect(revised.statusCode).toBe(201);

@@ -50,12 +50,16 @@ export const ZSharedReport = z.object({
   propertyAddress: z.string(),
   inspectorName: z.string(),
   certifiedAt: z.iso.datetime().nullable(),
+  /** The day it was certified in the firm's time zone (YYYY-MM-DD), whatever the viewer's zone. */
+  certifiedOn: z.iso.date().nullable(),
   /** A later revision replaced this one: the page says so. */
   superseded: z.boolean(),
   pdfFileName: z.string(),
   /** The stored copies (no EXIF) with the annotations drawn on them, as on screen and in the PDF. */
   photos: z.array(z.object({ id: z.string(), caption: z.string(), width: z.number().int(), height: z.number().int(), annotations: ZAnnotations })),
-  /** The last day the link works (the page says until when). */
+  /** The moment the link stops working. */
   expiresAt: z.iso.datetime(),
+  /** The last day the link works in the firm's time zone (YYYY-MM-DD): the page says until when. */
+  lastDay: z.iso.date(),
 });
 export type TSharedReport = z.infer<typeof ZSharedReport>;

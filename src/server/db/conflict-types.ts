@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 import type { TPartyRole } from '../../core/conflict-sides.ts';
 import type { DefaultTimestamp, Json, Version } from './column-types.ts';
 
@@ -14,8 +14,8 @@ export interface CasePartiesTable {
   law_firm_id: string | null;
   claim_number: string | null;
   notes: Generated<string>;
-  /** casebook_name_key(name), kept by a trigger (migration 038). */
-  name_key: Generated<string | null>;
+  /** casebook_name_key(name), a generated column (migration 041). */
+  name_key: GeneratedAlways<string | null>;
   created_by: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

@@ -8,7 +8,7 @@ import {
 import { billsMayIssue, CONFLICT_MESSAGES } from '../../../core/conflict-status.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
-import { caseConflictStatus } from '../conflicts/checks-service.ts';
+import { caseConflictStatus } from '../conflicts/index.ts';
 import { assertApprovedTime } from './approved-time.ts';
 import { billDetail } from './bill-read.ts';
 import { billLines } from './lines.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { ZActionItemEvent, ZEventsQuery } from '../../../core/api/action-items.ts';
 import { requireUser, SESSION_COOKIE } from '../../http/session.ts';
-import { findSession } from '../auth/service.ts';
+import { findSession } from '../auth/index.ts';
 
 const ACTION_ITEMS_CHANNEL = 'action_items';
 

@@ -3,7 +3,7 @@ import { ZApiTokenIdParams, ZApiTokenList, ZCreateApiTokenBody, ZCreatedApiToken
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';
-import { twoFactorSetupOwed } from '../two-factor/second-step.ts';
+import { twoFactorSetupOwed } from '../two-factor/index.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './service.ts';
 import { firmTodayIso } from '../../../core/iso-date.ts';
 

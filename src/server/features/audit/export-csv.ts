@@ -3,7 +3,7 @@ import type { TAuditFilters } from '../../../core/api/audit.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { csvLine } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { waitForReader } from '../reports/stream-out.ts';
+import { waitForReader } from '../../http/stream-out.ts';
 import { browseAudit, type AuditViewer } from './service.ts';
 
 const PAGE = 500;

@@ -8,8 +8,8 @@ import { deleteSession, findUserByEmail, refreshSession, resolveDataRole, verify
 import type { FastifyRequest } from 'fastify';
 import { isLoopback } from '../../http/loopback.ts';
 import { finishSignIn, startSession } from './sign-in.ts';
-import { offeredProviders } from '../sign-in-providers/settings.ts';
-import { requiredRoles } from '../two-factor/policy.ts';
+import { offeredProviders } from '../sign-in-providers/index.ts';
+import { requiredRoles } from '../two-factor/index.ts';
 import { readTimesheetSettings } from '../time/index.ts';
 
 export const TEST_ACCOUNT_REMOTE =

@@ -9,12 +9,9 @@ import type { Db, DbOrTx } from '../../db/connection.ts';
 import type { User } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AuthenticatedSession, SessionConfig } from '../../http/session.ts';
+import { assertNotThrottled, refuseSignIn } from '../../http/sign-in-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 
-const FAILURE_WINDOW = '5 minutes';
-const MAX_FAILURES = 5;
-// Guessing one account from many addresses is throttled too, more loosely (staff share offices).
-const MAX_ACCOUNT_FAILURES = 20;
 // last_seen_at is written at most this often, so reads do not turn into writes.
 const TOUCH_EVERY_MS = 60_000;
 
@@ -76,41 +73,6 @@ async function ensureProfile(db: DbOrTx, user: SessionUserRow) {
 async function sessionUserFor(db: DbOrTx, user: SessionUserRow): Promise<TSessionUser> {
   const [profile, role] = await Promise.all([ensureProfile(db, user), resolveDataRole(db, user)]);
   return toSessionUser(user, profile, role);
-}
-
-/** Failures in the window for this account from this address, and for this account from anywhere. */
-async function recentFailures(db: Db, email: string, ip: string) {
-  const row = await db
-    .selectFrom('login_failures')
-    .select([
-      sql<string>`count(*) filter (where ip = ${ip})`.as('from_address'),
-      sql<string>`count(*)`.as('from_anywhere'),
-    ])
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .where('at', '>', sql<Date>`now() - ${FAILURE_WINDOW}::interval`)
-    .executeTakeFirstOrThrow();
-  return { fromAddress: Number(row.from_address), fromAnywhere: Number(row.from_anywhere) };
-}
-
-/**
- * The one sign-in throttle (passwords and second-factor codes alike): refuses while this account has
- * too many recent failures from this address, or from anywhere.
- */
-export async function assertNotThrottled(db: Db, email: string, ip: string) {
-  const failures = await recentFailures(db, email, ip);
-  if (failures.fromAddress >= MAX_FAILURES || failures.fromAnywhere >= MAX_ACCOUNT_FAILURES) throw new AppError('RATE_LIMIT');
-}
-
-/** Counts a failed proof (password or code) for the throttle, then throws the refusal. */
-export async function refuseSignIn(db: Db, email: string, ip: string, error: AppError): Promise<never> {
-  await db.insertInto('login_failures').values({ email, ip }).execute();
-  await db.deleteFrom('login_failures').where('at', '<', sql<Date>`now() - interval '1 day'`).execute();
-  throw error;
-}
-
-/** A right proof clears this address's failures for the account. */
-export async function clearSignInFailures(db: Db, email: string, ip: string) {
-  await db.deleteFrom('login_failures').where(sql`lower(email)`, '=', email.toLowerCase()).where('ip', '=', ip).execute();
 }
 
 /**

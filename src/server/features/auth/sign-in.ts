@@ -3,9 +3,9 @@ import type { TLoginResult, TSessionResponse } from '../../../core/api/auth.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { User } from '../../db/types.ts';
 import { SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';
-import { holdPendingSignIn } from '../two-factor/pending.ts';
-import { secondStepOwed } from '../two-factor/second-step.ts';
-import { clearSignInFailures, createSession, deleteSession, resolveDataRole } from './service.ts';
+import { clearSignInFailures } from '../../http/sign-in-throttle.ts';
+import { holdPendingSignIn, secondStepOwed } from '../two-factor/index.ts';
+import { createSession, deleteSession, resolveDataRole } from './service.ts';
 
 type SignInContext = Pick<AppContext, 'db' | 'env' | 'sessionConfig'>;
 

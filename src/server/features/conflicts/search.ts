@@ -18,27 +18,36 @@ interface Wanted { text: string; key: string; role: TPartyRole }
 
 const values = (rows: Wanted[] | string[]): RawBuilder<unknown> => sql.join(rows.map((r, i) => sql`(${i}::int, ${typeof r === 'string' ? r : r.key}::text)`));
 
+/**
+ * The names alike to each wanted one among the distinct keys (conflict_names, migration 041), then
+ * their rows by equal keys (at most PER_QUERY per key and source; a party's by case, through its index):
+ * the most alike first, at most PER_QUERY rows per wanted name.
+ */
 async function nameHits(db: DbOrTx, wanted: Wanted[], except: string | null): Promise<RawHit[]> {
   if (wanted.length === 0) return [];
   const other = except ? sql`AND c.id <> ${except}` : sql``;
   const exceptParty = except ? sql`AND p.case_id <> ${except}` : sql``;
-  const q = sql`(VALUES ${values(wanted)}) AS q(i, key)`;
-  const k = (col: RawBuilder<unknown>) => sql`public.casebook_name_key(${col})`;
   const { rows } = await sql<RawHit>`
-    SELECT * FROM (
-      SELECT q.i, p.case_id, p.name AS party, p.role, similarity(p.name_key, q.key) AS sim, 'name' AS field
-        FROM ${q} JOIN case_parties p ON p.name_key % q.key WHERE true ${exceptParty}
+    WITH m AS (
+      SELECT q.i, n.key, similarity(n.key, q.key) AS sim FROM (VALUES ${values(wanted)}) AS q(i, key) JOIN conflict_names n ON n.key % q.key
+    ), found AS (
+      SELECT m.i, p.* , m.sim FROM m CROSS JOIN LATERAL (
+        SELECT p.case_id, p.name AS party, p.role FROM case_parties p WHERE p.name_key = m.key ${exceptParty}
+        ORDER BY p.case_id LIMIT ${PER_QUERY}) p
       UNION ALL
-      SELECT q.i, c.id, cl.name, 'client', similarity(${k(sql`cl.name`)}, q.key), 'name'
-        FROM ${q} JOIN clients cl ON ${k(sql`cl.name`)} % q.key JOIN cases c ON c.client_id = cl.id WHERE true ${other}
+      SELECT m.i, c.*, m.sim FROM m CROSS JOIN LATERAL (
+        SELECT c.id, cl.name, 'client' FROM clients cl JOIN cases c ON c.client_id = cl.id WHERE cl.name_key = m.key ${other} LIMIT ${PER_QUERY}) c
       UNION ALL
-      SELECT q.i, c.id, c.attorney_name, 'retaining_attorney', similarity(${k(sql`c.attorney_name`)}, q.key), 'name'
-        FROM ${q} JOIN cases c ON c.attorney_name IS NOT NULL AND ${k(sql`c.attorney_name`)} % q.key WHERE true ${other}
+      SELECT m.i, c.*, m.sim FROM m CROSS JOIN LATERAL (
+        SELECT c.id, c.attorney_name, 'retaining_attorney' FROM cases c WHERE c.attorney_name IS NOT NULL AND c.attorney_name_key = m.key ${other} LIMIT ${PER_QUERY}) c
       UNION ALL
-      SELECT q.i, c.id, f.name, 'retaining_law_firm', similarity(${k(sql`f.name`)}, q.key), 'name'
-        FROM ${q} JOIN law_firms f ON ${k(sql`f.name`)} % q.key JOIN attorneys a ON a.law_firm_id = f.id
-        JOIN cases c ON c.attorney_id = a.id WHERE true ${other}
-    ) found ORDER BY sim DESC LIMIT ${PER_QUERY * wanted.length}`.execute(db);
+      SELECT m.i, c.*, m.sim FROM m CROSS JOIN LATERAL (
+        SELECT c.id, f.name, 'retaining_law_firm' FROM law_firms f JOIN attorneys a ON a.law_firm_id = f.id JOIN cases c ON c.attorney_id = a.id
+        WHERE f.name_key = m.key ${other} LIMIT ${PER_QUERY}) c
+    )
+    SELECT i, case_id, party, role, sim, 'name' AS field FROM (
+      SELECT found.*, row_number() OVER (PARTITION BY i ORDER BY sim DESC, case_id) AS n FROM found
+    ) ranked WHERE n <= ${PER_QUERY}`.execute(db);
   return rows;
 }
 
@@ -134,7 +143,9 @@ export async function findHits(db: DbOrTx, query: TConflictQuery, exceptCaseId: 
 /** Runs the search with the similarity threshold of a check (the % operator reads it). */
 export async function searchWithThreshold(db: DbOrTx, query: TConflictQuery, exceptCaseId: string | null): Promise<TConflictHit[]> {
   const run = async (tx: DbOrTx) => {
-    await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true)`.execute(tx);
+    // No parallel workers: the index reads are small, and starting workers costs more than they save.
+    await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true),
+      set_config('max_parallel_workers_per_gather', '0', true)`.execute(tx);
     return findHits(tx, query, exceptCaseId);
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

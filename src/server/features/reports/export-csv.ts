@@ -4,8 +4,8 @@ import { roundToCents } from '../../../core/money.ts';
 import { reportTableColumns, reportTableLines } from '../../../core/report-layout.ts';
 import { csvLine, exportCells, exportColumns, reportLevels } from '../../../core/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import { waitForReader } from '../../http/stream-out.ts';
 import { forEachEntryPage } from './entry-rows.ts';
-import { waitForReader } from './stream-out.ts';
 
 // The CSV exports (RFC 4180, CRLF, UTF-8 with a BOM so spreadsheet programs read accents), docs/decisions/098:
 // the grouped report as the screen's table, and the entries, written a page at a time as the client reads them.

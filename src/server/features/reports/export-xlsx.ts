@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { TReportQuery, TReportResponse } from '../../../core/api/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import { waitForReader } from '../../http/stream-out.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';
 import { forEachEntryPage } from './entry-rows.ts';
-import { waitForReader } from './stream-out.ts';
 
 /**
  * The XLSX export: this thread reads the entries a page at a time and a document worker writes the

@@ -1,7 +1,7 @@
 import { ZFirstSuperAdminBody, ZSetupTokenBody } from '../../../core/api/setup-address.ts';
 import type { AppContext } from '../../app-context.ts';
 import { throttle } from '../../http/throttle.ts';
-import { startSession } from '../auth/sign-in.ts';
+import { startSession } from '../auth/index.ts';
 import { checkSetupToken, createFirstSuperAdmin } from './service.ts';
 
 // The one-time setup address (issue 38, docs/decisions/117): anyone holding it, before any session.

@@ -4,8 +4,7 @@ import { setupTokenRefusal } from '../../../core/setup-address.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import type { User } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { assertAcceptablePassword } from '../users/password-policy.ts';
-import { createUser } from '../users/service.ts';
+import { assertAcceptablePassword, createUser } from '../users/index.ts';
 
 // One-time setup addresses (migration 035, docs/decisions/117): the token is printed once, kept as a hash.
 

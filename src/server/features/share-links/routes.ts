@@ -65,7 +65,7 @@ export function shareLinkRoutes({ app, db, env }: AppContext) {
   const open = { config: { access: 'public' } } as const;
 
   app.get('/api/shared/:token', { ...open, schema: { params: ZSharedTokenParams, response: { 200: ZSharedReport } } },
-    (request) => guarded(request, () => openSharedReport(db, { token: request.params.token, defaultFirmName: env.FIRM_NAME })));
+    (request) => guarded(request, () => openSharedReport(db, { token: request.params.token, defaultFirmName: env.FIRM_NAME, timeZone: env.TZ })));
 
   app.get('/api/shared/:token/pdf', { ...open, schema: { params: ZSharedTokenParams } }, async (request, reply) => {
     const { pdf, fileName } = await guarded(request, () => sharedPdf(db, request.params.token));

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { TSharedReport } from '../../../core/api/share-links.ts';
+import { firmTodayIso } from '../../../core/iso-date.ts';
 import { looksLikeShareToken, SHARE_MESSAGES } from '../../../core/share-links.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { firmContact } from '../../pdf/firm-letterhead.ts';
-import { getReport } from '../field-reports/reads.ts';
+import { getReport } from '../field-reports/index.ts';
 import { hashOfShareToken } from './service.ts';
 
 // What a client's browser reads through a share link, without an account (docs/decisions/105).
@@ -29,7 +30,7 @@ async function liveLink(db: DbOrTx, token: string) {
  * Opens the page: counts one view (the audit log writes it, with no one signed in as the actor)
  * and answers what the page shows. Staff-only data (notes' authors, money, drafts) never leaves.
  */
-export async function openSharedReport(db: Db, options: { token: string; defaultFirmName: string }): Promise<TSharedReport> {
+export async function openSharedReport(db: Db, options: { token: string; defaultFirmName: string; timeZone: string }): Promise<TSharedReport> {
   const link = await liveLink(db, options.token);
   await db.updateTable('field_report_shares')
     .set({ view_count: sql<number>`view_count + 1`, last_viewed_at: sql<Date>`now()` }).where('id', '=', link.id).execute();
@@ -46,7 +47,9 @@ export async function openSharedReport(db: Db, options: { token: string; default
     reportType: report.reportType, displayNumber: report.displayNumber, date: report.date,
     projectName: report.content.projectName, propertyAddress: report.content.propertyAddress, inspectorName: report.inspectorName,
     certifiedAt: report.certifiedAt, superseded: report.status === 'superseded', pdfFileName: report.fileName,
-    photos, expiresAt: link.expires_at.toISOString(),
+    // Days as the firm counts them (the certificate's day in New York stays that day in Tokyo).
+    certifiedOn: report.certifiedAt ? firmTodayIso(options.timeZone, new Date(report.certifiedAt)) : null,
+    photos, expiresAt: link.expires_at.toISOString(), lastDay: firmTodayIso(options.timeZone, new Date(link.expires_at.getTime() - 1)),
   };
 }
 

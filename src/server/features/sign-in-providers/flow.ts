@@ -7,8 +7,7 @@ import { queryOf } from '../../http/paths.ts';
 import { isSecure } from '../../http/session.ts';
 import { throttle } from '../../http/throttle.ts';
 import { authorizationUrl, idTokenClaims, isRefusedAtProvider, isUnreachable, newChecks } from '../../integrations/oidc/client.ts';
-import { findUserByEmail } from '../auth/service.ts';
-import { finishSignIn } from '../auth/sign-in.ts';
+import { findUserByEmail, finishSignIn } from '../auth/index.ts';
 import { takePending, savePending } from './pending.ts';
 import { callbackUrl, offeredProvider, returnBase } from './settings.ts';
 

@@ -9,7 +9,7 @@ import {
 import { withActor, type Db, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { TokenCipher } from '../../integrations/google/token-cipher.ts';
-import { assertNotThrottled, clearSignInFailures, refuseSignIn } from '../auth/service.ts';
+import { assertNotThrottled, clearSignInFailures, refuseSignIn } from '../../http/sign-in-throttle.ts';
 import { requiredRoles } from './policy.ts';
 import { checkTotp, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp.ts';
 

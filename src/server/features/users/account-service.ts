@@ -2,7 +2,7 @@ import { PASSWORD_MESSAGES } from '../../../core/users.ts';
 import type { TChangePasswordBody, TUpdateProfileBody } from '../../../core/api/users.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { refuse } from '../../errors/app-error.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/index.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 
 /**

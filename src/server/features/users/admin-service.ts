@@ -6,9 +6,9 @@ import { accountChangeProblem, defaultDisplayRole, USER_RULE_MESSAGES, type Acco
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { explainDuplicates } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { revokeAllApiTokens } from '../api-tokens/service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { removeFactor } from '../two-factor/factor-service.ts';
+import { revokeAllApiTokens } from '../api-tokens/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import { removeFactor } from '../two-factor/index.ts';
 import { countActiveSuperAdmins, EFFECTIVE_ROLE, readAccount, referencedUserIds } from './account-reads.ts';
 import { oneTimePassword } from './password-policy.ts';
 

@@ -4,7 +4,7 @@ import {
 import { ZSessionResponse } from '../../../core/api/auth.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
-import { findSessionById } from '../auth/service.ts';
+import { findSessionById } from '../auth/index.ts';
 import { listAccounts } from './account-reads.ts';
 import { changeOwnPassword, updateOwnProfile } from './account-service.ts';
 import { createAccount, deleteAccount, resetPassword, resetTwoFactor, setDisabled, updateAccount } from './admin-service.ts';

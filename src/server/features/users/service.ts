@@ -3,7 +3,7 @@ import type { TDataRole } from '../../../core/api/auth.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
 import { defaultDisplayRole } from '../../../core/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/index.ts';
 
 export interface NewUserInput {
   email: string;

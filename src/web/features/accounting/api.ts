@@ -5,13 +5,11 @@ import type {
 import type { AgeBucket, BillAction } from '../../../core/billing.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
+import { accountingKeys as keys } from './query-keys.ts';
 
 // Fetchers of Accounting & Financials (super admins only; the API answers 403 to anyone else).
 
-export const keys = {
-  all: ['accounting'] as const,
-  bill: (id: string | null) => ['accounting', 'bill', id] as const,
-};
+export { keys };
 
 export const useUnbilled = (enabled: boolean) =>
   useQuery({ queryKey: ['accounting', 'unbilled'], enabled, queryFn: () => api<TUnbilledList>('/api/accounting/unbilled') });

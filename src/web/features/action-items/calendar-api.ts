@@ -2,8 +2,9 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TRemovalResult, TSyncEvent, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
 import { api } from '../../lib/api.ts';
+import { actionItemsKeys } from './query-keys.ts';
 
-const syncStatusKey = (projectId: string | null) => ['calendar', 'status', projectId ?? 'firm'] as const;
+const syncStatusKey = (projectId: string | null) => [...actionItemsKeys.calendarStatus, projectId ?? 'firm'] as const;
 
 /**
  * The sync queue of one project (its card) or of the firm (the dashboard), and the connection, as

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/transport.ts';
 import { fetchLookupStatus, fetchPlace, fetchSuggestions } from '../../shared/address/api.ts';
+import { addressKeys } from './query-keys.ts';
 
 interface Outcome { ok: boolean; ms: number; status: string; body: unknown }
 
 /** /radar-diagnostic: calls the server's address-lookup proxy directly and shows what came back. */
 export default function RadarDiagnosticPage() {
-  const status = useQuery({ queryKey: ['address-status'], queryFn: fetchLookupStatus });
+  const status = useQuery({ queryKey: addressKeys.status, queryFn: fetchLookupStatus });
   const [kind, setKind] = useState<'autocomplete' | 'place'>('autocomplete');
   const [input, setInput] = useState('');
   const [country, setCountry] = useState('US');

@@ -3,6 +3,7 @@ import type {
   TAttorney, TAttorneyBody, TAttorneyListResponse, TLawFirm, TLawFirmBody, TLawFirmListResponse,
 } from '../../../core/api/attorneys.ts';
 import { api } from '../../lib/api.ts';
+import { attorneysKeys } from './query-keys.ts';
 
 const qs = (params: Record<string, string | undefined>) => {
   const p = new URLSearchParams();
@@ -31,8 +32,8 @@ export function useLawFirms(q = '') {
 function useInvalidateFirmData() {
   const client = useQueryClient();
   return () => Promise.all([
-    client.invalidateQueries({ queryKey: ['attorneys'] }),
-    client.invalidateQueries({ queryKey: ['law-firms'] }),
+    client.invalidateQueries({ queryKey: attorneysKeys.attorneys }),
+    client.invalidateQueries({ queryKey: attorneysKeys.lawFirms }),
   ]);
 }
 

@@ -7,6 +7,8 @@ import type { TAttorneyListResponse } from '../../../core/api/attorneys.ts';
 import type { TRateCodeListResponse } from '../../../core/api/rate-codes.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
+import { attorneysKeys } from '../attorneys/query-keys.ts';
+import { rateCodesKeys } from '../rate-codes/query-keys.ts';
 import type { CaseForm, ClientForm, ProjectForm } from './forms.ts';
 import { caseBody, clientBody, projectBody } from './forms.ts';
 
@@ -51,10 +53,10 @@ export const useCustomRates = (id: string, enabled: boolean) =>
   useQuery({ queryKey: keys.rates(id), enabled, queryFn: () => api<TCustomRates>(`/api/cases/${id}/custom-rates`) });
 
 export const useAttorneys = () => useQuery({
-  queryKey: ['attorneys', 'picker'], queryFn: () => api<TAttorneyListResponse>('/api/attorneys'), staleTime: 60_000,
+  queryKey: attorneysKeys.attorneyPicker, queryFn: () => api<TAttorneyListResponse>('/api/attorneys'), staleTime: 60_000,
 });
 export const useRateCodes = () => useQuery({
-  queryKey: ['rate-codes', 'picker'], queryFn: () => api<TRateCodeListResponse>('/api/rate-codes'), staleTime: 60_000,
+  queryKey: rateCodesKeys.picker, queryFn: () => api<TRateCodeListResponse>('/api/rate-codes'), staleTime: 60_000,
 });
 
 /** After any write of this area every cached read of it is stale. */

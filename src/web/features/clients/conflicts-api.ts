@@ -5,6 +5,7 @@ import type { TLawFirmListResponse } from '../../../core/api/attorneys.ts';
 import type { TConflictDecision } from '../../../core/conflict-status.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
+import { attorneysKeys } from '../attorneys/query-keys.ts';
 
 // Fetchers and hooks of a case's parties and conflict checks (issue 39).
 
@@ -18,7 +19,7 @@ export const useParties = (caseId: string) =>
 export const useCaseConflicts = (caseId: string) =>
   useQuery({ queryKey: keys.conflicts(caseId), queryFn: () => api<TCaseConflicts>(`/api/cases/${caseId}/conflict-checks`) });
 export const useLawFirms = () => useQuery({
-  queryKey: ['law-firms', 'picker'], queryFn: () => api<TLawFirmListResponse>('/api/law-firms'), staleTime: 60_000,
+  queryKey: attorneysKeys.lawFirmPicker, queryFn: () => api<TLawFirmListResponse>('/api/law-firms'), staleTime: 60_000,
 });
 
 export function useInvalidateConflicts(caseId: string) {

@@ -17,6 +17,7 @@ import { FirstRunNotice } from '../first-run/index.ts';
 import { TimerPanel } from '../timesheet/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 import { WeekReminders } from './week-reminders.tsx';
+import { dashboardKeys } from './query-keys.ts';
 
 const AREAS = [
   { to: '/time-tracking', label: 'Time Tracking', hint: 'Log time and expenses', Icon: IconClock },
@@ -36,7 +37,7 @@ const AREAS = [
 
 export default function DashboardPage() {
   const user = useUser();
-  const summary = useQuery({ queryKey: ['dashboard'], queryFn: () => api<TDashboardSummary>('/api/dashboard') });
+  const summary = useQuery({ queryKey: dashboardKeys.all, queryFn: () => api<TDashboardSummary>('/api/dashboard') });
   useEffect(() => {
     if (summary.error) reportError(summary.error, { screen: 'dashboard' });
   }, [summary.error]);

@@ -6,6 +6,7 @@ import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from './query-keys.ts';
 
 // Issue 11: what a person needs when they sign in; every number links to what explains it.
 
@@ -61,7 +62,7 @@ export function MyWork({ summary }: { summary: TDashboardSummary | undefined }) 
 export function FirmMoney() {
   const user = useUser();
   const money = useQuery({
-    queryKey: ['dashboard', 'money'], enabled: user.isSuperAdmin,
+    queryKey: dashboardKeys.money, enabled: user.isSuperAdmin,
     queryFn: () => api<TDashboardMoney>('/api/dashboard/money'),
   });
   if (!user.isSuperAdmin) return null;

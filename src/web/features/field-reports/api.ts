@@ -13,6 +13,7 @@ import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { keepRecord, keptCopy, noAnswer, readKept, readThrough } from '../../shared/offline/kept-records.ts';
 import type { OutboxRequest } from '../../lib/outbox-item.ts';
+import { firmProfileKeys } from '../firm-profile/query-keys.ts';
 
 /** Where a report is read, and its copy kept. */
 export const reportUrl = (id: string) => `/api/field-reports/${id}`;
@@ -76,7 +77,7 @@ export const useStaff = () => useQuery({
 });
 
 export const useMySignature = () => useQuery({
-  queryKey: ['me', 'signature'], queryFn: () => readThrough('/api/me/signature', () => api<TSignatureStatus>('/api/me/signature')), networkMode: 'always',
+  queryKey: firmProfileKeys.signature, queryFn: () => readThrough('/api/me/signature', () => api<TSignatureStatus>('/api/me/signature')), networkMode: 'always',
 });
 
 export const getReport = (id: string) => api<TFieldReport>(reportUrl(id));

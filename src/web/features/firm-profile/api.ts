@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFirmProfile, TFirmProfileBody, TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
+import { firmProfileKeys } from './query-keys.ts';
 
-const PROFILE_KEY = ['settings', 'firm-profile'];
-const SIGNATURE_KEY = ['me', 'signature'];
+const PROFILE_KEY = firmProfileKeys.profile;
+const SIGNATURE_KEY = firmProfileKeys.signature;
 
 export const useFirmProfile = () => useQuery({ queryKey: PROFILE_KEY, queryFn: () => api<TFirmProfile>('/api/settings/firm-profile') });
 

@@ -3,6 +3,8 @@ import type { TClientDetail, TClientList } from '../../../core/api/clients.ts';
 import type { TRateCodeListResponse } from '../../../core/api/rate-codes.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { api } from '../../lib/api.ts';
+import { rateCodesKeys } from '../rate-codes/query-keys.ts';
+import { usersKeys } from '../users/query-keys.ts';
 
 // What a line of the mapping can be matched to: the firm's users, clients, a client's projects and
 // the firm's job titles (the active items of its rate codes), read from the routes their own screens use.
@@ -12,7 +14,7 @@ const STALE_MS = 60_000;
 /** The firm's active users (Settings → Users reads the same list). */
 export function useFirmUsers() {
   return useQuery({
-    queryKey: ['users'],
+    queryKey: usersKeys.all,
     queryFn: () => api<{ users: TUserAccount[] }>('/api/users').then((r) => r.users),
     staleTime: STALE_MS,
     select: (users) => users.filter((u) => u.status === 'active'),
@@ -22,7 +24,7 @@ export function useFirmUsers() {
 /** The firm's job titles: every active rate-code item's, once each, in order. */
 export function useFirmJobTitles() {
   return useQuery({
-    queryKey: ['rate-codes', 'picker'],
+    queryKey: rateCodesKeys.picker,
     queryFn: () => api<TRateCodeListResponse>('/api/rate-codes'),
     staleTime: STALE_MS,
     select: (r) => [...new Set(r.rateCodes.flatMap((code) => code.items.filter((i) => i.active).map((i) => i.jobType)))]

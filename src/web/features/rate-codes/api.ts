@@ -4,16 +4,17 @@ import type {
   TRateCodeUpdateBody,
 } from '../../../core/api/rate-codes.ts';
 import { api } from '../../lib/api.ts';
+import { rateCodesKeys } from './query-keys.ts';
 
 /** All rate codes with their items; rates only in the super admin's answer (ratesVisible). */
 export function useRateCodes() {
-  return useQuery({ queryKey: ['rate-codes'], queryFn: () => api<TRateCodeListResponse>('/api/rate-codes') });
+  return useQuery({ queryKey: rateCodesKeys.all, queryFn: () => api<TRateCodeListResponse>('/api/rate-codes') });
 }
 
 /** Every rate-code write answers with the code; the list is refreshed after it. */
 function useRateCodeMutation<V>(fn: (vars: V) => Promise<TRateCodeResponse | void>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['rate-codes'] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: rateCodesKeys.all }) });
 }
 
 export const useCreateRateCode = () =>

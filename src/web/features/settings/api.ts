@@ -3,6 +3,7 @@ import type {
   TAddressLookupKeys, TAddressLookupSettings, TAddressLookupSettingsBody, TAddressLookupTestResult, TRadarEnvironment,
 } from '../../../core/api/settings.ts';
 import { api } from '../../lib/api.ts';
+import { addressKeys } from '../address/query-keys.ts';
 
 export function useAddressLookupSettings(enabled: boolean) {
   return useQuery({
@@ -22,7 +23,7 @@ export function useSaveAddressLookupSettings() {
       api<TAddressLookupSettings>('/api/settings/address-lookup', { method: 'PUT', body }),
     onSuccess: (saved) => {
       client.setQueryData(['settings', 'address-lookup'], saved);
-      return client.invalidateQueries({ queryKey: ['address-status'] });
+      return client.invalidateQueries({ queryKey: addressKeys.status });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
 import { api } from '../../lib/api.ts';
+import { actionItemsKeys } from '../action-items/query-keys.ts';
 
 const key = ['settings', 'calendar'] as const;
 
@@ -17,7 +18,7 @@ function useConnectionMutation<V>(fn: (v: V) => Promise<TCalendarConnection>) {
     mutationFn: fn,
     onSuccess: (status) => {
       client.setQueryData(key, status);
-      return client.invalidateQueries({ queryKey: ['calendar', 'status'] });
+      return client.invalidateQueries({ queryKey: actionItemsKeys.calendarStatus });
     },
   });
 }
@@ -33,7 +34,7 @@ export function useSaveClientId() {
     onSuccess: (status) => {
       client.setQueryData(key, status);
       return Promise.all([
-        client.invalidateQueries({ queryKey: ['calendar', 'status'] }),
+        client.invalidateQueries({ queryKey: actionItemsKeys.calendarStatus }),
         client.invalidateQueries({ queryKey: ['settings', 'address-lookup'] }),
       ]);
     },

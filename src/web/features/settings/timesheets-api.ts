@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
 import { api } from '../../lib/api.ts';
+import { accountingKeys } from '../accounting/query-keys.ts';
+import { timesheetKeys } from '../timesheet/query-keys.ts';
 
 // The firm's timesheet settings (issue 25): GET (everyone signed in) and PUT (admins) /api/settings/timesheets.
 
@@ -17,8 +19,8 @@ export function useSaveTimesheetSettings() {
     onSuccess: (saved) => {
       client.setQueryData(KEY, saved);
       // The week's first day and what may be billed change what these show.
-      void client.invalidateQueries({ queryKey: ['timesheet'] });
-      void client.invalidateQueries({ queryKey: ['accounting'] });
+      void client.invalidateQueries({ queryKey: timesheetKeys.all });
+      void client.invalidateQueries({ queryKey: accountingKeys.all });
     },
   });
 }

@@ -14,7 +14,6 @@ type Answer = { state: 'loading' } | { state: 'shown'; report: TSharedReport } |
 const api = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
 /** A report's date, YYYY-MM-DD, as MM/DD/YYYY (the page stays small: no date library). */
 const usDate = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }) : '');
 
 /** No address of this page (it holds the link's secret) is ever sent on as a referrer, whatever served it. */
 function useNoReferrer() {
@@ -67,7 +66,7 @@ export default function SharedReportPage() {
 function Report({ report, token }: { report: TSharedReport; token: string }) {
   const facts: Array<[string, string]> = [
     ['Report type', report.reportType], ['Report date', usDate(report.date)], ['Project', report.projectName],
-    ['Property address', report.propertyAddress], ['Inspector', report.inspectorName], ['Certified on', day(report.certifiedAt)],
+    ['Property address', report.propertyAddress], ['Inspector', report.inspectorName], ['Certified on', report.certifiedOn ? usDate(report.certifiedOn) : ''],
   ];
   const contact = [report.firm.address, report.firm.phone, report.firm.email, report.firm.website].filter(Boolean);
   return (
@@ -115,7 +114,7 @@ function Report({ report, token }: { report: TSharedReport; token: string }) {
           </SimpleGrid>
         )}
       </section>
-      <Text size="sm" c="dimmed">This link works through {day(new Date(Date.parse(report.expiresAt) - 1).toISOString())}.</Text>
+      <Text size="sm" c="dimmed">This link works through {usDate(report.lastDay)}.</Text>
     </Stack>
   );
 }

@@ -4,6 +4,8 @@ import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
 import type { TTimerStartBody, TTimerState, TTimerStopResult } from '../../../core/api/timesheet.ts';
 import { api } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
+import { dashboardKeys } from '../dashboard/query-keys.ts';
+import { timesheetKeys } from './query-keys.ts';
 
 // The timer's calls (issue 25): GET /api/timer, POST /api/timer/start and /stop, DELETE /api/timer.
 
@@ -45,8 +47,8 @@ export function useJobTitles(projectId: string | null, given?: readonly string[]
 
 /** What a booked entry changes: the timesheet and the dashboard's hours. */
 export function afterBooking(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: ['timesheet'] });
-  void client.invalidateQueries({ queryKey: ['dashboard'] });
+  void client.invalidateQueries({ queryKey: timesheetKeys.all });
+  void client.invalidateQueries({ queryKey: dashboardKeys.all });
 }
 
 export function useStartTimer() {

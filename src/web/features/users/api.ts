@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAccount } from '../../../core/api/users.ts';
 import { api } from '../../lib/api.ts';
+import { usersKeys } from './query-keys.ts';
 
-const KEY = ['users'];
+const KEY = usersKeys.all;
 
 export function useUsers() {
   return useQuery({ queryKey: KEY, queryFn: () => api<{ users: TUserAccount[] }>('/api/users').then((r) => r.users) });

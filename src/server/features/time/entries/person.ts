@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { mayDecideOn } from '../../../../core/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
-import { EFFECTIVE_ROLE } from '../../users/account-reads.ts';
+import { EFFECTIVE_ROLE } from '../../users/index.ts';
 import type { Viewer } from './access.ts';
 
 /** Approvers (admins and super admins) open anyone's week; everyone else only their own. */

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { TDay } from '../../../../core/api/timesheet.ts';
 import { eventInstant, isSuggestedEvent, type CalendarEventLike } from '../../../../core/day-suggestions.ts';
 import { zonedToUtc } from '../../../../core/ics.ts';
-import type { CalendarConnection } from '../../calendar/connection.ts';
-import { CalendarUnavailable, calendarErrorMessage } from '../../calendar/errors.ts';
+import { type CalendarConnection, calendarErrorMessage, CalendarUnavailable } from '../../calendar/index.ts';
 import { addDays } from '../../../../core/iso-date.ts';
 
 // The day's events from the firm's Google Calendar (docs/decisions/089), through the existing

@@ -4,7 +4,7 @@ import { actionItemSource, eventInstant, googleSource, hoursBetween, itemHours, 
 import { titleKey } from '../../../../core/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
-import type { CalendarConnection } from '../../calendar/connection.ts';
+import type { CalendarConnection } from '../../calendar/index.ts';
 import type { Viewer } from '../entries/access.ts';
 import { getTrackedProject } from '../tracking/project-search.ts';
 import { calendarDay } from './day-calendar.ts';

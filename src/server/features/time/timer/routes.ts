@@ -3,7 +3,7 @@ import {
 } from '../../../../core/api/timesheet.ts';
 import type { AppContext } from '../../../app-context.ts';
 import { requireUser } from '../../../http/session.ts';
-import { CalendarConnection } from '../../calendar/connection.ts';
+import { CalendarConnection } from '../../calendar/index.ts';
 import { acceptSuggestion } from './day-accept.ts';
 import { readDay } from './day-service.ts';
 import { discardTimer, readTimer, startTimer } from './timer-service.ts';
