@@ -1,392 +1,390 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/transport.ts';
-import { EntryStore, type EntryAdapter, type SavedEntry } from './entry-store.ts';
+import type { EntryAdapter, SavedEntry } from './entry-store.ts';
+import type { EntryQueue, QueueAnswer, QueueFailure, QueuedWrite } from './entry-queue.ts';
+import { EntryStore } from './entry-store.ts';
 
-// The save engine against a fake server: rows keyed by id, each with a version.
+// The rows' store (issues 26, 44: every save goes through the one outbox) against a fake queue that behaves as the outbox does: a waiting
+// write of the same row is replaced in place, writes go out in order, the list changes before the
+// answer is told, a refusal stays in the list with its reason.
 interface Draft { text: string }
 type Extra = { note: string };
 
-function fakeServer() {
-  const rows = new Map<string, { text: string; version: number }>();
-  const calls: { key: string; body: Record<string, unknown> }[] = [];
-  let failNext: ApiError[] = [];
-  const adapter: EntryAdapter<Draft, Extra> = {
+interface Item { key: string; method: 'PUT' | 'DELETE'; json?: Record<string, unknown>; version?: number | null; label: string; failure?: QueueFailure; sending?: boolean }
+
+function fakeQueue() {
+  const server = new Map<string, { text: string; version: number }>();
+  const sent: { method: string; key: string; body?: Record<string, unknown> }[] = [];
+  const items: Item[] = [];
+  const watchers = new Set<() => void>();
+  const listeners = new Set<(key: string, method: string, answer: QueueAnswer) => void>();
+  let online = false;
+  const notify = () => watchers.forEach((w) => w());
+  const add = (item: Item) => {
+    const index = items.findIndex((i) => i.key === item.key && !i.sending);
+    if (index >= 0) items[index] = item;
+    else items.push(item);
+    notify();
+    return Promise.resolve();
+  };
+  const answerOf = (item: Item): QueueAnswer => {
+    const current = server.get(item.key);
+    if (item.method === 'DELETE') {
+      if (current && item.version !== null && current.version !== item.version) return refusal(409, 'EDIT_CONFLICT', 'conflict');
+      server.delete(item.key);
+      return { ok: true, body: undefined };
+    }
+    const version = item.json!.version;
+    if (version !== undefined && current?.version !== version) {
+      return refusal(409, 'EDIT_CONFLICT', 'conflict', { current: { ...current, id: item.key } });
+    }
+    const next = { text: String(item.json!.text), version: (current?.version ?? 0) + 1 };
+    server.set(item.key, next);
+    return { ok: true, body: { entry: next } };
+  };
+  const queue: EntryQueue = {
+    put: (key, json, label) => add({ key, method: 'PUT', json, label }),
+    remove: (key, version, label) => add({ key, method: 'DELETE', version, label }),
+    state: (key) => {
+      const item = items.find((i) => i.key === key);
+      return item && { sending: Boolean(item.sending), failure: item.failure };
+    },
+    kept: async (key) => items.some((i) => i.key === key),
+    online: () => online,
+    watch: (fn) => (watchers.add(fn), () => watchers.delete(fn)),
+    onAnswer: (fn) => (listeners.add(fn), () => listeners.delete(fn)),
+    discard: async (key) => {
+      items.splice(items.findIndex((i) => i.key === key), 1);
+      notify();
+    },
+  };
+  /** Sends the first waiting write (optionally with a refusal instead of the fake server's answer). */
+  const deliver = (refuse?: QueueAnswer) => {
+    const item = items.find((i) => !i.failure)!;
+    sent.push({ method: item.method, key: item.key, body: item.json });
+    const answer = refuse ?? answerOf(item);
+    if (answer.ok) items.splice(items.indexOf(item), 1);
+    else item.failure = answer.failure;
+    item.sending = false;
+    online = true;
+    notify();
+    listeners.forEach((l) => l(item.key, item.method, answer));
+  };
+  return {
+    queue, server, sent, items, deliver, notify,
+    goOnline: () => ((online = true), notify()),
+    startSending: () => (items.find((i) => !i.failure)!.sending = true),
+  };
+}
+const refusal = (status: number, code: string, message: string, details?: unknown): QueueAnswer =>
+  ({ ok: false, failure: { status, code, message, details } });
+
+function adapter(): EntryAdapter<Draft, Extra> {
+  return {
     blank: () => ({ text: '' }),
     emptyExtra: { note: '' },
-    payload: (d) => (d.text.trim() ? { text: d.text } : null),
+    payload: (d) => (d.text.trim() ? { text: d.text.trim() } : null),
     equal: (a, b) => a.text === b.text,
-    put: async (key, body): Promise<SavedEntry<Draft, Extra>> => {
-      calls.push({ key, body });
-      const failure = failNext.shift();
-      if (failure) throw failure;
-      const current = rows.get(key);
-      if (body.version === undefined && current) throw new Error('duplicate create');
-      if (body.version !== undefined && current?.version !== body.version) {
-        throw new ApiError('EDIT_CONFLICT', 'conflict', 409, { current: { ...current, id: key } });
-      }
-      const next = { text: String(body.text), version: (current?.version ?? 0) + 1 };
-      rows.set(key, next);
-      return { draft: { text: next.text }, version: next.version, extra: { note: 'saved' } };
-    },
-    remove: async (key) => {
-      rows.delete(key);
-    },
-    fromConflict: (c) => {
-      const current = c as { text: string; version: number };
-      return { draft: { text: current.text }, version: current.version, extra: { note: 'theirs' } };
-    },
+    fromConflict: (c) => ({ draft: { text: (c as { text: string }).text }, version: (c as { version: number }).version, extra: { note: 'theirs' } }),
     onSaveError: vi.fn(),
   };
-  return { rows, calls, adapter, fail: (...errors: ApiError[]) => (failNext = errors) };
 }
 
-const network = () => new ApiError('NETWORK_ERROR', 'offline', 0);
+function setup(saved: (SavedEntry<Draft, Extra> & { key: string })[] = [], waiting: QueuedWrite[] = []) {
+  const q = fakeQueue();
+  const reread = vi.fn(async () => new Map([...q.server].map(([key, r]) => [key, { draft: { text: r.text }, version: r.version, extra: { note: 'reread' } }])));
+  const store = new EntryStore(adapter(), {
+    queue: q.queue,
+    label: (d) => `Row ${d.text}`,
+    fromAnswer: (body) => {
+      const entry = (body as { entry: { text: string; version: number } }).entry;
+      return { draft: { text: entry.text }, version: entry.version, extra: { note: 'saved' } };
+    },
+    fromPayload: (json) => ({ text: String(json.text) }),
+    reread,
+  }, saved, waiting);
+  return { ...q, store, reread };
+}
 
-// Retry delays carry ±25 % jitter; 0.5 makes it exactly the nominal step.
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(Math, 'random').mockReturnValue(0.5);
-});
+beforeEach(() => void vi.useFakeTimers());
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
-/** put() waits until the returned release() is called (a save on its way). */
-function holdPuts(server: ReturnType<typeof fakeServer>) {
-  const put = server.adapter.put;
-  const releases: (() => void)[] = [];
-  server.adapter.put = async (k, body) => {
-    await new Promise<void>((resolve) => releases.push(resolve));
-    return put(k, body);
-  };
-  return { release: () => releases.shift()?.(), restore: () => (server.adapter.put = put) };
-}
+describe('EntryStore: rows saved through the one outbox', () => {
+  it('offline, a row waits as one change however often it is edited, and is sent once', async () => {
+    const { store, items, deliver, server, sent } = setup();
+    const key = store.getKeys()[0]!;
+    store.update(key, { text: 'a' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getRow(key)!.status).toBe('waiting');
+    store.update(key, { text: 'ab ' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(items).toEqual([expect.objectContaining({ key, method: 'PUT', json: { text: 'ab' }, label: 'Row ab ' })]);
+    // Kept in the queue: leaving loses nothing, and the page does not ask.
+    expect(store.unsavedCount()).toBe(0);
+    expect(store.lostOnDisposeCount()).toBe(0);
+    deliver();
+    expect(sent).toHaveLength(1);
+    expect(server.get(key)).toEqual({ text: 'ab', version: 1 });
+    // The cell keeps what was typed (the trailing space); the row is saved.
+    expect(store.getRow(key)).toMatchObject({ status: 'clean', version: 1, draft: { text: 'ab ' }, extra: { note: 'saved' } });
+  });
 
-describe('EntryStore auto-save', () => {
+  it.each([
+    ['online: saving', true, 'saving'],
+    ['offline: waiting', false, 'waiting'],
+  ] as const)('a queued row shows %s', async (_name, online, status) => {
+    const t = setup();
+    if (online) t.goOnline();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.store.getRow(key)!.status).toBe(status);
+  });
+
+  it('opened again with writes still in the queue: the rows show them waiting, a refused one with its reason', () => {
+    const { store } = setup([{ key: 'r1', draft: { text: 'old' }, version: 3, extra: { note: 'kept' } }, { key: 'r2', draft: { text: 'gone' }, version: 1, extra: { note: '' } }], [
+      { key: 'r1', method: 'PUT', json: { text: 'edited offline', version: 3 } },
+      { key: 'new', method: 'PUT', json: { text: 'made offline' } },
+      { key: 'r2', method: 'DELETE' },
+      { key: 'bad', method: 'PUT', json: { text: 'refused' }, failure: { status: 403, code: 'PERMISSION_DENIED', message: 'The week is approved' } },
+    ]);
+    expect(store.getKeys()).toEqual(['r1', 'new', 'bad']);
+    expect(store.getRow('r1')).toMatchObject({ status: 'waiting', draft: { text: 'edited offline' }, base: { text: 'old' }, version: 3, extra: { note: 'kept' } });
+    expect(store.getRow('new')).toMatchObject({ status: 'waiting', version: null });
+    expect(store.getRow('bad')).toMatchObject({ status: 'error', error: 'The week is approved' });
+  });
+
+  it('a waiting row found on opening is saved when its write is answered', () => {
+    const t = setup([], [{ key: 'n', method: 'PUT', json: { text: 'made offline' } }]);
+    expect(t.store.getKeys()).toEqual(['n']); // no blank row beside it
+    t.items.push({ key: 'n', method: 'PUT', json: { text: 'made offline' }, label: 'Row made offline' }); // the queue's list, read
+    t.notify();
+    t.deliver();
+    expect(t.store.getRow('n')).toMatchObject({ status: 'clean', version: 1 });
+  });
+
+  it('a waiting write answered before the table listened (another tab, a quick sender): the row is read again', async () => {
+    const t = setup([], [{ key: 'n', method: 'PUT', json: { text: 'made offline' } }]);
+    t.server.set('n', { text: 'made offline', version: 1 });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(t.reread).toHaveBeenCalledTimes(1);
+    expect(t.store.getRow('n')).toMatchObject({ status: 'clean', version: 1, draft: { text: 'made offline' } });
+    expect(t.items).toEqual([]);
+  });
+
+  it('a write discarded from the queue list: the row goes back to the server\'s values, a new row goes', async () => {
+    const t = setup([{ key: 'r', draft: { text: 'saved' }, version: 2, extra: { note: '' } }]);
+    t.server.set('r', { text: 'saved', version: 2 });
+    t.store.update('r', { text: 'edited offline' });
+    const fresh = t.store.add({ text: 'new offline' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.items).toHaveLength(2);
+    await t.queue.discard('r');
+    await t.queue.discard(fresh);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(t.store.getRow('r')).toMatchObject({ status: 'clean', draft: { text: 'saved' }, version: 2 });
+    expect(t.store.getKeys()).toEqual(['r']);
+  });
+
+  it('a queue list not read yet is not taken for an answer', async () => {
+    const t = setup();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.notify();
+    const kept = t.queue.state;
+    t.queue.state = () => undefined; // as if the list were empty for a moment
+    t.notify();
+    await vi.advanceTimersByTimeAsync(400);
+    t.queue.state = kept;
+    expect(t.reread).not.toHaveBeenCalled();
+    expect(t.store.getRow(key)!.status).toBe('waiting');
+  });
+
+  it('an edit made while its write is being sent goes after the answer, on the new version', async () => {
+    const t = setup();
+    t.goOnline();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'one' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.startSending();
+    t.store.update(key, { text: 'two' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.items).toHaveLength(1); // not a second write on the version before
+    t.deliver();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.items).toEqual([expect.objectContaining({ json: { text: 'two', version: 1 } })]);
+    t.deliver();
+    expect(t.server.get(key)).toEqual({ text: 'two', version: 2 });
+    expect(t.store.getRow(key)).toMatchObject({ status: 'clean', version: 2 });
+  });
+
+  it('a newer server version: the conflict row; theirs drops the refused write, mine replaces it', async () => {
+    const t = setup([{ key: 'r', draft: { text: 'base' }, version: 1, extra: { note: '' } }]);
+    t.server.set('r', { text: 'someone else', version: 2 });
+    t.store.update('r', { text: 'mine' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver();
+    expect(t.store.getRow('r')).toMatchObject({ status: 'conflict', conflict: { draft: { text: 'someone else' }, version: 2 } });
+    expect(t.items[0]!.failure?.code).toBe('EDIT_CONFLICT');
+    t.store.resolveConflict('r', 'mine');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.items).toEqual([expect.objectContaining({ json: { text: 'mine', version: 2 } })]);
+    expect(t.items[0]!.failure).toBeUndefined();
+    t.deliver();
+    expect(t.server.get('r')).toEqual({ text: 'mine', version: 3 });
+
+    t.server.set('r', { text: 'again', version: 4 });
+    t.store.update('r', { text: 'mine 2' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver();
+    t.store.resolveConflict('r', 'theirs');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.items).toEqual([]);
+    expect(t.store.getRow('r')).toMatchObject({ status: 'clean', draft: { text: 'again' }, version: 4 });
+  });
+
+  it('a resent create of a row deleted meanwhile (410): the deleted row; mine goes under a new id, theirs drops it', async () => {
+    const t = setup();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'typed offline' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver(refusal(410, 'RECORD_DELETED', 'This entry was deleted.'));
+    expect(t.store.getRow(key)).toMatchObject({ status: 'conflict', conflict: { version: null } });
+    t.store.resolveConflict(key, 'mine');
+    await vi.advanceTimersByTimeAsync(0);
+    const [fresh] = t.store.getKeys();
+    expect(fresh).not.toBe(key);
+    expect(t.store.getRow(key)).toBeUndefined();
+    // The refused write left the list; the new one is a create (no version) under the new id.
+    expect(t.items).toEqual([expect.objectContaining({ key: fresh, json: { text: 'typed offline' } })]);
+    t.deliver();
+    expect(t.store.getRow(fresh!)).toMatchObject({ status: 'clean', version: 1, draft: { text: 'typed offline' } });
+
+    const other = t.store.add({ text: 'also deleted' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver(refusal(410, 'RECORD_DELETED', 'This entry was deleted.'));
+    t.store.resolveConflict(other, 'theirs');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.store.getKeys()).toEqual([fresh]);
+    expect(t.items).toEqual([]);
+  });
+
+  it('opened again with a 410 in the queue: the row shows it was deleted', () => {
+    const { store } = setup([], [{ key: 'gone', method: 'PUT', json: { text: 'made offline' }, failure: { status: 410, code: 'RECORD_DELETED', message: 'This entry was deleted.' } }]);
+    expect(store.getRow('gone')).toMatchObject({ status: 'conflict', conflict: { version: null, draft: { text: 'made offline' } } });
+  });
+
+  it('a refusal shows on the row and in the result; the next edit replaces the refused write', async () => {
+    const t = setup();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.deliver(refusal(403, 'PERMISSION_DENIED', 'This week is approved'));
+    expect(t.store.getRow(key)).toMatchObject({ status: 'error', error: 'This week is approved' });
+    expect(vi.mocked(t.store['adapter'].onSaveError)).toHaveBeenCalledWith('This week is approved', false);
+    t.store.update(key, { text: 'y' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.items).toEqual([expect.objectContaining({ json: { text: 'y' } })]);
+    expect(t.items[0]!.failure).toBeUndefined();
+  });
+
+  it('deletes wait in the queue too; a refused delete brings the row back with the reason', async () => {
+    const t = setup([{ key: 'a', draft: { text: 'a' }, version: 1, extra: { note: '' } }, { key: 'b', draft: { text: 'b' }, version: 1, extra: { note: '' } }]);
+    t.server.set('a', { text: 'a', version: 1 });
+    t.server.set('b', { text: 'b', version: 5 });
+    await t.store.remove('a');
+    await t.store.remove('b');
+    expect(t.store.getKeys().filter((k) => k === 'a' || k === 'b')).toEqual([]);
+    expect(t.items.map((i) => [i.method, i.key, i.version, i.label])).toEqual([['DELETE', 'a', 1, 'Delete row a'], ['DELETE', 'b', 1, 'Delete row b']]);
+    t.deliver();
+    t.deliver();
+    expect(t.server.has('a')).toBe(false);
+    expect(t.store.getKeys()).toContain('b');
+    expect(t.store.getRow('b')).toMatchObject({ status: 'error', error: 'conflict' });
+  });
+
+  it('a row that never reached the server is deleted by dropping its waiting write', async () => {
+    const t = setup();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'never sent' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await t.store.remove(key);
+    expect(t.items).toEqual([]);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('a write answered in another tab: the row is read again and takes the saved version', async () => {
+    const t = setup();
+    t.goOnline();
+    const key = t.store.getKeys()[0]!;
+    t.store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    t.server.set(key, { text: 'x', version: 1 });
+    t.items.splice(0, 1); // sent elsewhere: the list changes, no answer here
+    t.notify();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(t.reread).toHaveBeenCalledTimes(1);
+    expect(t.store.getRow(key)).toMatchObject({ status: 'clean', version: 1, extra: { note: 'reread' } });
+  });
+});
+
+describe('EntryStore editing (the debounce, incomplete rows, refusals, timers)', () => {
+  const LOCKED = 'This week was approved on 11/30/2026 and can no longer be changed.';
+
   it('starts with one blank row when there are no entries; a blank row is not unsaved', () => {
-    const store = new EntryStore(fakeServer().adapter, []);
+    const { store } = setup();
     expect(store.getKeys()).toHaveLength(1);
     expect(store.unsavedCount()).toBe(0);
   });
 
-  it('saves a valid row 1 s after its last edit, once', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
+  it('hands a valid row to the outbox 1 s after its last edit, once', async () => {
+    const { store, items } = setup();
     const key = store.getKeys()[0]!;
     store.update(key, { text: 'a' });
     await vi.advanceTimersByTimeAsync(600);
     store.update(key, { text: 'ab' });
     await vi.advanceTimersByTimeAsync(900);
-    expect(server.calls).toHaveLength(0);
+    expect(items).toHaveLength(0);
     expect(store.unsavedCount()).toBe(1);
     await vi.advanceTimersByTimeAsync(200);
-    expect(server.calls).toEqual([{ key, body: { text: 'ab' } }]);
-    expect(store.getRow(key)).toMatchObject({ status: 'clean', version: 1, extra: { note: 'saved' } });
-    expect(store.unsavedCount()).toBe(0);
+    expect(items).toEqual([expect.objectContaining({ key, json: { text: 'ab' } })]);
   });
 
-  it('does not save an invalid row but counts it as unsaved', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
+  it('does not hand over an incomplete row; it counts as unsaved and as lost on leaving', async () => {
+    const { store, items } = setup();
     const key = store.getKeys()[0]!;
     store.update(key, { text: '   ' });
     await vi.advanceTimersByTimeAsync(2000);
-    expect(server.calls).toHaveLength(0);
+    expect(items).toHaveLength(0);
     expect(store.getRow(key)!.status).toBe('pending');
+    expect(store.lostOnDisposeCount()).toBe(1);
   });
 
-  it('an edit made during a save is saved right after it, with the new version', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
+  it("a closed week's refusal is shown as the server's sentence, as it is, and waits", async () => {
+    const { store, deliver } = setup();
     const key = store.getKeys()[0]!;
-    let release!: () => void;
-    const put = server.adapter.put;
-    server.adapter.put = async (k, body) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return put(k, body);
-    };
-    store.update(key, { text: 'one' });
-    await vi.advanceTimersByTimeAsync(1000);
-    store.update(key, { text: 'two' });
-    release();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(store.getRow(key)!.status).toBe('pending');
-    server.adapter.put = put;
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(server.calls.map((c) => c.body)).toEqual([{ text: 'one' }, { text: 'two', version: 1 }]);
-    expect(server.rows.get(key)).toEqual({ text: 'two', version: 2 });
-  });
-
-  it('keeps a row unsaved through network failures and retries with backoff', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    server.fail(network(), network(), new ApiError('SERVER_ERROR', 'boom', 500));
     store.update(key, { text: 'x' });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(store.getRow(key)!.status).toBe('retrying');
-    await vi.advanceTimersByTimeAsync(1000); // retry 1 (1 s)
-    await vi.advanceTimersByTimeAsync(2000); // retry 2 (2 s)
-    expect(store.getRow(key)!.status).toBe('retrying');
-    expect(store.unsavedCount()).toBe(1);
-    await vi.advanceTimersByTimeAsync(5000); // retry 3 (5 s) succeeds
-    expect(server.calls).toHaveLength(4);
-    expect(store.getRow(key)).toMatchObject({ status: 'clean', version: 1 });
-    expect(server.rows.size).toBe(1);
-    expect(server.adapter.onSaveError).not.toHaveBeenCalled();
-  });
-
-  it('a refused save (400) is reported once and waits for the next edit', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    server.fail(new ApiError('VALIDATION_ERROR', 'Please check the form and fix any errors.', 400));
-    store.update(key, { text: 'x' });
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(server.calls).toHaveLength(1);
-    expect(store.getRow(key)!.status).toBe('error');
-    expect(server.adapter.onSaveError).toHaveBeenCalledWith('Please check the form and fix any errors.', false);
-  });
-
-  it('a conflict holds the server values until the user chooses', async () => {
-    const server = fakeServer();
-    server.rows.set('row-1', { text: 'theirs', version: 2 });
-    const store = new EntryStore(server.adapter, [{ key: 'row-1', draft: { text: 'original' }, version: 1, extra: { note: '' } }]);
-    store.update('row-1', { text: 'mine' });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(store.getRow('row-1')).toMatchObject({ status: 'conflict', conflict: { draft: { text: 'theirs' }, version: 2 } });
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(server.calls).toHaveLength(1); // nothing is retried over their version on its own
-    store.resolveConflict('row-1', 'mine');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(server.rows.get('row-1')).toEqual({ text: 'mine', version: 3 });
-
-    server.rows.set('row-1', { text: 'theirs again', version: 4 });
-    store.update('row-1', { text: 'mine again' });
-    await vi.advanceTimersByTimeAsync(1000);
-    store.resolveConflict('row-1', 'theirs');
-    expect(store.getRow('row-1')).toMatchObject({ status: 'clean', version: 4, draft: { text: 'theirs again' } });
-  });
-
-  it.each([
-    ['404 (an update)', new ApiError('RECORD_NOT_FOUND', 'This entry was deleted by someone else.', 404), 1],
-    ['410 (a resent create)', new ApiError('RECORD_DELETED', 'This entry was deleted.', 410), null],
-  ] as const)('deleted on the server, %s: saved again as a new entry under a new id (the old id stays deleted)', async (_name, refusal, version) => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, version === null ? [] : [{ key: 'row-1', draft: { text: 'original' }, version, extra: { note: '' } }]);
-    const key = store.getKeys()[0]!;
-    const renamed = vi.fn();
-    store.onRekey(renamed);
-    server.fail(refusal);
-    store.update(key, { text: 'mine' });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(store.getRow(key)).toMatchObject({ status: 'conflict', conflict: { version: null } });
-    store.resolveConflict(key, 'mine');
-    await vi.advanceTimersByTimeAsync(0);
-    const [fresh] = store.getKeys();
-    expect(fresh).not.toBe(key);
-    expect(renamed).toHaveBeenCalledWith(key, fresh);
-    expect(server.calls.at(-1)).toEqual({ key: fresh, body: { text: 'mine' } });
-    expect(store.getRow(fresh!)).toMatchObject({ status: 'clean', version: 1, draft: { text: 'mine' } });
-    expect(server.rows.has(key)).toBe(false);
-  });
-
-  it('duplicates below the source, removes on the server, and the last removal leaves a blank row', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, [{ key: 'a', draft: { text: 'A' }, version: 1, extra: { note: '' } }]);
-    server.rows.set('a', { text: 'A', version: 1 });
-    const copy = store.add({ text: 'A' }, 'a');
-    expect(store.getKeys()).toEqual(['a', copy]);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(server.rows.get(copy)).toEqual({ text: 'A', version: 1 });
-    await store.remove(copy);
-    await store.remove('a');
-    expect(server.rows.size).toBe(0);
-    expect(store.getKeys()).toHaveLength(1);
-    expect(store.getRow(store.getKeys()[0]!)!.draft).toEqual({ text: '' });
-  });
-
-  it('an edit made during a save the server refuses (4xx) is still saved', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    const hold = holdPuts(server);
-    server.fail(new ApiError('VALIDATION_ERROR', 'Please check the form and fix any errors.', 400));
-    store.update(key, { text: 'old' });
-    await vi.advanceTimersByTimeAsync(1000); // save of 'old' is on its way
-    store.update(key, { text: 'new' });
-    await vi.advanceTimersByTimeAsync(1000); // the debounce fires while 'old' is still in flight
-    hold.restore();
-    hold.release(); // 'old' is refused
-    await vi.advanceTimersByTimeAsync(0);
-    expect(store.getRow(key)!.status).toBe('error');
-    expect(server.adapter.onSaveError).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(server.calls.map((c) => c.body)).toEqual([{ text: 'old' }, { text: 'new' }]);
-    expect(store.getRow(key)).toMatchObject({ status: 'clean', version: 1, error: undefined });
-  });
-
-  it('429 backs off like a network error, starting at 5 s', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    server.fail(new ApiError('RATE_LIMITED' as never, 'Too many requests', 429));
-    store.update(key, { text: 'x' });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(store.getRow(key)!.status).toBe('retrying');
-    await vi.advanceTimersByTimeAsync(4900);
-    expect(server.calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(server.calls).toHaveLength(2);
-    expect(store.getRow(key)!.status).toBe('clean');
-    expect(server.adapter.onSaveError).not.toHaveBeenCalled();
-  });
-
-  it('retry delays are spread by jitter and capped at 30 s', async () => {
-    const random = vi.spyOn(Math, 'random').mockReturnValue(1); // +25 %
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    server.fail(...Array.from({ length: 8 }, network));
-    store.update(key, { text: 'x' });
-    await vi.advanceTimersByTimeAsync(1000);
-    await vi.advanceTimersByTimeAsync(1249);
-    expect(server.calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(server.calls).toHaveLength(2);
-    random.mockReturnValue(0.5); // (the 2 s step was already drawn at +25 %)
-    await vi.advanceTimersByTimeAsync(2500 + 5000 + 10000 + 30000);
-    expect(server.calls).toHaveLength(6);
-    await vi.advanceTimersByTimeAsync(30000); // never longer than the cap
-    expect(server.calls).toHaveLength(7);
-  });
-
-  it('dispose() flushes waiting rows once and stops every retry', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const failing = store.getKeys()[0]!;
-    server.fail(network());
-    store.update(failing, { text: 'fails' });
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(store.getRow(failing)!.status).toBe('retrying');
-    const waiting = store.add();
-    store.update(waiting, { text: 'waiting' });
-    server.fail(network());
-    store.dispose();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(server.calls.map((c) => c.body)).toEqual([{ text: 'fails' }, { text: 'waiting' }]);
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(server.calls).toHaveLength(2);
-  });
-
-  it('dispose() during a save sends the edit typed meanwhile right after it, once', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    const hold = holdPuts(server);
-    store.update(key, { text: 'one' });
-    await vi.advanceTimersByTimeAsync(1000);
-    store.update(key, { text: 'two' });
-    store.dispose();
-    hold.restore();
-    hold.release();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(server.rows.get(key)).toEqual({ text: 'two', version: 2 });
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(server.calls).toHaveLength(2);
-  });
-
-  it('counts every row with unsaved input, and those dispose() would lose', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const refused = store.getKeys()[0]!;
-    server.fail(new ApiError('VALIDATION_ERROR', 'bad', 400));
-    store.update(refused, { text: 'refused' });
-    const incomplete = store.add();
-    store.update(incomplete, { text: ' ' });
-    const blocked = store.add();
-    store.setBlocked(blocked, true);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(store.getRow(refused)!.status).toBe('error');
-    const valid = store.add();
-    store.update(valid, { text: 'valid' }); // saved by dispose(), not lost
-    expect(store.unsavedCount()).toBe(4);
-    expect(store.lostOnDisposeCount()).toBe(3);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(store.lostOnDisposeCount()).toBe(3);
-    store.setBlocked(blocked, false);
-    store.update(incomplete, { text: 'done' });
-    store.update(refused, { text: 'fixed' });
-    expect(store.lostOnDisposeCount()).toBe(0);
-  });
-
-  it('coming back online retries the waiting rows at once, a little apart', async () => {
-    const win = new EventTarget();
-    vi.stubGlobal('window', win);
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const first = store.getKeys()[0]!;
-    const second = store.add();
-    server.fail(network(), network());
-    store.update(first, { text: 'a' });
-    store.update(second, { text: 'b' });
-    await vi.advanceTimersByTimeAsync(1000);
-    server.fail(network(), network());
-    await vi.advanceTimersByTimeAsync(1000); // retry 1 fails for both: next retries in 2 s
-    expect(server.calls).toHaveLength(4);
-    win.dispatchEvent(new Event('online'));
-    await vi.advanceTimersByTimeAsync(100);
-    expect(server.calls).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(150);
-    expect(server.calls).toHaveLength(6);
-    expect(store.unsavedCount()).toBe(0);
-    store.dispose();
-    win.dispatchEvent(new Event('online'));
-  });
-
-  it('a failed delete keeps the row and still saves its unsaved edit', async () => {
-    const server = fakeServer();
-    server.rows.set('a', { text: 'A', version: 1 });
-    const store = new EntryStore(server.adapter, [{ key: 'a', draft: { text: 'A' }, version: 1, extra: { note: '' } }]);
-    server.adapter.remove = () => Promise.reject(new ApiError('SERVER_ERROR', 'boom', 500));
-    store.update('a', { text: 'A2' });
-    await expect(store.remove('a')).rejects.toThrow('boom');
-    expect(store.getKeys()).toEqual(['a']);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(server.rows.get('a')).toEqual({ text: 'A2', version: 2 });
-    expect(store.getRow('a')!.status).toBe('clean');
-  });
-});
-
-describe('EntryStore and closed weeks (issue 25)', () => {
-  const LOCKED = 'This week was approved on 11/30/2026 and can no longer be changed.';
-
-  it("a 409 of a closed week is shown as the server's sentence, as it is, and waits", async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    const key = store.getKeys()[0]!;
-    server.fail(new ApiError('CONSTRAINT_VIOLATION', LOCKED, 409, { week: { status: 'approved', weekStart: '2026-11-23', day: '2026-11-30' } }));
-    store.update(key, { text: 'x' });
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(server.calls).toHaveLength(1);
+    deliver(refusal(409, 'CONSTRAINT_VIOLATION', LOCKED, { week: { status: 'approved', weekStart: '2026-11-23', day: '2026-11-30' } }));
     expect(store.getRow(key)!).toMatchObject({ status: 'error', error: LOCKED });
-    expect(server.adapter.onSaveError).toHaveBeenCalledWith(LOCKED, true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(store.getRow(key)!.status).toBe('error');
   });
 
-  it('another 409 constraint (no week) keeps the prefix of a failed save', async () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, []);
-    server.fail(new ApiError('CONSTRAINT_VIOLATION', 'Something else.', 409));
-    store.update(store.getKeys()[0]!, { text: 'x' });
-    await vi.advanceTimersByTimeAsync(2_000);
-    expect(server.adapter.onSaveError).toHaveBeenCalledWith('Something else.', false);
+  it('dispose() hands the waiting rows to the outbox once and stops every timer', async () => {
+    const { store, items } = setup();
+    const key = store.getKeys()[0]!;
+    store.update(key, { text: 'typed' });
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(items).toEqual([expect.objectContaining({ key, json: { text: 'typed' } })]);
   });
 
   it('addSaved adds an entry saved elsewhere (a stopped timer) as a clean row, once', () => {
-    const server = fakeServer();
-    const store = new EntryStore(server.adapter, [{ key: 'a', draft: { text: 'a' }, version: 1, extra: { note: '' } }]);
+    const { store } = setup([{ key: 'a', draft: { text: 'a' }, version: 1, extra: { note: '' } }]);
     store.addSaved('timer-entry', { draft: { text: 'timer' }, version: 1, extra: { note: 'saved' } });
     store.addSaved('timer-entry', { draft: { text: 'timer' }, version: 1, extra: { note: 'saved' } });
     expect(store.getKeys()).toEqual(['a', 'timer-entry']);

@@ -3,4 +3,6 @@
 import './time-tracking.css';
 
 export { EntryStore, type EntryAdapter, type SavedEntry } from './entry-store.ts';
+export { outboxQueue, waitingWrites } from './outbox-queue.ts';
+export type { QueuedWrite } from './entry-queue.ts';
 export { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';

@@ -25,11 +25,8 @@ export function RowStatusIcon({ status, saved, error, problem }: {
     label = problem ? `Not saved yet: ${problem.text}` : 'Not saved yet';
     icon = <RowIcon name="point" />;
   } else if (status === 'waiting') {
-    // Kept in the offline queue (issue 26): sent, once, when the connection returns.
+    // Kept in the outbox (issues 26, 44): sent, once, when the connection returns.
     label = 'Waiting to be sent';
-    icon = <RowIcon name="cloud-off" />;
-  } else if (status === 'retrying') {
-    label = `Not saved - retrying${error ? ` (${error})` : ''}`;
     icon = <RowIcon name="cloud-off" />;
   } else if (status === 'error' || status === 'conflict') {
     label = status === 'conflict' ? 'Edit conflict' : `Not saved: ${error ?? ''}`;

@@ -79,7 +79,7 @@ export default function TimeTrackingPage() {
     return () => {
       cancelled = true;
       // Rows still waiting for their debounce are saved now rather than lost with the page; the
-      // rest (refused, retrying, incomplete) the user agreed to discard when asked.
+      // rest (refused, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();
       stores?.expenses.dispose();
     };

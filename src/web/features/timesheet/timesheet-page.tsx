@@ -36,7 +36,7 @@ export default function TimesheetPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const say = useCallback((kind: Notice['kind'], message: string) => setNotice({ kind, message, at: Date.now() }), []);
   const onSaveError = useCallback((message: string) => say('error', message), [say]);
-  const { loaded, setLoaded, loading, reload } = useSheet(week, userId, onSaveError);
+  const { loaded, setLoaded, loading, reload } = useSheet(week, userId, onSaveError, user.id);
   const [selection] = useState(() => new Selection());
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
