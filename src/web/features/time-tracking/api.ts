@@ -8,7 +8,7 @@ import {
 } from '../../../core/time-rows.ts';
 import { todayUs } from '../../../core/smart-date.ts';
 import { api } from '../../lib/api.ts';
-import type { EntryAdapter, SavedEntry } from './entry-store.ts';
+import type { EntryAdapter, SavedEntry } from '../../shared/entries/index.ts';
 
 export const loadProjectEntries = (projectId: string) =>
   api<TProjectEntriesResponse>(`/api/time-tracking/projects/${projectId}`);

@@ -6,9 +6,9 @@ import { keepRecord, keptCopy, noAnswer } from '../../shared/offline/kept-record
 import {
   expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra,
 } from './api.ts';
-import type { QueueMode, QueuedWrite } from './entry-queue.ts';
-import { EntryStore } from './entry-store.ts';
-import { keptKey, outboxQueue, waitingWrites } from './outbox-queue.ts';
+import type { QueueMode, QueuedWrite } from '../../shared/entries/index.ts';
+import { EntryStore } from '../../shared/entries/index.ts';
+import { keptKey, outboxQueue, waitingWrites } from '../../shared/entries/index.ts';
 
 // A project's time tracking screen offline (issue 26, docs/decisions/106): its data as last
 // answered is kept per person in the browser database, and its rows' writes go through the queue.

@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import type { RowProblem } from '../../../core/time-rows.ts';
 import { RowIcon } from '../../ui/row-icon.tsx';
-import type { RowStatus } from './entry-store.ts';
+import type { RowStatus } from '../../shared/entries/index.ts';
 
 /**
  * The per-row saving spinner, saved tick, or why the row is not saved (native title: cheap on 500 rows).

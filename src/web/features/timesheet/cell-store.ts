@@ -2,7 +2,7 @@ import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
 import type { TTimesheet } from '../../../core/api/timesheet.ts';
 import {
   EntryStore, outboxQueue, waitingWrites, type EntryAdapter, type QueuedWrite, type SavedEntry,
-} from '../time-tracking/index.ts';
+} from '../../shared/entries/index.ts';
 import { loadTimesheet } from './api.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { TProjectHit } from '../../../core/api/projects.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { useProjectBoxShortcut } from '../time-tracking/index.ts';
+import { useProjectBoxShortcut } from '../../shared/project-picker/index.ts';
 import { AddRow } from './add-row.tsx';
 import { addSheetRow, copyLastWeek, removeSheetRow } from './api.ts';
 import { rowId, type CellStore, type SheetRow } from './cell-store.ts';

@@ -1,8 +1,8 @@
 import { withBrowserDb } from '../../lib/browser-db.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { newId } from '../../lib/new-id.ts';
-import { ANY_SCOPE, dismiss, enqueue, onOutboxAnswer, outboxState, watchOutbox } from '../../shared/offline/outbox.ts';
-import type { EntryQueue, QueuedWrite } from './entry-queue.ts';
+import { ANY_SCOPE, dismiss, enqueue, onOutboxAnswer, outboxState, watchOutbox } from '../offline/outbox.ts';
+import type { EntryQueue, QueuedWrite } from './entry-store.ts';
 
 /** The scope of a project's time and expense rows in the queue. */
 export const projectScope = (projectId: string) => `project:${projectId}`;

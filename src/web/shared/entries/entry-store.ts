@@ -2,7 +2,6 @@ import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import type { ErrorCode } from '../../../core/errors.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
-import type { QueueAnswer, QueueFailure, QueueMode, QueuedWrite } from './entry-queue.ts';
 import { entryRefusal } from './week-lock.ts';
 
 /**
@@ -46,6 +45,51 @@ export interface EntryAdapter<D, X> {
    * gone, or the entry's week is closed (the lock's sentence, issue 25).
    */
   onSaveError(message: string, asIs: boolean): void;
+}
+
+// How the rows' store reaches the offline queue (issue 26, docs/decisions/106): a small interface,
+// so the store's rules are tested against a fake queue, and the real one (outbox-queue.ts) is the
+// app's one outbox.
+
+export interface QueueFailure { status: number; code: string; message: string; details?: unknown }
+export type QueueAnswer = { ok: true; body: unknown } | { ok: false; failure: QueueFailure };
+
+/** A row's write found in the queue when the table opens (the tab was closed before it went out). */
+export interface QueuedWrite {
+  key: string;
+  method: 'PUT' | 'DELETE';
+  /** The PUT's body: the row's fields and, for an update, the version it was made on. */
+  json?: Record<string, unknown>;
+  failure?: QueueFailure;
+}
+
+export interface EntryQueue {
+  /** Keeps the row's save (a waiting one of the same row is replaced: one row's unsent edit is one change). */
+  put(key: string, body: Record<string, unknown>, label: string): Promise<void>;
+  remove(key: string, version: number | null, label: string): Promise<void>;
+  /** The row's write in the queue now, if any: being sent, or refused with its reason. */
+  state(key: string): { sending: boolean; failure?: QueueFailure } | undefined;
+  /** Whether the row's write is still kept in the browser database (the queue's list may not be read yet). */
+  kept(key: string): Promise<boolean>;
+  /** False while sends get no answer: the rows then say 'Waiting to be sent'. */
+  online(): boolean;
+  watch(fn: () => void): () => void;
+  onAnswer(fn: (key: string, method: string, answer: QueueAnswer) => void): () => void;
+  /** Drops the row's write (its refused or never-sent one). */
+  discard(key: string): Promise<void>;
+}
+
+/** What the store needs to save through the queue instead of calling the server itself. */
+export interface QueueMode<D, X> {
+  queue: EntryQueue;
+  /** What the queue's list says, e.g. 'Time row 27 Nov, 2.5 h'. */
+  label(draft: D): string;
+  /** The saved row out of a PUT's answer. */
+  fromAnswer(body: unknown): SavedEntry<D, X>;
+  /** A waiting PUT's body back into the row's cells. */
+  fromPayload(json: Record<string, unknown>): D;
+  /** The rows as the server has them now (a write answered in another tab, or before this table opened). */
+  reread(): Promise<Map<string, SavedEntry<D, X>>>;
 }
 
 /** How long a row's write may be gone from the queue before its answer is taken as heard elsewhere. */

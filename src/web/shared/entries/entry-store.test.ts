@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EntryAdapter, SavedEntry } from './entry-store.ts';
-import type { EntryQueue, QueueAnswer, QueueFailure, QueuedWrite } from './entry-queue.ts';
-import { EntryStore } from './entry-store.ts';
+import { EntryStore, type EntryAdapter, type EntryQueue, type QueueAnswer, type QueueFailure, type QueuedWrite, type SavedEntry } from './entry-store.ts';
 
 // The rows' store (issues 26, 44: every save goes through the one outbox) against a fake queue that behaves as the outbox does: a waiting
 // write of the same row is replaced in place, writes go out in order, the list changes before the
