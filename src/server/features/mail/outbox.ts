@@ -5,7 +5,7 @@ import { enqueue } from '../../jobs/queue.ts';
 
 /** The jobs queue that sends the outbox, one job per message (its id as the key). */
 export const MAIL_QUEUE = 'mail';
-/** Attempts before a message is given up as failed (about eight hours of backoff). */
+/** Attempts before a message is given up as failed (about four hours of backoff: 1, 2, 4 … 60 minutes). */
 export const MAIL_MAX_ATTEMPTS = 10;
 
 export interface MailAttachment {
