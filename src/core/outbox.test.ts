@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGone, outboxRetryDelay, outboxSummary, sendOutcome } from './outbox.ts';
+import { isGone, isRetryable, retryDelay, outboxSummary, sendOutcome } from './outbox.ts';
 
 describe('outboxSummary', () => {
   it.each([
@@ -38,8 +38,17 @@ describe('isGone', () => {
   });
 });
 
-describe('outboxRetryDelay', () => {
+describe('retryDelay', () => {
   it.each([[0, 1000], [1, 2000], [2, 5000], [3, 10_000], [4, 30_000], [9, 30_000]])('attempt %i waits %i ms', (attempt, ms) => {
-    expect(outboxRetryDelay(attempt)).toBe(ms);
+    expect(retryDelay(attempt)).toBe(ms);
+  });
+});
+
+describe('isRetryable (the one idea of it, docs/decisions/129)', () => {
+  it.each([
+    [0, true], [408, true], [429, true], [500, true], [502, true], [503, true], [504, true],
+    [200, false], [400, false], [401, false], [403, false], [404, false], [409, false], [410, false], [413, false], [422, false],
+  ])('%i → %s', (status, retryable) => {
+    expect(isRetryable(status)).toBe(retryable);
   });
 });

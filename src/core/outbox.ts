@@ -28,9 +28,16 @@ export function outboxSummary(waiting: { changes: number; photos: number }): str
  */
 export type SendOutcome = 'done' | 'retry' | 'signed-out' | 'failed' | 'gone';
 
+/**
+ * The one idea of "retryable" (docs/decisions/129): a write that got no answer (status 0: network
+ * failure, timeout), 408 Request Timeout, 429 Too Many Requests, or any 5xx (down, busy, being
+ * restored) is sent again later, the same request, unchanged. Every other answer is final.
+ */
+export const isRetryable = (status: number): boolean => status === 0 || status === 408 || status === 429 || status >= 500;
+
 export function sendOutcome(status: number): SendOutcome {
   if (status >= 200 && status < 300) return 'done';
-  if (status === 0 || status >= 500 || status === 429 || status === 408) return 'retry';
+  if (isRetryable(status)) return 'retry';
   if (status === 401) return 'signed-out';
   if (status === 410) return 'gone';
   return 'failed';
@@ -42,10 +49,14 @@ export const OUTBOX_GONE_NOTE = 'It was deleted elsewhere, so this will not be s
 /** A refusal that is final (its record was deleted): the write is never sent again, only its notice stays. */
 export const isGone = (failure: { status: number } | undefined): boolean => failure !== undefined && sendOutcome(failure.status) === 'gone';
 
-/** Retry delays after a send got no answer: 1, 2, 5, 10, then every 30 s (as saves do, ADR 031). */
-export const OUTBOX_RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
+/**
+ * The one retry ladder (docs/decisions/129): delays after a write got no answer, 1, 2, 5, 10, then
+ * every 30 s. Only the outbox retries; screens never keep a ladder of their own.
+ */
+export const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 
-export const outboxRetryDelay = (attempt: number) => OUTBOX_RETRY_MS[Math.min(attempt, OUTBOX_RETRY_MS.length - 1)]!;
+/** The delay before the next try after `attempt` tries got no answer (the last step is the cap). */
+export const retryDelay = (attempt: number) => RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
 
 /** Why a write is not kept when the browser's storage refuses it (full, blocked, private mode): said where it was made and in the queue's list. */
 export const OUTBOX_NOT_KEPT = 'Not saved: this device could not keep it (its storage is full or blocked). Keep this page open and try again.';

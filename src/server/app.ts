@@ -42,6 +42,7 @@ import { twoFactorSetupOwed } from './features/two-factor/second-step.ts';
 import { firstRunRoutes } from './features/first-run/routes.ts';
 import { setupAddressRoutes } from './features/setup-address/routes.ts';
 import { shareLinkRoutes } from './features/share-links/routes.ts';
+import { mailRoutes } from './features/mail/index.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions) {
     setupAddressRoutes,
     shareLinkRoutes,
     engagementRoutes,
+    mailRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -62,6 +62,10 @@ const EnvSchema = z
     S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    // E-mail (issue 41, docs/decisions/131): both win over the server and sender saved in Settings → E-mail.
+    // smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465 (TLS from the start).
+    SMTP_URL: z.string().trim().regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:port or smtps://…').optional(),
+    MAIL_FROM: z.string().trim().min(3).max(320).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Graceful shutdown (docs/decisions/053): new requests hear 503 for at least the grace window while
     // accepted ones finish; past the timeout (or at a second SIGTERM) the process exits regardless.

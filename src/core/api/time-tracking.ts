@@ -81,7 +81,6 @@ export const ZTimeEntryResponse = z.discriminatedUnion('money', [
 export type TTimeEntryResponse = z.infer<typeof ZTimeEntryResponse>;
 
 export const ZExpenseEntryResponse = z.object({ entry: ZExpenseEntry });
-export type TExpenseEntryResponse = z.infer<typeof ZExpenseEntryResponse>;
 
 export const ZTrackedProject = z.object({
   id: z.string(),

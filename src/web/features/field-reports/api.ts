@@ -2,10 +2,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type {
   TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportUpdate, TOfflineProjects, TProjectFacts, TReportImage,
 } from '../../../core/api/field-reports.ts';
-import type { TProjectHit } from '../../../core/api/projects.ts';
 import { awaitsNumber } from '../../../core/new-field-report.ts';
-import { matchProjects } from '../../../core/project-match.ts';
-import { searchProjects } from '../../lib/project-search.ts';
+import { OFFLINE_PROJECTS } from '../../shared/project-picker/index.ts';
 import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
 import type { AttachmentKind } from '../../../core/field-reports.ts';
@@ -43,7 +41,6 @@ export const useFieldReport = (id: string) => useQuery({
 
 /** The kept list of every report (the list page without a search), where a report created offline is added. */
 export const REPORT_LIST = '/api/field-reports?';
-const OFFLINE_PROJECTS = '/api/field-reports/offline-projects';
 const KEEP_PROJECTS_EVERY_MS = 60 * 60 * 1000;
 
 /** Keeps the projects a report can be created for offline, at most once an hour (docs/decisions/108). */
@@ -56,17 +53,6 @@ export async function keepProjectsForOffline() {
 /** The kept project, with the facts a new report copies. */
 export const keptProject = async (projectId: string) =>
   (await readKept<TOfflineProjects>(OFFLINE_PROJECTS))?.projects.find((p) => p.id === projectId);
-
-/** The project search of a new report: the server's, or without an answer the kept projects'. */
-export async function searchWithKept(q: string, signal?: AbortSignal): Promise<TProjectHit[]> {
-  try {
-    return (await searchProjects(q, signal)).projects;
-  } catch (error) {
-    const kept = noAnswer(error) ? await readKept<TOfflineProjects>(OFFLINE_PROJECTS) : undefined;
-    if (!kept) throw error;
-    return matchProjects(kept.projects, q);
-  }
-}
 
 /** Staff who can be named as inspector (the same list action items assign to). */
 export const useStaff = () => useQuery({

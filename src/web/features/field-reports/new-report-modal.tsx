@@ -9,8 +9,8 @@ import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
-import { ProjectField, type PickedProject } from '../../shared/project-field.tsx';
-import { createReport, searchWithKept } from './api.ts';
+import { ProjectField, type PickedProject } from '../../shared/project-picker/index.ts';
+import { createReport } from './api.ts';
 
 /** Starts a report: project and type; the number, date and project facts are filled in for the inspector. */
 export function NewReportModal({ opened, onClose, project: initial }: { opened: boolean; onClose(): void; project: PickedProject | null }) {
@@ -47,7 +47,7 @@ export function NewReportModal({ opened, onClose, project: initial }: { opened: 
   return (
     <Modal opened={opened} onClose={() => !busy && onClose()} title={<Text fw={700}>New Field Report</Text>}>
       <Stack gap="sm">
-        <ProjectField value={project} onChange={setProject} search={searchWithKept} />
+        <ProjectField value={project} onChange={setProject} mode="offline" />
         <Select label="Report type" data={[...REPORT_TYPES]} value={type} allowDeselect={false}
           onChange={(v) => v && setType(v as ReportType)} comboboxProps={{ withinPortal: true }} />
         {error && <Alert color="red" role="alert">{error}</Alert>}

@@ -8,7 +8,6 @@ const LABELS: Record<SaveState, string> = {
   queued: 'Saved on this device: waiting to be sent',
   pending: 'Unsaved changes',
   saving: 'Saving…',
-  retrying: 'Not saved yet: retrying',
   refused: 'Not saved',
   conflict: 'Not saved: someone else changed this report',
   blocked: 'Not saved: fix the date',
@@ -19,7 +18,7 @@ const LABELS: Record<SaveState, string> = {
  * summary'), and pressing the names goes to the first of them.
  */
 export function SaveStatus({ state, fields, onShow }: { state: SaveState; fields: readonly string[]; onShow(): void }) {
-  const bad = state === 'refused' || state === 'conflict' || state === 'blocked' || state === 'retrying';
+  const bad = state === 'refused' || state === 'conflict' || state === 'blocked';
   const named = (state === 'refused' || state === 'blocked') && fields.length > 0;
   return (
     <Group gap={6} role="status" aria-live="polite" wrap="nowrap">

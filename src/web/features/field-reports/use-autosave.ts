@@ -3,14 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TFieldProblem, TFieldReport, TFieldReportFields, TPartlySaved } from '../../../core/api/field-reports.ts';
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-paths.ts';
+import { isRetryable } from '../../../core/outbox.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { onOutboxAnswer, onOutboxDiscard, watchOutbox } from '../../shared/offline/outbox.ts';
-import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { getReport, saveReport, storeReport } from './api.ts';
 import { changeOf, queueChanges, queuedIn, queueing, reportScope } from './field-queue.ts';
 
 export type Editable = TFieldReportFields;
-export type SaveState = 'saved' | 'queued' | 'pending' | 'saving' | 'retrying' | 'refused' | 'conflict' | 'blocked';
+export type SaveState = 'saved' | 'queued' | 'pending' | 'saving' | 'refused' | 'conflict' | 'blocked';
 
 export const editableOf = (r: TFieldReport): Editable => ({
   projectId: r.projectId, reportType: r.reportType, reportNumber: r.reportNumber, date: r.date,
@@ -38,8 +38,12 @@ function partlySaved(error: unknown): TPartlySaved | null {
   return ok ? details as TPartlySaved : null;
 }
 
-// Network errors and 5xx retry after 1, 2, 5, 10, then every 30 s (as time rows do, docs/decisions/031).
-const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+/**
+ * A save that got no answer, or an answer that may pass (408, 429, 5xx: the one idea of retryable,
+ * docs/decisions/129): the edit goes into the outbox, which retries on its one ladder. This form
+ * never retries on its own.
+ */
+const forTheOutbox = (error: unknown) => !(error instanceof ApiError) || isRetryable(error.status);
 
 /**
  * Auto-save of one report: 1 s after the last edit, one save in flight, edits made meanwhile saved
@@ -61,7 +65,6 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
   const blockedRef = useRef(new Set<string>());
   const inFlight = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const attempt = useRef(0);
   const alive = useRef(true);
   // What the server has, or will have once this report's waiting changes are sent (docs/decisions/102).
   const known = useRef(editableOf(initial));
@@ -113,7 +116,6 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     setState('saving');
     try {
       adopt(await saveReport(saved.current.id, { ...sending, version: saved.current.version }));
-      attempt.current = 0;
       inFlight.current = false;
       if (!alive.current) return;
       setMessage('');
@@ -126,13 +128,12 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       if (partial) adopt(partial.report);
       if (!alive.current) return;
       if (partial) {
-        attempt.current = 0;
         setRefused(partial.fields);
         setMessage(error instanceof Error ? error.message : '');
         if (!sameValue(latest.current, sending)) return void flush();
         return setState('refused');
       }
-      if (noAnswer(error)) {
+      if (forTheOutbox(error)) {
         if (!(await toQueue(sending))) return;
         setState('queued');
         if (!sameValue(latest.current, sending)) void flush();
@@ -142,15 +143,9 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
         setTheirs(await getReport(saved.current.id).catch(() => null));
         return setState('conflict');
       }
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-        setRefused([]);
-        setMessage(error.message);
-        return setState('refused');
-      }
-      const delay = RETRY_MS[Math.min(attempt.current++, RETRY_MS.length - 1)]!;
+      setRefused([]);
       setMessage(error instanceof Error ? error.message : String(error));
-      setState('retrying');
-      timer.current = setTimeout(() => void flush(), delay);
+      return setState('refused');
     }
   }, [adopt, initial.id, toQueue]);
 
@@ -211,7 +206,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
       void saveReport(saved.current.id, { ...latest.current, version: saved.current.version })
         .then(adopt)
         .catch((error) => {
-          if (noAnswer(error)) return void toQueue(latest.current);
+          if (forTheOutbox(error)) return void toQueue(latest.current);
           const partial = partlySaved(error);
           if (partial) adopt(partial.report);
         });

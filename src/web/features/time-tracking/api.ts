@@ -1,5 +1,5 @@
 import type {
-  TExpenseEntry, TExpenseEntryResponse, TProjectEntriesResponse, TTimeEntry, TTimeEntryCosted, TTimeEntryResponse,
+  TExpenseEntry, TProjectEntriesResponse, TTimeEntry, TTimeEntryCosted,
 } from '../../../core/api/time-tracking.ts';
 import { costOf } from '../../../core/money.ts';
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../../core/time-rows.ts';
 import { todayUs } from '../../../core/smart-date.ts';
 import { api } from '../../lib/api.ts';
-import type { EntryAdapter, SavedEntry } from './entry-store.ts';
+import type { EntryAdapter, SavedEntry } from '../../shared/entries/index.ts';
 
 export const loadProjectEntries = (projectId: string) =>
   api<TProjectEntriesResponse>(`/api/time-tracking/projects/${projectId}`);
@@ -42,32 +42,22 @@ export function savedExpense(entry: TExpenseEntry): SavedEntry<ExpenseRowDraft, 
 }
 
 /** `initials`: the signed-in user's, which a new row starts with (issue 28); `today`: the firm's, a new row's date. */
-export function timeAdapter(projectId: string, onSaveError: (m: string) => void, initials: string, today: () => Date): EntryAdapter<TimeRowDraft, TimeExtra> {
+export function timeAdapter(onSaveError: (m: string) => void, initials: string, today: () => Date): EntryAdapter<TimeRowDraft, TimeExtra> {
   return {
     blank: () => blankTimeRow(todayUs(today()), initials),
     emptyExtra: { rate: null, cost: null, createdBy: null, billNumber: null, week: null },
     payload: timeRowPayload,
-    put: async (key, body) => {
-      const res = await api<TTimeEntryResponse>(`/api/time-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });
-      return savedTime(res.entry);
-    },
-    remove: (key, version) => api<void>(`/api/time-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
     fromConflict: (current) => savedTime(current as TTimeEntry),
     equal: sameKeys,
     onSaveError: (m, asIs) => onSaveError(asIs ? m : `Failed to save time entries: ${m}`),
   };
 }
 
-export function expenseAdapter(projectId: string, onSaveError: (m: string) => void, initials: string, today: () => Date): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
+export function expenseAdapter(onSaveError: (m: string) => void, initials: string, today: () => Date): EntryAdapter<ExpenseRowDraft, ExpenseExtra> {
   return {
     blank: () => blankExpenseRow(todayUs(today()), initials),
     emptyExtra: { createdBy: null, billNumber: null },
     payload: expenseRowPayload,
-    put: async (key, body) => {
-      const res = await api<TExpenseEntryResponse>(`/api/expense-entries/${key}`, { method: 'PUT', body: { ...body, projectId } });
-      return savedExpense(res.entry);
-    },
-    remove: (key, version) => api<void>(`/api/expense-entries/${key}${version === null ? '' : `?version=${version}`}`, { method: 'DELETE' }),
     fromConflict: (current) => savedExpense(current as TExpenseEntry),
     equal: sameKeys,
     onSaveError: (m, asIs) => onSaveError(asIs ? m : `Failed to save expense entries: ${m}`),

@@ -8,12 +8,12 @@ import {
 import type { ExpenseExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
 import { LockedDeleteButton } from './delete-row-button.tsx';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
 import { isLocked, lockReason, ownerLockOf, type Editor } from './editor.ts';
 import { OwnerTag } from './owner-tag.tsx';
-import { entryRefusal } from './week-lock.ts';
+import { entryRefusal } from '../../shared/entries/index.ts';
 import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';

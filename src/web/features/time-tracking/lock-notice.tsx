@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { ownerLockOf, weekLockOf, type Editor } from './editor.ts';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 import { perRevision } from './use-store.ts';
 
 type Store = EntryStore<unknown, { createdBy: string | null; billNumber: number | null; week?: { lockMessage: string | null } | null }>;

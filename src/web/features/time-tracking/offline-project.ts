@@ -6,9 +6,9 @@ import { keepRecord, keptCopy, noAnswer } from '../../shared/offline/kept-record
 import {
   expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra,
 } from './api.ts';
-import type { QueueMode, QueuedWrite } from './entry-queue.ts';
-import { QueuedEntryStore } from './queued-entry-store.ts';
-import { keptKey, outboxQueue, waitingWrites } from './outbox-queue.ts';
+import type { QueueMode, QueuedWrite } from '../../shared/entries/index.ts';
+import { EntryStore } from '../../shared/entries/index.ts';
+import { keptKey, outboxQueue, waitingWrites } from '../../shared/entries/index.ts';
 
 // A project's time tracking screen offline (issue 26, docs/decisions/106): its data as last
 // answered is kept per person in the browser database, and its rows' writes go through the queue.
@@ -46,8 +46,8 @@ export interface ProjectRows {
   data: TProjectEntriesResponse;
   /** When the copy shown was kept (opened without a connection), else null. */
   keptAt: number | null;
-  time: QueuedEntryStore<TimeRowDraft, TimeExtra>;
-  expenses: QueuedEntryStore<ExpenseRowDraft, ExpenseExtra>;
+  time: EntryStore<TimeRowDraft, TimeExtra>;
+  expenses: EntryStore<ExpenseRowDraft, ExpenseExtra>;
 }
 
 /** The two tables' stores of an opened project, with the writes still waiting in the queue shown on their rows. */
@@ -57,9 +57,9 @@ export function rowStores({ data, keptAt, time, expenses }: OpenedProject, { use
   return {
     data,
     keptAt,
-    time: new QueuedEntryStore(timeAdapter(projectId, onError, initials, today), timeQueue(userId, projectId),
+    time: new EntryStore(timeAdapter(onError, initials, today), timeQueue(userId, projectId),
       data.timeEntries.map((e) => ({ key: e.id, ...savedTime(e) })), time),
-    expenses: new QueuedEntryStore(expenseAdapter(projectId, onError, initials, today), expenseQueue(userId, projectId),
+    expenses: new EntryStore(expenseAdapter(onError, initials, today), expenseQueue(userId, projectId),
       data.expenseEntries.map((e) => ({ key: e.id, ...savedExpense(e) })), expenses),
   };
 }
@@ -76,7 +76,7 @@ const reread = async <D, X>(projectId: string, pick: (data: TProjectEntriesRespo
 
 function timeQueue(userId: string, projectId: string): QueueMode<TimeRowDraft, TimeExtra> {
   return {
-    queue: outboxQueue(userId, projectId, TIME_BASE, 'timeEntries'),
+    queue: outboxQueue(userId, { projectId }, TIME_BASE, 'timeEntries'),
     label: (d) => `Time row ${shortDay(d.entryDate)}, ${d.hours} h`,
     fromAnswer: (body) => savedTime((body as { entry: TTimeEntry }).entry),
     fromPayload: (json) => timeRowFromEntry(json as unknown as TTimeEntry),
@@ -86,7 +86,7 @@ function timeQueue(userId: string, projectId: string): QueueMode<TimeRowDraft, T
 
 function expenseQueue(userId: string, projectId: string): QueueMode<ExpenseRowDraft, ExpenseExtra> {
   return {
-    queue: outboxQueue(userId, projectId, EXPENSE_BASE, 'expenseEntries'),
+    queue: outboxQueue(userId, { projectId }, EXPENSE_BASE, 'expenseEntries'),
     label: (d) => `Expense row ${shortDay(d.entryDate)}, ${effectiveExpenseType(d)} $${d.amount}`,
     fromAnswer: (body) => savedExpense((body as { entry: TExpenseEntry }).entry),
     fromPayload: (json) => expenseRowFromEntry(json as unknown as TExpenseEntry),

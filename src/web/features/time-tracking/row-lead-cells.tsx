@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { SmartDateCell } from '../../ui/smart-date-input.tsx';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 
 interface Props<D extends { entryDate: string }, X> {
   store: EntryStore<D, X>;

@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import type { RowProblem } from '../../../core/time-rows.ts';
 import { RowIcon } from '../../ui/row-icon.tsx';
-import type { RowStatus } from './entry-store.ts';
+import type { RowStatus } from '../../shared/entries/index.ts';
 
 /**
  * The per-row saving spinner, saved tick, or why the row is not saved (native title: cheap on 500 rows).
@@ -25,11 +25,8 @@ export function RowStatusIcon({ status, saved, error, problem }: {
     label = problem ? `Not saved yet: ${problem.text}` : 'Not saved yet';
     icon = <RowIcon name="point" />;
   } else if (status === 'waiting') {
-    // Kept in the offline queue (issue 26): sent, once, when the connection returns.
+    // Kept in the outbox (issues 26, 44): sent, once, when the connection returns.
     label = 'Waiting to be sent';
-    icon = <RowIcon name="cloud-off" />;
-  } else if (status === 'retrying') {
-    label = `Not saved - retrying${error ? ` (${error})` : ''}`;
     icon = <RowIcon name="cloud-off" />;
   } else if (status === 'error' || status === 'conflict') {
     label = status === 'conflict' ? 'Edit conflict' : `Not saved: ${error ?? ''}`;

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 
 type TextField<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
 

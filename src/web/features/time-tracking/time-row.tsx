@@ -7,13 +7,13 @@ import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type
 import type { TimeExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
 import { DeleteRowButton, LockedDeleteButton } from './delete-row-button.tsx';
-import type { EntryStore, RowState } from './entry-store.ts';
+import type { EntryStore, RowState } from '../../shared/entries/index.ts';
 import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
 import { isLocked, lockReason, ownerLockOf, weekLockOf, type Editor } from './editor.ts';
 import { BillTag } from './bill-tag.tsx';
 import { WeekTag } from './week-tag.tsx';
-import { entryRefusal } from './week-lock.ts';
+import { entryRefusal } from '../../shared/entries/index.ts';
 import { OwnerTag } from './owner-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';

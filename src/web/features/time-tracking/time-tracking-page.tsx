@@ -12,11 +12,11 @@ import { ApiError } from '../../lib/transport.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { savedTime, type ExpenseExtra, type TimeExtra } from './api.ts';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 import type { ProjectRows } from './offline-project.ts';
 import { KeptNotice } from './waiting-line.tsx';
 import { ExpenseTable } from './expense-table.tsx';
-import { ProjectSearchBox, useProjectBoxShortcut } from './project-search-box.tsx';
+import { ProjectSearchBox, useProjectBoxShortcut } from '../../shared/project-picker/index.ts';
 import type { ResultMessage } from './result-dialog.tsx';
 import { ResultModal } from './result-modal.tsx';
 import { TimeTable } from './time-table.tsx';
@@ -79,7 +79,7 @@ export default function TimeTrackingPage() {
     return () => {
       cancelled = true;
       // Rows still waiting for their debounce are saved now rather than lost with the page; the
-      // rest (refused, retrying, incomplete) the user agreed to discard when asked.
+      // rest (refused, incomplete) the user agreed to discard when asked.
       stores?.time.dispose();
       stores?.expenses.dispose();
     };

@@ -1,5 +1,5 @@
 import { expenseFigure, sumExpenseFigures, sumTimeFigures, timeFigures } from '../../../core/time-rows.ts';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 import type { ExpenseStore } from './expense-row.tsx';
 import { rowCost, type TimeStore } from './time-row.tsx';
 import { perRevision } from './use-store.ts';

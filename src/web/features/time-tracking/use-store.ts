@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { EntryStore, RowState } from './entry-store.ts';
+import type { EntryStore, RowState } from '../../shared/entries/index.ts';
 
 export function useRow<D, X>(store: EntryStore<D, X>, key: string): RowState<D, X> | undefined {
   return useSyncExternalStore(

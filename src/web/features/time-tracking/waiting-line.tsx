@@ -3,7 +3,7 @@ import { IconCloudOff } from '@tabler/icons-react';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
-import type { EntryStore } from './entry-store.ts';
+import type { EntryStore } from '../../shared/entries/index.ts';
 import type { ExpenseStore } from './expense-row.tsx';
 import type { TimeStore } from './time-row.tsx';
 import { expenseTotalOf, refusedRowsOf, timeHoursOf, waitingRowsOf } from './totals.ts';

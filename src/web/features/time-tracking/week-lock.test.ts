@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/transport.ts';
 import { isLocked, lockReason, ownerLockOf, weekLockOf } from './editor.ts';
-import { entryRefusal, weekLockRefusal } from './week-lock.ts';
+import { entryRefusal, weekLockRefusal } from '../../shared/entries/week-lock.ts';
 
 const LOCKED = 'This week was approved on 11/30/2026 and can no longer be changed.';
 const enteredBy = { luis: 'Luis Mendoza' };

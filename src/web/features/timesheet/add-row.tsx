@@ -2,7 +2,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TProjectHit } from '../../../core/api/projects.ts';
-import { ProjectSearchBox } from '../time-tracking/index.ts';
+import { ProjectSearchBox } from '../../shared/project-picker/index.ts';
 import { loadJobTitles } from './api.ts';
 
 /** Add a row: a project by the time tracking page's search box, then one of its job titles. */

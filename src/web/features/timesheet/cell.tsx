@@ -133,7 +133,7 @@ export const Cell = memo(function Cell({ ctx, row, r, day, date, label }: Props)
 function statusTitle(status: string, error?: string): string | undefined {
   if (status === 'saving') return 'Saving';
   if (status === 'pending') return 'Not saved yet';
-  if (status === 'retrying') return `Not saved - retrying${error ? ` (${error})` : ''}`;
+  if (status === 'waiting') return 'Waiting to be sent';
   if (status === 'error') return `Not saved: ${error ?? ''}`;
   if (status === 'conflict') return 'Edit conflict';
   return undefined;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TDay, TSuggestion } from '../../../core/api/timesheet.ts';
 import { formatHours, parseHoursText } from '../../../core/hours-text.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { ProjectSearchBox } from '../time-tracking/index.ts';
+import { ProjectSearchBox } from '../../shared/project-picker/index.ts';
 import { useAcceptSuggestion, useDay } from './day-api.ts';
 import { useJobTitles } from './timer-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { WEEK_MESSAGES } from '../../../core/weeks.ts';
-import { ProjectSearchBox } from '../time-tracking/index.ts';
+import { ProjectSearchBox } from '../../shared/project-picker/index.ts';
 import {
   clockText, elapsedMs, useDiscardTimer, useJobTitles, useStartTimer, useStopTimer, useTimer, type TimerAnswer,
 } from './timer-api.ts';

@@ -6,7 +6,7 @@ import type { TProjectHit } from '../../../core/api/projects.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { useProjectBoxShortcut } from '../time-tracking/index.ts';
+import { useProjectBoxShortcut } from '../../shared/project-picker/index.ts';
 import { AddRow } from './add-row.tsx';
 import { addSheetRow, copyLastWeek, removeSheetRow } from './api.ts';
 import { rowId, type CellStore, type SheetRow } from './cell-store.ts';
@@ -36,7 +36,7 @@ export default function TimesheetPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const say = useCallback((kind: Notice['kind'], message: string) => setNotice({ kind, message, at: Date.now() }), []);
   const onSaveError = useCallback((message: string) => say('error', message), [say]);
-  const { loaded, setLoaded, loading, reload } = useSheet(week, userId, onSaveError);
+  const { loaded, setLoaded, loading, reload } = useSheet(week, userId, onSaveError, user.id);
   const [selection] = useState(() => new Selection());
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TTimesheet, TWeekState } from '../../../core/api/timesheet.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { loadTimesheet } from './api.ts';
-import { CellIndex, rowsOf, settle, storeOf, type CellStore, type SheetRow } from './cell-store.ts';
+import { CellIndex, rowsOf, settle, storeOf, waitingCells, type CellStore, type SheetRow } from './cell-store.ts';
 
 export interface Loaded {
   sheet: TTimesheet;
@@ -17,7 +17,7 @@ export interface Loaded {
  * old store first, so nothing typed is lost on the way. While another week or person loads, nothing
  * is answered: no action (a copy, a submit) may go to the week that was shown before.
  */
-export function useSheet(week: string | null, userId: string | null, onSaveError: (message: string) => void) {
+export function useSheet(week: string | null, userId: string | null, onSaveError: (message: string) => void, me: string) {
   const key = `${week ?? ''}|${userId ?? ''}`;
   // What the last load answered, and for which week and person (loaded null: it failed).
   const [held, setHeld] = useState<{ key: string; loaded: Loaded | null } | null>(null);
@@ -33,10 +33,12 @@ export function useSheet(week: string | null, userId: string | null, onSaveError
     let cancelled = false;
     let mine: Loaded | null = null;
     loadTimesheet(week, userId)
-      .then((sheet) => {
+      .then(async (sheet) => ({ sheet, waiting: await waitingCells(sheet, me, userId) }))
+      .then(({ sheet, waiting }) => {
         if (cancelled) return;
-        const store = storeOf(sheet, userId, onSaveError);
+        const store = storeOf(sheet, userId, onSaveError, me, waiting);
         const index = new CellIndex(sheet);
+        index.place(sheet, store);
         store.onRekey((from, to) => index.rename(from, to));
         mine = { sheet, store, index, rows: rowsOf(sheet), week: sheet.week };
         setHeld({ key, loaded: mine });
@@ -50,7 +52,7 @@ export function useSheet(week: string | null, userId: string | null, onSaveError
       cancelled = true;
       mine?.store.dispose();
     };
-  }, [key, week, userId, tick, onSaveError]);
+  }, [key, week, userId, tick, onSaveError, me]);
 
   const reload = useCallback(async () => {
     if (loaded) await settle(loaded.store, 5000);

@@ -1,4 +1,4 @@
-import { isGone, OUTBOX_NOT_KEPT, outboxRetryDelay, sendOutcome } from '../../../core/outbox.ts';
+import { isGone, OUTBOX_NOT_KEPT, retryDelay, sendOutcome } from '../../../core/outbox.ts';
 import { withBrowserDb } from '../../lib/browser-db.ts';
 import { changeKept, keepRecord } from './kept-records.ts';
 import { debugLog } from '../../lib/debug-log.ts';
@@ -29,7 +29,10 @@ let userId: string | null = null;
 let state: OutboxState = { items: [], sending: null, online: typeof navigator === 'undefined' || navigator.onLine, notKept: [], ready: false };
 const watchers = new Set<() => void>();
 
-/** Listeners by scope (e.g. 'field-report:<id>'), while their screen is open. */
+/** Listening with this scope hears every scope's items (a screen whose rows span records: the timesheet's cells). */
+export const ANY_SCOPE = '*';
+
+/** Listeners by scope (e.g. 'field-report:<id>', or ANY_SCOPE), while their screen is open. */
 function byScope<A extends unknown[]>() {
   const sets = new Map<string, Set<(item: OutboxItem, ...rest: A) => void>>();
   return {
@@ -39,7 +42,10 @@ function byScope<A extends unknown[]>() {
       sets.set(scope, set);
       return () => set.delete(listener);
     },
-    tell: (item: OutboxItem, ...rest: A) => sets.get(item.scope)?.forEach((listener) => listener(item, ...rest)),
+    tell: (item: OutboxItem, ...rest: A) => {
+      sets.get(item.scope)?.forEach((listener) => listener(item, ...rest));
+      sets.get(ANY_SCOPE)?.forEach((listener) => listener(item, ...rest));
+    },
   };
 }
 const answers = byScope<[Answer]>();
@@ -201,7 +207,7 @@ async function sendAll(): Promise<void> {
     if (outcome === 'retry') {
       setState({ online: false });
       await update(item.seq!, (i) => ({ ...i, attempts: i.attempts + 1 }));
-      retryTimer = setTimeout(() => void run(), outboxRetryDelay(item.attempts));
+      retryTimer = setTimeout(() => void run(), retryDelay(item.attempts));
       return;
     }
     setState({ online: true });

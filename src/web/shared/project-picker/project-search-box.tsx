@@ -2,10 +2,7 @@ import { Button, Group, Loader, Paper, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { TProjectHit } from '../../../core/api/projects.ts';
-import { CASE_SEARCH_MIN } from '../../../core/constants.ts';
-import { debugLog } from '../../lib/debug-log.ts';
-import { reportError } from '../../lib/error-store.ts';
-import { searchProjects } from '../../lib/project-search.ts';
+import { useProjectSearch } from './use-project-search.ts';
 
 const PLACEHOLDER = 'Start typing case number, client name, or project name...';
 const DEBOUNCE_MS = 200;
@@ -43,12 +40,10 @@ export function useProjectBoxShortcut() {
   }, []);
 }
 
-/** Project search box (SPEC §2): search, ghost suggestion, keyboard picking, lock and Reset. */
+/** The project picker's search-box skin (SPEC §2): the one project search, ghost suggestion, keyboard picking, lock and Reset. */
 export function ProjectSearchBox({ pickedLabel, onPick, onReset }: Props) {
   const [text, setText] = useState('');
-  const [hits, setHits] = useState<TProjectHit[]>([]);
-  const [searched, setSearched] = useState('');
-  const [searching, setSearching] = useState(false);
+  const { hits, searching, searched } = useProjectSearch(text, { enabled: pickedLabel === null, debounceMs: DEBOUNCE_MS });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [ghostDismissed, setGhostDismissed] = useState(false);
@@ -56,39 +51,12 @@ export function ProjectSearchBox({ pickedLabel, onPick, onReset }: Props) {
   // after Reset it returns to the search field.
   const [focusNext, setFocusNext] = useState(false);
   const listId = useId();
-
-  useEffect(() => {
-    const q = text.trim();
-    if (pickedLabel !== null || q.length < CASE_SEARCH_MIN) {
-      setHits([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setSearching(true);
-      searchProjects(q, controller.signal)
-        .then((res) => {
-          setHits(res.projects);
-          setSearched(q);
-          setActive(-1);
-        })
-        .catch((e: unknown) => {
-          if (controller.signal.aborted) return;
-          debugLog('warn', 'project search failed', String(e));
-          reportError(e, { source: 'project-search' });
-        })
-        .finally(() => !controller.signal.aborted && setSearching(false));
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, pickedLabel]);
+  // New hits: nothing in the list is chosen yet.
+  useEffect(() => setActive(-1), [hits]);
 
   const ghost = ghostDismissed ? null : ghostFor(text, hits);
   const pick = (hit: TProjectHit) => {
     setOpen(false);
-    setHits([]);
     setText('');
     setFocusNext(true);
     onPick(hit);

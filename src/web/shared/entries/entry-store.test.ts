@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EntryAdapter, SavedEntry } from './entry-store.ts';
-import type { EntryQueue, QueueAnswer, QueueFailure, QueuedWrite } from './entry-queue.ts';
-import { QueuedEntryStore } from './queued-entry-store.ts';
+import { EntryStore, type EntryAdapter, type EntryQueue, type QueueAnswer, type QueueFailure, type QueuedWrite, type SavedEntry } from './entry-store.ts';
 
-// The queue-backed rows (issue 26) against a fake queue that behaves as the outbox does: a waiting
+// The rows' store (issues 26, 44: every save goes through the one outbox) against a fake queue that behaves as the outbox does: a waiting
 // write of the same row is replaced in place, writes go out in order, the list changes before the
 // answer is told, a refusal stays in the list with its reason.
 interface Draft { text: string }
@@ -84,8 +82,6 @@ function adapter(): EntryAdapter<Draft, Extra> {
     emptyExtra: { note: '' },
     payload: (d) => (d.text.trim() ? { text: d.text.trim() } : null),
     equal: (a, b) => a.text === b.text,
-    put: () => Promise.reject(new Error('the queued store never calls the server itself')),
-    remove: () => Promise.reject(new Error('the queued store never calls the server itself')),
     fromConflict: (c) => ({ draft: { text: (c as { text: string }).text }, version: (c as { version: number }).version, extra: { note: 'theirs' } }),
     onSaveError: vi.fn(),
   };
@@ -94,7 +90,7 @@ function adapter(): EntryAdapter<Draft, Extra> {
 function setup(saved: (SavedEntry<Draft, Extra> & { key: string })[] = [], waiting: QueuedWrite[] = []) {
   const q = fakeQueue();
   const reread = vi.fn(async () => new Map([...q.server].map(([key, r]) => [key, { draft: { text: r.text }, version: r.version, extra: { note: 'reread' } }])));
-  const store = new QueuedEntryStore(adapter(), {
+  const store = new EntryStore(adapter(), {
     queue: q.queue,
     label: (d) => `Row ${d.text}`,
     fromAnswer: (body) => {
@@ -113,7 +109,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('QueuedEntryStore: rows saved through the offline queue', () => {
+describe('EntryStore: rows saved through the one outbox', () => {
   it('offline, a row waits as one change however often it is edited, and is sent once', async () => {
     const { store, items, deliver, server, sent } = setup();
     const key = store.getKeys()[0]!;
@@ -330,5 +326,67 @@ describe('QueuedEntryStore: rows saved through the offline queue', () => {
     await vi.advanceTimersByTimeAsync(400);
     expect(t.reread).toHaveBeenCalledTimes(1);
     expect(t.store.getRow(key)).toMatchObject({ status: 'clean', version: 1, extra: { note: 'reread' } });
+  });
+});
+
+describe('EntryStore editing (the debounce, incomplete rows, refusals, timers)', () => {
+  const LOCKED = 'This week was approved on 11/30/2026 and can no longer be changed.';
+
+  it('starts with one blank row when there are no entries; a blank row is not unsaved', () => {
+    const { store } = setup();
+    expect(store.getKeys()).toHaveLength(1);
+    expect(store.unsavedCount()).toBe(0);
+  });
+
+  it('hands a valid row to the outbox 1 s after its last edit, once', async () => {
+    const { store, items } = setup();
+    const key = store.getKeys()[0]!;
+    store.update(key, { text: 'a' });
+    await vi.advanceTimersByTimeAsync(600);
+    store.update(key, { text: 'ab' });
+    await vi.advanceTimersByTimeAsync(900);
+    expect(items).toHaveLength(0);
+    expect(store.unsavedCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(items).toEqual([expect.objectContaining({ key, json: { text: 'ab' } })]);
+  });
+
+  it('does not hand over an incomplete row; it counts as unsaved and as lost on leaving', async () => {
+    const { store, items } = setup();
+    const key = store.getKeys()[0]!;
+    store.update(key, { text: '   ' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(items).toHaveLength(0);
+    expect(store.getRow(key)!.status).toBe('pending');
+    expect(store.lostOnDisposeCount()).toBe(1);
+  });
+
+  it("a closed week's refusal is shown as the server's sentence, as it is, and waits", async () => {
+    const { store, deliver } = setup();
+    const key = store.getKeys()[0]!;
+    store.update(key, { text: 'x' });
+    await vi.advanceTimersByTimeAsync(1000);
+    deliver(refusal(409, 'CONSTRAINT_VIOLATION', LOCKED, { week: { status: 'approved', weekStart: '2026-11-23', day: '2026-11-30' } }));
+    expect(store.getRow(key)!).toMatchObject({ status: 'error', error: LOCKED });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(store.getRow(key)!.status).toBe('error');
+  });
+
+  it('dispose() hands the waiting rows to the outbox once and stops every timer', async () => {
+    const { store, items } = setup();
+    const key = store.getKeys()[0]!;
+    store.update(key, { text: 'typed' });
+    store.dispose();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(items).toEqual([expect.objectContaining({ key, json: { text: 'typed' } })]);
+  });
+
+  it('addSaved adds an entry saved elsewhere (a stopped timer) as a clean row, once', () => {
+    const { store } = setup([{ key: 'a', draft: { text: 'a' }, version: 1, extra: { note: '' } }]);
+    store.addSaved('timer-entry', { draft: { text: 'timer' }, version: 1, extra: { note: 'saved' } });
+    store.addSaved('timer-entry', { draft: { text: 'timer' }, version: 1, extra: { note: 'saved' } });
+    expect(store.getKeys()).toEqual(['a', 'timer-entry']);
+    expect(store.getRow('timer-entry')).toMatchObject({ status: 'clean', version: 1, draft: { text: 'timer' } });
+    expect(store.unsavedCount()).toBe(0);
   });
 });
