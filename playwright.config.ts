@@ -20,7 +20,10 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the DOM before and after every action, the network, the console.
+    // Not the screencast (a JPEG of every frame, for every test, passed or not): it was about 40 % of
+    // the browser tests' CPU (docs/decisions/126). E2E_TRACE=full records it for a failure you rerun.
+    trace: { mode: 'retain-on-failure', screenshots: process.env.E2E_TRACE === 'full', snapshots: true, sources: true },
     timezoneId: FIRM_TZ,
     // The app's service worker (docs/decisions/101) answers requests before page.route mocks see them:
     // blocked for every spec but e2e/pwa.spec.ts, which allows it per test.

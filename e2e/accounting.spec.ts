@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import { pdfPages } from '../test/helpers/pdf-tools.ts';
-import { LIMITED, rowByKey, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { LIMITED, rowByKey, search, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 const LOCKED = /This entry is on bill \d{4} and can no longer be changed\./;
 
@@ -15,7 +15,7 @@ async function csrf(page: Page) {
 }
 
 test('limited user: accounting is refused on the page and by the API', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/accounting');
   await expect(page.getByRole('heading', { name: 'Accounting & Financials' })).toBeVisible();
   await expect(page.getByText('Super admins only', { exact: true })).toBeVisible();

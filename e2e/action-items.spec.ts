@@ -1,21 +1,18 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from './test.ts';
 import { todayUs } from '../src/core/smart-date.ts';
-import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
+import { signIn as signInAs } from './sign-in.ts';
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 
+/** A browser of `email`'s own, on the dashboard (the worker's kept session for that person, else the form). */
 async function signIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, email);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from './test.ts';
-import { GOOD_KEY, INVALID_KEY, RATE_LIMITED_KEY, setLookupKey, signIn, SUPER_ADMIN } from './address-helpers.ts';
+import { GOOD_KEY, INVALID_KEY, RATE_LIMITED_KEY, setLookupKey, signIn, signInOnly, SUPER_ADMIN } from './address-helpers.ts';
 
 test.describe('address component against the fake Radar', () => {
   test.beforeEach(async ({ page }) => {
@@ -60,7 +60,7 @@ test.describe('address component against the fake Radar', () => {
 });
 
 test('manual entry: validation messages, state and ZIP formatting, Save and Cancel', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/test-autocomplete');
   await page.getByRole('switch', { name: 'Manual Entry' }).check();
   await expect(page.getByLabel('Unit/Suite')).toHaveAttribute('placeholder', 'Unit/Suite (Optional)');

@@ -1,6 +1,6 @@
 import { appURL, expect, test } from './test.ts';
 import { API_TOKEN_MESSAGES } from '../src/core/api-tokens.ts';
-import { LIMITED, SUPER_ADMIN, signIn } from './sign-in.ts';
+import { LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Issue 27: a person makes a token in Settings, a tool uses it, the person revokes it; the API is described at /api/docs.
 const base = appURL;
@@ -10,7 +10,7 @@ const call = (secret: string, method: string, path: string, body?: unknown) => f
 });
 
 test('a read-only token made in Settings reads, is refused a write, and stops working once revoked', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/settings/account');
   const section = page.getByRole('region', { name: 'API tokens' });
   const name = `Reporting tool ${Date.now()}`;
@@ -72,7 +72,7 @@ test('/api/docs shows the API description to a signed-in user only', async ({ pa
   expect(refused.status()).toBe(401);
   const problems: string[] = [];
   page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/api/docs');
   // The description is generated on its first reading, and the UI's bundle is large: a busy machine takes a while.
   await expect(page.getByRole('heading', { name: /Casebook API/ })).toBeVisible({ timeout: 60_000 });

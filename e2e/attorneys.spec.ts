@@ -1,11 +1,11 @@
 import { expect, test } from './test.ts';
-import { ADMIN, LIMITED, signIn } from './address-helpers.ts';
+import { ADMIN, LIMITED, signInOnly } from './address-helpers.ts';
 
 test('an admin creates a law firm and an attorney, then finds them', async ({ page }) => {
   const stamp = Date.now().toString().slice(-6);
   const firm = `Quill Marsh ${stamp} LLP`;
   const attorney = `Priya Quill ${stamp}`;
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/attorneys');
 
   await page.getByRole('button', { name: 'Add Law Firm' }).click();
@@ -48,7 +48,7 @@ test('an admin creates a law firm and an attorney, then finds them', async ({ pa
 });
 
 test('a limited user reads attorneys but cannot add or edit', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/attorneys');
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Attorney' })).toHaveCount(0);

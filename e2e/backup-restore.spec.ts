@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { BACKUP_MESSAGES } from '../src/core/backups.ts';
-import { ADMIN, SUPER_ADMIN, signIn } from './sign-in.ts';
+import { ADMIN, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // A restore replaces the whole database and signs everyone out: this file has an app of its own
 // (a label of its own gives it a worker and so a server and data folder of its own, e2e/test.ts),
@@ -9,7 +9,7 @@ test.use({ appServerLabel: 'backup-restore' });
 test.describe.configure({ timeout: 300_000 }); // an upload and a restore each trial-load the database
 
 test('an admin sees the backups and backs up, but cannot download, upload or restore, and is told why', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/backups');
   const section = page.getByRole('region', { name: 'Backups' });
   await expect(section.getByRole('heading', { name: 'Backups' })).toBeVisible({ timeout: 30_000 });

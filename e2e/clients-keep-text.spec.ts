@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from './test.ts';
 import { CONFLICT, csrfHeader, DENIED, invalid, messageOf, refuseOnce, UNNAMED, UNSAVED } from './refusals.ts';
-import { ADMIN, signIn } from './sign-in.ts';
+import { ADMIN, signIn, signInOnly } from './sign-in.ts';
 
 // Issue 22, "No typed work is lost", for the client forms: every refusal keeps the typed text on
 // screen and names its field (under the field, in the alert, the cursor in it); no dialog closes or
@@ -23,7 +23,7 @@ async function makeCase(page: Page) {
 }
 
 test('the phased new-client form keeps its text through every refusal and names the field', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/clients/new');
   const name = `Ortega Family ${stamp()}`;
   await page.getByLabel('Client name').fill(name);

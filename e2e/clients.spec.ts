@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test.ts';
-import { signIn } from './sign-in.ts';
+import { signInOnly } from './sign-in.ts';
 
 async function pickFirst(page: Page, label: string) {
   await page.getByRole('textbox', { name: label }).click();
@@ -23,7 +23,7 @@ test('a new client through the phased form: draft, resume, finish, find, second 
   const tag = Date.now().toString().slice(-6);
   const name = `Evelyn Marsh ${tag}`;
   const fileNumber = `E2E-${tag}`;
-  await signIn(page);
+  await signInOnly(page);
 
   // Phase 1 and 2, then leave half-way.
   await page.goto('/clients/new');
@@ -119,7 +119,7 @@ test('a new client through the phased form: draft, resume, finish, find, second 
 });
 
 test('a limited user sees cases read-only and no custom rates', async ({ page }) => {
-  await signIn(page, 'james.whitaker@casebook.test');
+  await signInOnly(page, 'james.whitaker@casebook.test');
   await page.goto('/existing-clients?by=case');
   await page.getByLabel('File number, case name, client or contact name').fill('-0');
   await page.getByRole('row').nth(1).getByRole('link').click();
@@ -135,7 +135,7 @@ test('a limited user sees cases read-only and no custom rates', async ({ page })
 test('the one-page form, then another case through the project-creation prompt', async ({ page }) => {
   const tag = `${Date.now()}`.slice(-6);
   const name = `Legacy Holdings ${tag}`;
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/clients/new-legacy');
   await page.getByText('Business', { exact: true }).click();
   await page.getByLabel('Business name').fill(name);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { csrfHeader } from './refusals.ts';
-import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const SHOTS = 'test-results/screens';
@@ -29,7 +29,7 @@ async function makeCase(page: Page) {
 }
 
 test('an admin keeps the firm template: an unknown placeholder is refused by name', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/engagement-letter');
   const section = page.getByRole('region', { name: 'Engagement letter' });
   const letter = section.getByRole('textbox', { name: 'Letter', exact: true });
@@ -128,7 +128,7 @@ test('an admin records a signed letter but sees no money; a limited user reads o
   await expect(section.getByRole('button', { name: 'signed.pdf' })).toHaveCount(0);
 
   await page.context().clearCookies();
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto(`/case/${c.caseId}`);
   await expect(section.getByTestId('engaged')).toHaveText('Engaged 11/02/2026');
   await expect(section.getByRole('button', { name: /Record/ })).toHaveCount(0);

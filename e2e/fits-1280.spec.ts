@@ -3,7 +3,7 @@
 // day is opened. (A locked row's disabled Delete is checked where each lock is made: accounting,
 // weeks, weeks-screens and names specs.)
 import { expect, test, type Locator, type Page } from './test.ts';
-import { SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { SHOTS, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -19,7 +19,7 @@ async function overflows(page: Page, root: Locator): Promise<{ page: boolean; in
 }
 
 test('the users table fits a 1280 px screen', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/settings/users');
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -32,7 +32,7 @@ test('the users table fits a 1280 px screen', async ({ page }) => {
 });
 
 test('the new-bill dialog fits a 1280 px screen', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/accounting');
   const unbilled = page.getByRole('table', { name: 'Unbilled work' });
   await unbilled.getByRole('button', { name: /^Create bill for / }).first().click();
@@ -46,7 +46,7 @@ test('the new-bill dialog fits a 1280 px screen', async ({ page }) => {
 });
 
 test("the timesheet's day view scrolls into sight when a day is opened", async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/timesheet');
   await expect(page.getByRole('heading', { name: 'Timesheet', exact: true })).toBeVisible();
   const dayView = page.getByRole('region', { name: /The day's calendar/ });

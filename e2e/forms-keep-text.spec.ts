@@ -3,7 +3,7 @@ import { makePng } from '../test/helpers/uploads.ts';
 import {
   CONFLICT, csrfHeader, FORM_CHECK, invalid, messageOf, refuseOnce, UNNAMED, UNSAVED, type Refusal,
 } from './refusals.ts';
-import { ADMIN, signIn } from './sign-in.ts';
+import { ADMIN, signInOnly } from './sign-in.ts';
 
 // Issue 22, "No typed work is lost": whatever the server refuses, the text stays on screen and the
 // field the refusal is about is named (under the field, in the alert) with the cursor in it.
@@ -34,7 +34,7 @@ async function expectTyped(dialog: Locator, title: string) {
 }
 
 test('the action-item dialog keeps its text through every refusal and names the field', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto(`/action-items?project=${await someProject(page)}`);
   await page.getByRole('button', { name: 'Add New Action Item' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Action Item' });
@@ -97,7 +97,7 @@ test('the action-item dialog keeps its text through every refusal and names the 
 });
 
 test('the inline action-item form asks before a project change closes it', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto(`/time-tracking?project=${await someProject(page)}`);
   await page.getByRole('button', { name: 'Add New Action Item' }).click();
   await page.getByLabel('Short Description').fill('Call the tenant back');
@@ -109,7 +109,7 @@ test('the inline action-item form asks before a project change closes it', async
 });
 
 test('firm profile: a logo or signature upload keeps the fields just typed; refusals name the field', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/firm-profile');
   const section = page.getByRole('region', { name: 'Firm profile' });
   const phone = `(978) 555-${String(Date.now()).slice(-4)}`;

@@ -4,7 +4,7 @@
 // The fixture (test/fixtures/import/toggl-detailed.csv) holds 6 rows: Jane Doe's 3 (one with a
 // date that is no date, row 7), Sam Lee's 2 and Unknown Person's 1; none of them is a demo user.
 import { expect, test, type Locator, type Page } from './test.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 const TOGGL = 'test/fixtures/import/toggl-detailed.csv';
 const HARVEST = 'test/fixtures/import/harvest-import.csv';
@@ -33,7 +33,7 @@ async function mapJaneToMargaret(page: Page, section: Locator) {
 }
 
 test('a super admin imports a Toggl file: mapping, dry run, import, and again without duplicates', async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/settings/import');
   const section = importSection(page);
   await upload(section, TOGGL);
@@ -113,7 +113,7 @@ test('a super admin imports a Toggl file: mapping, dry run, import, and again wi
 });
 
 test('a Harvest file is recognised, and a file that is no CSV is refused in words naming it', async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/settings/import');
   const section = importSection(page);
   await section.getByRole('button', { name: 'Start an import' }).click();
@@ -137,7 +137,7 @@ test('a Harvest file is recognised, and a file that is no CSV is refused in word
 });
 
 test('a refused mapping keeps the corrections on the form', async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/settings/import');
   const section = importSection(page);
   await upload(section, TOGGL);
@@ -156,7 +156,7 @@ test('a refused mapping keeps the corrections on the form', async ({ page }) => 
 // offers the file's own rates; a row the file marks non-billable is left out and said so (every
 // Casebook entry is billable, docs/decisions/118).
 test("the dry run names entries at $0.00 and offers the file's rates", async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/settings/import');
   const section = importSection(page);
   const csv = [

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { toIsoDate } from '../src/core/smart-date.ts';
 import { usDay } from './days.ts';
-import { ADMIN, LIMITED, SUPER_ADMIN, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 import { addRow, entriesOf, rowByKey, search, SHOTS } from './time-tracking-helpers.ts';
 
 // Names people use (issue 28): roles in words, a new row's initials, and why a row cannot be changed.
@@ -21,7 +21,7 @@ test('the header names the role: Super admin, Administrator, Limited user', asyn
 });
 
 test('the users list and form read the roles in words', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/settings/users');
   const users = page.getByRole('region', { name: 'Users' });
   const table = users.getByRole('table', { name: 'Users' });
@@ -78,7 +78,7 @@ test("a limited user reads why another person's row cannot be changed", async ({
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto(`/time-tracking?project=${project.id}`);
   const row = rowByKey(page, id);
   await expect(row).toHaveAttribute('title', ENTERED_BY_LUIS);

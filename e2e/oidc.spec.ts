@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../test/fakes/oidc-provider.ts';
-import { SUPER_ADMIN, signIn } from './sign-in.ts';
+import { signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Sign in with Google (issue 27, docs/decisions/091) against the fake provider of test/fakes, started
 // here on a free port of 127.0.0.1. The e2e server holds OIDC_GOOGLE_CLIENT_SECRET (playwright.config.ts).
@@ -21,7 +21,7 @@ async function logOut(page: Page) {
 }
 
 test('a super admin sets Google up in Settings; staff sign in with it and land on the dashboard', async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/settings/sign-in');
   const google = googleForm(page);
   await expect(google.getByText('OIDC_GOOGLE_CLIENT_SECRET')).toBeVisible();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import { makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 const COLUMNS = ['Attorney', 'Client', 'Assignee', 'Description', 'Date', 'Status', 'Date Completed'];
 
@@ -56,7 +56,7 @@ test('an admin fills the firm profile; PDF Report with status Open downloads a l
 });
 
 test('a bad filter shows the spec alert; a limited user has no firm profile but keeps a signature', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/action-items');
   await page.getByRole('button', { name: 'PDF Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'PDF Report' });

@@ -1,9 +1,9 @@
 import { expect, test } from './test.ts';
-import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './address-helpers.ts';
+import { ADMIN, LIMITED, signInOnly, SUPER_ADMIN } from './address-helpers.ts';
 
 test('a super admin creates a rate code with two job types', async ({ page }) => {
   const code = `E2E${Date.now().toString().slice(-5)}`;
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/rate-codes');
   await page.getByRole('button', { name: 'Add Rate Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Rate Code' });
@@ -32,7 +32,7 @@ test('a super admin creates a rate code with two job types', async ({ page }) =>
 });
 
 test('an admin sees job types without rates and can deactivate one', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/rate-codes');
   await expect(page.getByText('Hourly rates are visible to super admins only.')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Hourly rate' })).toHaveCount(0);
@@ -49,7 +49,7 @@ test('an admin sees job types without rates and can deactivate one', async ({ pa
 });
 
 test('a limited user reads job types only', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/rate-codes');
   await expect(page.getByRole('region', { name: 'Rate code STD' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Rate Code' })).toHaveCount(0);

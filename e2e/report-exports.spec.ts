@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
 import ExcelJS from 'exceljs';
-import { ADMIN, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { ADMIN, SHOTS, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 // Issue 28: the CSV and the XLSX of a grouped report hold the table on the screen, row for row
 // (groups, subgroups, subtotals, Grand Total, same labels and numbers); the entries stay available as
@@ -63,7 +63,7 @@ const REPORT = '/reports?period=this-year&groupBy=client&thenBy=project';
 
 test('super admin: the grouped CSV and XLSX are the table on screen; entries with their bills', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto(REPORT);
   const table = page.getByRole('table', { name: 'Report' });
   await expect(table.getByRole('columnheader', { name: 'Client / Project' })).toBeVisible({ timeout: 20_000 });
@@ -101,7 +101,7 @@ test('super admin: the grouped CSV and XLSX are the table on screen; entries wit
 });
 
 test('administrator: the same rows and hours, no money in any file, bill numbers on entries', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto(REPORT);
   const table = page.getByRole('table', { name: 'Report' });
   await expect(table.getByRole('columnheader', { name: 'Client / Project' })).toBeVisible({ timeout: 20_000 });

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test.ts';
-import { LIMITED, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { LIMITED, search, SHOTS, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 const grandTotal = (page: Page) => page.getByRole('table', { name: 'Report' }).locator('tfoot tr');
 
 test('super admin: this month by staff member matches the API, chart, URL filters, CSV and XLSX downloads', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/reports');
   // The first visit loads the chart library's chunk.
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible({ timeout: 20_000 });
@@ -103,7 +103,7 @@ test('super admin: this month by staff member matches the API, chart, URL filter
 });
 
 test('limited user: hours without any money column, and a CSV without money', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/reports?period=this-year&groupBy=job-type');
   const table = page.getByRole('table', { name: 'Report' });
   await expect(table.getByRole('columnheader', { name: 'Job type' })).toBeVisible();

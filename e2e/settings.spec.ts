@@ -1,8 +1,8 @@
 import { expect, test } from './test.ts';
-import { ADMIN, GOOD_KEY, INVALID_KEY, LIMITED, setLookupKey, signIn } from './address-helpers.ts';
+import { ADMIN, GOOD_KEY, INVALID_KEY, LIMITED, setLookupKey, signInOnly } from './address-helpers.ts';
 
 test('an admin tests and saves the address-lookup keys; keys show masked', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/address-lookup');
   await expect(page.getByRole('heading', { name: 'Address lookup' })).toBeVisible();
   // The page also holds Users, Backups and the Audit log: their buttons have names too.
@@ -33,7 +33,7 @@ test('an admin tests and saves the address-lookup keys; keys show masked', async
 });
 
 test('a limited user sees no settings and the API refuses them', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/settings/address-lookup');
   await expect(page.getByText('Admin settings are available to administrators only.')).toBeVisible();
   expect((await page.request.get('/api/settings/address-lookup')).status()).toBe(403);

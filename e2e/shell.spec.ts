@@ -1,6 +1,6 @@
 import { expect, test } from './test.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/server/seed/demo-accounts.ts';
-import { signIn } from './sign-in.ts';
+import { signIn, signInOnly } from './sign-in.ts';
 
 test('signs in with good credentials and lands on the dashboard', async ({ page }) => {
   await signIn(page);
@@ -61,7 +61,7 @@ test('page titles follow the route, default the firm name', async ({ page }) => 
 });
 
 test('back button returns to the dashboard', async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/reports');
   await page.getByRole('button', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -120,7 +120,7 @@ test('error banner: details, report issue, and the error is logged', async ({ pa
 test('sign-out with unsaved edits asks about them before ending the session', async ({ page }) => {
   const unsaved = page.getByRole('dialog').filter({ hasText: 'You have unsaved changes that will be lost. Do you want to continue?' });
   const logout = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out?' });
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/clients/new');
   await page.getByLabel('Client name').fill('Unsaved Person');
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-export { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
+export { ADMIN, LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 /** Screenshots for people to look at; test-results/ is ignored by git. */
 export const SHOTS = 'test-results/screens';
 

@@ -1,10 +1,10 @@
 import { expect, test } from './test.ts';
 import { usDay } from './days.ts';
-import { addRow, entriesOf, LIMITED, rowByKey, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { addRow, entriesOf, LIMITED, rowByKey, search, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test('super admin: search, ghost, keyboard row, auto-save, reload, duplicate, bulk hours, delete, custom expense', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/time-tracking');
   const box = page.getByRole('combobox', { name: 'Project' });
   await expect(box).toHaveAttribute('placeholder', 'Start typing case number, client name, or project name...');
@@ -179,7 +179,7 @@ test('a limited user sees no cost anywhere and the API sends no money', async ({
 });
 
 test('keyboard only: "/" opens the project search, arrows and Enter pick, Tab follows the row, Enter adds the next row', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/time-tracking');
   await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
   await page.locator('body').click({ position: { x: 5, y: 300 } });

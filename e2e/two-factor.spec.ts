@@ -2,7 +2,7 @@ import { expect, test, type Page } from './test.ts';
 import { generateSync } from 'otplib';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { TWO_FACTOR_MESSAGES } from '../src/core/two-factor.ts';
-import { SUPER_ADMIN, signIn } from './sign-in.ts';
+import { signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Demo accounts no other spec signs in with: their second factors are removed again at the end.
 const USER = 'luis.mendoza@casebook.test';
@@ -40,7 +40,7 @@ test.afterAll(async ({ browser }) => {
 });
 
 test('a user turns two-factor on, signs in with a code, then with a recovery code, and turns it off', async ({ page }) => {
-  await signIn(page, USER);
+  await signInOnly(page, USER);
   await page.goto('/settings/account');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -87,7 +87,7 @@ test('a user turns two-factor on, signs in with a code, then with a recovery cod
 });
 
 test('a super admin sees which roles must use two-factor sign-in, and the users list offers a reset', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.goto('/settings/security');
   const security = page.getByRole('region', { name: 'Sign-in security' });
   await expect(security.getByRole('checkbox', { name: 'Administrator', exact: true })).not.toBeChecked();
@@ -100,7 +100,7 @@ test('a super admin sees which roles must use two-factor sign-in, and the users 
 
 test('required for admins: an admin is led through set-up at sign-in; a super admin resets it from the users list', async ({ browser }) => {
   const owner = await browser.newPage();
-  await signIn(owner, SUPER_ADMIN);
+  await signInOnly(owner, SUPER_ADMIN);
   await owner.goto('/settings/security');
   const security = owner.getByRole('region', { name: 'Sign-in security' });
   await security.getByRole('checkbox', { name: 'Administrator', exact: true }).check();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from './test.ts';
-import { ADMIN, SUPER_ADMIN, signIn } from './sign-in.ts';
+import { ADMIN, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Creating accounts hashes passwords (argon2id) several times per test.
 test.describe.configure({ timeout: 90_000 });
@@ -24,7 +24,7 @@ async function apiCall(page: Page, method: 'POST' | 'PATCH', url: string, data: 
 
 test('an admin creates a user; the one-time password forces a new one; disabling ends the session', async ({ browser }) => {
   const admin = await newPage(browser);
-  await signIn(admin, SUPER_ADMIN);
+  await signInOnly(admin, SUPER_ADMIN);
   await admin.goto('/settings/users');
   const users = admin.getByRole('region', { name: 'Users' });
   await users.getByRole('button', { name: 'Add user' }).click();
@@ -79,7 +79,7 @@ test('an admin creates a user; the one-time password forces a new one; disabling
 
 test('an admin cannot touch a super admin account, nor delete themselves or a user with records', async ({ browser }) => {
   const page = await newPage(browser);
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/users');
   const users = page.getByRole('region', { name: 'Users' });
   // The settings page is a code-split chunk with four sections: allow a busy machine to load it.
