@@ -34,4 +34,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  projects: [
+    { name: 'firm-zone' },
+    // The browser far from the firm (issue 44, docs/decisions/123): a Tokyo browser working for a New
+    // York firm still gets the firm's "today", weeks and dates, on the screens that count days.
+    {
+      name: 'far-zone',
+      use: { timezoneId: 'Asia/Tokyo' },
+      testMatch: ['time-tracking.spec.ts', 'timesheet.spec.ts', 'weeks.spec.ts', 'share-links.spec.ts', 'dashboard.spec.ts'],
+    },
+  ],
 });
