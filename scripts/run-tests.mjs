@@ -11,7 +11,9 @@
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const vitestProjects = ['unit', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-pg'] : [])];
+// api and api-pg run their files one after another in a process per worker; their -isolated twins
+// hold the files that mock a module, a process each (vitest.config.ts, docs/decisions/125).
+const vitestProjects = ['unit', 'api', 'api-isolated', ...(process.env.TEST_DATABASE_URL ? ['api-pg', 'api-pg-isolated'] : [])];
 // Playwright's workers take E2E_PORT + 2n and the port after (e2e/test.ts); the budget's server stays clear of them.
 const budgetPort = Number(process.env.BUDGET_PORT ?? Number(process.env.E2E_PORT ?? 3217) + 100);
 

@@ -57,7 +57,9 @@ for suite in "${SUITES[@]}"; do
   echo "== ${suite}"
   case "$suite" in
     # On PGlite alone: the shared PostgreSQL (TEST_DATABASE_URL) keeps the real clock; api-pg moves its own.
-    unit | api) moved env -u TEST_DATABASE_URL npx vitest run --project "$suite" || FAILED+=("$suite") ;;
+    unit) moved env -u TEST_DATABASE_URL npx vitest run --project unit || FAILED+=(unit) ;;
+    # api-isolated: the files that mock a module, a process each (docs/decisions/125).
+    api) moved env -u TEST_DATABASE_URL npx vitest run --project api --project api-isolated || FAILED+=(api) ;;
     api-pg)
       PGDIR="$(mktemp -d /tmp/casebook-moved-pg.XXXXXX)"
       PGBIN="$(dirname "$(readlink -f "$(command -v postgres)")")"
@@ -66,7 +68,7 @@ for suite in "${SUITES[@]}"; do
       su postgres -c "FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f '$SIGNED' '$PGBIN/pg_ctl' -D '$PGDIR/data' -l '$PGDIR/log' \
         -o '-p 5439 -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off' -w start > /dev/null"
       psql -h 127.0.0.1 -p 5439 -U postgres -qc 'create database test'
-      TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/test moved npx vitest run --project api-pg || FAILED+=(api-pg)
+      TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5439/test moved npx vitest run --project api-pg --project api-pg-isolated || FAILED+=(api-pg)
       su postgres -c "'$PGBIN/pg_ctl' -D '$PGDIR/data' -m fast stop > /dev/null"
       ;;
     e2e)
