@@ -177,6 +177,25 @@ describe('the outbox', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it('a refused address waits for its own retry; the message after it leaves at once', async () => {
+    await save({});
+    smtp.behaviour.refuseRecipients = ['gone@client.test'];
+    const runner = new JobRunner({ database: t.database, pollMs: 50 });
+    registerMailWorker(runner, { db: t.database.db, env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), cipher: TokenCipher.derivedFrom('unused') });
+    const bounced = await queue('refused-first', { to: 'gone@client.test' });
+    const next = await queue('after-the-refusal');
+    await runner.start();
+    try {
+      // The runner does not sleep out the refused message's minute before it claims the next one.
+      await smtp.waitFor(1, 20_000);
+      expect(await message(next.id)).toMatchObject({ status: 'sent' });
+      expect((await jobOf(bounced.id))!.due_in).toBeGreaterThan(30);
+      expect(await message(bounced.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('two job runners on one database never send a message twice', async () => {
     await save({});
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });

@@ -30,6 +30,11 @@ export interface QueueOptions<P, S = undefined> {
   prepare?: (jobs: ClaimedJob<P>[]) => Promise<S>;
   /** Delay before retry number n (1-based); default 1 s doubling to 5 min, ±20 %. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * What a retry holds back: 'queue' (default) waits that long before the next claim, as for a
+   * provider that is down; 'job' only the job itself (its run_at), as for one refused e-mail address.
+   */
+  backoffScope?: 'queue' | 'job';
   onSettled?: (job: ClaimedJob<P>, outcome: JobOutcome, error?: unknown) => void | Promise<void>;
   /** Called when this runner finds the queue empty (or nothing due) after working on it. */
   onIdle?: () => void | Promise<void>;
@@ -295,7 +300,7 @@ export class JobRunner {
           const runs = await this.runBatch(entry, batch, () => this.running);
           const last = runs[runs.length - 1];
           // Backing off: the next claim waits as long as the job that must be retried (a wake-up, e.g. Sync now, ends it).
-          if (last?.outcome === 'retry') await waker.sleep(last.retryInMs ?? 0);
+          if (last?.outcome === 'retry' && entry.options.backoffScope !== 'job') await waker.sleep(last.retryInMs ?? 0);
           continue;
         }
         if (worked) {

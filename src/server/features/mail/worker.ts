@@ -90,7 +90,10 @@ async function fail(db: Db, job: ClaimedJob<{ id: string }>, words: string): Pro
   throw new JobError(words);
 }
 
-/** The 'mail' queue: one message per job, retried with backoff by the jobs table. Logs no body and no password. */
+/**
+ * The 'mail' queue: one message per job, retried with backoff by the jobs table. A retry holds back
+ * its own message only: one refused address never delays the others. Logs no body and no password.
+ */
 export function registerMailWorker(jobs: JobRunner, deps: MailWorkerDeps): void {
-  jobs.handle<{ id: string }>(MAIL_QUEUE, (job) => sendOne(deps, job), { backoffMs: mailBackoffMs });
+  jobs.handle<{ id: string }>(MAIL_QUEUE, (job) => sendOne(deps, job), { backoffMs: mailBackoffMs, backoffScope: 'job' });
 }
