@@ -13,7 +13,7 @@ import { CalendarToggle, type CalendarOffChoice } from './calendar-toggle.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { initialForm, type FormField, type FormState } from './form-state.ts';
 import { LocationField } from './location-field.tsx';
-import { ProjectField } from '../../shared/project-picker/index.ts';
+import { ProjectField } from '../../shared/project-picker/project-field.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import type { Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';

@@ -1,6 +1,6 @@
 import { FORM_FIELD_LABELS, type ActionItemFormValues } from '../../../core/action-items.ts';
 import type { TActionItem } from '../../../core/api/action-items.ts';
-import type { PickedProject } from '../../shared/project-picker/index.ts';
+import type { PickedProject } from '../../shared/project-picker/project-field.tsx';
 
 /** The fields a refusal can name, by the form's names (the labels of the result toast). */
 export type FormField = keyof typeof FORM_FIELD_LABELS;

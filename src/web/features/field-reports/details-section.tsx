@@ -5,7 +5,7 @@ import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { awaitsNumber } from '../../../core/new-field-report.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/transport.ts';
-import { ProjectField, type PickedProject } from '../../shared/project-picker/index.ts';
+import { ProjectField, type PickedProject } from '../../shared/project-picker/project-field.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { projectFacts, useStaff } from './api.ts';
 import { limitedField, Section, type Problems } from './sections.tsx';

@@ -9,7 +9,7 @@ import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { noAnswer } from '../../shared/offline/kept-records.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
-import { ProjectField, type PickedProject } from '../../shared/project-picker/index.ts';
+import { ProjectField, type PickedProject } from '../../shared/project-picker/project-field.tsx';
 import { createReport } from './api.ts';
 
 /** Starts a report: project and type; the number, date and project facts are filled in for the inspector. */

@@ -5,7 +5,7 @@ import type { ReportType } from '../../../core/field-reports.ts';
 import { localReport, NO_FACTS } from '../../../core/new-field-report.ts';
 import { changeKept, forgetKept } from '../../shared/offline/kept-records.ts';
 import { dismiss, enqueue } from '../../shared/offline/outbox.ts';
-import type { PickedProject } from '../../shared/project-picker/index.ts';
+import type { PickedProject } from '../../shared/project-picker/project-field.tsx';
 import { keptProject, REPORT_LIST, reportUrl, storeReport } from './api.ts';
 import { queuedIn, reportScope } from './field-queue.ts';
 

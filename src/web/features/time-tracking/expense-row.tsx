@@ -13,7 +13,7 @@ import { RowStatusIcon } from './row-status.tsx';
 import { useRow } from './use-store.ts';
 import { isLocked, lockReason, ownerLockOf, type Editor } from './editor.ts';
 import { OwnerTag } from './owner-tag.tsx';
-import { entryRefusal } from '../../shared/entries/index.ts';
+import { entryRefusal } from '../../shared/entries/week-lock.ts';
 import { BillTag } from './bill-tag.tsx';
 import { RowLeadCells } from './row-lead-cells.tsx';
 import { addRowOnEnter } from './row-focus.ts';

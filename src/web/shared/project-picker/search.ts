@@ -1,6 +1,5 @@
 import type { TOfflineProjects } from '../../../core/api/field-reports.ts';
 import type { TProjectHit } from '../../../core/api/projects.ts';
-import { matchProjects } from '../../../core/project-match.ts';
 import { searchProjects } from '../../lib/project-search.ts';
 import { noAnswer, readKept } from '../offline/kept-records.ts';
 
@@ -16,6 +15,8 @@ export async function findProjects(mode: ProjectSearchMode, q: string, signal?: 
   } catch (error) {
     const kept = mode === 'offline' && noAnswer(error) ? await readKept<TOfflineProjects>(OFFLINE_PROJECTS) : undefined;
     if (!kept) throw error;
+    // Loaded when first needed: the online search (/time-tracking's first load) never matches on the device.
+    const { matchProjects } = await import('../../../core/project-match.ts');
     return matchProjects(kept.projects, q);
   }
 }

@@ -1,6 +1,5 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { TProjectHit } from '../../../core/api/projects.ts';
 import { CASE_SEARCH_MIN } from '../../../core/constants.ts';
 import { debugLog } from '../../lib/debug-log.ts';
@@ -8,6 +7,16 @@ import { reportError } from '../../lib/error-store.ts';
 import { findProjects, type ProjectSearchMode } from './search.ts';
 
 const NONE: TProjectHit[] = [];
+
+/** The text once it has stood still for `ms` (a few lines of its own: the box is on /time-tracking's first load). */
+function useSettled(text: string, ms: number): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return settled;
+}
 
 /**
  * The one project search (issue 44): number, name or client, 10 matches, asked once the typed text
@@ -17,7 +26,7 @@ const NONE: TProjectHit[] = [];
 export function useProjectSearch(text: string, { mode = 'online', enabled = true, debounceMs = 250 }: {
   mode?: ProjectSearchMode; enabled?: boolean; debounceMs?: number;
 } = {}) {
-  const [q] = useDebouncedValue(text.trim(), debounceMs);
+  const q = useSettled(text.trim(), debounceMs);
   const asked = enabled && q.length >= CASE_SEARCH_MIN;
   const query = useQuery({
     queryKey: ['projects', 'search', mode, q],
