@@ -5,4 +5,3 @@ export {
   EntryStore, type EntryAdapter, type QueueMode, type QueuedWrite, type RowState, type RowStatus, type SavedEntry,
 } from './entry-store.ts';
 export { keptKey, outboxQueue, waitingWrites } from './outbox-queue.ts';
-export { entryRefusal } from './week-lock.ts';
