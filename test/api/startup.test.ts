@@ -84,8 +84,9 @@ describe('npm start', () => {
     const url = await first.ready;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(signIns.at(-1)?.status).toBe(200);
+    // Whatever arrived before the seed ended (none on a fast machine: how many depends on its speed,
+    // so the count is not asserted; test/api/starting.test.ts holds the start open to check the 503).
     const early = signIns.slice(0, -1);
-    expect(early.length, 'no sign-in arrived during the seeding').toBeGreaterThan(0);
     expect(early).toEqual(early.map(() => ({ status: 503, message: STARTING_MESSAGE, retryAfter: '5' })));
     expect(signIns.map((a) => a.message)).not.toContain(SIGN_IN_FAILED);
     expect(first.output()).toContain('DEMO MODE');
