@@ -123,7 +123,9 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
     const page = await context.newPage();
     const responses = new Map<string, Promise<Response | null>>();
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') responses.set(request.url(), request.response());
+      // A script still loading when the context closes (a chunk asked for after the cut) rejects its
+      // answer: never an unhandled rejection, which would end this process and orphan its server.
+      if (request.resourceType() === 'script') responses.set(request.url(), request.response().catch(() => null));
     });
     await page.goto(route, { waitUntil: 'commit', timeout: WAIT_MS });
     const at = await page.waitForFunction(() => (window as { __firstControlAt?: number }).__firstControlAt, undefined, { timeout: WAIT_MS })

@@ -55,13 +55,24 @@ function run(stage) {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
     }
-    child.on('close', (code, signal) => {
+    let ended = false;
+    const end = (code, signal) => {
+      if (ended) return;
+      ended = true;
       const ms = Date.now() - started;
       if (stage.quiet && out.trim()) console.log(`── ${stage.name} output ──\n${out.trimEnd()}`);
       const ok = code === 0;
       console.log(`${ok ? '✔' : '✘'} ${stage.name}: ${fmt(ms)}${ok ? '' : ` (exit ${code ?? signal})`}`);
       resolve({ name: stage.name, ms, ok });
-    });
+    };
+    child.on('close', end);
+    // A process the stage left behind (a server it failed to stop) would hold its output open and
+    // 'close' would never come: the stage ends with its own process, its output read a moment more.
+    child.on('exit', (code, signal) => setTimeout(() => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      end(code, signal);
+    }, 5_000));
   });
 }
 
