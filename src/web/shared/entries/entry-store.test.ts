@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EntryStore, type EntryAdapter, type EntryQueue, type QueueAnswer, type QueueFailure, type QueuedWrite, type SavedEntry } from './entry-store.ts';
+import { EntryStore } from './entry-store.ts';
+import type { EntryAdapter, EntryQueue, QueueAnswer, QueueFailure, QueuedWrite, SavedEntry } from './entry-types.ts';
 
 // The rows' store (issues 26, 44: every save goes through the one outbox) against a fake queue that behaves as the outbox does: a waiting
 // write of the same row is replaced in place, writes go out in order, the list changes before the

@@ -2,7 +2,7 @@ import { withBrowserDb } from '../../lib/browser-db.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ANY_SCOPE, dismiss, enqueue, onOutboxAnswer, outboxState, watchOutbox } from '../offline/outbox.ts';
-import type { EntryQueue, QueuedWrite } from './entry-store.ts';
+import type { EntryQueue, QueuedWrite } from './entry-types.ts';
 
 /** The scope of a project's time and expense rows in the queue. */
 export const projectScope = (projectId: string) => `project:${projectId}`;
