@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
 import { seriousViolations } from './axe.ts';
+import { aProjectId } from './records.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 
 // axe is injected as a script; the app's CSP rightly forbids that to anyone else.
@@ -24,9 +25,8 @@ const STATIC_ROUTES = [
 ];
 
 async function routesWithRecords(page: Page): Promise<string[]> {
-  const cases = await (await page.request.get('/api/cases')).json();
-  const first = cases.cases[0];
-  const project = first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
+  const project = await aProjectId(page);
+  const { caseId } = await (await page.request.get(`/api/projects/${project}`)).json() as { caseId: string };
   // A field report's editor (photos, diagrams, readings, certification) has no seeded record: one is made.
   const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const report = await (await page.request.post('/api/field-reports', {
@@ -36,7 +36,7 @@ async function routesWithRecords(page: Page): Promise<string[]> {
   // A bill of the demo data, when there is one and the role may read bills (the page refuses others).
   const bills = await page.request.get('/api/bills');
   const bill = bills.ok() ? ((await bills.json()).bills[0]?.id ?? randomUUID()) : randomUUID();
-  return [...STATIC_ROUTES, `/accounting/bills/${bill}`, `/case/${first.id}`, `/project/${project}`, `/time-tracking?project=${project}`, `/field-reports/${report.id}`];
+  return [...STATIC_ROUTES, `/accounting/bills/${bill}`, `/case/${caseId}`, `/project/${project}`, `/time-tracking?project=${project}`, `/field-reports/${report.id}`];
 }
 
 test('the sign-in page has no serious accessibility violation', async ({ page }) => {

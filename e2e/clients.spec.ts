@@ -92,7 +92,7 @@ test('a new client through the phased form: draft, resume, finish, find, second 
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('project-count')).toHaveText('2');
   await expect(page.getByTestId('case-address')).toHaveText('12 Harbor Way, Austin, TX 78701');
-  await page.getByRole('button', { name: `Make P-${tag}-2 primary` }).click();
+  await page.getByRole('button', { name: `Make primary P-${tag}-2` }).click();
   await expect(page.getByTestId('case-address')).toHaveText('40 Mill Rd, Round Rock, TX 78664');
 
   // A duplicate project number says which one.

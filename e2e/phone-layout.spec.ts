@@ -5,16 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
 import { makeJpeg } from '../test/helpers/uploads.ts';
 import { checkPhoneScreen, PHONE } from './phone-checks.ts';
+import { aProjectId } from './records.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 
 // axe is injected as a script; the app's CSP rightly forbids that to anyone else.
 test.use({ ...PHONE, bypassCSP: true });
-
-async function firstProject(page: Page): Promise<string> {
-  const cases = await (await page.request.get('/api/cases')).json();
-  const first = cases.cases[0];
-  return first.projects?.[0]?.id ?? (await (await page.request.get(`/api/cases/${first.id}`)).json()).projects[0].id;
-}
 
 /** A project whose time rows are already many (someone's saved rows, perhaps locked ones), to see them as cards. */
 async function projectWithRows(page: Page): Promise<string> {
@@ -74,7 +69,7 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN], ['supe
     expect((await page.getByRole('button', { name: / Menu$/ }).boundingBox())!.x + 44).toBeLessThanOrEqual(390);
 
     // A report of one's own, so the list has a row to show.
-    const project = await firstProject(page);
+    const project = await aProjectId(page);
     const reportId = await newReport(page, project);
     await page.goto('/field-reports');
     await expect(page.getByRole('link', { name: /^\d+$/ }).first()).toBeVisible();

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from './test.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
+import { aProjectId } from './records.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 
 // Client share links (issue 26, docs/decisions/105): a member of staff shares a certified report,
@@ -17,10 +18,8 @@ const PHONE = { width: 390, height: 844 };
 async function certifiedReport(page: Page) {
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const headers = { 'x-csrf-token': csrf };
-  const { cases } = await (await page.request.get('/api/cases?limit=1')).json() as { cases: { id: string }[] };
-  const { projects } = await (await page.request.get(`/api/cases/${cases[0]!.id}`)).json() as { projects: { id: string }[] };
   const report = await (await page.request.post('/api/field-reports', {
-    headers, data: { id: randomUUID(), projectId: projects[0]!.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
+    headers, data: { id: randomUUID(), projectId: await aProjectId(page), reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10) },
   })).json() as { id: string; version: number; displayNumber: string };
   const photo = await page.request.put(`/api/field-reports/${report.id}/photos/${randomUUID()}`, {
     headers, multipart: { original: { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(1200, 900) } },

@@ -149,7 +149,7 @@ export default function CasePage() {
                   {p.isPrimaryProject
                     ? <Badge leftSection={<IconStar size={12} />} style={{ flexShrink: 0 }} miw={96}>Primary</Badge>
                     : user.isAdmin && (
-                      <Button size="xs" variant="subtle" onClick={() => setPrimary(p)} aria-label={`Make ${p.projectNumber} primary`}>Make primary</Button>
+                      <Button size="xs" variant="subtle" onClick={() => setPrimary(p)} aria-label={`Make primary ${p.projectNumber}`}>Make primary</Button>
                     )}
                 </Table.Td>
                 <Table.Td>
