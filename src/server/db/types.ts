@@ -13,7 +13,7 @@ import type { EngagementLettersTable, EngagementLetterTemplateTable } from './en
 import type { CasePartiesTable, ConflictChecksTable, ConflictDecisionsTable, ConflictWaiversTable } from './conflict-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
-  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
+  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FieldReportSettingsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
@@ -362,6 +362,7 @@ export interface Database {
   money_alerts: MoneyAlertsTable;
   user_signatures: UserSignaturesTable;
   field_reports: FieldReportsTable;
+  field_report_settings: FieldReportSettingsTable;
   field_report_images: FieldReportImagesTable;
   field_report_originals: FieldReportOriginalsTable;
   field_report_shares: FieldReportSharesTable;
