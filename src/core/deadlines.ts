@@ -30,9 +30,6 @@ export const DEADLINE_LIMITS = {
   reminderSteps: 10, reminderDays: 365,
 } as const;
 
-/** The reminder steps a firm starts with: 14, 7, 3 and 1 days before each deadline. */
-export const DEFAULT_REMINDER_DAYS = [14, 7, 3, 1] as const;
-
 /** The days before the deadline each reminder goes, largest first, each once. */
 export const normalizeReminderDays = (days: readonly number[]): number[] => [...new Set(days)].sort((a, b) => b - a);
 

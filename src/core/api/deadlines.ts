@@ -136,7 +136,6 @@ export const ZUpcomingDeadline = z.object({
   assigneeName: z.string().nullable(),
   setByHand: z.boolean(),
 });
-export type TUpcomingDeadline = z.infer<typeof ZUpcomingDeadline>;
 /** The dashboard: every deadline from today through the 14th day after, by date. */
 export const ZUpcomingDeadlines = z.object({ from: z.string(), to: z.string(), deadlines: z.array(ZUpcomingDeadline) });
 export type TUpcomingDeadlines = z.infer<typeof ZUpcomingDeadlines>;
@@ -153,7 +152,6 @@ export const ZDeadlineReminder = z.object({
   days: z.number().int(),
   sentAt: z.string(),
 });
-export type TDeadlineReminder = z.infer<typeof ZDeadlineReminder>;
 export const ZDeadlineReminders = z.object({ reminders: z.array(ZDeadlineReminder) });
 export type TDeadlineReminders = z.infer<typeof ZDeadlineReminders>;
 
