@@ -1,7 +1,7 @@
 import {
-  ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput,
+  ActionIcon, Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
-import { IconBell, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBell, IconCalendarEvent, IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { TChainStep, TChainTemplate, TChainTemplateInput, TReminderSettings } from '../../../core/api/deadlines.ts';
 import {
@@ -183,15 +183,17 @@ function Templates() {
 export function DeadlinesSettingsSection() {
   const settings = useReminderSettings();
   return (
-    <Stack gap="lg">
-      <SettingsCard id="deadline-reminders" icon={IconBell} title="Deadline reminders">
+    <SettingsCard id="deadlines" icon={IconCalendarEvent} title="Deadlines" gap="lg">
+      <Stack gap="sm" component="section" aria-labelledby="deadline-reminders-title">
+        <Group gap="xs"><IconBell size={18} /><Title order={4} id="deadline-reminders-title">Reminders</Title></Group>
         {settings.error && <Alert color="red" role="alert">{settings.error.message}</Alert>}
         {!settings.data && !settings.error && <LoadingBlock h={100} label="Loading reminder steps" />}
         {settings.data && <ReminderStepsForm saved={settings.data} reload={() => void settings.refetch()} />}
-      </SettingsCard>
-      <SettingsCard id="deadline-chains" icon={IconLink} title="Deadline chains">
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="deadline-chains-title">
+        <Group gap="xs"><IconLink size={18} /><Title order={4} id="deadline-chains-title">Chains</Title></Group>
         <Templates />
-      </SettingsCard>
-    </Stack>
+      </Stack>
+    </SettingsCard>
   );
 }
