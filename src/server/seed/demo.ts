@@ -8,6 +8,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 import type { DataRole } from './demo-data.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoWeeks } from './demo-weeks.ts';
+import { seedDemoDeadlines } from './demo-deadlines.ts';
 import { buildOrg } from './demo-org.ts';
 import { Rng } from './demo-random.ts';
 import { buildWork } from './demo-work.ts';
@@ -64,6 +65,10 @@ export async function seedDemo(db: Db): Promise<DemoSignIn[]> {
   const admin = org.people.find((p) => p.key === SIGN_IN_USERS.admin);
   if (!admin) throw new Error('demo data has no administrator');
   await seedDemoWeeks(db, { approverIds: [superAdmin.id, admin.id], today: isoDay(today), notSubmittedEmail: limitedUser?.email ?? '' });
+  await seedDemoDeadlines(db, {
+    actorId: superAdmin.id, today: isoDay(today), caseIds: org.seedCases.slice(0, 3).map((c) => c.id), adminId: admin.id,
+    limitedId: limitedUser?.id ?? admin.id,
+  });
 
   return (Object.entries(SIGN_IN_USERS) as [DataRole, string][]).map(([role, key]) => {
     const person = org.people.find((p) => p.key === key);

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { toUiStatus } from '../../../core/action-items.ts';
 import { ZEmptyBody, ZFeedLink, ZFeedParams } from '../../../core/api/calendar.ts';
 import { buildEventPayload } from '../../../core/calendar-event.ts';
+import { deadlineEventPayload, type DeadlineKind, type DeadlineSource } from '../../../core/deadlines.ts';
 import { buildIcs, type IcsEvent } from '../../../core/ics.ts';
 import { displayName } from '../../../core/people.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -38,9 +39,32 @@ async function feedEvents(db: Db, userId: string, timeZone: string): Promise<Ics
   });
 }
 
+/** The user's case deadlines (issue 41, docs/decisions/132): all day on their dates, the same event as Google's; a moved date keeps its UID. */
+async function feedDeadlines(db: Db, userId: string): Promise<IcsEvent[]> {
+  const { rows } = await sql<{
+    id: string; title: string; kind: DeadlineKind; source: DeadlineSource; due_date: string; notes: string; set_by_hand: boolean;
+    file_number: string; case_name: string | null; client_name: string; email: string; first_name: string | null; last_name: string | null;
+    updated_at: Date;
+  }>`
+    select d.id, d.title, d.kind, d.source, d.due_date::text as due_date, d.notes, d.set_by_hand, d.updated_at, c.file_number, c.case_name,
+      cl.name as client_name, u.email, pr.first_name, pr.last_name
+    from case_deadlines d join cases c on c.id = d.case_id join clients cl on cl.id = c.client_id
+    join users u on u.id = d.assignee_id left join profiles pr on pr.id = d.assignee_id
+    where d.assignee_id = ${userId}
+    order by d.due_date, d.title`.execute(db);
+  return rows.map((r) => ({
+    uid: `${r.id}@casebook-deadline`,
+    payload: deadlineEventPayload({
+      title: r.title, kind: r.kind, source: r.source, dueDate: r.due_date.slice(0, 10), fileNumber: r.file_number, caseName: r.case_name,
+      clientName: r.client_name, assigneeName: displayName(r), notes: r.notes, setByHand: r.set_by_hand,
+    }),
+    updatedAt: new Date(r.updated_at),
+  }));
+}
+
 /**
  * The private calendar feed (docs/decisions/051): a secret URL per user that any calendar app
- * can subscribe to, with the user's assigned, non-archived, dated items, built on every fetch.
+ * can subscribe to, with the user's assigned, non-archived, dated items and their case deadlines, built on every fetch.
  * A new link replaces the old one, which then answers 404.
  */
 export async function calendarFeedRoutes({ app, db, env, tokenCipher }: AppContext) {
@@ -77,7 +101,8 @@ export async function calendarFeedRoutes({ app, db, env, tokenCipher }: AppConte
     const owner = await db.selectFrom('calendar_feeds as f').innerJoin('users as u', 'u.id', 'f.user_id')
       .select('f.user_id').where('f.token_hash', '=', hash(token)).where('u.disabled', '=', false).executeTakeFirst();
     if (!owner) throw new AppError('RECORD_NOT_FOUND');
-    const ics = buildIcs({ name: `${env.FIRM_NAME} action items`, events: await feedEvents(db, owner.user_id, env.TZ), now: new Date() });
+    const events = [...await feedEvents(db, owner.user_id, env.TZ), ...await feedDeadlines(db, owner.user_id)];
+    const ics = buildIcs({ name: `${env.FIRM_NAME} action items`, events, now: new Date() });
     return reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'no-store').send(ics);
   });
 }

@@ -15,6 +15,7 @@ import { MoneyAlerts } from '../firm-profile/index.ts';
 import { BackupFailureNotice } from '../backups/index.ts';
 import { FirstRunNotice } from '../first-run/index.ts';
 import { TimerPanel } from '../timesheet/index.ts';
+import { DeadlineReminders, UpcomingDeadlines } from '../deadlines/index.ts';
 import { FirmMoney, hoursText, LinkedStat, MyWork } from './my-work.tsx';
 import { WeekReminders } from './week-reminders.tsx';
 import { dashboardKeys } from './query-keys.ts';
@@ -50,6 +51,7 @@ export default function DashboardPage() {
       <MoneyAlerts />
       <RetainerNotices />
       <WeekReminders summary={s} />
+      <DeadlineReminders />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <LinkedStat label="My open action items" value={s && String(s.myOpenActionItems)} to="/action-items" />
         <LinkedStat label="Overdue" value={s && String(s.myOverdueActionItems)} to="/action-items" />
@@ -59,6 +61,7 @@ export default function DashboardPage() {
       </SimpleGrid>
       <FirmMoney />
       <TimerPanel />
+      <UpcomingDeadlines />
       <MyWork summary={s} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {AREAS.filter((a) => !a.superAdminOnly || user.isSuperAdmin).map(({ to, label, hint, Icon }) => (

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import {
-  IconBuilding, IconCalendar, IconCalendarWeek, IconClipboardCheck, IconDatabase, IconFileImport, IconFileText, IconHistory, IconLock, IconLogin, IconMail, IconMapPin,
+  IconBuilding, IconCalendar, IconCalendarEvent, IconCalendarWeek, IconClipboardCheck, IconDatabase, IconFileImport, IconFileText, IconHistory, IconLock,
+  IconLogin, IconMail, IconMapPin,
   IconUserCircle, IconUsers,
 } from '@tabler/icons-react';
 import type { TSessionUser } from '../../../core/api/auth.ts';
@@ -33,6 +34,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     Component: part(() => import('../engagement/index.ts'), (m) => m.EngagementTemplateSection) },
   { path: 'timesheets', label: 'Timesheets', icon: IconCalendarWeek, access: 'admin',
     Component: part(() => import('./timesheets-section.tsx'), (m) => m.TimesheetsSection) },
+  { path: 'deadlines', label: 'Deadlines', icon: IconCalendarEvent, access: 'admin',
+    Component: part(() => import('../deadlines/index.ts'), (m) => m.DeadlinesSettingsSection) },
   { path: 'field-reports', label: 'Field reports', icon: IconClipboardCheck, access: 'admin',
     Component: part(() => import('../field-reports/index.ts'), (m) => m.ReviewRuleSection) },
   { path: 'email', label: 'E-mail', icon: IconMail, access: 'admin',
