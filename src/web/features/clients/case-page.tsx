@@ -24,6 +24,7 @@ import { ConflictNotice } from './conflict-notice.tsx';
 const PartiesSection = lazy(() => import('./parties-section.tsx').then((m) => ({ default: m.PartiesSection })));
 const ConflictPanel = lazy(() => import('./conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })));
 const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
+const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -169,6 +170,7 @@ export default function CasePage() {
 
       {painted && (
         <Suspense fallback={null}>
+          <BudgetsSection caseId={c.id} projects={c.projects} />
           <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
