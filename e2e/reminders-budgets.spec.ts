@@ -2,9 +2,13 @@
 // budget on the case page (hours for admins, money for super admins only; others read percentages).
 import { expect, test, type Page } from './test.ts';
 import { aProjectId } from './records.ts';
+import { seriousViolations } from './axe.ts';
 import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 const SHOTS = 'test-results/screens';
+
+// axe-core is injected into the page, which the app's CSP rightly forbids.
+test.use({ bypassCSP: true });
 
 const csrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
 
@@ -33,6 +37,7 @@ test('an admin turns bill reminders on and off in Settings → Reminders', async
   await main.getByRole('button', { name: 'Save reminder settings' }).click();
   await expect(main.getByRole('status').filter({ hasText: 'Reminder settings saved.' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-reminders-desktop.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.reload();
   await expect(main.getByRole('switch', { name: 'Bill reminders' })).toBeChecked();
 
@@ -77,6 +82,7 @@ test('budgets on the case page: an admin sets hours, a super admin money, and ot
   await expect(adminSection.getByText('$250,000.00')).toHaveCount(0);
   await adminSection.getByRole('button', { name: 'Set budget' }).click();
   await expect(adminSection.getByText('Money', { exact: true })).toHaveCount(0);
+  expect(await seriousViolations(admin)).toEqual([]);
   await adminSection.getByRole('textbox', { name: 'Budget (hours)' }).fill('0');
   await adminSection.getByRole('button', { name: 'Save budget' }).click();
   await expect(adminSection.getByText('A budget is more than 0').first()).toBeVisible();
@@ -87,10 +93,24 @@ test('budgets on the case page: an admin sets hours, a super admin money, and ot
   await expect(caseRow.getByText(/^\d+\.\d %$/)).toBeVisible();
   await expect(caseRow.getByRole('progressbar')).toBeVisible();
   await admin.screenshot({ path: `${SHOTS}/case-budgets-admin.png`, fullPage: true });
+  expect(await seriousViolations(admin)).toEqual([]);
   await admin.close();
 
   await page.reload();
   await expect(section.getByRole('row').filter({ hasText: 'Whole case' }).getByText('40.0 h')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/case-budgets-super-admin.png`, fullPage: true });
+});
+
+test('an issued bill lists its reminders for super admins', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInOnly(page);
+  const { bills } = await (await page.request.get('/api/bills')).json() as { bills: { id: string; status: string }[] };
+  const issued = bills.find((b) => b.status === 'issued' || b.status === 'partially_paid');
+  test.skip(!issued, 'the demo has no issued bill');
+  await page.goto(`/accounting/bills/${issued!.id}`);
+  const section = page.getByRole('region', { name: 'Reminders' });
+  await expect(section.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+  await expect(section.getByText('No reminder has been sent for this bill.').or(section.getByRole('table'))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -40,7 +40,7 @@ function RemindersForm({ saved, reload }: { saved: TReminderSettings; reload(): 
         {save.error && <Alert color="red" role="alert">{save.error.message}</Alert>}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!dirty}>Save reminder settings</Button>
-          {done && <Text size="sm" c="teal" role="status">Reminder settings saved.</Text>}
+          {done && <Text size="sm" c="teal.9" role="status">Reminder settings saved.</Text>}
         </Group>
       </Stack>
     </form>
