@@ -24,8 +24,6 @@ export const ZBillReminder = z.object({
   at: z.string(),
   attachments: z.array(z.string()),
 });
-export type TBillReminder = z.infer<typeof ZBillReminder>;
-
 export const ZBillReminders = z.object({ items: z.array(ZBillReminder) });
 export type TBillReminders = z.infer<typeof ZBillReminders>;
 
