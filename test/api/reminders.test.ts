@@ -61,6 +61,8 @@ describe('Settings → Reminders', () => {
     expect(await settings()).toMatchObject({ missingTimeEnabled: true, billRemindersEnabled: false });
     const { version } = await settings();
     expect((await setReminders({ billRemindersEnabled: true })).billRemindersEnabled).toBe(true);
+    // Turned on, it looks at once (a job of the runner), not only at the next 9:00.
+    expect(await t.app.jobs.drain('reminders')).toBe(1);
     const stale = await admin.request({ method: 'PUT', url: '/api/settings/reminders', payload: { missingTimeEnabled: true, billRemindersEnabled: false, version } });
     expect(stale.statusCode).toBe(409);
     await setReminders({ billRemindersEnabled: false });
