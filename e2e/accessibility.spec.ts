@@ -20,7 +20,7 @@ const STATIC_ROUTES = [
   // Issue 25's weeks (the queue answers limited users with its refusal screen).
   '/timesheet', '/timesheet/approvals',
   // Issue 28's Settings sections, one address each (a role that may not open one reads its refusal).
-  ...['account', 'calendar', 'firm-profile', 'engagement-letter', 'timesheets', 'deadlines', 'field-reports', 'address-lookup', 'users', 'backups',
+  ...['account', 'calendar', 'firm-profile', 'engagement-letter', 'timesheets', 'deadlines', 'field-reports', 'reminders', 'address-lookup', 'users', 'backups',
     'audit', 'security', 'sign-in', 'import']
     .map((section) => `/settings/${section}`),
 ];

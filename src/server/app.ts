@@ -44,6 +44,8 @@ import { setupAddressRoutes } from './features/setup-address/routes.ts';
 import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { mailRoutes } from './features/mail/index.ts';
 import { deadlineRoutes } from './features/deadlines/routes.ts';
+import { reminderRoutes } from './features/reminders/index.ts';
+import { budgetRoutes } from './features/budgets/index.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -180,6 +182,8 @@ export async function buildApp(options: AppOptions) {
     engagementRoutes,
     mailRoutes,
     deadlineRoutes,
+    reminderRoutes,
+    budgetRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -17,6 +17,7 @@ import type {
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
+import type { BillRemindersTable, BudgetAlertsTable, BudgetsTable, ReminderSettingsTable } from './reminder-types.ts';
 import type { TwoFactorPendingTable, TwoFactorPolicyTable, TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './two-factor-types.ts';
 
 interface UsersTable {
@@ -398,6 +399,10 @@ export interface Database {
   deleted_ids: DeletedIdsTable;
   engagement_letter_template: EngagementLetterTemplateTable;
   engagement_letters: EngagementLettersTable;
+  reminder_settings: ReminderSettingsTable;
+  bill_reminders: BillRemindersTable;
+  budgets: BudgetsTable;
+  budget_alerts: BudgetAlertsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -25,6 +25,7 @@ const PartiesSection = lazy(() => import('./parties-section.tsx').then((m) => ({
 const ConflictPanel = lazy(() => import('./conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })));
 const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
 const CaseDeadlinesSection = lazy(() => import('../deadlines/index.ts').then((m) => ({ default: m.CaseDeadlinesSection })));
+const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -171,6 +172,7 @@ export default function CasePage() {
       {painted && (
         <Suspense fallback={null}>
           <CaseDeadlinesSection caseId={c.id} canEdit={user.isAdmin} />
+          <BudgetsSection caseId={c.id} projects={c.projects} />
           <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
