@@ -192,6 +192,7 @@ describe('the custody report and the labels', () => {
   });
 
   it('makes a label sheet whose QR codes decode (zbarimg) to the items\' addresses', async () => {
+    await collect(staff, caseA.id, 'Section of 3/4 in. copper supply line with a pinhole leak near the elbow, cut at both ends');
     const res = await staff.request({ method: 'GET', url: `/api/cases/${caseA.id}/evidence/labels.pdf`, headers: { host: 'casebook.firm.test' } });
     expect(res.statusCode, res.body).toBe(200);
     savePdf('evidence-labels.pdf', res.rawPayload);
