@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuditChainVerdict } from '../../src/core/api/audit.ts';
 import type { TChainVerdict, TEvidenceItem } from '../../src/core/api/evidence.ts';
-import { createCase, createClient } from '../helpers/clients-fixtures.ts';
+import { createCase, createClient, createProject } from '../helpers/clients-fixtures.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { makeJpeg, makePng, multipart } from '../helpers/uploads.ts';
@@ -143,6 +143,27 @@ describe('the chain of custody', () => {
     const sha = (await import('node:crypto')).createHash('sha256').update(jpeg).digest('hex');
     expect(after.photos.map((p) => p.sha256)).toEqual([sha]);
     expect(after.entries.at(-1)).toMatchObject({ kind: 'photo', photoSha256s: [sha] });
+    expect(await verify(item.id)).toMatchObject({ ok: true });
+  });
+
+  it('adds a photo picked from the case\'s field reports, hashed by its original\'s SHA-256; another case\'s is refused', async () => {
+    const project = await createProject(admin, caseA.id);
+    const report = (await staff.request({ method: 'POST', url: '/api/field-reports', payload: {
+      id: randomUUID(), projectId: project.id, reportType: 'Initial Inspection', date: new Date().toISOString().slice(0, 10),
+    } })).json() as { id: string };
+    const original = await makeJpeg(800, 600);
+    const body = multipart([{ name: 'original', filename: 'sink.jpg', content: original, type: 'image/jpeg' }]);
+    const imageId = randomUUID();
+    expect((await staff.request({ method: 'PUT', url: `/api/field-reports/${report.id}/photos/${imageId}`, payload: body.payload, headers: body.headers })).statusCode).toBe(200);
+    const listed = (await staff.request({ method: 'GET', url: `/api/cases/${caseA.id}/evidence/field-report-photos` })).json() as { photos: { id: string; sha256: string }[] };
+    const sha = (await import('node:crypto')).createHash('sha256').update(original).digest('hex');
+    expect(listed.photos).toEqual([expect.objectContaining({ id: imageId, reportId: report.id, sha256: sha })]);
+    const picked = await staff.request({ method: 'PUT', url: `/api/evidence/${item.id}/picked-photos/${randomUUID()}?entryId=${randomUUID()}`, payload: { fieldReportImageId: imageId } });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect((picked.json() as TEvidenceItem).photos.at(-1)).toMatchObject({ source: 'field_report', sha256: sha });
+    const elsewhere = await collect(staff, caseB.id, 'Item of another case');
+    const refused = await staff.request({ method: 'PUT', url: `/api/evidence/${elsewhere.id}/picked-photos/${randomUUID()}?entryId=${randomUUID()}`, payload: { fieldReportImageId: imageId } });
+    expect(refused.statusCode).toBe(400);
     expect(await verify(item.id)).toMatchObject({ ok: true });
   });
 

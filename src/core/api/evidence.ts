@@ -128,4 +128,5 @@ export const ZCloseItem = z.object({
 export const ZNoticeDays = z.object({ noticeDays: z.number().int('Notice period must be whole days').min(0).max(365, 'Notice period is at most 365 days') });
 export const ZEvidenceDocument = z.object({ id: z.string(), fileName: z.string(), sha256: z.string() });
 export const ZLabelsQuery = z.object({ ids: z.string().optional(), format: z.enum(['5160', '2x4']).default('5160') });
-export const ZFieldReportPhotos = z.object({ photos: z.array(z.object({ id: z.string(), reportNumber: z.string(), caption: z.string(), sha256: z.string().nullable() })) });
+export const ZFieldReportPhotos = z.object({ photos: z.array(z.object({ id: z.string(), reportId: z.string(), reportNumber: z.string(), caption: z.string(), sha256: z.string().nullable() })) });
+export type TFieldReportPhotos = z.infer<typeof ZFieldReportPhotos>;

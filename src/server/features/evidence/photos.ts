@@ -41,9 +41,9 @@ export async function addTakenPhoto(db: DbOrTx, options: { actor: Actor; itemId:
 export async function caseFieldReportPhotos(db: DbOrTx, caseId: string) {
   const rows = await db.selectFrom('field_report_images as i').innerJoin('field_reports as r', 'r.id', 'i.report_id')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
-    .select(['i.id', 'i.caption', 'i.original_sha256', 'r.report_number'])
+    .select(['i.id', 'i.report_id', 'i.caption', 'i.original_sha256', 'r.report_number'])
     .where('p.case_id', '=', caseId).where('i.kind', '=', 'photo').orderBy('r.report_number').orderBy('i.position').limit(500).execute();
-  return { photos: rows.map((r) => ({ id: r.id, reportNumber: r.report_number, caption: r.caption, sha256: r.original_sha256 })) };
+  return { photos: rows.map((r) => ({ id: r.id, reportId: r.report_id, reportNumber: r.report_number, caption: r.caption, sha256: r.original_sha256 })) };
 }
 
 export async function pickFieldReportPhoto(db: DbOrTx, options: { actor: Actor; itemId: string; photoId: string; entryId: string; imageId: string }) {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TCaseEvidence, TChainVerdict, TCollectItem, TEvidenceItem } from '../../../core/api/evidence.ts';
+import type { TCaseEvidence, TChainVerdict, TCollectItem, TEvidenceItem, TFieldReportPhotos } from '../../../core/api/evidence.ts';
 import type { MovementKind } from '../../../core/evidence.ts';
 import { api } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
@@ -74,4 +74,20 @@ export const recordNotice = (testId: string, body: { partyId: string; method: st
 export async function recordWaiver(testId: string, partyId: string, file: File) {
   const document = await uploadFiles<{ id: string }>('/api/evidence-documents', [file]);
   return api<TEvidenceItem>(`/api/evidence-tests/${testId}/waivers`, { method: 'POST', body: { partyId, documentId: document.id } });
+}
+
+export const useFieldReportPhotos = (caseId: string) => useQuery({
+  queryKey: evidenceKeys.fieldReportPhotos(caseId), queryFn: () => api<TFieldReportPhotos>(`/api/cases/${caseId}/evidence/field-report-photos`),
+});
+export const reportThumbnailUrl = (reportId: string, imageId: string) => `/api/field-reports/${reportId}/photos/${imageId}/thumbnail`;
+export const pickPhoto = (itemId: string, fieldReportImageId: string) =>
+  api<TEvidenceItem>(`/api/evidence/${itemId}/picked-photos/${newId()}?entryId=${newId()}`, { method: 'PUT', body: { fieldReportImageId } });
+
+export interface CloseBody {
+  kind: 'returned' | 'disposed'; to: string; purpose: string; authorizedBy: string; authorizedAt: string; signedByName: string; signature: string;
+}
+/** Return or disposal: the authorization document first, then the signed closing entry. */
+export async function closeItem(itemId: string, body: CloseBody, document: File | null) {
+  const documentId = document ? (await uploadFiles<{ id: string }>('/api/evidence-documents', [document])).id : '';
+  return api<TEvidenceItem>(`/api/evidence/${itemId}/close`, { method: 'POST', body: { ...body, documentId, at: new Date().toISOString(), entryId: newId() } });
 }

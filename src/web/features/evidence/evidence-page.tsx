@@ -13,6 +13,8 @@ import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import {
   addPhoto, evidenceScope, itemCustodyUrl, itemLabelsUrl, photoUrl, signatureUrl, useEvidenceItem, useInvalidateEvidence, verifyChain, type EntryBody,
 } from './api.ts';
+import { CloseModal } from './close-modal.tsx';
+import { PickPhotoModal } from './pick-photo-modal.tsx';
 import { TestsSection } from './tests-section.tsx';
 import { TransferModal } from './transfer-modal.tsx';
 
@@ -44,6 +46,7 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
   const [transfer, setTransfer] = useState<null | { correcting: { id: string; seq: number } | null }>(null);
   const [verdict, setVerdict] = useState<TChainVerdict | null>(null);
   const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'pick' | 'close' | null>(null);
   const open = item.status === 'open';
   const when = (iso: string) => firmDateTime(iso, zone);
   useEffect(() => onOutboxAnswer(evidenceScope(item.id), () => void invalidate()), [item.id, invalidate]);
@@ -83,6 +86,8 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
           <FileButton onChange={(f) => void upload(f)} accept="image/*" capture="environment">
             {(props) => <Button variant="default" {...props}>Add photo</Button>}
           </FileButton>
+          <Button variant="default" onClick={() => setDialog('pick')}>Photo from field reports</Button>
+          {user.isAdmin && <Button variant="subtle" color="red" onClick={() => setDialog('close')}>Return or dispose</Button>}
         </Group>
       )}
       <Group gap="xs">
@@ -155,6 +160,8 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
         </Paper>
       )}
       <TestsSection item={item} signer={user.displayName} />
+      {dialog === 'pick' && <PickPhotoModal item={item} onClose={() => setDialog(null)} />}
+      {dialog === 'close' && <CloseModal item={item} signer={user.displayName} onClose={() => setDialog(null)} />}
       {transfer && <TransferModal item={item} userId={user.id} signer={user.displayName} correcting={transfer.correcting} onClose={() => setTransfer(null)} />}
     </Stack>
   );
