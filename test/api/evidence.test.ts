@@ -84,6 +84,14 @@ describe('items and the tag series', () => {
     expect(again.json().entries).toHaveLength(1);
   });
 
+  it('keeps a notice period per case, set by admins only', async () => {
+    const set = (agent: Agent, noticeDays: number) => agent.request({ method: 'PUT', url: `/api/cases/${caseB.id}/evidence-settings`, payload: { noticeDays } });
+    expect((await set(staff, 14)).statusCode).toBe(403);
+    expect((await set(admin, 400)).body).toContain('at most 365 days');
+    expect((await set(admin, 14)).json()).toMatchObject({ noticeDays: 14 });
+    expect(((await staff.request({ method: 'GET', url: `/api/cases/${caseB.id}/evidence` })).json() as { noticeDays: number }).noticeDays).toBe(14);
+  });
+
   it('refuses an item without a description or a signature, naming the field', async () => {
     const res = await staff.request({ method: 'PUT', url: `/api/evidence/${randomUUID()}`, payload: { caseId: caseA.id, description: ' ', collectedAt: now(), entryId: randomUUID() } });
     expect(res.statusCode).toBe(400);

@@ -91,3 +91,6 @@ export async function closeItem(itemId: string, body: CloseBody, document: File 
   const documentId = document ? (await uploadFiles<{ id: string }>('/api/evidence-documents', [document])).id : '';
   return api<TEvidenceItem>(`/api/evidence/${itemId}/close`, { method: 'POST', body: { ...body, documentId, at: new Date().toISOString(), entryId: newId() } });
 }
+
+export const setNoticeDays = (caseId: string, noticeDays: number) =>
+  api<TCaseEvidence>(`/api/cases/${caseId}/evidence-settings`, { method: 'PUT', body: { noticeDays } });
