@@ -1,6 +1,6 @@
 // Evidence custody on a phone (issue 42): collect an item on the case page with a signature drawn on
 // the screen, transfer it once online and once without a connection (it waits in the outbox and is
-// sent when the connection returns), and Verify chain.
+// sent when the connection returns), Verify chain, and a destructive test refused before its notice period.
 import { aProjectId } from './records.ts';
 import { signIn, ADMIN } from './sign-in.ts';
 import { expect, test, type Locator, type Page } from './test.ts';
@@ -69,4 +69,20 @@ test('collect an item, transfer it (once offline), verify the chain', async ({ p
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Chain verified: all 3 entries match their SHA-256 hashes.' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/evidence-item-phone.png`, fullPage: true });
+
+  // A destructive test cannot be recorded as started before the notice period has passed.
+  const tests = page.getByRole('region', { name: 'Destructive testing' });
+  await tests.getByRole('button', { name: 'Plan test' }).click();
+  const plan = page.getByRole('dialog');
+  await plan.getByLabel('What').fill('Sectioning of the nut');
+  await plan.getByLabel('Where').fill('Acme Materials Lab');
+  await plan.getByLabel('When').fill('2026-12-20T10:00');
+  await plan.getByLabel('By whom').fill('Dr. Lee Chan');
+  await plan.getByRole('button', { name: 'Plan test and notify parties' }).click();
+  await expect(plan).toBeHidden();
+  await tests.getByRole('button', { name: 'Start test' }).click();
+  await draw(page, tests.getByRole('img', { name: 'Signature pad' }));
+  await tests.getByRole('button', { name: 'Record test as started' }).click();
+  await expect(tests.getByRole('alert')).toContainText(/notice period has not passed|Not every party has been told/);
+  await page.screenshot({ path: `${SHOTS}/evidence-test-refused-phone.png`, fullPage: true });
 });

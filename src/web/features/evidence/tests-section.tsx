@@ -66,7 +66,8 @@ function TestCard({ test, signer, open }: { test: TEvidenceTest; signer: string;
       <Text fw={600}>{test.what}</Text>
       <Text size="sm">{test.place} · {firmDateTime(test.plannedFor, zone)} · by {test.performedBy} · notice {test.noticeDays} days</Text>
       {test.startedAt && <Text size="sm" c="green">Started {firmDateTime(test.startedAt, zone)}</Text>}
-      <Table.ScrollContainer minWidth={360}>
+      {test.notices.length === 0 && <Text size="sm" c="dimmed">The case has no parties to notify; the notice period counts from the planning.</Text>}
+      {test.notices.length > 0 && <Table.ScrollContainer minWidth={360}>
         <Table>
           <Table.Thead><Table.Tr><Table.Th>Party</Table.Th><Table.Th>Told</Table.Th><Table.Th>Waiver</Table.Th></Table.Tr></Table.Thead>
           <Table.Tbody>
@@ -93,7 +94,7 @@ function TestCard({ test, signer, open }: { test: TEvidenceTest; signer: string;
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Table.ScrollContainer>}
       {problem && <Alert color="red" role="alert" title="Not recorded" mt="xs">{problem}</Alert>}
       {!test.startedAt && open && (starting ? (
         <Stack gap="xs" mt="xs">
