@@ -119,6 +119,15 @@ describe('the chain of custody', () => {
     expect(await verify(item.id)).toMatchObject({ ok: true, checked: 3, text: 'Chain verified: all 3 entries match their SHA-256 hashes.' });
   });
 
+  it('links concurrent transfers of one item one after another (the item is locked while an entry is appended)', async () => {
+    const busy = await collect(staff, caseB.id, 'Busy item');
+    const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((to) => move(to === 'C' ? admin : staff, busy.id, { kind: 'released', to })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const after = (await staff.request({ method: 'GET', url: `/api/evidence/${busy.id}` })).json() as TEvidenceItem;
+    expect(after.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await verify(busy.id)).toMatchObject({ ok: true, checked: 6 });
+  });
+
   it('has no way to change or delete an entry: a second PUT of an entry id answers it unchanged, the database refuses UPDATE and DELETE', async () => {
     const entryId = randomUUID();
     await move(staff, item.id, { kind: 'moved', location: 'Lab vault 3' }, entryId);
