@@ -21,6 +21,7 @@ import { attorneyRoutes } from './features/attorneys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { conflictRoutes } from './features/conflicts/routes.ts';
+import { evidenceRoutes } from './features/evidence/index.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { exportRoutes } from './features/accounting/export-routes.ts';
@@ -167,7 +168,7 @@ export async function buildApp(options: AppOptions) {
   await registerApiDocs(app, { title: `${env.FIRM_NAME} — Casebook API`, version: APP_VERSION });
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
-    clientRoutes, conflictRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
+    clientRoutes, conflictRoutes, evidenceRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
     timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
     fieldReportRoutes, reportRoutes, accountingRoutes, twoFactorRoutes,
     exportRoutes,

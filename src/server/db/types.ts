@@ -9,6 +9,10 @@ import type {
 } from './week-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { DeletedIdsTable } from './deleted-id-types.ts';
+import type {
+  AuditChainHeadTable, EvidenceCaseSettingsTable, EvidenceDocumentsTable, EvidenceEntriesTable, EvidenceItemsTable, EvidencePhotosTable,
+  EvidenceTestNoticesTable, EvidenceTestsTable,
+} from './evidence-types.ts';
 import type { EngagementLettersTable, EngagementLetterTemplateTable } from './engagement-types.ts';
 import type { CasePartiesTable, ConflictChecksTable, ConflictDecisionsTable, ConflictWaiversTable } from './conflict-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
@@ -298,6 +302,10 @@ interface AuditLogTable {
   action: 'insert' | 'update' | 'delete';
   before: Json<Record<string, unknown>> | null;
   after: Json<Record<string, unknown>> | null;
+  /** The audit chain (migration 047): set when the row is sealed, in sealing order. */
+  chain_seq: ColumnType<string | null, undefined, string | null>;
+  prev_hash: ColumnType<string | null, undefined, string | null>;
+  hash: ColumnType<string | null, undefined, string | null>;
 }
 
 
@@ -403,6 +411,14 @@ export interface Database {
   bill_reminders: BillRemindersTable;
   budgets: BudgetsTable;
   budget_alerts: BudgetAlertsTable;
+  evidence_documents: EvidenceDocumentsTable;
+  evidence_case_settings: EvidenceCaseSettingsTable;
+  evidence_items: EvidenceItemsTable;
+  evidence_entries: EvidenceEntriesTable;
+  evidence_photos: EvidencePhotosTable;
+  evidence_tests: EvidenceTestsTable;
+  evidence_test_notices: EvidenceTestNoticesTable;
+  audit_chain_head: AuditChainHeadTable;
 }
 
 export type User = Selectable<UsersTable>;

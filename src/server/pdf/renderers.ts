@@ -1,6 +1,8 @@
 import { renderActionItemsReport } from './action-items-report.ts';
 import { renderAgingByClient } from './aging-by-client.ts';
 import { renderBill } from './bill.ts';
+import { renderCustodyReport } from './custody-report.ts';
+import { renderEvidenceLabels } from './evidence-labels.ts';
 import { renderEngagementLetter } from './engagement-letter.ts';
 import { renderFieldReport } from './field-report.ts';
 import { renderStatement } from './statement.ts';
@@ -16,6 +18,8 @@ export const PDF_RENDERERS = {
   statement: renderStatement,
   agingByClient: renderAgingByClient,
   engagementLetter: renderEngagementLetter,
+  custodyReport: renderCustodyReport,
+  evidenceLabels: (data: Parameters<typeof renderEvidenceLabels>[0]) => renderEvidenceLabels(data),
 };
 
 export type PdfKind = keyof typeof PDF_RENDERERS;

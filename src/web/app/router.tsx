@@ -24,6 +24,7 @@ const ProjectCreationPromptPage = lazy(() => import('../features/clients/project
 const ProjectPage = lazy(() => import('../features/clients/project-page.tsx'));
 const FieldReportsPage = lazy(() => import('../features/field-reports/field-reports-page.tsx'));
 const FieldReportPage = lazy(() => import('../features/field-reports/field-report-page.tsx'));
+const EvidencePage = lazy(() => import('../features/evidence/evidence-page.tsx'));
 const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
@@ -85,6 +86,7 @@ export const router = createBrowserRouter([
               { path: '/action-items', element: <ActionItemsPage /> },
               { path: '/field-reports', element: <FieldReportsPage /> },
               { path: '/field-reports/:id', element: <FieldReportPage /> },
+              { path: '/evidence/:id', element: <EvidencePage /> },
               { path: '/reports', element: <ReportsPage /> },
               { path: '/accounting', element: <AccountingPage /> },
               { path: '/accounting/bills/:id', element: <BillPage /> },

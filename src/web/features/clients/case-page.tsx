@@ -23,6 +23,7 @@ import { ConflictNotice } from './conflict-notice.tsx';
 // The parties, the conflict check and the engagement come once the case has painted (the first-load budget).
 const PartiesSection = lazy(() => import('./parties-section.tsx').then((m) => ({ default: m.PartiesSection })));
 const ConflictPanel = lazy(() => import('./conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })));
+const EvidenceSection = lazy(() => import('../evidence/index.ts').then((m) => ({ default: m.EvidenceSection })));
 const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
 const CaseDeadlinesSection = lazy(() => import('../deadlines/index.ts').then((m) => ({ default: m.CaseDeadlinesSection })));
 const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
@@ -176,6 +177,7 @@ export default function CasePage() {
           <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
+          <EvidenceSection caseId={c.id} />
         </Suspense>
       )}
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
