@@ -43,6 +43,7 @@ import { firstRunRoutes } from './features/first-run/routes.ts';
 import { setupAddressRoutes } from './features/setup-address/routes.ts';
 import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { mailRoutes } from './features/mail/index.ts';
+import { testimonyRoutes } from './features/testimony/index.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions) {
     shareLinkRoutes,
     engagementRoutes,
     mailRoutes,
+    testimonyRoutes,
   ];
   for (const routes of features) await routes(context);
 

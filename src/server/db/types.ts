@@ -17,6 +17,7 @@ import type {
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
+import type { TestimonyEventsTable } from './testimony-types.ts';
 import type { TwoFactorPendingTable, TwoFactorPolicyTable, TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './two-factor-types.ts';
 
 interface UsersTable {
@@ -171,6 +172,8 @@ interface CasesTable {
   /** The retainer the engagement letter asks for (money; migration 039). */
   retainer_requested: NullableNumeric;
   conflict_check_required: Generated<boolean>;
+  /** Consulting only: no testimony is recorded on it (migration 045). */
+  consulting_only: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -397,6 +400,7 @@ export interface Database {
   deleted_ids: DeletedIdsTable;
   engagement_letter_template: EngagementLetterTemplateTable;
   engagement_letters: EngagementLettersTable;
+  testimony_events: TestimonyEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -24,6 +24,7 @@ import { ConflictNotice } from './conflict-notice.tsx';
 const PartiesSection = lazy(() => import('./parties-section.tsx').then((m) => ({ default: m.PartiesSection })));
 const ConflictPanel = lazy(() => import('./conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })));
 const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
+const TestimonySection = lazy(() => import('../testimony/index.ts').then((m) => ({ default: m.TestimonySection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -172,6 +173,7 @@ export default function CasePage() {
           <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
+          <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin} />
         </Suspense>
       )}
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
