@@ -253,6 +253,19 @@ describe('billing the deposing side', { timeout: 120_000 }, () => {
     expect(statement.body).toContain('1200');
   });
 
+  it('makes the deposing party\'s statement under its name, address and matter id', async () => {
+    const res = await sa.request({ method: 'GET', url: `/api/testimony/${depositionId}/statement?from=2026-06-01&to=2026-06-30` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().client).toMatchObject({ name: 'Opposing LLP', billingAddress: 'Attn: A. Counsel\n9 Court Plaza\nNewark, NJ 07102\nYour matter: OPP-77' });
+    expect(res.json().closingBalance).toBe(600);
+    const pdf = await sa.request({ method: 'GET', url: `/api/testimony/${depositionId}/statement.pdf?from=2026-06-01&to=2026-06-30` });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfPages(pdf.rawPayload).join('\n');
+    for (const c of ['Opposing LLP', 'Your matter: OPP-77', '$600.00']) expect(text).toContain(c);
+    expect(text).not.toContain('Cobalt Industries');
+    expect((await admin.request({ method: 'GET', url: `/api/testimony/${depositionId}/statement?from=2026-06-01&to=2026-06-30` })).statusCode).toBe(403);
+  });
+
   it('counts the fee in the expert\'s deposition fee history, for super admins only', async () => {
     const res = await sa.request({ method: 'GET', url: `/api/testimony/fee-history?expertId=${expertId}` });
     expect(res.statusCode, res.body).toBe(200);

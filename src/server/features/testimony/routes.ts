@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZBillDetail } from '../../../core/api/accounting.ts';
+import { ZBillDetail, ZPeriodQuery, ZStatement } from '../../../core/api/accounting.ts';
 import { ZIdParams } from '../../../core/api/clients.ts';
 import {
   ZCaseTestimony, ZConsultingOnly, ZDeposingBill, ZExperts, ZFeeHistory, ZFeeHistoryQuery, ZRule26, ZRule26Query, ZTestimony,
@@ -9,11 +9,12 @@ import {
 import { withOverdue } from '../../../core/billing.ts';
 import { firmTodayIso } from '../../../core/iso-date.ts';
 import { rule26Csv, rule26FileName } from '../../../core/rule26.ts';
+import { statementFileName } from '../../../core/statement-pdf.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
-import { billDeposingSide } from '../accounting/index.ts';
+import { billDeposingSide, payerStatement } from '../accounting/index.ts';
 import { caseTestimony, deleteTestimony, saveTestimony, setConsultingOnly } from './events-service.ts';
 import { feeHistoryOf } from './fee-history.ts';
 import { expertsFor, rule26Of, type Rule26Viewer } from './rule26-service.ts';
@@ -60,6 +61,19 @@ export function testimonyRoutes({ app, db, env, documents }: AppContext) {
       testimonyId: request.params.id, billId: request.body.billId, issuedOn: request.body.issuedOn, actorId: requireUser(request).user.id, today,
     });
     return reply.status(201).send(withOverdue(bill, today));
+  });
+
+  // The deposing party's statement of account: its bills, payments and credits under its name, address and matter id.
+  app.get('/api/testimony/:id/statement', {
+    config: { access: 'super_admin' }, schema: { params: ZTestimonyParams, querystring: ZPeriodQuery, response: { 200: ZStatement } },
+  }, async (request) => payerStatement(db, { testimonyId: request.params.id, ...request.query, today: firmTodayIso(env.TZ) }));
+
+  app.get('/api/testimony/:id/statement.pdf', {
+    config: { access: 'super_admin' }, schema: { params: ZTestimonyParams, querystring: ZPeriodQuery },
+  }, async (request, reply) => {
+    const statement = await payerStatement(db, { testimonyId: request.params.id, ...request.query, today: firmTodayIso(env.TZ) });
+    const { remittance, ...letterhead } = await loadLetterhead(db, env.FIRM_NAME);
+    return sendPdf(reply, await documents.pdf('statement', { statement, remittance }, letterhead), statementFileName(statement));
   });
 
   app.get('/api/testimony/experts', { config: { access: 'user' }, schema: { response: { 200: ZExperts } } }, async (request) =>
