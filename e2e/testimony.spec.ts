@@ -1,12 +1,15 @@
 // Issue 40, the testimony half (docs/decisions/136): a deposition recorded on the case page shows
 // there, and the Rule 26 screen downloads the expert's list with it as a PDF.
 import { readFileSync } from 'node:fs';
+import { seriousViolations } from './axe.ts';
 import { expect, test, type Page } from './test.ts';
 import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { csrfHeader } from './refusals.ts';
 import { signInOnly } from './sign-in.ts';
 
 test.describe.configure({ timeout: 120_000 });
+// axe is injected as a script; the app's CSP rightly forbids that to anyone else.
+test.use({ bypassCSP: true });
 const SHOTS = 'test-results/screens';
 const stamp = () => String(Date.now()).slice(-7);
 
@@ -50,6 +53,10 @@ test('a deposition recorded on the case page is on the expert\'s Rule 26 list PD
   await expect(section).toBeVisible();
   await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/testimony-case-desktop.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Edit testimony of 03/04/2025' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit testimony' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/testimony');
   await page.getByRole('textbox', { name: 'Expert' }).click();
@@ -60,6 +67,7 @@ test('a deposition recorded on the case page is on the expert\'s Rule 26 list PD
   const list = page.getByRole('table', { name: 'Rule 26 list' });
   await expect(list).toContainText(caption);
   await page.screenshot({ path: `${SHOTS}/testimony-rule26-desktop.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
