@@ -22,11 +22,11 @@ export interface TestimonyEventsTable {
   payer_address: Generated<string>;
   payer_matter_id: Generated<string>;
   /** Money: super admins only. */
-  deposit_required: NullableNumeric;
+  deposit_amount: NullableNumeric;
   deposit_received_on: NullableDate;
   deposit_method: 'check' | 'ach' | 'wire' | 'card' | 'cash' | 'other' | null;
   deposit_reference: Generated<string>;
-  balance_due_days: Generated<number>;
+  payer_terms_days: Generated<number>;
   bills_deposing_side: GeneratedAlways<boolean>;
   created_by: string | null;
   created_at: DefaultTimestamp;

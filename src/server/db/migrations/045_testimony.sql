@@ -26,11 +26,11 @@ CREATE TABLE testimony_events (
   payer_address text NOT NULL DEFAULT '' CHECK (length(payer_address) <= 1000),
   payer_matter_id text NOT NULL DEFAULT '' CHECK (length(payer_matter_id) <= 100),
   -- Money (super admins only): the deposit asked of the payer and when it came.
-  deposit_required numeric(12, 2) CHECK (deposit_required IS NULL OR deposit_required >= 0),
+  deposit_amount numeric(12, 2) CHECK (deposit_amount IS NULL OR deposit_amount >= 0),
   deposit_received_on date,
   deposit_method text CHECK (deposit_method IN ('check', 'ach', 'wire', 'card', 'cash', 'other')),
   deposit_reference text NOT NULL DEFAULT '' CHECK (length(deposit_reference) <= 200),
-  balance_due_days integer NOT NULL DEFAULT 5 CHECK (balance_due_days BETWEEN 0 AND 365),
+  payer_terms_days integer NOT NULL DEFAULT 5 CHECK (payer_terms_days BETWEEN 0 AND 365),
   -- Whether the day's entries are the payer's, not the retaining client's.
   bills_deposing_side boolean GENERATED ALWAYS AS (kind = 'deposition' AND noticed_by = 'other') STORED,
   created_by uuid REFERENCES users (id) ON DELETE SET NULL,

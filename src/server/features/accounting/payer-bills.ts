@@ -47,7 +47,7 @@ export async function billDeposingSide(db: DbOrTx, options: {
       id: billId, number, case_id: te.case_id, client_id: kase.client_id, client_name: kase.name,
       period_start: te.event_date, period_end: te.event_date, created_by: actorId,
       bill_to_name: te.payer_name, billing_address: `${attention}${te.payer_address}`.trim(),
-      terms_days: te.balance_due_days, terms: termsLabel(te.balance_due_days),
+      terms_days: te.payer_terms_days, terms: termsLabel(te.payer_terms_days),
       payer_testimony_id: te.id, payer_matter_id: te.payer_matter_id,
       note: `Deposition of ${formatUsDate(te.event_date)} noticed by ${te.payer_name}.`,
     }).execute();
@@ -58,7 +58,7 @@ export async function billDeposingSide(db: DbOrTx, options: {
 
     const { version } = await tx.selectFrom('bills').select('version').where('id', '=', billId).executeTakeFirstOrThrow();
     const issued = await moveBill(tx, { id: billId, action: 'issue', version, actorId, date: issuedOn, today });
-    const deposit = Number(te.deposit_required ?? 0);
+    const deposit = Number(te.deposit_amount ?? 0);
     if (te.deposit_received_on && deposit > 0 && issued.balance > 0) {
       const reference = `Deposit received ${formatUsDate(te.deposit_received_on)}${te.deposit_reference ? ` (${te.deposit_reference})` : ''}`;
       await recordPayment(tx, {

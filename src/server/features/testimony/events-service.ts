@@ -40,16 +40,16 @@ function toView(row: Row, viewer: Viewer): TTestimony {
     expertId: row.expert_id, expertName: expertName(row), court: row.court, caption: row.caption, docket: row.docket,
     retainedSide: row.retained_side, noticedBy: row.noticed_by, payerLawFirmId: row.payer_law_firm_id, payerName: row.payer_name,
     payerContact: row.payer_contact, payerAddress: row.payer_address, payerMatterId: row.payer_matter_id,
-    balanceDueDays: row.balance_due_days,
+    balanceDueDays: row.payer_terms_days,
     depositStatus: depositStatus({
-      noticedBy: row.noticed_by, depositRequired: Number(row.deposit_required ?? 0) > 0, depositReceivedOn: row.deposit_received_on,
+      noticedBy: row.noticed_by, depositRequired: Number(row.deposit_amount ?? 0) > 0, depositReceivedOn: row.deposit_received_on,
     }),
     entryCount: Number(row.entry_count), entryHours: Number(row.entry_hours),
     billId: row.bill_id, billNumber: row.bill_number, version: row.version,
   };
   if (!viewer.superAdmin) return view;
   return {
-    ...view, depositRequired: row.deposit_required === null ? null : Number(row.deposit_required),
+    ...view, depositRequired: row.deposit_amount === null ? null : Number(row.deposit_amount),
     depositReceivedOn: row.deposit_received_on, depositMethod: row.deposit_method, depositReference: row.deposit_reference,
   };
 }
@@ -107,10 +107,10 @@ export async function saveTestimony(db: DbOrTx, options: { id: string; body: TTe
       payer_contact: other ? body.payerContact : '',
       payer_address: other ? (body.payerAddress.trim() || firm?.address || '') : '',
       payer_matter_id: other ? body.payerMatterId : '',
-      balance_due_days: body.balanceDueDays,
+      payer_terms_days: body.balanceDueDays,
       // Money: a super admin's values only; anyone else leaves the stored ones.
       ...(viewer.superAdmin && {
-        ...(body.depositRequired !== undefined && { deposit_required: body.depositRequired }),
+        ...(body.depositRequired !== undefined && { deposit_amount: body.depositRequired }),
         ...(body.depositReceivedOn !== undefined && { deposit_received_on: body.depositReceivedOn }),
         ...(body.depositMethod !== undefined && { deposit_method: body.depositMethod }),
         ...(body.depositReference !== undefined && { deposit_reference: body.depositReference }),

@@ -50,3 +50,5 @@ export const billDeposingSide = (testimonyId: string, billId: string) =>
 export const useLawFirms = () => useQuery({
   queryKey: attorneysKeys.lawFirmPicker, queryFn: () => api<TLawFirmListResponse>('/api/law-firms'), staleTime: 60_000,
 });
+export const downloadPayerStatement = (testimonyId: string, from: string, to: string) =>
+  downloadFile(`/api/testimony/${testimonyId}/statement.pdf?${new URLSearchParams({ from, to })}`, 'Statement.pdf');

@@ -11,7 +11,9 @@ import { formatUsDate } from '../../../core/smart-date.ts';
 import { DEPOSIT_NOT_RECEIVED, NOTICED_BY_LABELS } from '../../../core/testimony.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { newId } from '../../lib/new-id.ts';
-import { billDeposingSide, deleteTestimony, setConsultingOnly, useCaseTestimony, useInvalidateTestimony } from './api.ts';
+import { localIsoDate } from '../../../core/iso-date.ts';
+import { useToday } from '../../ui/today.ts';
+import { billDeposingSide, deleteTestimony, downloadPayerStatement, setConsultingOnly, useCaseTestimony, useInvalidateTestimony } from './api.ts';
 import { TestimonyForm } from './testimony-form.tsx';
 
 /** Who noticed a deposition, in words: the retaining side, or the named party. */
@@ -25,6 +27,7 @@ export function TestimonySection({ caseId, retainedSide, canEdit, superAdmin }: 
   caseId: string; retainedSide: TRetainedSide | null; canEdit: boolean; superAdmin: boolean;
 }) {
   const testimony = useCaseTestimony(caseId);
+  const today = useToday();
   const invalidate = useInvalidateTestimony();
   const [editing, setEditing] = useState<{ event: TTestimony | null } | null>(null);
   const act = async (action: string, run: () => Promise<unknown>) => {
@@ -83,6 +86,13 @@ export function TestimonySection({ caseId, retainedSide, canEdit, superAdmin }: 
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     {e.billId && superAdmin && (
                       <Anchor component={Link} to={`/accounting/bills/${e.billId}`} size="sm">Bill {formatBillNumber(e.billNumber ?? 0)}</Anchor>
+                    )}
+                    {e.billId && superAdmin && (
+                      <Button size="xs" variant="subtle" aria-label={`Statement of ${e.payerName}`}
+                        onClick={() => downloadPayerStatement(e.id, e.eventDate, localIsoDate(today()))
+                          .catch((error: unknown) => reportError(error, { screen: 'case', action: 'payer-statement' }))}>
+                        Statement
+                      </Button>
                     )}
                     {e.billId && !superAdmin && <Text size="sm">Billed</Text>}
                     {superAdmin && !e.billId && e.noticedBy === 'other' && e.entryCount > 0 && (
