@@ -47,6 +47,7 @@ import { mailRoutes } from './features/mail/index.ts';
 import { deadlineRoutes } from './features/deadlines/routes.ts';
 import { reminderRoutes } from './features/reminders/index.ts';
 import { budgetRoutes } from './features/budgets/index.ts';
+import { testimonyRoutes } from './features/testimony/index.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions) {
     deadlineRoutes,
     reminderRoutes,
     budgetRoutes,
+    testimonyRoutes,
   ];
   for (const routes of features) await routes(context);
 

@@ -22,6 +22,7 @@ import type {
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
 import type { BillRemindersTable, BudgetAlertsTable, BudgetsTable, ReminderSettingsTable } from './reminder-types.ts';
+import type { TestimonyEventsTable } from './testimony-types.ts';
 import type { TwoFactorPendingTable, TwoFactorPolicyTable, TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './two-factor-types.ts';
 
 interface UsersTable {
@@ -176,6 +177,8 @@ interface CasesTable {
   /** The retainer the engagement letter asks for (money; migration 039). */
   retainer_requested: NullableNumeric;
   conflict_check_required: Generated<boolean>;
+  /** Consulting only: no testimony is recorded on it (migration 045). */
+  consulting_only: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -419,6 +422,7 @@ export interface Database {
   evidence_tests: EvidenceTestsTable;
   evidence_test_notices: EvidenceTestNoticesTable;
   audit_chain_head: AuditChainHeadTable;
+  testimony_events: TestimonyEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,7 +4,9 @@ import { renderBill } from './bill.ts';
 import { renderCustodyReport } from './custody-report.ts';
 import { renderEvidenceLabels } from './evidence-labels.ts';
 import { renderEngagementLetter } from './engagement-letter.ts';
+import { renderFeeHistory } from './fee-history.ts';
 import { renderFieldReport } from './field-report.ts';
+import { renderRule26, renderRule26Docx } from './rule26.ts';
 import { renderStatement } from './statement.ts';
 
 /**
@@ -20,6 +22,10 @@ export const PDF_RENDERERS = {
   engagementLetter: renderEngagementLetter,
   custodyReport: renderCustodyReport,
   evidenceLabels: (data: Parameters<typeof renderEvidenceLabels>[0]) => renderEvidenceLabels(data),
+  rule26: renderRule26,
+  // A Word file, not a PDF: laid out on the same workers all the same (issue 40).
+  rule26Docx: renderRule26Docx,
+  feeHistory: renderFeeHistory,
 };
 
 export type PdfKind = keyof typeof PDF_RENDERERS;

@@ -27,6 +27,7 @@ const EvidenceSection = lazy(() => import('../evidence/index.ts').then((m) => ({
 const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
 const CaseDeadlinesSection = lazy(() => import('../deadlines/index.ts').then((m) => ({ default: m.CaseDeadlinesSection })));
 const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
+const TestimonySection = lazy(() => import('../testimony/index.ts').then((m) => ({ default: m.TestimonySection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -178,6 +179,7 @@ export default function CasePage() {
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
           <EvidenceSection caseId={c.id} />
+          <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin} />
         </Suspense>
       )}
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
