@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { conflictRoutes } from './features/conflicts/routes.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
+import { feeRuleRoutes } from './features/fee-rules/index.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { exportRoutes } from './features/accounting/export-routes.ts';
 import { accountingRoutes } from './features/accounting/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions) {
     shareLinkRoutes,
     engagementRoutes,
     mailRoutes,
+    feeRuleRoutes,
   ];
   for (const routes of features) await routes(context);
 
