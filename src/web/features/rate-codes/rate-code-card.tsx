@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useAddRateCodeItem, useDeleteRateCode, useDeleteRateCodeItem, useUpdateRateCode } from './api.ts';
 import { FeeRulesSection } from './fee-rules-section.tsx';
 import { ItemRow } from './item-row.tsx';
+import { RateChangesSection } from './rate-changes-section.tsx';
 import { parseRate } from './parse-rate.ts';
 
 type Code = TRateCode | TPricedRateCode;
@@ -124,6 +125,7 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
           </Group>
         )}
         {showRates && 'feeRules' in code && <FeeRulesSection code={code} />}
+        {showRates && 'feeRules' in code && <RateChangesSection code={code} />}
       </Stack>
       <ConfirmModal
         opened={confirm !== null} question={confirm?.question ?? ''} confirmLabel={confirm?.label ?? ''}
