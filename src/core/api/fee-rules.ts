@@ -23,7 +23,6 @@ export const ZFeeRule = z.discriminatedUnion('type', [
 ]) satisfies z.ZodType<FeeRule>;
 
 export const ZFeeRules = z.array(ZFeeRule).max(50).superRefine(rule((rules: FeeRule[]) => feeRulesProblem(rules)));
-export type TFeeRules = z.infer<typeof ZFeeRules>;
 
 /** PUT /api/rate-codes/:id/fee-rules, at the rate code's version. */
 export const ZRateCodeFeeRulesUpdate = z.object({ rules: ZFeeRules, version: z.number().int() });

@@ -21,7 +21,6 @@ export type TRateCodeItem = z.infer<typeof ZRateCodeItem>;
 export const ZRateAmount = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Please enter a valid hourly rate');
 /** A rate change: from `effectiveOn` (YYYY-MM-DD) on, entries take `rate` (docs/decisions/138). */
 export const ZRateChange = z.object({ id: z.string(), effectiveOn: z.string(), rate: z.string() });
-export type TRateChange = z.infer<typeof ZRateChange>;
 export const ZPricedRateCodeItem = ZRateCodeItem.extend({ rate: z.string(), rateChanges: z.array(ZRateChange) });
 export type TPricedRateCodeItem = z.infer<typeof ZPricedRateCodeItem>;
 
