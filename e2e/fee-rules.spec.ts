@@ -38,6 +38,12 @@ test('super admin: a fee rule on a rate code shows on the bill line', async ({ p
   await expect(rules.getByText('Deposition: at least 2.0 h')).toBeVisible();
   await card.screenshot({ path: `${SHOTS}/fee-rules-rate-code.png` });
 
+  // The case uses its rate code's rules until it takes its own.
+  await page.goto(`/case/${kase.id}`);
+  const caseRules = page.getByRole('region', { name: 'Fee rules of this case' });
+  await expect(caseRules.getByText('Deposition: at least 2.0 h')).toBeVisible();
+  await caseRules.screenshot({ path: `${SHOTS}/fee-rules-case.png` });
+
   const entry = await page.request.put(`/api/time-entries/${randomUUID()}`, {
     headers,
     data: { projectId: project.id, entryDate: DAY, jobType: 'Deposition', hours: 0.75, initials: 'MH', workDetails: 'testimony', description: 'Deposition of the adjuster' },
