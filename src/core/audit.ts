@@ -29,7 +29,7 @@ export const MONEY_COLUMNS = {
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',
-    'credited_total', 'balance'],
+    'credited_total', 'balance', 'fee_pricing'],
   bill_adjustments: ['original_amount', 'amount'],
   payments: ['amount', 'applied_amount'],
   credit_notes: ['amount', 'applied_amount'],
@@ -41,7 +41,15 @@ export const MONEY_COLUMNS = {
   unbilled_totals: ['time_value', 'expenses'],
   // The deposit asked of a deposing party (issue 40): not audited yet, money all the same.
   testimony_events: ['deposit_amount'],
-} as const satisfies Record<TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'testimony_events', readonly string[]>;
+  // Fee rules and dated rates (migration 046, docs/decisions/138).
+  rate_codes: ['fee_rules'],
+  rate_code_item_rates: ['rate'],
+  case_fee_rules: ['rules'],
+} as const satisfies Record<
+  TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'testimony_events' | 'rate_codes' | 'rate_code_item_rates'
+  | 'case_fee_rules',
+  readonly string[]
+>;
 
 export const isMoneyField = (table: string, field: string) =>
   (MONEY_COLUMNS as Record<string, readonly string[]>)[table]?.includes(field) ?? false;

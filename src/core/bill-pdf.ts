@@ -19,11 +19,12 @@ export const EXPENSE_COLUMNS = ['Date', 'Project', 'Staff', 'Expense type', 'Amo
 const amountCell = (l: TBillLine) => formatCurrency(l.amount);
 const descriptionCell = (l: TBillLine) => {
   const note = l.adjustmentReason === null ? '' : (l.clientNote ?? '').trim();
-  return note ? `${l.description}${l.description ? '\n' : ''}${note}` : l.description;
+  // The fee rule that priced the line is printed under it ('Deposition minimum 2.0 h', docs/decisions/138).
+  return [l.description, l.feeRule ?? '', note].filter((text) => text !== '').join('\n');
 };
 
 export const timeCells = (l: TBillLine): string[] => [
-  formatUsDate(l.entryDate), l.projectNumber, l.staff, l.type, (l.hours ?? 0).toFixed(2), formatCurrency(l.rate),
+  formatUsDate(l.entryDate), l.projectNumber, l.staff, l.type, (l.billedHours ?? l.hours ?? 0).toFixed(2), formatCurrency(l.rate),
   amountCell(l), descriptionCell(l),
 ];
 

@@ -60,6 +60,8 @@ describe('amounts', () => {
       hours: 1.5, timeTotal: 350, expenseTotal: 30.5, adjustmentTotal: -50, subtotal: 380.5, discountTotal: 38.05, total: 342.45,
     });
     expect(billAmounts([line('time', 120, 100)], null)).toMatchObject({ adjustmentTotal: 20, total: 120, discountTotal: 0 });
+    // A fee rule's billed hours count (a 0.75 h deposition billed at its 2 h minimum).
+    expect(billAmounts([{ ...line('time', 1200), hours: 0.75, billedHours: 2 }, { ...line('time', 100), hours: 1 }], null)).toMatchObject({ hours: 3 });
   });
 
   it.each([

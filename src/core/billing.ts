@@ -84,7 +84,7 @@ export interface BillAmounts {
 
 /** A bill's amounts from its lines (amount as billed, originalAmount before any write-down) and discount. */
 export function billAmounts(
-  lines: readonly { kind: 'time' | 'expense'; hours: number | null; amount: number; originalAmount: number }[],
+  lines: readonly { kind: 'time' | 'expense'; hours: number | null; billedHours?: number; amount: number; originalAmount: number }[],
   discount: Discount | null,
 ): BillAmounts {
   const sum = (xs: number[]) => roundToCents(xs.reduce((s, x) => s + x, 0));
@@ -94,7 +94,8 @@ export function billAmounts(
   const subtotal = roundToCents(timeTotal + expenseTotal);
   const discountTotal = discountOf(subtotal, discount);
   return {
-    hours: Math.round(time.reduce((s, l) => s + (l.hours ?? 0), 0) * 100) / 100,
+    // The hours billed: a fee rule's minimum or a cancellation's hours where one applied (docs/decisions/138).
+    hours: Math.round(time.reduce((s, l) => s + (l.billedHours ?? l.hours ?? 0), 0) * 100) / 100,
     timeTotal, expenseTotal,
     adjustmentTotal: sum(lines.map((l) => l.amount - l.originalAmount)),
     subtotal, discountTotal, total: roundToCents(subtotal - discountTotal),

@@ -134,9 +134,15 @@ function rowsOf(bill: Bill, context: LedesContext): Row[] {
     const own = cents(line.originalAmount);
     if (line.kind === 'time') {
       const codes = lineCodes(context, line.id, line.type);
+      // Units are the hours billed (a minimum's, a cancellation's); a fee rule's percentage or flat fee
+      // is the adjustment, so units × unit cost + adjustment is the total (docs/decisions/138).
+      const units = line.billedHours ?? line.hours ?? 0;
+      const plain = Math.round(Number((units * cents(line.rate ?? 0)).toPrecision(12)));
+      const description = line.description || line.type;
       return {
-        type: 'F', units: (line.hours ?? 0).toFixed(2), adjustment: total - own, total, date: line.entryDate,
-        taskCode: codes.taskCode, activityCode: codes.activityCode, description: line.description || line.type,
+        type: 'F', units: units.toFixed(2), adjustment: total - plain, total, date: line.entryDate,
+        taskCode: codes.taskCode, activityCode: codes.activityCode,
+        description: line.feeRule ? `${description} (${line.feeRule})` : description,
         unitCost: cents(line.rate ?? 0), timekeeperId: timekeeperId(context.timekeepers.get(line.id) ?? ''),
         timekeeperName: line.staff, classification: timekeeperClassification(line.type),
       };

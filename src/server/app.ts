@@ -23,6 +23,7 @@ import { clientRoutes } from './features/clients/routes.ts';
 import { conflictRoutes } from './features/conflicts/routes.ts';
 import { evidenceRoutes } from './features/evidence/index.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
+import { feeRuleRoutes } from './features/fee-rules/index.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { exportRoutes } from './features/accounting/export-routes.ts';
 import { accountingRoutes } from './features/accounting/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions) {
     reminderRoutes,
     budgetRoutes,
     testimonyRoutes,
+    feeRuleRoutes,
   ];
   for (const routes of features) await routes(context);
 

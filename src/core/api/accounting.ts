@@ -62,6 +62,10 @@ export const ZBillLine = z.object({
   /** What the client reads under an adjusted line ('' or absent: nothing). */
   clientNote: z.string().optional(),
   description: z.string(),
+  /** A time line's hours as billed: a fee rule's minimum or a cancellation's hours (docs/decisions/138). */
+  billedHours: z.number().optional(),
+  /** The fee rule that priced a time line ('Deposition minimum 2.0 h', 'Travel at 50 %'); null: hours × rate. */
+  feeRule: z.string().nullable().optional(),
   /** A time line's own UTBMS task and activity codes ('': its job title's; docs/decisions/114). */
   taskCode: z.string().optional(),
   activityCode: z.string().optional(),

@@ -39,6 +39,8 @@ export interface BillsTable {
   paid_total: DefaultNumeric;
   credited_total: DefaultNumeric;
   balance: DefaultNumeric;
+  /** The fee rules that priced it, kept at issue (migration 046); null while a draft. Money. */
+  fee_pricing: ColumnType<unknown, string | null | undefined, string | null>;
   created_by: string;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

@@ -143,6 +143,8 @@ interface RateCodesTable {
   id: Generated<string>;
   name: string;
   code: string;
+  /** Fee rules (migration 046): a list core's ZFeeRules checks. Money. */
+  fee_rules: ColumnType<unknown, string | undefined, string>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -154,7 +156,26 @@ interface RateCodeItemsTable {
   job_type: string;
   rate: Numeric;
   active: Generated<boolean>;
+  /** The event this job title bills (migration 046); null: ordinary work. */
+  event_kind: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+  version: Version;
+}
+
+/** A job title's rate from a date on (migration 046). */
+interface RateCodeItemRatesTable {
+  id: Generated<string>;
+  rate_code_item_id: string;
+  effective_on: DateCol;
+  rate: Numeric;
+  created_at: DefaultTimestamp;
+}
+
+/** A case's own fee rules, replacing its rate code's (migration 046). */
+interface CaseFeeRulesTable {
+  case_id: string;
+  rules: ColumnType<unknown, string, string>;
   updated_at: DefaultTimestamp;
   version: Version;
 }
@@ -238,6 +259,9 @@ export interface TimeEntriesTable extends EntryColumns {
   work_details: Generated<string>;
   /** Made from the day's calendar (issue 25): 'action_item:<id>:<date>' or 'google:<event id>'. */
   source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A cancelled event (migration 046): when it was to be, and when notice was given. */
+  event_scheduled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  notice_given_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 interface TimeEntryTotalsView extends TimeEntriesTable {
@@ -356,6 +380,8 @@ export interface Database {
   clients: ClientsTable;
   rate_codes: RateCodesTable;
   rate_code_items: RateCodeItemsTable;
+  rate_code_item_rates: RateCodeItemRatesTable;
+  case_fee_rules: CaseFeeRulesTable;
   cases: CasesTable;
   case_parties: CasePartiesTable;
   conflict_checks: ConflictChecksTable;

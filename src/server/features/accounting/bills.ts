@@ -9,6 +9,7 @@ import { billsMayIssue, CONFLICT_MESSAGES } from '../../../core/conflict-status.
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { caseConflictStatus } from '../conflicts/index.ts';
+import { casePricing } from '../fee-rules/index.ts';
 import { assertApprovedTime } from './approved-time.ts';
 import { billDetail } from './bill-read.ts';
 import { deposingSideEntry, entryOfDeposition } from './deposing-side.ts';
@@ -98,6 +99,8 @@ export async function moveBill(db: DbOrTx, options: {
     if (bill.version !== options.version) throw new AppError('EDIT_CONFLICT', STALE_BILL_MESSAGE);
     if (action === 'issue') {
       if (!billsMayIssue(await caseConflictStatus(tx, bill.case_id))) throw new AppError('EDIT_CONFLICT', CONFLICT_MESSAGES.notCleared);
+      // The fee rules that price it are kept with it: a rule changed later never reprices an issued bill.
+      await tx.updateTable('bills').set({ fee_pricing: JSON.stringify(await casePricing(tx, bill.case_id)) }).where('id', '=', id).execute();
       const lines = await storeTotals(tx, id);
       if (lines.length === 0) throw new AppError('VALIDATION_ERROR', NO_ENTRIES_MESSAGE);
       const issuedOn = options.date ?? options.today;

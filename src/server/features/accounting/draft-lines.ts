@@ -3,7 +3,6 @@ import type { TBillDetail, TLineEdit } from '../../../core/api/accounting.ts';
 import { ZLineEdit } from '../../../core/api/accounting.ts';
 import { LINE_NOT_ON_BILL_MESSAGE } from '../../../core/bill-money.ts';
 import { draftDeleteProblem, LINE_FIELD_MISMATCH_MESSAGE, STALE_BILL_MESSAGE } from '../../../core/billing.ts';
-import { costOf } from '../../../core/money.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { changeDraft } from './bill-drafts.ts';
@@ -29,7 +28,8 @@ export function editDraftLine(db: DbOrTx, options: { id: string; entryId: string
     if (Object.values(fields).every((v) => v === undefined)) return;
     const table = time ? 'time_entries' : 'expense_entries';
     await tx.updateTable(table).set(fields).where('id', '=', line.id).where('bill_id', '=', bill.id).execute();
-    const own = time ? costOf(body.hours ?? line.hours ?? 0, body.rate ?? line.rate) ?? 0 : body.amount ?? line.originalAmount;
+    // The line's own amount again, priced by the fee rules as the bill prices it.
+    const own = (await billLines(tx, bill.id)).find((l) => l.id === line.id)?.originalAmount ?? 0;
     await tx.updateTable('bill_adjustments').set({ original_amount: own })
       .where('bill_id', '=', bill.id).where('entry_id', '=', line.id).where('original_amount', '<>', String(own)).execute();
   });

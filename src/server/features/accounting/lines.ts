@@ -1,50 +1,61 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
-import { costOf } from '../../../core/money.ts';
+import { priceLines } from '../../../core/fee-rules.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { casePricing, readPricing, type Pricing } from '../fee-rules/index.ts';
 import { approvedTime, billingRequiresApproval } from './approved-time.ts';
 import { deposingSideEntry } from './deposing-side.ts';
 
 // The entries a bill holds or could hold, as bill lines: time at its stored rate (rates frozen
-// as saved), expenses at their amount.
+// as saved) priced by the case's fee rules (docs/decisions/138: the one place they apply),
+// expenses at their amount.
 
 type Raw = {
   id: string; kind: 'time' | 'expense'; entry_date: string; project_number: string; type: string;
   hours: string | null; rate: string | null; amount: string | null; description: string;
   email: string; first_name: string | null; last_name: string | null;
   adjusted: string | null; reason: string | null; client_note: string | null;
-  task_code: string | null; activity_code: string | null;
+  task_code: string | null; activity_code: string | null; user_id: string; notice_hours: string | null;
 };
 
 /**
  * Lines of the entries matching `where` (written against alias x, the entry table), with the
  * write-downs of bill `billId` when one is given.
  */
-async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string | null = null): Promise<TBillLine[]> {
+async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, pricing: Pricing, billId: string | null = null): Promise<TBillLine[]> {
   const { rows } = await sql<Raw>`
     select x.id, x.kind, x.entry_date, p.project_number, x.type, x.hours, x.rate, x.amount, x.description,
            u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason, a.client_note,
-           x.task_code, x.activity_code
+           x.task_code, x.activity_code, x.user_id, x.notice_hours
     from (
       select id, 'time' as kind, entry_date, project_id, case_id, user_id, job_type as type, hours::text as hours,
              rate::text as rate, null::text as amount, description, bill_id, created_at,
-             utbms_task_code as task_code, utbms_activity_code as activity_code from time_entries
+             utbms_task_code as task_code, utbms_activity_code as activity_code,
+             (extract(epoch from event_scheduled_at - notice_given_at) / 3600)::text as notice_hours from time_entries
       union all
       select id, 'expense', entry_date, project_id, case_id, user_id, expense_type, null, null, amount::text, description,
-             bill_id, created_at, null, null from expense_entries
+             bill_id, created_at, null, null, null from expense_entries
     ) x join projects p on p.id = x.project_id join users u on u.id = x.user_id
     left join bill_adjustments a on a.bill_id = ${billId}::uuid and a.entry_id = x.id
     where ${where}
     order by x.kind desc, x.entry_date, x.created_at, x.id`.execute(db);
+  const priced = priceLines(rows.filter((r) => r.kind === 'time').map((r) => ({
+    id: r.id, userId: r.user_id, date: r.entry_date, kind: pricing.kinds[r.type] ?? null, hours: Number(r.hours),
+    rate: r.rate === null ? null : Number(r.rate), noticeHours: r.notice_hours === null ? null : Number(r.notice_hours),
+  })), pricing.rules);
   return rows.map((r) => {
     const hours = r.hours === null ? null : Number(r.hours);
     const rate = r.rate === null ? null : Number(r.rate);
-    const originalAmount = hours === null ? Number(r.amount) : costOf(hours, rate) ?? 0;
+    const price = priced.get(r.id);
+    // The line's own amount is the entry priced by the fee rules; a write-down or up is measured from it.
+    const originalAmount = price ? price.amount : Number(r.amount);
     return {
       id: r.id, kind: r.kind, entryDate: r.entry_date, projectNumber: r.project_number, staff: displayName(r),
       type: r.type, hours, rate, amount: r.adjusted === null ? originalAmount : Number(r.adjusted), originalAmount,
       adjustmentReason: r.reason, clientNote: r.client_note ?? '', description: r.description,
+      ...(price && { billedHours: price.billedHours, feeRule: price.rule }),
       ...(r.kind === 'time' && { taskCode: r.task_code ?? '', activityCode: r.activity_code ?? '' }),
     };
   });
@@ -57,11 +68,22 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string
 export async function unbilledLines(db: DbOrTx, options: { caseId: string; from: string; to: string }) {
   const approved = (await billingRequiresApproval(db)) ? sql`and (x.kind = 'expense' or ${approvedTime('x')})` : sql``;
   return linesWhere(db, sql`x.bill_id is null and p.case_id = ${options.caseId}
-    and x.entry_date between ${options.from}::date and ${options.to}::date ${approved} and not ${deposingSideEntry('x')}`);
+    and x.entry_date between ${options.from}::date and ${options.to}::date ${approved} and not ${deposingSideEntry('x')}`, await casePricing(db, options.caseId));
 }
 
-/** The lines of a bill, as billed (write-downs applied, the entries' own amounts kept beside them). */
-export const billLines = (db: DbOrTx, billId: string) => linesWhere(db, sql`x.bill_id = ${billId}`, billId);
+/**
+ * What prices a bill's lines: the copy kept when it was issued (so it is never repriced), else
+ * (a draft) its case's fee rules as they are now.
+ */
+export async function billPricing(db: DbOrTx, billId: string): Promise<Pricing> {
+  const bill = await db.selectFrom('bills').select(['case_id', 'fee_pricing']).where('id', '=', billId).executeTakeFirst();
+  if (!bill) throw new AppError('RECORD_NOT_FOUND', 'This bill was not found.');
+  return bill.fee_pricing === null ? casePricing(db, bill.case_id) : readPricing(bill.fee_pricing);
+}
+
+/** The lines of a bill, as billed (fee rules and write-downs applied, the entries' own amounts kept beside them). */
+export const billLines = async (db: DbOrTx, billId: string) =>
+  linesWhere(db, sql`x.bill_id = ${billId}`, await billPricing(db, billId), billId);
 
 type UnbilledRaw = {
   case_id: string; file_number: string; case_name: string; client_name: string; oldest: string; newest: string;

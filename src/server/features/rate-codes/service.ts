@@ -3,6 +3,9 @@ import {
   RATE_CODE_MESSAGES, type TPricedRateCode, type TRateCode, type TRateCodeCreateBody, type TRateCodeItemCreateBody,
   type TRateCodeItemUpdateBody, type TRateCodeListResponse, type TRateCodeResponse,
 } from '../../../core/api/rate-codes.ts';
+import { ZFeeRules } from '../../../core/api/fee-rules.ts';
+import { ZItemEventKind } from '../../../core/api/rate-codes.ts';
+import { guessEventKind } from '../../../core/fee-rules.ts';
 import { customRateKey } from '../../../core/rates.ts';
 import { withActor, type Db, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
@@ -15,7 +18,7 @@ export interface RateViewer { id: string; isSuperAdmin: boolean }
 async function loadPriced(db: DbOrTx, id?: string): Promise<TPricedRateCode[]> {
   let codes = db.selectFrom('rate_codes')
     .select((eb) => [
-      'rate_codes.id', 'rate_codes.name', 'rate_codes.code', 'rate_codes.version',
+      'rate_codes.id', 'rate_codes.name', 'rate_codes.code', 'rate_codes.version', 'rate_codes.fee_rules',
       eb.selectFrom('cases').select(sql<string>`count(*)`.as('n')).whereRef('cases.rate_code_id', '=', 'rate_codes.id')
         .as('case_count'),
     ])
@@ -24,21 +27,28 @@ async function loadPriced(db: DbOrTx, id?: string): Promise<TPricedRateCode[]> {
   const rows = await codes.execute();
   if (rows.length === 0) return [];
   const items = await db.selectFrom('rate_code_items')
-    .select(['id', 'rate_code_id', 'job_type', 'rate', 'active', 'version'])
+    .select(['id', 'rate_code_id', 'job_type', 'rate', 'active', 'event_kind', 'version'])
     .where('rate_code_id', 'in', rows.map((r) => r.id))
     .orderBy(sql`lower(job_type)`).orderBy('id')
     .execute();
+  const changes = items.length === 0 ? [] : await db.selectFrom('rate_code_item_rates')
+    .select(['id', 'rate_code_item_id', sql<string>`effective_on::text`.as('effective_on'), 'rate'])
+    .where('rate_code_item_id', 'in', items.map((i) => i.id)).orderBy('effective_on').execute();
   return rows.map((r) => ({
     id: r.id, name: r.name, code: r.code, version: r.version, caseCount: Number(r.case_count ?? 0),
+    feeRules: ZFeeRules.parse(r.fee_rules),
     items: items.filter((i) => i.rate_code_id === r.id).map((i) => ({
       id: i.id, jobType: i.job_type, active: i.active, version: i.version, rate: Number(i.rate).toFixed(2),
+      eventKind: ZItemEventKind.parse(i.event_kind),
+      rateChanges: changes.filter((c) => c.rate_code_item_id === i.id)
+        .map((c) => ({ id: c.id, effectiveOn: c.effective_on, rate: Number(c.rate).toFixed(2) })),
     })),
   }));
 }
 
-/** Drops every rate amount: the shape anyone but a super admin receives. */
-function withoutRates(code: TPricedRateCode): TRateCode {
-  return { ...code, items: code.items.map(({ rate: _rate, ...item }) => item) };
+/** Drops every rate amount, rate change and fee rule: the shape anyone but a super admin receives. */
+function withoutRates({ feeRules: _rules, ...code }: TPricedRateCode): TRateCode {
+  return { ...code, items: code.items.map(({ rate: _rate, rateChanges: _changes, ...item }) => item) };
 }
 
 export async function listRateCodes(db: DbOrTx, viewer: RateViewer): Promise<TRateCodeListResponse> {
@@ -64,6 +74,10 @@ const clearDuplicates = <T>(messages: { code?: string; jobType?: string }, write
     return undefined;
   });
 
+/** The event kind chosen, else the one the job type's name says (docs/decisions/138). */
+const eventKindOf = (item: TRateCodeItemCreateBody) =>
+  (item.eventKind === undefined ? guessEventKind(item.jobType.trim()) : item.eventKind);
+
 function duplicateJobTypeIn(items: { jobType: string }[]): string | undefined {
   const seen = new Set<string>();
   for (const item of items) {
@@ -88,6 +102,7 @@ export async function createRateCode(
     if (body.items.length > 0) {
       await tx.insertInto('rate_code_items').values(body.items.map((item) => ({
         rate_code_id: created.id, job_type: item.jobType.trim(), rate: item.rate, active: item.active ?? true,
+        event_kind: eventKindOf(item),
       }))).execute();
     }
     return created.id;
@@ -118,6 +133,7 @@ export async function addRateCodeItem(
   const { item } = options;
   await clearDuplicates({ jobType: item.jobType }, () => db.insertInto('rate_code_items').values({
     rate_code_id: options.rateCodeId, job_type: item.jobType.trim(), rate: item.rate, active: item.active ?? true,
+    event_kind: eventKindOf(item),
   }).execute());
   return getRateCode(db, { id: options.rateCodeId, viewer: options.viewer });
 }
@@ -150,6 +166,7 @@ export async function updateRateCodeItem(
     await withActor(db, viewer.id, async (tx) => {
       await clearDuplicates({ jobType }, () => updateVersioned(tx, 'rate_code_items', options.itemId, body.version, {
         job_type: jobType, active: body.active, ...(body.rate !== undefined ? { rate: body.rate } : {}),
+        ...(body.eventKind !== undefined ? { event_kind: body.eventKind } : {}),
       }));
       await renameCustomRateKeys(tx, { rateCodeId: options.rateCodeId, from: current.job_type, to: jobType });
     });

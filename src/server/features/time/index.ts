@@ -11,7 +11,7 @@ export { timesheetRoutes } from './timesheet/routes.ts';
 export { timerRoutes } from './timer/routes.ts';
 
 export type { Viewer } from './entries/access.ts';
-export { importTimeEntries } from './entries/write.ts';
+export { bookEntry, importTimeEntries } from './entries/write.ts';
 export { projectHit, type ProjectRow } from './tracking/project-search.ts';
 export { readTimesheetSettings } from './timesheet/settings.ts';
 export { weekReminders } from './timesheet/reminders.ts';

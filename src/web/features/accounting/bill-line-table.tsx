@@ -49,7 +49,12 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
                   <Table.Td>{l.projectNumber}</Table.Td>
                   <Table.Td>{l.staff}</Table.Td>
                   <Table.Td>{l.type}</Table.Td>
-                  <Table.Td ta="right">{l.hours === null ? '' : l.hours.toFixed(2)}</Table.Td>
+                  <Table.Td ta="right">
+                    {l.hours === null ? '' : (l.billedHours ?? l.hours).toFixed(2)}
+                    {l.hours !== null && l.billedHours !== undefined && l.billedHours !== l.hours && (
+                      <Text size="xs" c="dimmed">worked {l.hours.toFixed(2)}</Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right">{l.kind === 'time' ? formatCurrency(l.rate) : ''}</Table.Td>
                   <Table.Td ta="right">
                     {formatCurrency(l.amount)}
@@ -59,6 +64,7 @@ export function BillLineTable({ bill }: { bill: TBillDetail }) {
                   </Table.Td>
                   <Table.Td>
                     {l.description}
+                    {l.feeRule && <Text size="xs" fw={500}>{l.feeRule}</Text>}
                     {l.adjustmentReason !== null && (
                       <Text size="xs" c="dimmed" fs="italic">{l.amount < l.originalAmount ? 'Written down' : 'Written up'}: {l.adjustmentReason}</Text>
                     )}

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCaseDetail, TCaseList, TClient, TClientDetail, TClientList, TClientSearch, TCustomRates, TCustomRatesUpdate, TDraft,
   TProject, TProjectDetail,
 } from '../../../core/api/clients.ts';
 import type { TAttorneyListResponse } from '../../../core/api/attorneys.ts';
 import type { TRateCodeListResponse } from '../../../core/api/rate-codes.ts';
+import type { TCaseFeeRules, TCaseFeeRulesUpdate } from '../../../core/api/fee-rules.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { attorneysKeys } from '../attorneys/query-keys.ts';
@@ -24,6 +25,7 @@ export const keys = {
   case: (id: string) => ['clients-area', 'case', id] as const,
   project: (id: string) => ['clients-area', 'project', id] as const,
   rates: (id: string) => ['clients-area', 'rates', id] as const,
+  feeRules: (id: string) => ['clients-area', 'fee-rules', id] as const,
 };
 
 export const PAGE_SIZE = 50;
@@ -91,3 +93,15 @@ export const deleteCase = (id: string) => api<void>(`/api/cases/${id}`, { method
 export const deleteProject = (id: string) => api<void>(`/api/projects/${id}`, { method: 'DELETE' });
 export const saveCustomRates = (caseId: string, body: TCustomRatesUpdate) =>
   api<TCustomRates>(`/api/cases/${caseId}/custom-rates`, { method: 'PUT', body });
+
+/** A case's own fee rules beside its rate code's (money: super admins only, docs/decisions/138). */
+export const useCaseFeeRules = (id: string) =>
+  useQuery({ queryKey: keys.feeRules(id), queryFn: () => api<TCaseFeeRules>(`/api/cases/${id}/fee-rules`) });
+
+export function useSaveCaseFeeRules(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCaseFeeRulesUpdate) => api<TCaseFeeRules>(`/api/cases/${id}/fee-rules`, { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(keys.feeRules(id), saved),
+  });
+}

@@ -14,6 +14,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { STATUS_LABELS } from './forms.ts';
 import { ClientEditModal } from './client-edit-modal.tsx';
 import { CaseEditModal } from './case-edit-modal.tsx';
+import { CaseFeeRules } from './case-fee-rules.tsx';
 import { CustomRatesEditor } from './custom-rates-editor.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
 import { RetainerSection } from '../accounting/index.ts';
@@ -183,6 +184,7 @@ export default function CasePage() {
         </Suspense>
       )}
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
+      {user.isSuperAdmin && <CaseFeeRules caseId={c.id} />}
       {user.isSuperAdmin && <RetainerSection caseId={c.id} />}
 
       <ConfirmModal

@@ -3,6 +3,7 @@ import type {
   TRateCodeCreateBody, TRateCodeItemCreateBody, TRateCodeItemUpdateBody, TRateCodeListResponse, TRateCodeResponse,
   TRateCodeUpdateBody,
 } from '../../../core/api/rate-codes.ts';
+import type { TRateChangeCreate, TRateCodeFeeRulesUpdate } from '../../../core/api/fee-rules.ts';
 import { api } from '../../lib/api.ts';
 import { rateCodesKeys } from './query-keys.ts';
 
@@ -38,3 +39,12 @@ export const useUpdateRateCodeItem = () =>
 export const useDeleteRateCodeItem = () =>
   useRateCodeMutation(({ id, itemId }: { id: string; itemId: string }) =>
     api<void>(`/api/rate-codes/${id}/items/${itemId}`, { method: 'DELETE' }));
+
+/** Fee rules are money: only a super admin's screen calls this (docs/decisions/138). */
+export const useSaveFeeRules = () =>
+  useRateCodeMutation(({ id, body }: { id: string; body: TRateCodeFeeRulesUpdate }) =>
+    api<TRateCodeResponse>(`/api/rate-codes/${id}/fee-rules`, { method: 'PUT', body }));
+
+export const useAddRateChange = () =>
+  useRateCodeMutation(({ id, itemId, body }: { id: string; itemId: string; body: TRateChangeCreate }) =>
+    api<TRateCodeResponse>(`/api/rate-codes/${id}/items/${itemId}/rates`, { method: 'POST', body }));

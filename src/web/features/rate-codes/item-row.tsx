@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Group, Switch, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Switch, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TPricedRateCodeItem, TRateCodeItem } from '../../../core/api/rate-codes.ts';
+import { EVENT_KIND_LABELS, EVENT_KINDS, type EventKind } from '../../../core/fee-rules.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
@@ -23,8 +24,9 @@ export function ItemRow({ rateCodeId, item, showRates, canWrite, onDelete }: {
   const [rate, setRate] = useState(item.rate ?? '');
   const [error, setError] = useState<{ jobType?: string; rate?: string }>({});
   const [active, setActive] = useState(item.active);
+  const [eventKind, setEventKind] = useState(item.eventKind ?? '');
   const update = useUpdateRateCodeItem();
-  useUnsavedChanges(editing && (jobType !== item.jobType || rate !== (item.rate ?? '')));
+  useUnsavedChanges(editing && (jobType !== item.jobType || rate !== (item.rate ?? '') || eventKind !== (item.eventKind ?? '')));
 
   const save = (patch: { active?: boolean } = {}) => {
     const parsed = showRates ? parseRate(rate) : null;
@@ -40,6 +42,7 @@ export function ItemRow({ rateCodeId, item, showRates, canWrite, onDelete }: {
         jobType: editing ? jobType.trim() : item.jobType,
         active: patch.active ?? item.active,
         version: item.version,
+        ...(editing ? { eventKind: eventKind === '' ? null : eventKind as EventKind } : {}),
         // Only a super admin sends a rate; the server refuses one from anybody else.
         ...(editing && showRates && parsed !== null ? { rate: parsed } : {}),
       },
@@ -75,6 +78,14 @@ export function ItemRow({ rateCodeId, item, showRates, canWrite, onDelete }: {
         </Table.Td>
       )}
       <Table.Td>
+        {editing ? (
+          <NativeSelect size="xs" aria-label="Event type" value={eventKind} onChange={(e) => setEventKind(e.currentTarget.value)}
+            data={[{ value: '', label: 'None' }, ...EVENT_KINDS.map((k) => ({ value: k, label: EVENT_KIND_LABELS[k] }))]} />
+        ) : (
+          <Text size="sm" c="dimmed">{item.eventKind ? EVENT_KIND_LABELS[item.eventKind] : '—'}</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
         {canWrite ? (
           <Switch
             label={<VisuallyHidden>{item.jobType} active</VisuallyHidden>} checked={active} disabled={update.isPending}
@@ -99,6 +110,7 @@ export function ItemRow({ rateCodeId, item, showRates, canWrite, onDelete }: {
                 setEditing(false);
                 setJobType(item.jobType);
                 setRate(item.rate ?? '');
+                setEventKind(item.eventKind ?? '');
                 setError({});
               }}>Cancel</Button>
             </Group>

@@ -6,7 +6,9 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useAddRateCodeItem, useDeleteRateCode, useDeleteRateCodeItem, useUpdateRateCode } from './api.ts';
+import { FeeRulesSection } from './fee-rules-section.tsx';
 import { ItemRow } from './item-row.tsx';
+import { RateChangesSection } from './rate-changes-section.tsx';
 import { parseRate } from './parse-rate.ts';
 
 type Code = TRateCode | TPricedRateCode;
@@ -93,6 +95,7 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
               <Table.Tr>
                 <Table.Th>Job type</Table.Th>
                 {showRates && <Table.Th w={160}>Hourly rate</Table.Th>}
+                <Table.Th w={130}>Event</Table.Th>
                 <Table.Th w={80}>Active</Table.Th>
                 {canWrite && <Table.Th w={120} />}
               </Table.Tr>
@@ -121,6 +124,8 @@ export function RateCodeCard({ code, showRates, canWrite }: { code: Code; showRa
             </Button>
           </Group>
         )}
+        {showRates && 'feeRules' in code && <FeeRulesSection code={code} />}
+        {showRates && 'feeRules' in code && <RateChangesSection code={code} />}
       </Stack>
       <ConfirmModal
         opened={confirm !== null} question={confirm?.question ?? ''} confirmLabel={confirm?.label ?? ''}

@@ -57,13 +57,13 @@ async function initialsOf(db: DbOrTx, userIds: readonly string[]): Promise<Map<s
 /** The entries with their initials and frozen rates filled in. */
 async function completed(db: DbOrTx, entries: readonly NewTimeEntry[]) {
   const [rates, initials] = await Promise.all([
-    frozenRates(db, entries.filter((e) => e.rate === undefined).map((e) => [e.projectId, e.jobType] as const)),
+    frozenRates(db, entries.filter((e) => e.rate === undefined).map((e) => [e.projectId, e.jobType, e.entryDate] as const)),
     initialsOf(db, entries.filter((e) => e.initials === undefined).map((e) => e.userId)),
   ]);
   return entries.map((e) => ({
     ...e,
     initials: e.initials === undefined ? initials.get(e.userId) ?? '' : cleanInitials(e.initials),
-    rate: e.rate === undefined ? rates.get(rateKey(e.projectId, e.jobType)) ?? null : e.rate,
+    rate: e.rate === undefined ? rates.get(rateKey(e.projectId, e.jobType, e.entryDate)) ?? null : e.rate,
   }));
 }
 
@@ -225,7 +225,7 @@ async function update(
   if (existing.version !== version) throw conflictWith(options.view(existing));
   const rate = existing.job_type === body.jobType
     ? existing.rate
-    : (await frozenRates(tx, [[body.projectId, body.jobType]])).get(rateKey(body.projectId, body.jobType)) ?? null;
+    : (await frozenRates(tx, [[body.projectId, body.jobType, body.entryDate]])).get(rateKey(body.projectId, body.jobType, body.entryDate)) ?? null;
   return tx.updateTable('time_entries').set({ ...columns(body), rate }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
 }
 
