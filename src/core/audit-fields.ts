@@ -5,7 +5,7 @@ export const AUDITED_TABLES = [
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
   'calendar_connection', 'integration_settings', 'first_run', 'engagement_letter_template', 'engagement_letters',
-  'case_parties', 'conflict_decisions',
+  'case_parties', 'conflict_decisions', 'field_report_settings',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -127,6 +127,7 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     revoked_at: f('revoked at', 'moment') },
   user_two_factor: { user_id: f('user', user), two_factor: f('two-factor sign-in', 'word') },
   two_factor_policy: { required_roles: f('roles that must use it', 'roles') },
+  field_report_settings: { require_review: f("second engineer's review", 'flag') },
   calendar_connection: { client_secret: f('client secret', 'word') },
   integration_settings: { google_client_id: f('Google Client ID') },
   first_run: { firm_profile: f('firm profile step', 'word'), users: f('users step', 'word'), calendar: f('calendar step', 'word'),

@@ -92,6 +92,8 @@ const CASES: Case[] = [
   ['user_two_factor', 'insert', null, { user_id: JAMES, two_factor: 'on' }, 'Denise Park turned on two-factor sign-in for James Whitaker', JAMES],
   ['two_factor_policy', 'update', { id: 1, required_roles: [] }, { id: 1, required_roles: ['admin', 'super_admin'] },
     'Denise Park set the roles that must use it of the two-factor rule to Administrator, Super admin', '1'],
+  ['field_report_settings', 'update', { id: 1, require_review: false }, { id: 1, require_review: true },
+    "Denise Park changed the second engineer's review of the field report rule from no to yes", '1'],
   ['calendar_connection', 'update', { client_secret: 'set' }, { client_secret: 'replaced' }, 'Denise Park replaced the client secret of the Google Calendar connection', '1'],
   ['integration_settings', 'update', { google_client_id: 'old.apps.googleusercontent.com' }, { google_client_id: 'new.apps.googleusercontent.com' },
     'Denise Park changed the Google Client ID of the Google Calendar settings from "old.apps.googleusercontent.com" to "new.apps.googleusercontent.com"', '1'],

@@ -188,6 +188,7 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'sign_in_providers': return [{ text: `the ${row.rowId === 'microsoft' ? 'Microsoft' : row.rowId === 'google' ? 'Google' : row.rowId} sign-in` }];
     case 'api_tokens': return [{ text: `API token "${clip(str(s.name))}" of ` }, ref('user', 'user_id')];
     case 'two_factor_policy': return [{ text: 'the two-factor rule' }];
+    case 'field_report_settings': return [{ text: 'the field report rule' }];
     case 'calendar_connection': return [{ text: 'the Google Calendar connection' }];
     case 'integration_settings': return [{ text: 'the Google Calendar settings' }];
     case 'first_run': return [{ text: 'the first-run setup' }];
@@ -307,6 +308,7 @@ const TYPE_NAMES: Record<string, string> = {
   field_report_shares: 'Field report share link',
   firm_profile: 'Firm profile', users: 'User', profiles: 'Profile', user_roles: 'User role', timesheet_weeks: 'Timesheet week',
   sign_in_providers: 'Sign-in provider', api_tokens: 'API token', user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
+  field_report_settings: 'Field report rule',
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letter',
   case_parties: 'Case party', conflict_decisions: 'Conflict check decision',

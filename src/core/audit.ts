@@ -11,7 +11,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letters',
-  case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions',
+  case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions', field_report_settings: 'Field report rule',
 };
 
 /**
@@ -25,7 +25,7 @@ export const MONEY_COLUMNS = {
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
   sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [], calendar_connection: [], integration_settings: [], first_run: [],
   engagement_letter_template: [], engagement_letters: [],
-  case_parties: [], conflict_decisions: [],
+  case_parties: [], conflict_decisions: [], field_report_settings: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',
@@ -45,9 +45,11 @@ export const MONEY_COLUMNS = {
   rate_codes: ['fee_rules'],
   rate_code_item_rates: ['rate'],
   case_fee_rules: ['rules'],
+  // A budget in money (issue 41, docs/decisions/135): not audited, money all the same.
+  budgets: ['amount'],
 } as const satisfies Record<
   TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'testimony_events' | 'rate_codes' | 'rate_code_item_rates'
-  | 'case_fee_rules',
+  | 'case_fee_rules' | 'budgets',
   readonly string[]
 >;
 
