@@ -31,7 +31,7 @@ beforeAll(async () => {
   await t.database.db.insertInto('error_logs').values({ code: 'MARK', message: 'the data in place', severity: 'info' }).execute();
   // Data that does not compress: the middle of the dump is table data (on PostgreSQL a byte changed
   // in the table of contents' DDL text can still make a valid archive; a data block has a checksum).
-  await t.database.db.insertInto('error_logs').values({ code: 'BULK', message: randomBytes(300_000).toString('base64'), severity: 'info' }).execute();
+  await t.database.db.insertInto('error_logs').values({ code: 'BULK', message: randomBytes(1_200_000).toString('base64'), severity: 'info' }).execute();
   const backup = await t.app.backups.backup('manual');
   real = await readFile(path.join(BACKUP_DIR, backup.name!));
   realManifest = await readManifest(path.join(BACKUP_DIR, backup.name!));
