@@ -19,9 +19,11 @@ const STATIC_ROUTES = [
   '/accounting?tab=receivables', '/accounting?tab=exports', '/accounting?tab=codes', '/accounting/statements',
   // Issue 25's weeks (the queue answers limited users with its refusal screen).
   '/timesheet', '/timesheet/approvals',
+  // Issue 40's Rule 26 list and fee history.
+  '/testimony',
   // Issue 28's Settings sections, one address each (a role that may not open one reads its refusal).
-  ...['account', 'calendar', 'firm-profile', 'engagement-letter', 'timesheets', 'deadlines', 'address-lookup', 'users', 'backups', 'audit',
-    'security', 'sign-in', 'import']
+  ...['account', 'calendar', 'firm-profile', 'engagement-letter', 'timesheets', 'deadlines', 'field-reports', 'reminders', 'address-lookup', 'users', 'backups',
+    'audit', 'security', 'sign-in', 'import']
     .map((section) => `/settings/${section}`),
 ];
 

@@ -7,8 +7,8 @@ import { ADMIN, LIMITED, signIn } from './sign-in.ts';
 /** Address, and the name of the section in the navigation and as its heading. */
 const SECTIONS: [path: string, name: string][] = [
   ['calendar', 'Google Calendar'], ['firm-profile', 'Firm profile'], ['engagement-letter', 'Engagement letter'], ['timesheets', 'Timesheets'],
-  ['deadlines', 'Deadlines'], ['email', 'E-mail'], ['address-lookup', 'Address lookup'], ['users', 'Users'], ['backups', 'Backups'],
-  ['audit', 'Audit log'],
+  ['deadlines', 'Deadlines'], ['field-reports', 'Field reports'], ['email', 'E-mail'], ['reminders', 'Reminders'], ['address-lookup', 'Address lookup'],
+  ['users', 'Users'], ['backups', 'Backups'], ['audit', 'Audit log'],
   ['security', 'Sign-in security'], ['sign-in', 'Sign in with Google or Microsoft'], ['import', 'Import'],
   ['account', 'My account'],
 ];

@@ -39,7 +39,9 @@ export const MONEY_COLUMNS = {
   rate_code_items: ['rate'],
   case_rate_assignments: ['custom_rates'],
   unbilled_totals: ['time_value', 'expenses'],
-} as const satisfies Record<TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals', readonly string[]>;
+  // The deposit asked of a deposing party (issue 40): not audited yet, money all the same.
+  testimony_events: ['deposit_amount'],
+} as const satisfies Record<TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'testimony_events', readonly string[]>;
 
 export const isMoneyField = (table: string, field: string) =>
   (MONEY_COLUMNS as Record<string, readonly string[]>)[table]?.includes(field) ?? false;

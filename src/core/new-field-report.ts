@@ -36,7 +36,7 @@ export function localReport(options: {
   return {
     id, projectId: project.id, projectLabel: project.label, reportType: options.reportType, reportNumber: '', revision: 0, displayNumber: '',
     date: options.date, inspectorId: inspector.id, inspectorName: inspector.name, content: newReportContent(options.facts),
-    status: 'draft', certifiedAt: null, certifiedByName: '', diagrams: [], readings: [], photos: [], revisions: [], fileName: '', version: 1,
+    status: 'draft', certifiedAt: null, certifiedByName: '', review: null, diagrams: [], readings: [], photos: [], revisions: [], fileName: '', version: 1,
   };
 }
 

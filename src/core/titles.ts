@@ -7,6 +7,7 @@ const TITLES: [prefix: string, title: string][] = [
   ['/accounting', 'Accounting & Financials'],
   ['/existing-clients', 'Existing Clients'],
   ['/field-reports', 'Field Reports'],
+  ['/evidence/', 'Evidence Item'],
   ['/new-client', 'Client Management'],
   ['/clients/new', 'New Client'],
   ['/clients/drafts', 'New Client Drafts'],

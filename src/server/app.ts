@@ -21,6 +21,7 @@ import { attorneyRoutes } from './features/attorneys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { conflictRoutes } from './features/conflicts/routes.ts';
+import { evidenceRoutes } from './features/evidence/index.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { exportRoutes } from './features/accounting/export-routes.ts';
@@ -44,6 +45,9 @@ import { setupAddressRoutes } from './features/setup-address/routes.ts';
 import { shareLinkRoutes } from './features/share-links/routes.ts';
 import { mailRoutes } from './features/mail/index.ts';
 import { deadlineRoutes } from './features/deadlines/routes.ts';
+import { reminderRoutes } from './features/reminders/index.ts';
+import { budgetRoutes } from './features/budgets/index.ts';
+import { testimonyRoutes } from './features/testimony/index.ts';
 import { AppError } from './errors/app-error.ts';
 import { Drain } from './http/drain.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -165,7 +169,7 @@ export async function buildApp(options: AppOptions) {
   await registerApiDocs(app, { title: `${env.FIRM_NAME} — Casebook API`, version: APP_VERSION });
   const features = [
     authRoutes, healthRoutes, dashboardRoutes, errorLogRoutes,
-    clientRoutes, conflictRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
+    clientRoutes, conflictRoutes, evidenceRoutes, attorneyRoutes, rateCodeRoutes, addressRoutes,
     timeTrackingRoutes, actionItemRoutes, calendarPlugin, userRoutes, auditRoutes, backupPlugin, firmProfileRoutes,
     fieldReportRoutes, reportRoutes, accountingRoutes, twoFactorRoutes,
     exportRoutes,
@@ -180,6 +184,9 @@ export async function buildApp(options: AppOptions) {
     engagementRoutes,
     mailRoutes,
     deadlineRoutes,
+    reminderRoutes,
+    budgetRoutes,
+    testimonyRoutes,
   ];
   for (const routes of features) await routes(context);
 

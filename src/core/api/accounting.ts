@@ -124,6 +124,8 @@ export const ZBill = z.object({
   version: z.number().int(),
   /** Past its due date with something owed, on the firm's today (core/billing.ts isOverdue). */
   overdue: z.boolean(),
+  /** A bill to the deposing side (issue 40): the deposition it is for; null for the client's own bill. */
+  payerTestimonyId: z.string().nullable().optional(),
 });
 export type TBill = z.infer<typeof ZBill>;
 

@@ -54,3 +54,10 @@ export const ZHistoryParams = z.object({ table: z.enum(['cases', 'projects', 'ac
 export type THistoryTable = z.infer<typeof ZHistoryParams>['table'];
 
 export const ZAuditActors = z.object({ actors: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/** POST /api/audit/verify: the audit log's chain recomputed (issue 42, docs/decisions/141). */
+export const ZAuditChainVerdict = z.object({
+  ok: z.boolean(), checked: z.number(), sealed: z.number(), text: z.string(),
+  firstBad: z.object({ index: z.number(), label: z.string(), reason: z.string(), rowId: z.string().nullable() }).nullable(),
+});
+export type TAuditChainVerdict = z.infer<typeof ZAuditChainVerdict>;

@@ -102,6 +102,8 @@ export const ZFieldReport = z.object({
   status: z.enum(['draft', 'certified', 'superseded']),
   certifiedAt: z.string().nullable(),
   certifiedByName: z.string(),
+  /** The second engineer's sign-off (docs/decisions/142); `current` while the report is as they read it. */
+  review: z.object({ byId: z.string(), byName: z.string(), at: z.string(), current: z.boolean() }).nullable(),
   diagrams: z.array(ZReportImage),
   readings: z.array(ZReportImage),
   photos: z.array(ZReportImage),
@@ -190,6 +192,13 @@ export const ZCertifyBody = z.object({
   /** Certified offline after these queued changes: the version they leave is certified (docs/decisions/102). */
   afterChanges: z.array(z.uuid()).max(1000).optional(),
 });
+
+/** A second engineer's sign-off of the version they read, with a drawn or their stored signature. */
+export const ZReviewBody = ZCertifyBody.pick({ drawnSignature: true, version: true });
+
+/** The firm's rule for field reports (Settings → Field reports, docs/decisions/142). */
+export const ZFieldReportSettings = z.object({ requireReview: z.boolean(), version: z.number().int().positive() });
+export type TFieldReportSettings = z.infer<typeof ZFieldReportSettings>;
 
 /** One field's change from the offline queue (docs/decisions/102): applied once, only over its base. */
 export const ZFieldChange = z.object({

@@ -43,6 +43,9 @@ export interface BillsTable {
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
+  /** A bill to the deposing side (migration 045): the deposition it is for, and the payer's matter id. */
+  payer_testimony_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_matter_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BillAdjustmentsTable {

@@ -45,6 +45,12 @@ export interface FieldReportsTable {
   signature: Buffer | null;
   signature_type: ImageType | null;
   certified_pdf: Buffer | null;
+  /** The second engineer's sign-off (migration 048), current while reviewed_version is the report's version. */
+  reviewed_by: Generated<string | null>;
+  reviewed_at: NullableTimestamp;
+  reviewed_version: Generated<number | null>;
+  review_signature: Generated<Buffer | null>;
+  review_signature_type: Generated<ImageType | null>;
   created_by: string;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -101,4 +107,12 @@ export interface MoneyAlertsTable {
   fields: string[];
   created_at: Generated<Date>;
   read_at: Date | null;
+}
+
+/** The firm's rule for field reports (one row, migration 048). */
+export interface FieldReportSettingsTable {
+  id: Generated<number>;
+  require_review: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+  version: Generated<number>;
 }

@@ -9,14 +9,20 @@ import type {
 } from './week-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { DeletedIdsTable } from './deleted-id-types.ts';
+import type {
+  AuditChainHeadTable, EvidenceCaseSettingsTable, EvidenceDocumentsTable, EvidenceEntriesTable, EvidenceItemsTable, EvidencePhotosTable,
+  EvidenceTestNoticesTable, EvidenceTestsTable,
+} from './evidence-types.ts';
 import type { EngagementLettersTable, EngagementLetterTemplateTable } from './engagement-types.ts';
 import type { CasePartiesTable, ConflictChecksTable, ConflictDecisionsTable, ConflictWaiversTable } from './conflict-types.ts';
 import type { FieldReportSharesTable } from './share-link-types.ts';
 import type {
-  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
+  FieldReportChangesTable, FieldReportImagesTable, FieldReportOriginalsTable, FieldReportsTable, FieldReportSettingsTable, FirmProfileTable, MoneyAlertsTable, UserSignaturesTable,
 } from './report-types.ts';
 import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-provider-types.ts';
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
+import type { BillRemindersTable, BudgetAlertsTable, BudgetsTable, ReminderSettingsTable } from './reminder-types.ts';
+import type { TestimonyEventsTable } from './testimony-types.ts';
 import type { TwoFactorPendingTable, TwoFactorPolicyTable, TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './two-factor-types.ts';
 
 interface UsersTable {
@@ -171,6 +177,8 @@ interface CasesTable {
   /** The retainer the engagement letter asks for (money; migration 039). */
   retainer_requested: NullableNumeric;
   conflict_check_required: Generated<boolean>;
+  /** Consulting only: no testimony is recorded on it (migration 045). */
+  consulting_only: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
   version: Version;
@@ -297,6 +305,10 @@ interface AuditLogTable {
   action: 'insert' | 'update' | 'delete';
   before: Json<Record<string, unknown>> | null;
   after: Json<Record<string, unknown>> | null;
+  /** The audit chain (migration 047): set when the row is sealed, in sealing order. */
+  chain_seq: ColumnType<string | null, undefined, string | null>;
+  prev_hash: ColumnType<string | null, undefined, string | null>;
+  hash: ColumnType<string | null, undefined, string | null>;
 }
 
 
@@ -362,6 +374,7 @@ export interface Database {
   money_alerts: MoneyAlertsTable;
   user_signatures: UserSignaturesTable;
   field_reports: FieldReportsTable;
+  field_report_settings: FieldReportSettingsTable;
   field_report_images: FieldReportImagesTable;
   field_report_originals: FieldReportOriginalsTable;
   field_report_shares: FieldReportSharesTable;
@@ -397,6 +410,19 @@ export interface Database {
   deleted_ids: DeletedIdsTable;
   engagement_letter_template: EngagementLetterTemplateTable;
   engagement_letters: EngagementLettersTable;
+  reminder_settings: ReminderSettingsTable;
+  bill_reminders: BillRemindersTable;
+  budgets: BudgetsTable;
+  budget_alerts: BudgetAlertsTable;
+  evidence_documents: EvidenceDocumentsTable;
+  evidence_case_settings: EvidenceCaseSettingsTable;
+  evidence_items: EvidenceItemsTable;
+  evidence_entries: EvidenceEntriesTable;
+  evidence_photos: EvidencePhotosTable;
+  evidence_tests: EvidenceTestsTable;
+  evidence_test_notices: EvidenceTestNoticesTable;
+  audit_chain_head: AuditChainHeadTable;
+  testimony_events: TestimonyEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -33,7 +33,11 @@ export interface FieldReportPdfData {
   diagrams: readonly ReportImage[];
   readings: readonly ReportImage[];
   photos: readonly ReportImage[];
-  certification: { name: string; certifiedOn: string; signature: Buffer } | null;
+  certification: {
+    name: string; certifiedOn: string; signature: Buffer;
+    /** The second engineer's sign-off of the version certified (docs/decisions/142), printed beside the inspector's. */
+    review: { name: string; reviewedOn: string; signature: Buffer } | null;
+  } | null;
 }
 
 const MARGINS = { top: 78, bottom: 72, left: 40, right: 40 };
@@ -109,16 +113,22 @@ function attachmentsAndCertification(doc: Doc, d: FieldReportPdfData) {
   const left = doc.page.margins.left;
   if (d.certification) {
     const y = doc.y;
-    doc.image(openImage(doc, d.certification.signature) as Buffer, left, y, { fit: [200, 60], valign: 'bottom' });
-    doc.moveTo(left, y + 64).lineTo(left + 240, y + 64).lineWidth(0.6).strokeColor('#111827').stroke();
-    doc.font(FONT.regular).fontSize(9).fillColor('#111827')
-      .text(`${d.certification.name}, Inspector  ·  Certified ${d.certification.certifiedOn}`, left, y + 68);
+    const { review } = d.certification;
+    if (review) signatureBlock(doc, { x: left + 270, y, signature: review.signature, line: `${review.name}, Reviewer  ·  Reviewed ${review.reviewedOn}` });
+    signatureBlock(doc, { x: left, y, signature: d.certification.signature, line: `${d.certification.name}, Inspector  ·  Certified ${d.certification.certifiedOn}` });
   } else {
     doc.font(FONT.bold).fontSize(10).fillColor('#b91c1c').text('DRAFT - not certified', left, doc.y);
   }
   doc.fillColor('#111827');
   sectionTitle(doc, CONDITIONS);
   doc.font(FONT.regular).fontSize(8.5).text(CONDITIONS_TEXT, left, doc.y, { width: doc.page.width - left - MARGINS.right, align: 'justify' });
+}
+
+/** A signature over its line, and who signed it under the line. */
+function signatureBlock(doc: Doc, b: { x: number; y: number; signature: Buffer; line: string }) {
+  doc.image(openImage(doc, b.signature) as Buffer, b.x, b.y, { fit: [200, 60], valign: 'bottom' });
+  doc.moveTo(b.x, b.y + 64).lineTo(b.x + 240, b.y + 64).lineWidth(0.6).strokeColor('#111827').stroke();
+  doc.font(FONT.regular).fontSize(9).fillColor('#111827').text(b.line, b.x, b.y + 68, { width: 250 });
 }
 
 /**

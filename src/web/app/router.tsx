@@ -24,7 +24,9 @@ const ProjectCreationPromptPage = lazy(() => import('../features/clients/project
 const ProjectPage = lazy(() => import('../features/clients/project-page.tsx'));
 const FieldReportsPage = lazy(() => import('../features/field-reports/field-reports-page.tsx'));
 const FieldReportPage = lazy(() => import('../features/field-reports/field-report-page.tsx'));
+const EvidencePage = lazy(() => import('../features/evidence/evidence-page.tsx'));
 const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.tsx'));
+const Rule26Page = lazy(() => import('../features/testimony/rule26-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
 const AccountingPage = lazy(() => import('../features/accounting/accounting-page.tsx'));
@@ -85,7 +87,9 @@ export const router = createBrowserRouter([
               { path: '/action-items', element: <ActionItemsPage /> },
               { path: '/field-reports', element: <FieldReportsPage /> },
               { path: '/field-reports/:id', element: <FieldReportPage /> },
+              { path: '/evidence/:id', element: <EvidencePage /> },
               { path: '/reports', element: <ReportsPage /> },
+              { path: '/testimony', element: <Rule26Page /> },
               { path: '/accounting', element: <AccountingPage /> },
               { path: '/accounting/bills/:id', element: <BillPage /> },
               { path: '/accounting/statements', element: <StatementPage /> },

@@ -15,7 +15,7 @@ import { billLines } from './lines.ts';
 export const BILL_VIEW_COLUMNS = [
   'id', 'number', 'case_id', 'client_id', 'client_name', 'bill_to_name', 'period_start', 'period_end', 'status', 'hours',
   'time_total', 'expense_total', 'adjustment_total', 'discount_total', 'total', 'paid_total', 'credited_total', 'balance',
-  'terms_days', 'issued_on', 'due_on', 'paid_on', 'version',
+  'terms_days', 'issued_on', 'due_on', 'paid_on', 'version', 'payer_testimony_id',
 ] as const satisfies readonly (keyof BillsTable)[];
 type Row = Pick<Selectable<BillsTable>, (typeof BILL_VIEW_COLUMNS)[number]> & { file_number: string; case_name: string };
 
@@ -34,7 +34,7 @@ export function billView(row: Row): TBill {
     subtotal: roundToCents(timeTotal + expenseTotal), discountTotal: Number(row.discount_total), total: Number(row.total),
     paidTotal: Number(row.paid_total), creditedTotal: Number(row.credited_total), balance: Number(row.balance),
     termsDays: row.terms_days, issuedOn: row.issued_on, dueOn: row.due_on, paidOn: row.paid_on, version: row.version,
-    overdue: false,
+    overdue: false, payerTestimonyId: row.payer_testimony_id,
   };
 }
 
@@ -56,7 +56,8 @@ export async function billDetail(db: DbOrTx, id: string): Promise<TBillDetail> {
   return {
     ...billView(row), billingAddress: row.billing_address, terms: row.terms, note: row.note,
     discount: row.discount_kind ? { kind: row.discount_kind, value: Number(row.discount_value) } : null,
-    clientMatterId: row.client_matter_id, lines, payments, creditNotes,
+    // A bill to the deposing side carries that party's matter id, not the client's (issue 40).
+    clientMatterId: row.payer_testimony_id ? row.payer_matter_id ?? '' : row.client_matter_id, lines, payments, creditNotes,
     retainer: {
       applied: roundToCents(applied.reduce((s, p) => s + p.appliedAmount, 0)),
       remaining: retainerBalance(retainerEntries.map((e) => ({ kind: e.kind, amount: Number(e.amount) }))),

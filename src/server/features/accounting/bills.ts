@@ -11,6 +11,7 @@ import { AppError, refuse } from '../../errors/app-error.ts';
 import { caseConflictStatus } from '../conflicts/index.ts';
 import { assertApprovedTime } from './approved-time.ts';
 import { billDetail } from './bill-read.ts';
+import { deposingSideEntry, entryOfDeposition } from './deposing-side.ts';
 import { billLines } from './lines.ts';
 
 // Bills (issues 11 and 24, docs/decisions/082 and 084): made from a case's unbilled entries in one
@@ -51,17 +52,20 @@ export async function createBill(db: DbOrTx, options: { body: TBillCreate; actor
 }
 
 // Takes the entries that are still unbilled and belong to the case and period; the caller
-// compares the count, so an entry another bill took first fails the whole bill.
+// compares the count, so an entry another bill took first fails the whole bill. A deposition day
+// the deposing side pays for goes only on that side's bill (`payerTestimonyId`), never the client's.
 export async function claim(
   tx: Tx, table: 'time_entries' | 'expense_entries', ids: string[],
-  body: { id: string; caseId: string; periodStart: string; periodEnd: string },
+  body: { id: string; caseId: string; periodStart: string; periodEnd: string; payerTestimonyId?: string | null },
 ): Promise<number> {
   if (ids.length === 0) return 0;
   if (table === 'time_entries') await assertApprovedTime(tx, ids);
+  const whose = body.payerTestimonyId ? entryOfDeposition(table, body.payerTestimonyId) : sql<boolean>`not ${deposingSideEntry(table)}`;
   const result = await tx.updateTable(table).set({ bill_id: body.id })
     .where('id', 'in', ids).where('bill_id', 'is', null)
     .where('entry_date', '>=', body.periodStart).where('entry_date', '<=', body.periodEnd)
     .where('project_id', 'in', (eb) => eb.selectFrom('projects').select('id').where('case_id', '=', body.caseId))
+    .where(whose)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

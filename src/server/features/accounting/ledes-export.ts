@@ -17,7 +17,9 @@ export async function ledesExport(db: DbOrTx, billId: string): Promise<{ fileNam
     db.selectFrom('billing_codes').selectAll().execute(),
     db.selectFrom('time_entries').select(['id', 'user_id', 'utbms_task_code', 'utbms_activity_code']).where('bill_id', '=', billId).execute(),
   ]);
-  const ids = { ledesFirmId: firm?.ledes_firm_id ?? '', ledesClientId: client.ledes_client_id, clientMatterId: bill.clientMatterId };
+  // A bill to the deposing side (issue 40) names that party by the one id it gave us, its matter id.
+  const clientId = bill.payerTestimonyId ? bill.clientMatterId : client.ledes_client_id;
+  const ids = { ledesFirmId: firm?.ledes_firm_id ?? '', ledesClientId: clientId, clientMatterId: bill.clientMatterId };
   const missing = ledesMissing(ids);
   if (missing) throw refuse(missing.field, missing.message, 'required');
   const text = ledesFile(bill, {

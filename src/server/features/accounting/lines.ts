@@ -4,6 +4,7 @@ import { costOf } from '../../../core/money.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { approvedTime, billingRequiresApproval } from './approved-time.ts';
+import { deposingSideEntry } from './deposing-side.ts';
 
 // The entries a bill holds or could hold, as bill lines: time at its stored rate (rates frozen
 // as saved), expenses at their amount.
@@ -26,11 +27,11 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string
            u.email, u.first_name, u.last_name, a.amount::text as adjusted, a.reason, a.client_note,
            x.task_code, x.activity_code
     from (
-      select id, 'time' as kind, entry_date, project_id, user_id, job_type as type, hours::text as hours,
+      select id, 'time' as kind, entry_date, project_id, case_id, user_id, job_type as type, hours::text as hours,
              rate::text as rate, null::text as amount, description, bill_id, created_at,
              utbms_task_code as task_code, utbms_activity_code as activity_code from time_entries
       union all
-      select id, 'expense', entry_date, project_id, user_id, expense_type, null, null, amount::text, description,
+      select id, 'expense', entry_date, project_id, case_id, user_id, expense_type, null, null, amount::text, description,
              bill_id, created_at, null, null from expense_entries
     ) x join projects p on p.id = x.project_id join users u on u.id = x.user_id
     left join bill_adjustments a on a.bill_id = ${billId}::uuid and a.entry_id = x.id
@@ -49,11 +50,14 @@ async function linesWhere(db: DbOrTx, where: RawBuilder<unknown>, billId: string
   });
 }
 
-/** Unbilled entries of a case within a period: what a new bill can be made of (approved time only when the firm says so). */
+/**
+ * Unbilled entries of a case within a period: what a new bill can be made of (approved time only when
+ * the firm says so; never a deposition day the deposing side pays for).
+ */
 export async function unbilledLines(db: DbOrTx, options: { caseId: string; from: string; to: string }) {
   const approved = (await billingRequiresApproval(db)) ? sql`and (x.kind = 'expense' or ${approvedTime('x')})` : sql``;
   return linesWhere(db, sql`x.bill_id is null and p.case_id = ${options.caseId}
-    and x.entry_date between ${options.from}::date and ${options.to}::date ${approved}`);
+    and x.entry_date between ${options.from}::date and ${options.to}::date ${approved} and not ${deposingSideEntry('x')}`);
 }
 
 /** The lines of a bill, as billed (write-downs applied, the entries' own amounts kept beside them). */
@@ -71,7 +75,7 @@ type UnbilledRaw = {
 export async function unbilledCases(db: DbOrTx): Promise<{ cases: TUnbilledCase[]; hoursAwaitingApproval: number }> {
   const ok = (await billingRequiresApproval(db)) ? approvedTime('t') : sql<boolean>`true`;
   const { rows } = await sql<UnbilledRaw>`
-    with t as (select *, ${ok} ok from time_entries t where bill_id is null), w as (
+    with t as (select *, ${ok} ok from time_entries t where bill_id is null and not ${deposingSideEntry('t')}), w as (
       select project_id, min(entry_date) filter (where ok) oldest, max(entry_date) filter (where ok) newest,
              coalesce(sum(hours) filter (where ok), 0) hours,
              coalesce(sum(round(hours * coalesce(rate, 0), 2)) filter (where ok), 0) value, 0::numeric expenses,
@@ -79,7 +83,7 @@ export async function unbilledCases(db: DbOrTx): Promise<{ cases: TUnbilledCase[
         from t group by project_id
       union all
       select project_id, min(entry_date), max(entry_date), 0, 0, sum(amount), count(*), 0
-        from expense_entries where bill_id is null group by project_id
+        from expense_entries e where bill_id is null and not ${deposingSideEntry('e')} group by project_id
     )
     select c.id::text as case_id, c.file_number, c.case_name, cl.name as client_name, min(w.oldest)::text oldest,
            max(w.newest)::text newest, sum(w.hours)::text hours, sum(w.value)::text as value,

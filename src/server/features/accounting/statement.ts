@@ -24,6 +24,10 @@ interface Row {
   credit: string;
 }
 
+/** A payment or credit note of the client's own bills: a bill to a deposing side is that side's (issue 40). */
+const clientsOwn = (alias: string) => sql<boolean>`not exists (select 1 from bills pb where pb.id = ${sql.ref(`${alias}.bill_id`)}
+  and pb.payer_testimony_id is not null)`;
+
 export async function clientStatement(db: DbOrTx, options: { clientId: string; from: string; to: string; today?: string }): Promise<TStatement> {
   const { clientId, from, to, today } = options;
   // Draft bills have no issue date and void ones owe nothing: neither is on a statement.
@@ -33,14 +37,14 @@ export async function clientStatement(db: DbOrTx, options: { clientId: string; f
       (select coalesce(json_agg(json_build_object('id', b.id, 'number', b.number, 'issuedOn', b.issued_on, 'dueOn', b.due_on,
           'total', b.total, 'fileNumber', k.file_number)), '[]')
         from bills b join cases k on k.id = b.case_id
-        where b.client_id = c.id and b.issued_on <= ${to} and b.status <> 'void') as bills,
+        where b.client_id = c.id and b.issued_on <= ${to} and b.status <> 'void' and b.payer_testimony_id is null) as bills,
       (select coalesce(json_agg(json_build_object('number', p.number, 'billId', p.bill_id, 'receivedOn', p.received_on,
           'method', p.method, 'reference', p.reference, 'appliedAmount', p.applied_amount,
           'reversedOn', p.reversed_at::date, 'reversalReason', p.reversal_reason)), '[]')
-        from payments p where p.client_id = c.id and p.received_on <= ${to}) as payments,
+        from payments p where p.client_id = c.id and p.received_on <= ${to} and ${clientsOwn('p')}) as payments,
       (select coalesce(json_agg(json_build_object('number', n.number, 'billId', n.bill_id, 'issuedOn', n.issued_on,
           'reason', n.reason, 'appliedAmount', n.applied_amount)), '[]')
-        from credit_notes n where n.client_id = c.id and n.issued_on <= ${to}) as credit_notes,
+        from credit_notes n where n.client_id = c.id and n.issued_on <= ${to} and ${clientsOwn('n')}) as credit_notes,
       (select coalesce(sum(case when r.kind in ('deposit', 'reversal') then r.amount else -r.amount end), 0)
         from retainer_entries r where r.client_id = c.id and r.entry_date <= ${to}) as retainer,
       (select coalesce(json_agg(json_build_object('date', r.entry_date, 'kind', r.kind, 'fileNumber', k.file_number, 'method', r.method,

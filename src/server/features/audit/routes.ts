@@ -1,6 +1,7 @@
-import { ZAuditActors, ZAuditFilters, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
+import { ZAuditActors, ZAuditChainVerdict, ZAuditFilters, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
+import { verifyAuditLog } from './chain.ts';
 import { auditCsv, auditFileName } from './export-csv.ts';
 import { auditActors, browseAudit } from './service.ts';
 import { firmTodayIso } from '../../../core/iso-date.ts';
@@ -24,6 +25,12 @@ export function auditRoutes({ app, db, env }: AppContext) {
       .header('content-disposition', `attachment; filename="${auditFileName(firmTodayIso(env.TZ))}"`)
       .header('cache-control', 'no-store')
       .send(auditCsv(db, request.query, viewer(auth.user)));
+  });
+
+  // The audit log's SHA-256 chain: seals the rows written since, then recomputes every link (ADR 141).
+  app.post('/api/audit/verify', { config: admin, schema: { response: { 200: ZAuditChainVerdict } } }, async (request) => {
+    requireUser(request);
+    return verifyAuditLog(db);
   });
 
   app.get('/api/audit/actors', { config: admin, schema: { response: { 200: ZAuditActors } } }, async (request) => {

@@ -1,34 +1,21 @@
+import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '../../../core/constants.ts';
 import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
-import { uploadProblem } from '../../../core/images.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
-import { AppError, refuse } from '../../errors/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';
-import { prepareMark } from '../../uploads/images.ts';
 import { imagesForPdf } from './attachments.ts';
 import { getReport } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
 import { versionAfterChanges } from './field-changes.ts';
-
-type Signature = { image: Buffer; type: 'image/png' | 'image/jpeg' };
-
-async function signatureFor(db: DbOrTx, actorId: string, drawn: string | undefined): Promise<Signature> {
-  if (drawn) {
-    const bytes = Buffer.from(drawn.slice(drawn.indexOf(',') + 1), 'base64');
-    const problem = uploadProblem(bytes);
-    if (problem) throw refuse('drawnSignature', problem, 'signature');
-    return prepareMark(bytes);
-  }
-  const stored = await db.selectFrom('user_signatures').select(['image', 'image_type as type']).where('user_id', '=', actorId).executeTakeFirst();
-  if (!stored) throw refuse('drawnSignature', FIELD_REPORT_MESSAGES.noSignature, 'required');
-  return stored;
-}
+import { reviewForCertification } from './review.ts';
+import { signatureFor } from './signature.ts';
 
 /** The PDF of a report: as certified (stored bytes) or, for a draft, made now and marked draft. */
 export async function reportPdf(db: DbOrTx, options: {
-  id: string; documents: DocumentPool; letterhead: Letterhead; certification?: { name: string; signature: Buffer; on: Date };
+  id: string; documents: DocumentPool; letterhead: Letterhead; certification?: { name: string; signature: Buffer; on: Date; review: { name: string; signature: Buffer; on: Date } | null };
   /** The firm's zone, for the photos' capture times. */
   timeZone?: string;
 }) {
@@ -45,7 +32,12 @@ export async function reportPdf(db: DbOrTx, options: {
     content: report.content,
     ...(await imagesForPdf(db, options.id, options.timeZone ?? DEFAULT_TIME_ZONE)),
     certification: options.certification
-      ? { name: options.certification.name, certifiedOn: formatUsDate(options.certification.on), signature: options.certification.signature }
+      ? {
+        name: options.certification.name, certifiedOn: formatUsDate(options.certification.on), signature: options.certification.signature,
+        review: options.certification.review && {
+          name: options.certification.review.name, reviewedOn: formatUsDate(options.certification.review.on), signature: options.certification.review.signature,
+        },
+      }
       : null,
   }, options.letterhead);
   return { pdf, fileName: report.fileName, report };
@@ -77,14 +69,17 @@ export async function certifyReport(
     if (row.inspector_id && row.inspector_id !== options.actorId) {
       throw new AppError('PERMISSION_DENIED', 'Only the inspector named on the report can certify it.');
     }
+    const review = await reviewForCertification(tx, { id: options.id, version, certifierId: options.actorId });
     if (!row.inspector_id) await tx.updateTable('field_reports').set({ inspector_id: options.actorId }).where('id', '=', options.id).execute();
     const { pdf } = await reportPdf(tx, {
       id: options.id, documents: options.documents, letterhead: options.letterhead, timeZone: options.timeZone,
-      certification: { name: options.actorName, signature: signature.image, on: options.today },
+      certification: { name: options.actorName, signature: signature.image, on: options.today, review },
     });
     await tx.updateTable('field_reports').set({
       status: 'certified', certified_at: new Date(), certified_by: options.actorId,
       signature: signature.image, signature_type: signature.type, certified_pdf: pdf,
+      // The review printed on the certified PDF stays current for the version the certification leaves.
+      ...(review ? { reviewed_version: sql<number>`version + 1` } : {}),
     }).where('id', '=', options.id).execute();
     return getReport(tx, options.id);
   });

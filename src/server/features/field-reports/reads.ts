@@ -51,11 +51,15 @@ function reportQuery(db: DbOrTx) {
     .leftJoin('profiles as ip', 'ip.id', 'r.inspector_id')
     .leftJoin('users as cu', 'cu.id', 'r.certified_by')
     .leftJoin('profiles as cp', 'cp.id', 'r.certified_by')
+    .leftJoin('users as ru', 'ru.id', 'r.reviewed_by')
+    .leftJoin('profiles as rp', 'rp.id', 'r.reviewed_by')
     .select([
       'r.id', 'r.project_id', 'r.report_number', 'r.revision', 'r.report_type', 'r.report_date', 'r.inspector_id',
       'r.content', 'r.status', 'r.certified_at', 'r.version', 'p.project_number', 'p.project_name',
       'iu.email as inspector_email', 'ip.first_name as inspector_first', 'ip.last_name as inspector_last',
       'cu.email as certifier_email', 'cp.first_name as certifier_first', 'cp.last_name as certifier_last',
+      'r.reviewed_by', 'r.reviewed_at', 'r.reviewed_version',
+      'ru.email as reviewer_email', 'rp.first_name as reviewer_first', 'rp.last_name as reviewer_last',
     ]);
 }
 
@@ -114,6 +118,10 @@ export async function getReport(db: DbOrTx, id: string): Promise<TFieldReport> {
     status: r.status,
     certifiedAt: r.certified_at ? new Date(r.certified_at).toISOString() : null,
     certifiedByName: personName(r.certifier_email, r.certifier_first, r.certifier_last),
+    review: r.reviewed_by && r.reviewed_at ? {
+      byId: r.reviewed_by, byName: personName(r.reviewer_email, r.reviewer_first, r.reviewer_last),
+      at: new Date(r.reviewed_at).toISOString(), current: r.reviewed_version === r.version,
+    } : null,
     diagrams,
     readings,
     photos,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  ZAnnotationsSave, ZCertifyBody, ZFieldChange, ZFieldReport, ZFieldReportCreate, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
-  ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZOfflineProjects, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams,
+  ZAnnotationsSave, ZCertifyBody, ZFieldChange, ZFieldReport, ZFieldReportCreate, ZFieldReportSettings, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
+  ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZOfflineProjects, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams, ZReviewBody,
 } from '../../../core/api/field-reports.ts';
 import { SHA256_HEADER } from '../../../core/photo-evidence.ts';
 import type { AppContext } from '../../app-context.ts';
@@ -11,6 +11,7 @@ import { sendPdf } from '../../pdf/send.ts';
 import { bucketOf } from '../../integrations/s3/bucket.ts';
 import { readNamedFiles } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';
+import { readFieldReportSettings, reviewReport, saveFieldReportSettings } from './review.ts';
 import { saveAnnotations } from './annotations.ts';
 import { deleteImage, imageBytes, reorderImages, setCaption } from './attachments.ts';
 import { dropUnusedOriginals, originalsOfReport } from './originals.ts';
@@ -90,6 +91,19 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
         drawnSignature: request.body.drawnSignature, afterChanges: request.body.afterChanges, documents, letterhead: await letterhead(), today: today(), timeZone: env.TZ,
       });
     });
+
+  // A second engineer's sign-off (docs/decisions/142): any member of staff but the report's inspector.
+  app.post('/api/field-reports/:id/review', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZReviewBody, response: { 200: ZFieldReport } } },
+    async (request) => reviewReport(db, { actorId: requireUser(request).user.id, id: request.params.id, ...request.body }));
+
+  app.get('/api/settings/field-reports', { config: { access: 'user' }, schema: { querystring: ZNoQuery, response: { 200: ZFieldReportSettings } } },
+    async (request) => {
+      requireUser(request);
+      return readFieldReportSettings(db);
+    });
+
+  app.put('/api/settings/field-reports', { config: { access: 'admin' }, schema: { body: ZFieldReportSettings, response: { 200: ZFieldReportSettings } } },
+    async (request) => saveFieldReportSettings(db, { actorId: requireUser(request).user.id, body: request.body }));
 
   app.post('/api/field-reports/:id/revisions', { config: { access: 'user' }, schema: { params: ZReportIdParams, body: ZReviseBody, response: { 201: ZFieldReport } } },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import {
 } from '../../../core/share-links.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
+import { assertSharable } from '../field-reports/index.ts';
 
 // Client share links (docs/decisions/105): any member of staff shares a certified report; its
 // maker or an administrator revokes the link. Only the SHA-256 of a link's secret is stored.
@@ -63,6 +64,7 @@ export async function createShareLink(db: DbOrTx, options: {
     const report = await tx.selectFrom('field_reports').select('status').where('id', '=', options.reportId).forUpdate().executeTakeFirst();
     if (!report) throw new AppError('RECORD_NOT_FOUND');
     if (report.status !== 'certified') throw new AppError('VALIDATION_ERROR', SHARE_MESSAGES.notCertified);
+    await assertSharable(tx, options.reportId);
     const live = await tx.selectFrom('field_report_shares').select(sql<string>`count(*)`.as('n'))
       .where('report_id', '=', options.reportId).where('revoked_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirstOrThrow();

@@ -19,6 +19,7 @@ import { CreditNotesSection } from './credit-notes-section.tsx';
 import { PaymentsSection } from './payments-section.tsx';
 import { SuperAdminsOnly } from './super-admins-only.tsx';
 import { LoadingBlock } from '../../ui/loading-block';
+import { BillRemindersSection } from '../reminders/index.ts';
 
 type Asking = BillAction | 'delete';
 const QUESTIONS: Record<Asking, { question: string; label: string }> = {
@@ -109,6 +110,7 @@ export default function BillPage() {
       {b.status === 'draft' && <BillDraftForm bill={b} />}
       {issued && <PaymentsSection bill={b} />}
       {issued && <CreditNotesSection bill={b} />}
+      {issued && <BillRemindersSection billId={b.id} />}
       <ConfirmModal
         opened={!!asking} question={asking ? QUESTIONS[asking].question : ''} confirmLabel={asking ? QUESTIONS[asking].label : ''}
         onYes={() => {

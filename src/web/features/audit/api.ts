@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { TAuditPage } from '../../../core/api/audit.ts';
+import type { TAuditChainVerdict, TAuditPage } from '../../../core/api/audit.ts';
 import { api } from '../../lib/api.ts';
 
 /** The log's filters as the address says them: ?person=&type=&record=&from=&to= (back and forward move between them). */
@@ -39,3 +39,6 @@ export function useAuditActors() {
     queryFn: () => api<{ actors: Array<{ id: string; name: string }> }>('/api/audit/actors').then((r) => r.actors),
   });
 }
+
+/** Seals the rows written since, then recomputes the log's SHA-256 chain (docs/decisions/141). */
+export const verifyAuditChain = () => api<TAuditChainVerdict>('/api/audit/verify', { method: 'POST' });

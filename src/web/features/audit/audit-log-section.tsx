@@ -1,13 +1,15 @@
-import { Anchor, Button, Card, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TAuditEntry } from '../../../core/api/audit.ts';
+import type { TAuditChainVerdict, TAuditEntry } from '../../../core/api/audit.ts';
 import { AUDIT_TABLE_LABELS } from '../../../core/audit.ts';
 import { AUDITED_TABLES } from '../../../core/audit-fields.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { ActionBadge, AuditSentence } from '../../shared/history/audit-entry.tsx';
-import { exportUrl, filtersFrom, URL_KEYS, useAuditActors, useAuditLog, type AuditFilterKey } from './api.ts';
+import { reportError } from '../../lib/error-store.ts';
+import { exportUrl, filtersFrom, verifyAuditChain, URL_KEYS, useAuditActors, useAuditLog, type AuditFilterKey } from './api.ts';
 
 const EMPTY_PARAMS = Object.values(URL_KEYS);
 
@@ -45,15 +47,25 @@ export function AuditLogSection() {
   });
   const record = filters.rowId ? entries.find((e) => e.rowId === filters.rowId)?.record : undefined;
   const showRecord = (e: TAuditEntry) => set({ table: e.table, rowId: e.rowId });
+  const [verdict, setVerdict] = useState<TAuditChainVerdict | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const verify = () => {
+    setVerifying(true);
+    verifyAuditChain().then(setVerdict, reportError).finally(() => setVerifying(false));
+  };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="audit-heading">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <Title order={3} id="audit-heading">Audit log</Title>
-          <Button component="a" href={exportUrl(filters)} download variant="default" size="xs" leftSection={<IconDownload size={14} />}>
-            Export CSV
-          </Button>
+          <Group gap="xs">
+            <Button variant="light" size="xs" loading={verifying} onClick={verify}>Verify chain</Button>
+            <Button component="a" href={exportUrl(filters)} download variant="default" size="xs" leftSection={<IconDownload size={14} />}>
+              Export CSV
+            </Button>
+          </Group>
         </Group>
+        {verdict && <Alert color={verdict.ok ? 'green' : 'red'} role="status" title={verdict.ok ? 'Chain verified' : 'Chain broken'}>{verdict.text}</Alert>}
         <Group align="flex-end" gap="sm">
           <Select label="Person" placeholder="Anyone" clearable searchable w={200} value={filters.actorId ?? null}
             data={(actors.data ?? []).map((a) => ({ value: a.id, label: a.name }))} onChange={(v) => set({ actorId: v })} />

@@ -23,8 +23,11 @@ import { ConflictNotice } from './conflict-notice.tsx';
 // The parties, the conflict check and the engagement come once the case has painted (the first-load budget).
 const PartiesSection = lazy(() => import('./parties-section.tsx').then((m) => ({ default: m.PartiesSection })));
 const ConflictPanel = lazy(() => import('./conflict-panel.tsx').then((m) => ({ default: m.ConflictPanel })));
+const EvidenceSection = lazy(() => import('../evidence/index.ts').then((m) => ({ default: m.EvidenceSection })));
 const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) => ({ default: m.EngagementSection })));
 const CaseDeadlinesSection = lazy(() => import('../deadlines/index.ts').then((m) => ({ default: m.CaseDeadlinesSection })));
+const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
+const TestimonySection = lazy(() => import('../testimony/index.ts').then((m) => ({ default: m.TestimonySection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -171,9 +174,12 @@ export default function CasePage() {
       {painted && (
         <Suspense fallback={null}>
           <CaseDeadlinesSection caseId={c.id} canEdit={user.isAdmin} />
+          <BudgetsSection caseId={c.id} projects={c.projects} />
           <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
+          <EvidenceSection caseId={c.id} />
+          <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin} />
         </Suspense>
       )}
       {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist, IconClock, IconFileText } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TProjectDetail } from '../../../core/api/clients.ts';
 import { clientLabel } from '../../../core/cases.ts';
@@ -12,6 +12,10 @@ import { PROJECT_LABELS, projectForm, projectProblems } from './forms.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { useEditForm } from './use-edit-form.ts';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
+import { useAfterPaint } from '../../lib/after-paint.ts';
+
+// The project's budget comes once the page has painted (the first-load budget).
+const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
 
 /** /project/{id}: the project's details (editable by admins), its case and client, and its work. */
 export default function ProjectPage() {
@@ -24,6 +28,7 @@ export default function ProjectPage() {
 
 function ProjectScreen({ project }: { project: TProjectDetail }) {
   const user = useUser();
+  const painted = useAfterPaint();
   const [saved, setSaved] = useState(false);
   // A reload of the project (after a save, or someone else's save met as a conflict) updates only
   // the fields not being edited: nothing typed is replaced (docs/decisions/037).
@@ -85,6 +90,12 @@ function ProjectScreen({ project }: { project: TProjectDetail }) {
           )}
         </Stack>
       </Paper>
+      {painted && (
+        <Suspense fallback={null}>
+          <BudgetsSection caseId={project.case.id} projectId={project.id}
+            projects={[{ id: project.id, projectNumber: project.projectNumber, displayName: project.displayName }]} />
+        </Suspense>
+      )}
       <HistoryPanel table="projects" id={project.id} />
     </Stack>
   );

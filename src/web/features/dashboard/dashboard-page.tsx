@@ -32,6 +32,7 @@ const AREAS = [
   { to: '/rate-codes', label: 'Rate Codes', hint: 'Job types and hourly rates', Icon: IconCalculator },
   { to: '/reports', label: 'Reports', hint: 'Printable reports', Icon: IconFileAnalytics },
   { to: '/field-reports', label: 'Field Reports', hint: 'Field inspection reports', Icon: IconFileText },
+  { to: '/testimony', label: 'Testimony', hint: 'Rule 26 lists and deposition fees', Icon: IconFileText },
   { to: '/accounting', label: 'Accounting & Financials', hint: 'Bills, payments, retainers', Icon: IconBuildingBank, superAdminOnly: true },
   { to: '/settings', label: 'Admin Settings', hint: 'Calendar and address lookup', Icon: IconSettings },
 ];

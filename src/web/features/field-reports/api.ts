@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportUpdate, TOfflineProjects, TProjectFacts, TReportImage,
+  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportSettings, TFieldReportUpdate, TOfflineProjects, TProjectFacts, TReportImage,
 } from '../../../core/api/field-reports.ts';
 import { awaitsNumber } from '../../../core/new-field-report.ts';
 import { OFFLINE_PROJECTS } from '../../shared/project-picker/index.ts';
@@ -66,6 +66,21 @@ export const useMySignature = () => useQuery({
   queryKey: firmProfileKeys.signature, queryFn: () => readThrough('/api/me/signature', () => api<TSignatureStatus>('/api/me/signature')), networkMode: 'always',
 });
 
+// The firm's rule of a second engineer's review (docs/decisions/142): read by the editor (kept for
+// offline use), set by admins in Settings → Field reports.
+const RULE_URL = '/api/settings/field-reports';
+const RULE_KEY = ['settings', 'field-reports'] as const;
+export const useFieldReportSettings = () => useQuery({
+  queryKey: RULE_KEY, queryFn: () => readThrough(RULE_URL, () => api<TFieldReportSettings>(RULE_URL)), networkMode: 'always',
+});
+export function useSaveFieldReportSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TFieldReportSettings) => api<TFieldReportSettings>(RULE_URL, { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(RULE_KEY, saved),
+  });
+}
+
 export const getReport = (id: string) => api<TFieldReport>(reportUrl(id));
 export const createReport = (body: TFieldReportCreate) => api<TFieldReport>('/api/field-reports', { method: 'POST', body });
 export const saveReport = (id: string, body: TFieldReportUpdate) => api<TFieldReport>(reportUrl(id), { method: 'PUT', body });
@@ -73,6 +88,9 @@ export const deleteReport = (id: string) => api<void>(reportUrl(id), { method: '
 export const projectFacts = (projectId: string) => api<TProjectFacts>(`/api/field-reports/project-facts?projectId=${projectId}`);
 export const certifyReport = (id: string, body: { version: number; drawnSignature?: string }) =>
   api<TFieldReport>(`${reportUrl(id)}/certify`, { method: 'POST', body });
+/** A second engineer's sign-off of the version they read (docs/decisions/142). */
+export const reviewReport = (id: string, body: { version: number; drawnSignature?: string }) =>
+  api<TFieldReport>(`${reportUrl(id)}/review`, { method: 'POST', body });
 export const reviseReport = (id: string, newId: string) =>
   api<TFieldReport>(`${reportUrl(id)}/revisions`, { method: 'POST', body: { newId } });
 

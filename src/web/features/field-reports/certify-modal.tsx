@@ -4,14 +4,33 @@ import { CERTIFICATION_TEXT } from '../../../core/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
-import { certifyReport, useMySignature } from './api.ts';
+import { certifyReport, reviewReport, useMySignature } from './api.ts';
 
-/** The inspector signs with their stored signature or one drawn here; the report becomes read-only. */
-export function CertifyModal({ report, opened, onClose, onCertified, offline, onQueue }: {
+/** What the signature is for: the inspector's certification, or a second engineer's review (docs/decisions/142). */
+const PURPOSES = {
+  certify: {
+    title: 'Certify report', action: 'Sign and certify', send: certifyReport,
+    note: 'Once certified, the report and its PDF cannot change; later changes make a new revision.',
+    failed: 'The report could not be certified. Please try again.',
+  },
+  review: {
+    title: 'Review report', action: 'Sign off review', send: reviewReport,
+    note: 'You sign that you reviewed the report as it is now. A later change to it needs a new review before it is certified.',
+    failed: 'The review could not be signed. Please try again.',
+  },
+} as const;
+
+/**
+ * The inspector signs with their stored signature or one drawn here, and the report becomes
+ * read-only; or a second engineer signs the review of the report as it is.
+ */
+export function CertifyModal({ report, opened, onClose, onCertified, offline, onQueue, purpose = 'certify' }: {
   report: TFieldReport; opened: boolean; onClose(): void; onCertified(report: TFieldReport): void;
-  /** Offline, or changes wait: the certification waits in the queue after them (docs/decisions/102). */
+  /** Offline, or changes wait: the certification waits in the queue after them (docs/decisions/102). A review is signed online. */
   offline: boolean; onQueue(drawnSignature?: string): Promise<void>;
+  purpose?: keyof typeof PURPOSES;
 }) {
+  const words = PURPOSES[purpose];
   const signature = useMySignature();
   const stored = signature.data?.hasSignature ?? false;
   const [mode, setMode] = useState<'stored' | 'draw' | null>(null);
@@ -25,19 +44,19 @@ export function CertifyModal({ report, opened, onClose, onCertified, offline, on
     setError(null);
     try {
       if (offline) return await onQueue(using === 'draw' && drawn ? drawn : undefined);
-      onCertified(await certifyReport(report.id, { version: report.version, ...(using === 'draw' && drawn ? { drawnSignature: drawn } : {}) }));
+      onCertified(await words.send(report.id, { version: report.version, ...(using === 'draw' && drawn ? { drawnSignature: drawn } : {}) }));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The report could not be certified. Please try again.');
+      setError(e instanceof ApiError ? e.message : words.failed);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal opened={opened} onClose={() => !busy && onClose()} size="lg" title={<Text fw={700}>Certify report {report.displayNumber}</Text>}>
+    <Modal opened={opened} onClose={() => !busy && onClose()} size="lg" title={<Text fw={700}>{words.title} {report.displayNumber}</Text>}>
       <Stack gap="sm">
-        <Text size="sm">{CERTIFICATION_TEXT}</Text>
-        <Text size="sm" c="dimmed">Once certified, the report and its PDF cannot change; later changes make a new revision.</Text>
+        {purpose === 'certify' && <Text size="sm">{CERTIFICATION_TEXT}</Text>}
+        <Text size="sm" c="dimmed">{words.note}</Text>
         {offline && <Text size="sm" c="blue.8">No connection: the certification waits on this device and is sent after your changes.</Text>}
         {stored && (
           <SegmentedControl value={using} onChange={(v) => setMode(v as 'stored' | 'draw')}
@@ -50,7 +69,7 @@ export function CertifyModal({ report, opened, onClose, onCertified, offline, on
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button onClick={() => void certify()} loading={busy} disabled={using === 'draw' && !drawn}>Sign and certify</Button>
+          <Button onClick={() => void certify()} loading={busy} disabled={using === 'draw' && !drawn}>{words.action}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/icons-react';
+import { IconClipboardCheck, IconDownload, IconSignature, IconTrash, IconVersions } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +13,8 @@ import { ApiError } from '../../lib/transport.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
-import { deleteReport, keepProjectsForOffline, pdfUrl, reviseReport, storeReport } from './api.ts';
+import { deleteReport, keepProjectsForOffline, pdfUrl, reviseReport, storeReport, useFieldReportSettings } from './api.ts';
+import { ReviewStatus } from './review-status.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { KeptDraftsAlert } from './kept-drafts-alert.tsx';
 import { ConflictAlert, SaveStatus, StatusBadge } from './save-status.tsx';
@@ -59,7 +60,8 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   // Keeping yours replaces the refused change in its place by a new one over their value; keeping theirs drops it.
   const keep = (c: FieldConflict, which: 'theirs' | 'yours') => void (which === 'theirs' ? dismiss(c.seq) : Promise.resolve())
     .then(() => save.settle(c.path, which === 'theirs' ? c.theirs : c.yours, c.theirs, c.current));
-  const [certifying, setCertifying] = useState(false);
+  const [signing, setSigning] = useState<'certify' | 'review' | null>(null);
+  const rule = useFieldReportSettings().data;
   // The attachments' and the certify dialog's code (Mantine's Modal) are fetched once the editor has painted.
   const dialogsReady = useAfterPaint();
   // So that a report can be created here later without signal too (108).
@@ -130,6 +132,9 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
     }
   };
   const canCertify = !report.inspectorId || save.draft.inspectorId === user.id;
+  // A second engineer's review (docs/decisions/142): anyone but the inspector, online, of the saved report.
+  const canReview = !local && report.inspectorId !== user.id && save.draft.inspectorId !== user.id;
+  const settled = save.state === 'saved' || save.state === 'queued';
   const latest = report.revisions.at(-1);
 
   return (
@@ -147,9 +152,14 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
             {!readOnly && <SaveStatus state={save.state} fields={named.map(fieldLabel)} onShow={() => named[0] && showField(named[0])} />}
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void downloadPdf()} loading={busy}>PDF</Button>
             {!readOnly && (
-              <Button leftSection={<IconSignature size={16} />} disabled={!canCertify || !(save.state === 'saved' || save.state === 'queued') || certifyWaits}
+              <Button leftSection={<IconSignature size={16} />} disabled={!canCertify || !settled || certifyWaits}
                 title={canCertify ? undefined : 'Only the inspector named on the report can certify it'}
-                onClick={() => setCertifying(true)}>Certify</Button>
+                onClick={() => setSigning('certify')}>Certify</Button>
+            )}
+            {!readOnly && canReview && (
+              <Button variant="default" leftSection={<IconClipboardCheck size={16} />} disabled={save.state !== 'saved' || certifyWaits}
+                title={save.state === 'saved' ? undefined : 'The review is signed once every change is saved'}
+                onClick={() => setSigning('review')}>Review</Button>
             )}
             {!readOnly && report.revision === 0 && (
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>Delete draft</Button>
@@ -163,6 +173,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
       </Paper>
       {!readOnly && <KeptDraftsAlert drafts={kept.offer} onRestore={(fields) => kept.restore(fields, save.setDraft)} onDiscard={kept.discard} />}
       {!readOnly && <FieldConflicts conflicts={conflicts} onKeep={keep} />}
+      {!local && <ReviewStatus report={report} required={rule?.requireReview ?? false} timeZone={timeZone} />}
       {certifyWaits && !readOnly && (
         <Alert color="blue" role="status" title="Certification waits to be sent">
           Signed on this device. The report is certified once your changes have reached the server; it cannot be changed meanwhile.
@@ -205,13 +216,14 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
         confirmLabel="Delete report" onNo={() => setConfirmDelete(false)} onYes={() => void removeDraft()} />
       {dialogsReady && (
         <Suspense fallback={null}>
-          <CertifyModal report={{ ...report, version: save.savedVersion() }} opened={certifying} onClose={() => setCertifying(false)}
-            offline={save.state === 'queued' || !navigator.onLine}
+          <CertifyModal key={signing ?? 'closed'} purpose={signing ?? 'certify'} report={{ ...report, version: save.savedVersion() }}
+            opened={signing !== null} onClose={() => setSigning(null)}
+            offline={signing === 'certify' && (save.state === 'queued' || !navigator.onLine)}
             onQueue={(drawnSignature) => queueCertify({ report, userId: user.id, version: save.savedVersion(), drawnSignature })
-              .then(() => setCertifying(false))}
-            onCertified={(certified) => {
-              setCertifying(false);
-              storeReport(client, certified);
+              .then(() => setSigning(null))}
+            onCertified={(signed) => {
+              setSigning(null);
+              storeReport(client, signed);
             }} />
         </Suspense>
       )}

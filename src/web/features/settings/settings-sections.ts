@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import {
-  IconBuilding, IconCalendar, IconCalendarEvent, IconCalendarWeek, IconDatabase, IconFileImport, IconFileText, IconHistory, IconLock, IconLogin, IconMail, IconMapPin,
+  IconBell, IconBuilding, IconCalendar, IconCalendarEvent, IconCalendarWeek, IconClipboardCheck, IconDatabase, IconFileImport, IconFileText, IconHistory,
+  IconLock, IconLogin, IconMail, IconMapPin,
   IconUserCircle, IconUsers,
 } from '@tabler/icons-react';
 import type { TSessionUser } from '../../../core/api/auth.ts';
@@ -35,8 +36,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     Component: part(() => import('./timesheets-section.tsx'), (m) => m.TimesheetsSection) },
   { path: 'deadlines', label: 'Deadlines', icon: IconCalendarEvent, access: 'admin',
     Component: part(() => import('../deadlines/index.ts'), (m) => m.DeadlinesSettingsSection) },
+  { path: 'field-reports', label: 'Field reports', icon: IconClipboardCheck, access: 'admin',
+    Component: part(() => import('../field-reports/index.ts'), (m) => m.ReviewRuleSection) },
   { path: 'email', label: 'E-mail', icon: IconMail, access: 'admin',
     Component: part(() => import('../mail/index.ts'), (m) => m.EmailSection) },
+  { path: 'reminders', label: 'Reminders', icon: IconBell, access: 'admin',
+    Component: part(() => import('../reminders/index.ts'), (m) => m.RemindersSection) },
   { path: 'address-lookup', label: 'Address lookup', icon: IconMapPin, access: 'admin',
     Component: part(() => import('./address-lookup-section.tsx'), (m) => m.AddressLookupSection) },
   { path: 'users', label: 'Users', icon: IconUsers, access: 'admin',

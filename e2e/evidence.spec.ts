@@ -1,0 +1,88 @@
+// Evidence custody on a phone (issue 42): collect an item on the case page with a signature drawn on
+// the screen, transfer it once online and once without a connection (it waits in the outbox and is
+// sent when the connection returns), Verify chain, and a destructive test refused before its notice period.
+import { aProjectId } from './records.ts';
+import { signIn, ADMIN } from './sign-in.ts';
+import { expect, test, type Locator, type Page } from './test.ts';
+
+test.use({ viewport: { width: 390, height: 844 } });
+const SHOTS = 'test-results/screens';
+
+async function draw(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
+  await page.mouse.up();
+}
+
+async function transfer(page: Page, to: string) {
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('To').fill(to);
+  await dialog.getByLabel('Purpose').fill('Shipping to the lab');
+  await draw(page, dialog.getByRole('img', { name: 'Signature pad' }));
+  await dialog.getByRole('button', { name: 'Record transfer' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('collect an item, transfer it (once offline), verify the chain', async ({ page, context }) => {
+  await signIn(page, ADMIN);
+  const project = await aProjectId(page);
+  const { caseId } = await (await page.request.get(`/api/projects/${project}`)).json() as { caseId: string };
+  await page.goto(`/case/${caseId}`);
+  const section = page.getByRole('region', { name: 'Evidence' });
+  await section.getByRole('button', { name: 'Collect item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  const description = `Failed compression fitting ${Date.now()}`;
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByLabel('Where collected').fill('Unit 4B, under the kitchen sink');
+  await dialog.getByLabel('Location').fill('Van 2');
+  await dialog.getByRole('button', { name: 'Collect item' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('sign on the screen');
+  await expect(dialog.getByLabel('Description')).toHaveValue(description);
+  await draw(page, dialog.getByRole('img', { name: 'Signature pad' }));
+  await page.screenshot({ path: `${SHOTS}/evidence-collect-phone.png` });
+  await dialog.getByRole('button', { name: 'Collect item' }).click();
+  await expect(dialog).toBeHidden();
+  const row = section.getByRole('row').filter({ hasText: description });
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/evidence-section-phone.png`, fullPage: true });
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 2, name: /^E-\d{4,}$/ })).toBeVisible();
+
+  await transfer(page, 'FedEx Ground');
+  const chain = page.getByRole('region', { name: 'Chain of custody' });
+  await expect(chain.getByText('From Van 2').or(chain.getByText(/to FedEx Ground/))).toBeVisible();
+  await expect(chain.getByText('2. Released to')).toBeVisible();
+
+  await context.setOffline(true);
+  await transfer(page, 'Acme Materials Lab');
+  await expect(chain.getByText('Waiting to be sent')).toBeVisible();
+  await expect(page.getByText('1 change waiting')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/evidence-offline-phone.png`, fullPage: true });
+  await context.setOffline(false);
+  await expect(chain.getByText('3. Released to')).toBeVisible({ timeout: 30_000 });
+  await expect(chain.getByText('Waiting to be sent')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Verify chain' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Chain verified: all 3 entries match their SHA-256 hashes.' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/evidence-item-phone.png`, fullPage: true });
+
+  // A destructive test cannot be recorded as started before the notice period has passed.
+  const tests = page.getByRole('region', { name: 'Destructive testing' });
+  await tests.getByRole('button', { name: 'Plan test' }).click();
+  const plan = page.getByRole('dialog');
+  await plan.getByLabel('What').fill('Sectioning of the nut');
+  await plan.getByLabel('Where').fill('Acme Materials Lab');
+  await plan.getByLabel('When').fill('2026-12-20T10:00');
+  await plan.getByLabel('By whom').fill('Dr. Lee Chan');
+  await plan.getByRole('button', { name: 'Plan test and notify parties' }).click();
+  await expect(plan).toBeHidden();
+  await tests.getByRole('button', { name: 'Start test' }).click();
+  await draw(page, tests.getByRole('img', { name: 'Signature pad' }));
+  await tests.getByRole('button', { name: 'Record test as started' }).click();
+  await expect(tests.getByRole('alert')).toContainText(/notice period has not passed|Not every party has been told/);
+  await page.screenshot({ path: `${SHOTS}/evidence-test-refused-phone.png`, fullPage: true });
+});
