@@ -87,8 +87,6 @@ CREATE TABLE case_deadlines (
 CREATE UNIQUE INDEX case_deadlines_chain_step_key ON case_deadlines (chain_id, chain_step) WHERE chain_id IS NOT NULL;
 CREATE INDEX case_deadlines_case_idx ON case_deadlines (case_id, due_date);
 CREATE INDEX case_deadlines_due_idx ON case_deadlines (due_date);
--- Who set or moved which deadline, in the audit log (a moved trigger shows as each date it moved).
-CREATE TRIGGER case_deadlines_audit AFTER INSERT OR UPDATE OR DELETE ON case_deadlines FOR EACH ROW EXECUTE FUNCTION audit_row();
 -- The calendar worker's own writes (event id, generation) keep the version: a form open meanwhile is not refused.
 CREATE TRIGGER case_deadlines_touch BEFORE UPDATE ON case_deadlines FOR EACH ROW
   WHEN (OLD.google_event_id IS NOT DISTINCT FROM NEW.google_event_id AND OLD.calendar_generation = NEW.calendar_generation)
