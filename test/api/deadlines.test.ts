@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventIdFor } from '../../src/core/calendar-event.ts';
 import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
 import { JobRunner } from '../../src/server/jobs/runner.ts';
+import { queueUnsyncedDeadlines } from '../../src/server/features/deadlines/calendar-sync.ts';
 import { REMINDER_QUEUE, queueDueReminders, registerReminders, sendReminder } from '../../src/server/features/deadlines/reminders.ts';
 import { registerMailWorker } from '../../src/server/features/mail/worker.ts';
 import { loadEnv } from '../../src/server/env.ts';
@@ -333,15 +334,21 @@ describe('reminders that arrive once', () => {
 
 describe('the calendar', () => {
   it('puts a deadline on Google Calendar and the assignee\'s feed, and moves the same event when its date moves', async () => {
-    await connectCalendar(admin);
     const drain = () => t.app.jobs.drain('deadline-calendar', { includeDelayed: true });
+    // Made while no calendar is connected: its job does nothing, and the catch-up queues it once one is.
     let d = (await add({ title: 'Expert report', dueDate: '2027-02-01' })).deadlines[0]!;
     expect(await drain()).toBe(1);
+    expect(await queueUnsyncedDeadlines(t.database.db)).toBe(0);
+    await connectCalendar(admin);
+    expect(await queueUnsyncedDeadlines(t.database.db)).toBe(1);
+    expect(await drain()).toBe(1);
+    expect(await queueUnsyncedDeadlines(t.database.db)).toBe(0);
     const eventId = eventIdFor(d.id, 0);
     expect(fake.events().find((e) => e.id === eventId)).toMatchObject({
       summary: `Expert report — ${fileNumber}`, start: { date: '2027-02-01' }, end: { date: '2027-02-02' },
     });
     const before = fake.events().length;
+    d = (await admin.request({ method: 'GET', url: `/api/cases/${caseId}/deadlines` })).json().deadlines[0];
     d = (await put(d, { dueDate: '2027-02-08' })).json().deadlines[0];
     expect(await drain()).toBe(1);
     expect(fake.events()).toHaveLength(before);

@@ -4,6 +4,7 @@ import { deadlineEventPayload, type DeadlineKind, type DeadlineSource } from '..
 import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
 import { CalendarHttpError, type CalendarApi } from '../../integrations/google/calendar-api.ts';
+import { notify } from '../../jobs/queue.ts';
 import { JobError, type JobRunner } from '../../jobs/runner.ts';
 import { type CalendarConnection, CalendarUnavailable, calendarErrorMessage, isRetryable } from '../calendar/index.ts';
 import { isoOf } from './reads.ts';
@@ -12,10 +13,11 @@ import { isoOf } from './reads.ts';
 // (docs/decisions/051): a trigger on case_deadlines queues the deadline's job ('deadline-calendar',
 // key = its id, latest wins) with every change its event shows; the job creates the event under an
 // id of ours (the deadline's UUID, hex) or updates it in place, so a moved date moves the event and
-// a repeated create is an update. A removed deadline's event is deleted.
+// a repeated create is an update. A removed deadline's event is deleted. With no calendar connected
+// a job does nothing; once one is, a look every 10 minutes queues the deadlines that have no event.
 
 export const DEADLINE_CALENDAR_QUEUE = 'deadline-calendar';
-/** A calendar that is not connected (or needs reconnecting) is looked at again this often, no attempt counted. */
+/** A calendar that needs reconnecting is looked at again this often, no attempt counted. */
 const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
 
 type Payload = { op: 'sync' } | { op: 'delete'; eventId: string };
@@ -80,8 +82,33 @@ function asJobError(error: unknown): Error {
   return new JobError(message, { permanent: true });
 }
 
+/** Deadlines never put on the calendar (made while none was connected) are queued once one is. */
+const CATCH_UP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Queues every deadline without an event while a calendar is connected (one statement; a key
+ * already queued, or failed, is left as it is). Returns how many it queued.
+ */
+export async function queueUnsyncedDeadlines(db: Db): Promise<number> {
+  const result = await sql`
+    insert into jobs (queue, key, payload, run_at, max_attempts)
+    select ${DEADLINE_CALENDAR_QUEUE}, d.id::text, '{"op": "sync"}'::jsonb, now(), 10 from case_deadlines d
+    where d.google_event_id is null
+      and exists (select 1 from calendar_connection where (refresh_token is not null or access_token is not null) and not needs_reconnect)
+    on conflict (queue, key) do nothing`.execute(db);
+  const queued = Number(result.numAffectedRows ?? 0);
+  if (queued) await notify(db, { queue: DEADLINE_CALENDAR_QUEUE, key: '*', event: 'queued' });
+  return queued;
+}
+
+/** Nothing to put it on: no calendar is set up or connected (the catch-up queues it once one is). */
+const noCalendar = (error: unknown) => error instanceof CalendarUnavailable && (error.reason === 'notConfigured' || error.reason === 'notConnected');
+
 export function registerDeadlineCalendar(jobs: JobRunner, deps: { db: Db; connection: CalendarConnection }): void {
   const { db, connection } = deps;
+  jobs.every('deadline-calendar-catch-up', { everyMs: CATCH_UP_EVERY_MS }, async () => {
+    await queueUnsyncedDeadlines(db);
+  }, { runAtStart: true });
   jobs.handle<Payload>(DEADLINE_CALENDAR_QUEUE, async (job) => {
     try {
       if (job.payload.op === 'delete') {
@@ -99,6 +126,7 @@ export function registerDeadlineCalendar(jobs: JobRunner, deps: { db: Db; connec
       if (!deadline) return; // removed since: its delete job follows
       await connection.withApi((api) => syncDeadline(db, api, deadline));
     } catch (error) {
+      if (noCalendar(error)) return;
       throw asJobError(error);
     }
   });

@@ -276,7 +276,9 @@ export function CaseDeadlinesSection({ caseId, canEdit }: { caseId: string; canE
                 <Table.Td><DateCell d={d} /></Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={500}>{d.title}</Text>
-                  <Text size="xs" c="dimmed">{DEADLINE_KIND_LABELS[d.kind]}{ruleOf(d) ? ` · ${ruleOf(d)}` : ''}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[DEADLINE_KIND_LABELS[d.kind] === d.title ? null : DEADLINE_KIND_LABELS[d.kind], ruleOf(d)].filter(Boolean).join(' · ')}
+                  </Text>
                 </Table.Td>
                 <Table.Td>{DEADLINE_SOURCE_LABELS[d.source]}</Table.Td>
                 <Table.Td>{d.assigneeName ?? '—'}</Table.Td>

@@ -91,7 +91,7 @@ function TemplateModal({ template, onClose }: { template: TChainTemplate | null;
   });
   const nameOf = (key: string) => (key === TRIGGER_STEP ? form.triggerLabel || 'the trigger' : form.steps.find((s) => s.key === key)?.label || 'a step');
   return (
-    <Modal opened onClose={onClose} title={template ? `Edit chain ${template.name}` : 'New chain'} size="xl">
+    <Modal opened onClose={onClose} title={template ? `Edit chain ${template.name}` : 'New chain'} size={1120}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Name" withAsterisk value={form.name} error={refusal?.fields.name} placeholder="Federal expert disclosure"
@@ -101,10 +101,13 @@ function TemplateModal({ template, onClose }: { template: TChainTemplate | null;
           <Select label="Trigger's kind" allowDeselect={false} data={kindData} value={form.triggerKind}
             onChange={(v) => v && setForm({ ...form, triggerKind: v as DeadlineKind })} />
         </SimpleGrid>
-        <Table.ScrollContainer minWidth={820}>
+        <Table.ScrollContainer minWidth={1000}>
           <Table verticalSpacing={4} aria-label="Steps">
             <Table.Thead>
-              <Table.Tr><Table.Th>Step</Table.Th><Table.Th>Kind</Table.Th><Table.Th w={90}>Days</Table.Th><Table.Th w={110} /><Table.Th>From</Table.Th><Table.Th>Source</Table.Th><Table.Th /></Table.Tr>
+              <Table.Tr>
+                <Table.Th miw={200}>Step</Table.Th><Table.Th miw={190}>Kind</Table.Th><Table.Th w={100}>Days</Table.Th><Table.Th w={110} />
+                <Table.Th miw={190}>From</Table.Th><Table.Th miw={150}>Source</Table.Th><Table.Th />
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {form.steps.map((s, i) => (
