@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Group, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -43,11 +43,11 @@ function Header({ pageShown }: { pageShown: boolean }) {
       <Group justify="space-between" wrap="nowrap" h="100%" px="md">
         <Group gap="sm" wrap="nowrap" className="header-start">
           {!onDashboard && (
-            <Tooltip label="Back to dashboard">
-              <ActionIcon variant="subtle" size="lg" className="header-target" aria-label="Back to dashboard" onClick={() => navigate('/dashboard')}>
-                <IconArrowLeft />
-              </ActionIcon>
-            </Tooltip>
+            // The browser's own tooltip (title): Mantine's Tooltip would add its code to every page's first load.
+            <ActionIcon variant="subtle" size="lg" className="header-target" aria-label="Back to dashboard" title="Back to dashboard"
+              onClick={() => navigate('/dashboard')}>
+              <IconArrowLeft />
+            </ActionIcon>
           )}
           {/* One line, cut with an ellipsis where it does not fit (a phone); the title shows it whole. */}
           <Text component={Link} to="/dashboard" fw={700} size="lg" className="firm-name" title={config.firmName}>

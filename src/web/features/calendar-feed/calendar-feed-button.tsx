@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconCalendarShare } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 
@@ -24,11 +24,10 @@ export function CalendarFeedButton({ className, asMenuItem = false, onOpen }: {
       {asMenuItem
         ? <button type="button" className={className} onClick={open}>My calendar feed</button>
         : (
-          <Tooltip label="My calendar feed">
-            <ActionIcon variant="subtle" size="lg" className={className} aria-label="My calendar feed" onClick={open}>
-              <IconCalendarShare />
-            </ActionIcon>
-          </Tooltip>
+          // The browser's own tooltip (title), as the header's back button: no Tooltip code in every page's first load.
+          <ActionIcon variant="subtle" size="lg" className={className} aria-label="My calendar feed" title="My calendar feed" onClick={open}>
+            <IconCalendarShare />
+          </ActionIcon>
         )}
       {shown && (
         <Suspense fallback={null}>

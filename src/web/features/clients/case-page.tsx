@@ -14,10 +14,7 @@ import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { STATUS_LABELS } from './forms.ts';
 import { ClientEditModal } from './client-edit-modal.tsx';
 import { CaseEditModal } from './case-edit-modal.tsx';
-import { CaseFeeRules } from './case-fee-rules.tsx';
-import { CustomRatesEditor } from './custom-rates-editor.tsx';
 import { HistoryPanel } from '../../shared/history/history-panel.tsx';
-import { RetainerSection } from '../accounting/index.ts';
 import { useAfterPaint } from '../../lib/after-paint.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 
@@ -29,6 +26,10 @@ const EngagementSection = lazy(() => import('../engagement/index.ts').then((m) =
 const CaseDeadlinesSection = lazy(() => import('../deadlines/index.ts').then((m) => ({ default: m.CaseDeadlinesSection })));
 const BudgetsSection = lazy(() => import('../budgets/index.ts').then((m) => ({ default: m.BudgetsSection })));
 const TestimonySection = lazy(() => import('../testimony/index.ts').then((m) => ({ default: m.TestimonySection })));
+// A super admin's money sections: fetched once the page has painted, like the sections above.
+const CustomRatesEditor = lazy(() => import('./custom-rates-editor.tsx').then((m) => ({ default: m.CustomRatesEditor })));
+const CaseFeeRules = lazy(() => import('./case-fee-rules.tsx').then((m) => ({ default: m.CaseFeeRules })));
+const RetainerSection = lazy(() => import('../accounting/index.ts').then((m) => ({ default: m.RetainerSection })));
 import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -183,9 +184,13 @@ export default function CasePage() {
           <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin} />
         </Suspense>
       )}
-      {user.isSuperAdmin && <CustomRatesEditor caseId={c.id} />}
-      {user.isSuperAdmin && <CaseFeeRules caseId={c.id} />}
-      {user.isSuperAdmin && <RetainerSection caseId={c.id} />}
+      {painted && user.isSuperAdmin && (
+        <Suspense fallback={null}>
+          <CustomRatesEditor caseId={c.id} />
+          <CaseFeeRules caseId={c.id} />
+          <RetainerSection caseId={c.id} />
+        </Suspense>
+      )}
 
       <ConfirmModal
         opened={confirmDelete !== null}
