@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
 import { sendBillReminders, sendMissingTimeReminders } from '../../src/server/features/reminders/index.ts';
 import { DocumentPool } from '../../src/server/pdf/pool.ts';
@@ -18,7 +19,8 @@ let admin: Agent;
 let boss: Agent;
 let bossId: string;
 let documents: DocumentPool;
-const TZ = 'America/New_York';
+/** The firm's zone of the test app (createTestApp leaves TZ at its default). */
+const TZ = DEFAULT_TIME_ZONE;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -193,5 +195,20 @@ describe('Bill reminders', () => {
     expect(first.queued.some((q) => q.billId === paid.id)).toBe(false);
     expect((await sendBillReminders(db(), { today: addDays(today, 1), documents, firmName: 'Test Firm' })).queued
       .filter((q) => q.billId === late.id)).toEqual([]);
+  });
+});
+
+describe('The schedules', () => {
+  it('run on the system clock through the jobs table, once across runners, and come back at 9:00 firm time', async () => {
+    for (const name of ['reminders.missing-time', 'reminders.bills']) {
+      await sql`insert into job_schedules (name, spec, next_run_at) values (${name}, ${`daily 09:00 ${TZ}`}, now())
+        on conflict (name) do update set next_run_at = now(), locked_by = null, locked_until = null`.execute(db());
+      expect(await t.app.jobs.runSchedule(name)).toBe(true);
+      // Done: not due again until its next time.
+      expect(await t.app.jobs.runSchedule(name)).toBe(false);
+      const row = (await sql<{ last_error: string | null; local: string }>`
+        select last_error, to_char(next_run_at at time zone ${TZ}, 'HH24:MI') as local from job_schedules where name = ${name}`.execute(db())).rows[0]!;
+      expect(row).toEqual({ last_error: null, local: '09:00' });
+    }
   });
 });

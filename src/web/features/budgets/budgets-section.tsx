@@ -1,13 +1,15 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { TBudget } from '../../../core/api/budgets.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useCaseBudgets, useDeleteBudget } from './api.ts';
-import { BudgetForm } from './budget-form.tsx';
+
+// The form (number input, unit switch) loads when it is opened: the case page's first load stays small.
+const BudgetForm = lazy(() => import('./budget-form.tsx').then((m) => ({ default: m.BudgetForm })));
 
 const amountText = (b: TBudget, value: number | null) =>
   value === null ? '—' : b.unit === 'money' ? formatCurrency(value) : `${value.toFixed(1)} h`;
@@ -85,9 +87,11 @@ export function BudgetsSection({ caseId, projectId, projects }: {
         </Table>
       )}
       {editing && budgets.data && (
-        <BudgetForm caseId={caseId} budget={editing.budget} superAdmin={user.isSuperAdmin} people={budgets.data.people}
-          places={editing.budget ? [{ value: editing.budget.projectId ?? 'case', label: label(editing.budget) }] : places}
-          defaultManager={user.id} onDone={() => setEditing(null)} />
+        <Suspense fallback={null}>
+          <BudgetForm caseId={caseId} budget={editing.budget} superAdmin={user.isSuperAdmin} people={budgets.data.people}
+            places={editing.budget ? [{ value: editing.budget.projectId ?? 'case', label: label(editing.budget) }] : places}
+            defaultManager={user.id} onDone={() => setEditing(null)} />
+        </Suspense>
       )}
       <ConfirmModal opened={confirm !== null} question={`Delete the budget of ${confirm ? label(confirm).toLowerCase() : ''}?`}
         confirmLabel="Delete budget" onYes={() => { if (confirm) remove.mutate(confirm.id); setConfirm(null); }} onNo={() => setConfirm(null)} />
