@@ -287,14 +287,17 @@ describe('reminders that arrive once', () => {
     expect(await sendReminder(deps(), { deadlineId: d.id, days: 1, dueDate: addDays(today, 1) })).toBe('skipped');
   });
 
-  it('sends every step owed since the deadline was set, once, when the server was down across them', async () => {
+  it('sends only the nearest step when the server was down across several, once', async () => {
     const today = firmTodayIso(TZ);
     const d = (await add({ dueDate: addDays(today, 3) })).deadlines[0]!;
-    // Set 20 days ago: the 14-, 7- and 3-day steps have all come since.
+    // Set 20 days ago: the 14-, 7- and 3-day steps have all come since; the 3-day one is sent, the others never.
     await sql`update case_deadlines set reminders_from = ${addDays(today, -20)}::date where id = ${d.id}`.execute(db());
-    expect(await queueDueReminders(db(), today)).toBe(3);
+    expect(await queueDueReminders(db(), today)).toBe(1);
     await t.app.jobs.drain(REMINDER_QUEUE);
-    expect((await mails()).map((m) => Number(m.dedupe_key.split(':')[2])).sort((a, b) => b - a)).toEqual([14, 7, 3]);
+    expect(await queueDueReminders(db(), today)).toBe(0);
+    expect((await mails()).map((m) => m.dedupe_key)).toEqual([`deadline-reminder:${d.id}:3:${addDays(today, 3)}`]);
+    // A job for a step whose day was overtaken by a nearer step's sends nothing.
+    expect(await sendReminder(deps(), { deadlineId: d.id, days: 7, dueDate: addDays(today, 3) })).toBe('skipped');
     // No assignee, no reminder.
     await add({ dueDate: addDays(today, 1), assigneeId: null });
     expect(await queueDueReminders(db(), today)).toBe(0);

@@ -23,20 +23,25 @@ export const REMINDER_LOOK_EVERY_MS = 60_000;
 export interface ReminderPayload { deadlineId: string; days: number; dueDate: string }
 
 /**
- * Queues a job for every reminder owed today and not yet sent: a step of the firm's settings whose
- * day (the deadline's date less its days) is today or passed, but not before the day the deadline's
- * date or assignee was last set, for a deadline with an assignee that is today or later. One
- * statement; a key already queued is left as it is. Returns how many it queued.
+ * Queues a job for every reminder owed today and not yet sent. A deadline's step is owed when it is
+ * the latest of the firm's steps whose day (the deadline's date less its days) has come (a step
+ * whose day passed while a later one's has come too is never sent: one message, the nearest), its
+ * day is not before the day the deadline's date or assignee was last set, and the deadline has an
+ * assignee and has not passed. One statement; a key already queued is left as it is. Returns how
+ * many it queued.
  */
 export async function queueDueReminders(db: DbOrTx, today: string): Promise<number> {
   const { rows } = await sql<{ queued: number }>`
-    with owed as (
-      select d.id, s.days, d.due_date
+    with current_step as (
+      select d.id, d.due_date, min(s.days) as days
       from case_deadlines d
       cross join lateral unnest((select reminder_days from deadline_settings where id = 1)) as s(days)
-      where d.assignee_id is not null and d.due_date >= ${today}::date
-        and d.due_date - s.days <= ${today}::date and d.due_date - s.days >= d.reminders_from
-        and not exists (select 1 from deadline_reminders r where r.deadline_id = d.id and r.days = s.days and r.due_date = d.due_date)),
+      where d.assignee_id is not null and d.due_date >= ${today}::date and d.due_date - s.days <= ${today}::date
+      group by d.id, d.due_date, d.reminders_from
+      having d.due_date - min(s.days) >= d.reminders_from),
+    owed as (
+      select c.* from current_step c
+      where not exists (select 1 from deadline_reminders r where r.deadline_id = c.id and r.days = c.days and r.due_date = c.due_date)),
     queued as (
       insert into jobs (queue, key, payload, run_at, max_attempts)
       select ${REMINDER_QUEUE}, o.id || ':' || o.days || ':' || o.due_date::text,
@@ -79,6 +84,11 @@ export async function sendReminder(deps: ReminderDeps, payload: ReminderPayload)
       left join users u on u.id = d.assignee_id left join profiles p on p.id = d.assignee_id
       where d.id = ${payload.deadlineId} for update of d`.execute(tx)).rows[0];
     if (!d || isoOf(d.due_date) !== payload.dueDate || !d.assignee_id || !d.email || d.disabled || payload.dueDate < today) return 'skipped';
+    // Still the nearest step whose day has come (a job that waited past the next step's day sends nothing: that step's does).
+    const current = (await sql<{ days: number | null }>`
+      select min(s.days) as days from unnest((select reminder_days from deadline_settings where id = 1)) as s(days)
+      where ${payload.dueDate}::date - s.days <= ${today}::date`.execute(tx)).rows[0]?.days;
+    if (current !== payload.days) return 'skipped';
     const recorded = (await sql<{ id: string }>`
       insert into deadline_reminders (deadline_id, days, due_date, user_id)
       values (${d.id}, ${payload.days}, ${payload.dueDate}, ${d.assignee_id})
