@@ -33,7 +33,10 @@ FEES AND EXPENSES
 Our services are billed by the hour, in tenths of an hour, at these rates:
 {{rates}}
 
-Time spent travelling, in deposition or at trial, including waiting time, is billed at the same rates. Expenses such as travel, laboratory testing, equipment and reproduction are billed at cost. We send invoices monthly; they are due within 30 days of their date.
+Time spent travelling, in deposition or at trial, including waiting time, is billed at the same rates, except as these fee rules provide:
+{{fee_rules}}
+
+Expenses such as travel, laboratory testing, equipment and reproduction are billed at cost. We send invoices monthly; they are due within 30 days of their date.
 
 RETAINER
 Before work begins we ask for a retainer of {{retainer_requested}}. The retainer is held in trust and applied to our final invoice; any part of it not used is returned to you.

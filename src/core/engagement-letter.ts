@@ -2,6 +2,7 @@ import { formatCurrency } from './money.ts';
 import { formatUsDate } from './smart-date.ts';
 import type { LetterValues } from './engagement-template.ts';
 import { PARTY_ROLES, ROLE_LABELS, type TPartyRole, type TRetainedSide } from './conflict-sides.ts';
+import { describeFeeRule, type FeeRule } from './fee-rules.ts';
 
 // The facts of a case as its engagement letter words them (issue 39, docs/decisions/121).
 
@@ -27,6 +28,8 @@ export interface LetterFacts {
   lossAddress: string;
   /** The case's hourly rates: its rate code's active job titles, a custom rate first. */
   rates: readonly { jobType: string; rate: number }[];
+  /** The fee rules in force for the case: its own, else its rate code's (docs/decisions/138). */
+  feeRules: readonly FeeRule[];
   retainerRequested: number | null;
 }
 
@@ -54,6 +57,12 @@ export function rateLines(rates: LetterFacts['rates']): string {
   return rates.map((r) => `${r.jobType}: ${formatCurrency(r.rate)} per hour`).join('\n');
 }
 
+/** One line per fee rule: 'Deposition: at least 2.0 h'. */
+export function feeRuleLines(rules: LetterFacts['feeRules']): string {
+  if (rules.length === 0) return 'No fee rules apply: time is billed as worked at the hourly rates.';
+  return rules.map(describeFeeRule).join('\n');
+}
+
 const orNot = (value: string | null | undefined) => (value && value.trim() ? value.trim() : NOT_RECORDED);
 
 /** Every placeholder's value for one case. */
@@ -73,6 +82,7 @@ export function letterValues(f: LetterFacts): LetterValues {
     date_of_loss: f.dateOfLoss ? formatUsDate(f.dateOfLoss) : NOT_RECORDED,
     loss_address: orNot(f.lossAddress),
     rates: rateLines(f.rates),
+    fee_rules: feeRuleLines(f.feeRules),
     retainer_requested: f.retainerRequested === null ? NOT_RECORDED : formatCurrency(f.retainerRequested),
   };
 }

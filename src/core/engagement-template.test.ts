@@ -69,6 +69,12 @@ const facts: LetterFacts = {
   retainedSide: 'defense', claimNumber: 'CLM-77-1234', policyNumber: null, dateOfLoss: '2026-03-04',
   lossAddress: '123 Main Street, Springfield, IL 62701',
   rates: [{ jobType: 'Principal Engineer', rate: 275 }, { jobType: 'Field Technician', rate: 95.5 }],
+  feeRules: [
+    { type: 'minimum', kind: 'deposition', hours: 2 },
+    { type: 'flat', kind: 'trial', halfDayUpToHours: 4, halfDayFee: '2000.00', fullDayFee: '3500.00' },
+    { type: 'percent', kind: 'travel', percent: 50 },
+    { type: 'cancellation', kind: 'deposition', tiers: [{ noticeUnderHours: 72, hours: 1 }, { noticeUnderHours: 48, hours: 2 }] },
+  ],
   retainerRequested: 5000,
 };
 
@@ -81,6 +87,10 @@ describe('letterValues', () => {
       retained_side: 'Defense', claim_number: 'CLM-77-1234', policy_number: NOT_RECORDED, date_of_loss: '03/04/2026',
       loss_address: '123 Main Street, Springfield, IL 62701',
       rates: 'Principal Engineer: $275.00 per hour\nField Technician: $95.50 per hour', retainer_requested: '$5,000.00',
+      fee_rules: [
+        'Deposition: at least 2.0 h', 'Trial: half day (up to 4.0 h) $2,000.00, full day $3,500.00', 'Travel: at 50 % of the rate',
+        'Deposition cancelled: notice under 48 h bills 2.0 h; notice under 72 h bills 1.0 h; later notice bills nothing',
+      ].join('\n'),
     });
   });
 
@@ -90,6 +100,7 @@ describe('letterValues', () => {
     ['no side, claim, date or address', { retainedSide: null, claimNumber: '', dateOfLoss: null, lossAddress: '' },
       { retained_side: NOT_RECORDED, claim_number: NOT_RECORDED, date_of_loss: NOT_RECORDED, loss_address: NOT_RECORDED }],
     ['no retainer asked for', { retainerRequested: null }, { retainer_requested: NOT_RECORDED }],
+    ['no fee rules', { feeRules: [] }, { fee_rules: 'No fee rules apply: time is billed as worked at the hourly rates.' }],
     ['a neutral expert', { retainedSide: 'neutral' }, { retained_side: 'Neutral / court-appointed' }],
   ])('%s', (_, change, expected) => {
     expect(letterValues({ ...facts, ...change })).toMatchObject(expected);

@@ -21,6 +21,7 @@ export const PLACEHOLDERS = {
   date_of_loss: 'The date of loss (MM/DD/YYYY)',
   loss_address: "The loss address (the primary project's property address)",
   rates: "The case's hourly rates, one line per job title",
+  fee_rules: "The case's fee rules (minimums, flat day fees, travel, cancellations), one line each",
   retainer_requested: 'The retainer asked for',
 } as const;
 export type PlaceholderName = keyof typeof PLACEHOLDERS;

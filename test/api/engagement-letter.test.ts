@@ -135,6 +135,20 @@ describe("a case's engagement letter", () => {
     expect(text).not.toMatch(/\{\{|\}\}/);
   });
 
+  it("prints the case's fee rules, its own over its rate code's", async () => {
+    const text = async () => pdfPages((await letterPdf(superAdmin)).rawPayload).join('\n');
+    expect(await text()).toContain('No fee rules apply: time is billed as worked at the hourly rates.');
+    const own = await superAdmin.request({
+      method: 'PUT', url: `/api/cases/${p.caseId}/fee-rules`,
+      payload: { rules: [{ type: 'minimum', kind: 'deposition', hours: 2 }, { type: 'percent', kind: 'travel', percent: 50 }], version: null },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const printed = await text();
+    expect(printed).toContain('Deposition: at least 2.0 h');
+    expect(printed).toContain('Travel: at 50 % of the rate');
+    await superAdmin.request({ method: 'PUT', url: `/api/cases/${p.caseId}/fee-rules`, payload: { rules: null, version: own.json().version } });
+  });
+
   it('is not found for a case that does not exist', async () => {
     expect((await letterPdf(superAdmin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
