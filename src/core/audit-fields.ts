@@ -5,7 +5,7 @@ export const AUDITED_TABLES = [
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
   'calendar_connection', 'integration_settings', 'first_run', 'engagement_letter_template', 'engagement_letters',
-  'case_parties', 'conflict_decisions', 'field_report_settings',
+  'case_parties', 'conflict_decisions', 'field_report_settings', 'case_deadlines',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -32,6 +32,8 @@ export const INTERNAL_COLUMNS = {
   // A view's moment: the view count says the rest, the audit row's own time says when.
   field_report_shares: ['last_viewed_at'],
   case_parties: ['name_key'],
+  // What a chain gives (shown beside the date on the case page), the reminders' bookkeeping, calendar sync.
+  case_deadlines: ['landed_on', 'chain_date', 'reminders_from', 'google_event_id', 'calendar_generation', 'chain_id', 'chain_step'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 
 export const isInternalColumn = (table: string, column: string): boolean =>
@@ -69,6 +71,8 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     conflict_check_required: f('conflict check required', 'flag') },
   case_parties: { case_id: f('case', { ref: 'case' }), role: f('role', 'word'), kind: f('kind', 'word'), name: f('name'),
     attorney_id: f('attorney', { ref: 'attorney' }), law_firm_id: f('law firm', 'opaque'), claim_number: f('claim number'), notes: f('notes') },
+  case_deadlines: { case_id: f('case', { ref: 'case' }), title: f('title'), kind: f('kind', 'word'), source: f('source', 'word'),
+    due_date: f('date', 'date'), assignee_id: f('assignee', user), notes: f('notes'), set_by_hand: f('date set by hand', 'flag') },
   conflict_decisions: { check_id: f('conflict check', 'opaque'), case_id: f('case', { ref: 'case' }), subject: f('subject'),
     decision: f('decision', 'word'), reason: f('reason'), waiver_id: f('waiver', 'opaque'), decided_by: f('decided by', user),
     decided_at: f('decided at', 'moment') },

@@ -11,7 +11,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   user_two_factor: 'Two-factor sign-in', two_factor_policy: 'Two-factor rule',
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letters',
-  case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions', field_report_settings: 'Field report rule',
+  case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions', field_report_settings: 'Field report rule', case_deadlines: 'Case deadlines',
 };
 
 /**
@@ -25,7 +25,7 @@ export const MONEY_COLUMNS = {
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
   sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [], calendar_connection: [], integration_settings: [], first_run: [],
   engagement_letter_template: [], engagement_letters: [],
-  case_parties: [], conflict_decisions: [], field_report_settings: [],
+  case_parties: [], conflict_decisions: [], field_report_settings: [], case_deadlines: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',
