@@ -52,14 +52,16 @@ async function move(agent: Agent, itemId: string, body: Record<string, unknown>,
 
 const verify = async (itemId: string) => (await staff.request({ method: 'POST', url: `/api/evidence/${itemId}/verify` })).json() as TChainVerdict;
 
-/** Changes stored rows behind the app's back, as someone with database access would (the append-only trigger set aside). */
+/** Changes stored rows behind the app's back, as someone with database access would: plain SQL, no actor named. */
 async function behindTheAppsBack(statement: ReturnType<typeof sql>) {
-  await t.database.db.transaction().execute(async (tx) => {
-    await sql`alter table evidence_entries disable trigger evidence_entries_append_only`.execute(tx);
-    await statement.execute(tx);
-    await sql`alter table evidence_entries enable trigger evidence_entries_append_only`.execute(tx);
-  });
+  await statement.execute(t.database.db);
 }
+
+/** A write made by the app itself: in a transaction that names its actor, as every writing transaction of the app does. */
+const asTheApp = (statement: ReturnType<typeof sql>) => t.database.db.transaction().execute(async (tx) => {
+  await sql`select set_config('casebook.actor', ${randomUUID()}, true)`.execute(tx);
+  return statement.execute(tx);
+});
 
 describe('items and the tag series', () => {
   it('numbers items E-0001 upward in one firm-wide series, across cases and concurrent collections, never twice', async () => {
@@ -128,15 +130,15 @@ describe('the chain of custody', () => {
     expect(await verify(busy.id)).toMatchObject({ ok: true, checked: 6 });
   });
 
-  it('has no way to change or delete an entry: a second PUT of an entry id answers it unchanged, the database refuses UPDATE and DELETE', async () => {
+  it('has no way to change or delete an entry: a second PUT of an entry id answers it unchanged, the database refuses the app\'s own UPDATE and DELETE', async () => {
     const entryId = randomUUID();
     await move(staff, item.id, { kind: 'moved', location: 'Lab vault 3' }, entryId);
     const again = (await move(staff, item.id, { kind: 'moved', location: 'Somewhere else' }, entryId)).json() as TEvidenceItem;
     expect(again.entries.find((e) => e.id === entryId)!.location).toBe('Lab vault 3');
     expect((await staff.request({ method: 'DELETE', url: `/api/evidence/${item.id}/entries/${entryId}` })).statusCode).toBe(404);
     expect((await staff.request({ method: 'PATCH', url: `/api/evidence/${item.id}/entries/${entryId}`, payload: {} })).statusCode).toBe(404);
-    await expect(sql`update evidence_entries set purpose = 'x' where id = ${entryId}`.execute(t.database.db)).rejects.toThrow(/never changed/);
-    await expect(sql`delete from evidence_entries where id = ${entryId}`.execute(t.database.db)).rejects.toThrow(/never changed/);
+    await expect(asTheApp(sql`update evidence_entries set purpose = 'x' where id = ${entryId}`)).rejects.toThrow(/never changed/);
+    await expect(asTheApp(sql`delete from evidence_entries where id = ${entryId}`)).rejects.toThrow(/never changed/);
   });
 
   it('corrects a mistake with a new entry that names the one it corrects', async () => {
