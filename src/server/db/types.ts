@@ -7,6 +7,7 @@ import type { DateCol, DefaultTimestamp, NullableDate, Json, NullableNumeric, Nu
 import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
+import type { CaseFeeRulesTable, CaseRateAssignmentsTable, RateCodeItemRatesTable, RateCodeItemsTable, RateCodesTable } from './rate-types.ts';
 import type { ApiTokensTable } from './api-token-types.ts';
 import type { DeletedIdsTable } from './deleted-id-types.ts';
 import type {
@@ -139,47 +140,6 @@ export interface ClientsTable {
   version: Version;
 }
 
-interface RateCodesTable {
-  id: Generated<string>;
-  name: string;
-  code: string;
-  /** Fee rules (migration 046): a list core's ZFeeRules checks. Money. */
-  fee_rules: ColumnType<unknown, string | undefined, string>;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-interface RateCodeItemsTable {
-  id: Generated<string>;
-  rate_code_id: string;
-  job_type: string;
-  rate: Numeric;
-  active: Generated<boolean>;
-  /** The event this job title bills (migration 046); null: ordinary work. */
-  event_kind: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-/** A job title's rate from a date on (migration 046). */
-interface RateCodeItemRatesTable {
-  id: Generated<string>;
-  rate_code_item_id: string;
-  effective_on: DateCol;
-  rate: Numeric;
-  created_at: DefaultTimestamp;
-}
-
-/** A case's own fee rules, replacing its rate code's (migration 046). */
-interface CaseFeeRulesTable {
-  case_id: string;
-  rules: ColumnType<unknown, string, string>;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
 interface CasesTable {
   id: Generated<string>;
   client_id: string;
@@ -201,13 +161,6 @@ interface CasesTable {
   /** Consulting only: no testimony is recorded on it (migration 045). */
   consulting_only: Generated<boolean>;
   created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-interface CaseRateAssignmentsTable {
-  case_id: string;
-  custom_rates: Json<Record<string, number>>;
   updated_at: DefaultTimestamp;
   version: Version;
 }
