@@ -3,7 +3,7 @@
 //   npm run restore -- FILE        verifies FILE, backs up the current data, restores FILE
 // On the embedded database, stop the app first (one process owns the data folder); on
 // PostgreSQL the running instances go into maintenance while the restore runs.
-// Every failure is one line and exit code 1 (docs/decisions/113).
+// Every failure is one line and exit code 1 (docs/decisions/154).
 import path from 'node:path';
 import { loadEnv } from '../env.ts';
 import { BackupService } from '../features/backups/service.ts';

@@ -27,7 +27,7 @@ export function useFieldReports(q: string, projectId: string | null) {
   });
 }
 
-// Offline (docs/decisions/102): a report, the list and the staff are read from the copies kept
+// Offline (docs/decisions/150): a report, the list and the staff are read from the copies kept
 // when they were last opened; the queries run without a connection ('always') to reach them.
 // A report created offline is its kept local copy until the queue has sent its create (108).
 export const useFieldReport = (id: string) => useQuery({
