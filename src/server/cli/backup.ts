@@ -36,7 +36,7 @@ await runCommand(async () => {
     if (command === 'backup') {
       const backup = await service.backup('command');
       console.log(`${path.join(backupDir, backup.name!)}  ${backup.size} bytes  sha256 ${backup.sha256}`);
-      // Originals in S3 are not in the file (docs/decisions/103): say where they are, to be backed up apart.
+      // Originals in S3 are not in the file (docs/decisions/162): say where they are, to be backed up apart.
       if (backup.originalsBuckets.length) console.log(`photo originals: S3 bucket ${backup.originalsBuckets.join(', ')}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''} (not in this file)`);
     } else {
       const { done } = await service.restore(path.resolve(file!), null);

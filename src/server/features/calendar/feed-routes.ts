@@ -63,7 +63,7 @@ async function feedDeadlines(db: Db, userId: string): Promise<IcsEvent[]> {
 }
 
 /**
- * The private calendar feed (docs/decisions/051): a secret URL per user that any calendar app
+ * The private calendar feed (docs/decisions/163): a secret URL per user that any calendar app
  * can subscribe to, with the user's assigned, non-archived, dated items and their case deadlines, built on every fetch.
  * A new link replaces the old one, which then answers 404.
  */

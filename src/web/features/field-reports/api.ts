@@ -98,7 +98,7 @@ export const reviseReport = (id: string, newId: string) =>
 type Images = { images: TReportImage[] };
 const list = (id: string, kind: AttachmentKind) => `${reportUrl(id)}/${kind}`;
 /**
- * The request that uploads one image by its client-made id (idempotent, docs/decisions/103): the file
+ * The request that uploads one image by its client-made id (idempotent, docs/decisions/161): the file
  * as picked and the browser's 1,600 px JPEG of it. Sent by the offline queue.
  */
 export function imageUpload(id: string, kind: AttachmentKind, imageId: string, original: File, photo: Blob | null): OutboxRequest {
