@@ -46,7 +46,7 @@ const EnvSchema = z
     OIDC_GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
     // The address browsers use, for the OAuth redirects and feed links; default: the request's own origin, except
-    // for the sign-in providers in production, which need it (checked once the database is open: docs/decisions/112).
+    // for the sign-in providers in production, which need it (checked once the database is open: docs/decisions/168).
     PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
     // 32 bytes as 64 hex characters (or base64) encrypting the calendar tokens and two-factor secrets; generated into DATA_DIR when unset.
     TOKEN_ENCRYPTION_KEY: z.string().trim()
