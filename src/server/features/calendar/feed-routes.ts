@@ -39,7 +39,7 @@ async function feedEvents(db: Db, userId: string, timeZone: string): Promise<Ics
   });
 }
 
-/** The user's case deadlines (issue 41, docs/decisions/132): all day on their dates, the same event as Google's; a moved date keeps its UID. */
+/** The user's case deadlines (issue 41, docs/decisions/174): all day on their dates, the same event as Google's; a moved date keeps its UID. */
 async function feedDeadlines(db: Db, userId: string): Promise<IcsEvent[]> {
   const { rows } = await sql<{
     id: string; title: string; kind: DeadlineKind; source: DeadlineSource; due_date: string; notes: string; set_by_hand: boolean;
