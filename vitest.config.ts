@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Long soak and load tests (many writers and a SIGTERM, a kill -9 mid-queue or mid-restore, payment
 // races, renders timed against the clock): `npm run test:soak`, which .ci/run
-// runs after `npm test` (docs/decisions/119). Same files, same assertions, on both databases.
+// runs after `npm test` (docs/decisions/197). Same files, same assertions, on both databases.
 const SOAK = [
   'test/api/shutdown.test.ts',
   'test/api/calendar-reliability.test.ts',

@@ -103,7 +103,7 @@ try {
   const photo = await phonePhoto(4032, 3024, 88, 18);
   console.log(`phone photo: 4032×3024 JPEG of ${(photo.length / MB).toFixed(1)} MB`);
   const uploadTimes: number[] = [];
-  // One PUT per photo, by its client-made id (docs/decisions/103), as the editor's queue sends them.
+  // One PUT per photo, by its client-made id (docs/decisions/161), as the editor's queue sends them.
   for (let i = 0; i < 20; i++) {
     const form = new FormData();
     form.append('original', new Blob([photo], { type: 'image/jpeg' }), `IMG_${i}.jpg`);

@@ -3,7 +3,7 @@ import { expect, test } from './test.ts';
 import { csrfHeader } from './refusals.ts';
 import { search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
-// UTBMS codes on a draft bill's line (issue 38, docs/decisions/114): the line editor sets a time
+// UTBMS codes on a draft bill's line (issue 38, docs/decisions/178): the line editor sets a time
 // entry's own task and activity codes, refuses a malformed one naming the field, and keeps them.
 
 const DAY = `${new Date().getFullYear() - 5}-03-17`;

@@ -23,7 +23,7 @@ let base = '';
 
 test.beforeAll(async () => {
   // `npm run user:create -- --email … --first Ana --last Diaz --new-database` (super admin by default), password from
-  // the environment; in production a new embedded database is made only when asked (docs/decisions/113).
+  // the environment; in production a new embedded database is made only when asked (docs/decisions/154).
   execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/user-create.ts', '--email', EMAIL, '--first', 'Ana', '--last', 'Diaz', '--new-database'], {
     env: { ...process.env, ...env, CASEBOOK_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' }, stdio: 'pipe',
   });

@@ -12,7 +12,7 @@ export async function installed(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state), { timeout: 30_000 }).toBe('activated');
 }
 
-/** The browser has kept a copy under this key (the records store, docs/decisions/102). */
+/** The browser has kept a copy under this key (the records store, docs/decisions/150). */
 export const kept = (page: Page, key: string) => expect.poll(() => page.evaluate((k) => new Promise<boolean>((resolve) => {
   const open = indexedDB.open('casebook');
   open.onsuccess = () => {

@@ -91,7 +91,7 @@ test('the worker installs and controls the page; the field screens open offline'
     // Opened again without a connection: the worker answers with the app, not the browser's error page.
     const reloaded = await page.goto('/field-reports');
     expect(reloaded?.fromServiceWorker()).toBe(true);
-    // The session cannot be asked offline: the person last signed in here stays signed in (docs/decisions/102).
+    // The session cannot be asked offline: the person last signed in here stays signed in (docs/decisions/150).
     await expect(page.getByRole('heading', { name: 'Field Reports' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Offline\. Show the queue/ })).toBeVisible();
   } finally {

@@ -41,7 +41,7 @@ export const MONEY_COLUMNS = {
   unbilled_totals: ['time_value', 'expenses'],
   // The deposit asked of a deposing party (issue 40): not audited yet, money all the same.
   testimony_events: ['deposit_amount'],
-  // Fee rules and dated rates (migration 046, docs/decisions/138).
+  // Fee rules and dated rates (migration 046, docs/decisions/138, 199).
   rate_codes: ['fee_rules'],
   rate_code_item_rates: ['rate'],
   case_fee_rules: ['rules'],

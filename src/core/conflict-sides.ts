@@ -1,4 +1,4 @@
-// Which side a party sat on, and when a hit is Adverse (issue 39, docs/decisions/120).
+// Which side a party sat on, and when a hit is Adverse (issue 39, docs/decisions/172).
 
 export const PARTY_ROLES = [
   'client', 'retaining_attorney', 'retaining_law_firm', 'opposing_counsel', 'opposing_law_firm',
@@ -20,7 +20,7 @@ export type TAlignment = 'ours' | 'theirs' | null;
 
 /**
  * The litigation side a role sits on by itself. The carrier and its adjuster sit with the defense:
- * the insured or the claimant is the one who sues (docs/decisions/120). Property owner and other: not known.
+ * the insured or the claimant is the one who sues (docs/decisions/172). Property owner and other: not known.
  */
 const ROLE_SIDE: Partial<Record<TPartyRole, 'plaintiff' | 'defense'>> = {
   plaintiff: 'plaintiff', defendant: 'defense', insurer: 'defense', adjuster: 'defense',

@@ -1,4 +1,4 @@
-// Whether a case's conflict check is cleared (issue 39, docs/decisions/120): read from its checks, newest first.
+// Whether a case's conflict check is cleared (issue 39, docs/decisions/173): read from its checks, newest first.
 
 export const CONFLICT_DECISIONS = ['cleared', 'cleared_with_waiver', 'declined'] as const;
 export type TConflictDecision = (typeof CONFLICT_DECISIONS)[number];

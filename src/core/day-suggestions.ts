@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from './calendar-event.ts';
 import { zonedToUtc } from './ics.ts';
 import { dayIn } from './weeks.ts';
 
-// The day's calendar as time (issue 25, docs/decisions/089): which action items and Google events
+// The day's calendar as time (issue 25, docs/decisions/186): which action items and Google events
 // become suggestions, their hours, and the source an entry made from one keeps.
 
 type EventTime = { date?: string; dateTime?: string; timeZone?: string };

@@ -24,7 +24,7 @@ export const UPLOAD_MESSAGES = {
 
 /**
  * A one-file upload (a CSV import, a logo, a signature) that carried a second file part: refused whole,
- * naming the part (its field name), never half-read (issue 37, docs/decisions/112).
+ * naming the part (its field name), never half-read (issue 37, docs/decisions/169).
  */
 export const secondFileMessage = (part: string) => `Send one file: the part '${part}' is a second file.`;
 

@@ -1,5 +1,5 @@
 // The small picture a camera writes into a JPEG's EXIF (IFD1, typically 160×120): shown the moment a
-// photo is picked, long before the 12 MP image itself is decoded (docs/decisions/103). Pure bytes.
+// photo is picked, long before the 12 MP image itself is decoded (docs/decisions/161). Pure bytes.
 
 export interface ExifThumbnail {
   /** The thumbnail's JPEG bytes, as the camera wrote them (not yet turned upright). */

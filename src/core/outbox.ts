@@ -1,4 +1,4 @@
-// The offline queue's rules (issue 26, docs/decisions/102): what its one line says, and what a
+// The offline queue's rules (issue 26, docs/decisions/151): what its one line says, and what a
 // failed send means. Shared by the queue (src/web/shared/offline/) and its tests.
 
 export type OutboxKind = 'change' | 'photo';

@@ -1,7 +1,7 @@
 import { retainerSign, type RetainerKind } from './billing.ts';
 import { roundToCents } from './money.ts';
 
-// A case's retainer as a ledger (issue 24, docs/decisions/085): entries oldest first, each with
+// A case's retainer as a ledger (issue 24, docs/decisions/195): entries oldest first, each with
 // the balance after it, and what can still be taken out on a given day without the balance ever
 // going below zero, then or on any later day of the ledger.
 

@@ -42,7 +42,7 @@ export const PROVIDER_SETTINGS_MESSAGES = {
 } as const;
 
 /**
- * Why a production start stops (docs/decisions/112): a provider is on in Settings and PUBLIC_URL is
+ * Why a production start stops (docs/decisions/168): a provider is on in Settings and PUBLIC_URL is
  * not set, so there is no address to send people back to but the request's Host header, never trusted.
  */
 export function publicUrlNeededAtStart(providers: readonly TSignInProvider[]): string {

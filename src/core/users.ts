@@ -14,7 +14,7 @@ export const PASSWORD_MESSAGES = {
   unchanged: 'The new password must be different from the current one.',
 } as const;
 
-/** What signing in says beyond SPEC's one failure message, and only after the right password (docs/decisions/075). */
+/** What signing in says beyond SPEC's one failure message, and only after the right password (docs/decisions/193). */
 export const SIGN_IN_MESSAGES = {
   disabled: 'This account is disabled. Ask an administrator.',
   oneTimePasswordExpired: 'This one-time password has expired. Ask an administrator to reset your password.',

@@ -46,7 +46,7 @@ const EnvSchema = z
     OIDC_GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
     OIDC_MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
     // The address browsers use, for the OAuth redirects and feed links; default: the request's own origin, except
-    // for the sign-in providers in production, which need it (checked once the database is open: docs/decisions/112).
+    // for the sign-in providers in production, which need it (checked once the database is open: docs/decisions/168).
     PUBLIC_URL: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
     // 32 bytes as 64 hex characters (or base64) encrypting the calendar tokens and two-factor secrets; generated into DATA_DIR when unset.
     TOKEN_ENCRYPTION_KEY: z.string().trim()
@@ -55,7 +55,7 @@ const EnvSchema = z
       .optional(),
     // Threads that render PDFs and XLSX off the event loop (docs/decisions/065): one per core but one, at least one.
     DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(32).default(Math.max(1, availableParallelism() - 1)),
-    // Photos' originals in an S3-compatible bucket (docs/decisions/103), path-style; all four set, or none
+    // Photos' originals in an S3-compatible bucket (docs/decisions/162), path-style; all four set, or none
     // (the originals then stay in the database).
     S3_ENDPOINT: z.url().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
     S3_BUCKET: z.string().trim().min(3).max(63).optional(),

@@ -95,7 +95,7 @@ async function main() {
 
 /**
  * Configuration that depends on what Settings hold: sign-in providers never trust the Host header, so
- * in production one that is on needs PUBLIC_URL (docs/decisions/112). Stops the start, naming it.
+ * in production one that is on needs PUBLIC_URL (docs/decisions/168). Stops the start, naming it.
  */
 async function checkConfigAgainstData(database: DatabaseHandle, env: Env) {
   const problem = await publicUrlProblemAtStart(database.db, env);

@@ -1,4 +1,4 @@
-// The private ICS feed (docs/decisions/051): calendar apps fetch it with no cookie, by its secret.
+// The private ICS feed (docs/decisions/163): calendar apps fetch it with no cookie, by its secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';

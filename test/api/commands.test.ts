@@ -1,4 +1,4 @@
-// The operators' commands as processes (docs/decisions/113): `npm run user:create`, `npm run backup`.
+// The operators' commands as processes (docs/decisions/154): `npm run user:create`, `npm run backup`.
 // Every failure is one line and exit code 1, never a stack trace; production never makes a new
 // embedded database unasked; the running app's data folder says what to do instead.
 import { spawn } from 'node:child_process';

@@ -8,7 +8,7 @@ import { connectCalendar } from '../helpers/calendar-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { newId, timeBody, trackedProject } from '../helpers/time-tracking-fixtures.ts';
 
-// The day's calendar as time (issue 25, docs/decisions/089): action items with times and the
+// The day's calendar as time (issue 25, docs/decisions/186): action items with times and the
 // firm's Google events the person attends become suggestions; one click makes one entry.
 
 const DAY = '2026-12-02';

@@ -14,7 +14,7 @@ import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts'
 import { testDbKind } from '../helpers/test-database.ts';
 
 // Issue 12: a restore on one instance puts every instance sharing the PostgreSQL database into
-// maintenance, including one that starts in the middle of the restore (docs/decisions/073).
+// maintenance, including one that starts in the middle of the restore (docs/decisions/190).
 const SECRET = 'test-secret-'.padEnd(40, 'x');
 const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-instances-'));
 let a: TestApp;

@@ -1,4 +1,4 @@
-// Migrations carry a checksum (docs/decisions/076): an applied migration edited since stops the
+// Migrations carry a checksum (docs/decisions/189): an applied migration edited since stops the
 // start; a database migrated before checksums were kept adopts the current ones.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -229,7 +229,7 @@ describe('signing in', () => {
   });
 });
 
-// Issue 37 (docs/decisions/112): the address a provider sends people back to is PUBLIC_URL whenever it
+// Issue 37 (docs/decisions/168): the address a provider sends people back to is PUBLIC_URL whenever it
 // is set, never the Host header; in production a provider cannot be on without it.
 describe('the return address', () => {
   const PUBLIC = 'https://casebook.firm.example';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A fake S3-compatible store (docs/decisions/103): real HTTP on 127.0.0.1, path-style
+// A fake S3-compatible store (docs/decisions/162): real HTTP on 127.0.0.1, path-style
 // (/bucket/key), PutObject, GetObject, HeadObject and DeleteObject, enough for @aws-sdk/client-s3.
 // It checks that a request is signed (an AWS4 Authorization header naming the access key) and that
 // a PutObject's x-amz-checksum-sha256 matches its body, as S3 does; it keeps objects in memory.

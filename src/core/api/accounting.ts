@@ -66,7 +66,7 @@ export const ZBillLine = z.object({
   billedHours: z.number().optional(),
   /** The fee rule that priced a time line ('Deposition minimum 2.0 h', 'Travel at 50 %'); null: hours × rate. */
   feeRule: z.string().nullable().optional(),
-  /** A time line's own UTBMS task and activity codes ('': its job title's; docs/decisions/114). */
+  /** A time line's own UTBMS task and activity codes ('': its job title's; docs/decisions/178). */
   taskCode: z.string().optional(),
   activityCode: z.string().optional(),
 });

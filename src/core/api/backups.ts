@@ -19,7 +19,7 @@ export const ZBackup = z.object({
   uploaded: ZUploaded.nullable(),
   /** The display name of the person who started it (Back up now, or the restore it preceded); null for the daily schedule, the command line and older backups. */
   startedBy: z.string().nullable(),
-  /** The S3 buckets that hold the photos' originals (docs/decisions/103): the backup has only their names and hashes. */
+  /** The S3 buckets that hold the photos' originals (docs/decisions/162): the backup has only their names and hashes. */
   originalsBuckets: z.array(z.string()).default([]),
 });
 export type TBackup = z.infer<typeof ZBackup>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingCodeProblems } from '../billing-codes.ts';
 import { ZText } from './common.ts';
 
-// UTBMS codes of one time entry (issue 38, docs/decisions/114): set per entry of a bill, carried
+// UTBMS codes of one time entry (issue 38, docs/decisions/178): set per entry of a bill, carried
 // into its LEDES fee line; an empty code means the job title's (Settings → Billing codes).
 
 export const ZEntryUtbms = z.object({

@@ -19,7 +19,7 @@ export const ZRateCodeItem = z.object({
 export type TRateCodeItem = z.infer<typeof ZRateCodeItem>;
 /** A rate amount as an exact decimal string, e.g. '145.00'. */
 export const ZRateAmount = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'Please enter a valid hourly rate');
-/** A rate change: from `effectiveOn` (YYYY-MM-DD) on, entries take `rate` (docs/decisions/138). */
+/** A rate change: from `effectiveOn` (YYYY-MM-DD) on, entries take `rate` (docs/decisions/199). */
 export const ZRateChange = z.object({ id: z.string(), effectiveOn: z.string(), rate: z.string() });
 export const ZPricedRateCodeItem = ZRateCodeItem.extend({ rate: z.string(), rateChanges: z.array(ZRateChange) });
 export type TPricedRateCodeItem = z.infer<typeof ZPricedRateCodeItem>;

@@ -4,7 +4,7 @@ import { INITIALS_MAX, PASSWORD_MAX_LENGTH } from '../users.ts';
 
 /**
  * The profile's free title (SPEC §3 "display role"): not an access level, and no screen shows it any
- * more (issue 28, docs/decisions/100): the role people read is the data role, in ROLE_LABELS' words.
+ * more (issue 28, docs/decisions/167): the role people read is the data role, in ROLE_LABELS' words.
  * Kept in the API; optional in a create (it follows the data role) and an update (it stays).
  */
 export const ZDisplayRole = z.enum(['Administrator', 'Admin Assistant', 'User']);

@@ -3,7 +3,7 @@
 //   npm run restore -- FILE        verifies FILE, backs up the current data, restores FILE
 // On the embedded database, stop the app first (one process owns the data folder); on
 // PostgreSQL the running instances go into maintenance while the restore runs.
-// Every failure is one line and exit code 1 (docs/decisions/113).
+// Every failure is one line and exit code 1 (docs/decisions/154).
 import path from 'node:path';
 import { loadEnv } from '../env.ts';
 import { BackupService } from '../features/backups/service.ts';
@@ -36,7 +36,7 @@ await runCommand(async () => {
     if (command === 'backup') {
       const backup = await service.backup('command');
       console.log(`${path.join(backupDir, backup.name!)}  ${backup.size} bytes  sha256 ${backup.sha256}`);
-      // Originals in S3 are not in the file (docs/decisions/103): say where they are, to be backed up apart.
+      // Originals in S3 are not in the file (docs/decisions/162): say where they are, to be backed up apart.
       if (backup.originalsBuckets.length) console.log(`photo originals: S3 bucket ${backup.originalsBuckets.join(', ')}${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''} (not in this file)`);
     } else {
       const { done } = await service.restore(path.resolve(file!), null);

@@ -1,4 +1,4 @@
-// What the operators' commands (user:create, backup, restore) share (docs/decisions/113): every
+// What the operators' commands (user:create, backup, restore) share (docs/decisions/154): every
 // failure is one line on stderr and exit code 1, never a stack trace; the database opens as the
 // app opens it, and a data folder held by the running app says what to do instead.
 import path from 'node:path';

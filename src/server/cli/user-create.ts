@@ -1,7 +1,7 @@
 // Creates (or resets) a user: the way to make the first super admin in production.
 // Usage: npm run user:create -- --email a@firm.com --first Ana --last Diaz [--role super_admin] [--new-database]
 // The password is asked for on the terminal (not shown), or read from CASEBOOK_PASSWORD.
-// It opens the database the app uses, with the same settings (docs/decisions/113): on PostgreSQL while
+// It opens the database the app uses, with the same settings (docs/decisions/154): on PostgreSQL while
 // the app runs; the embedded database only while the app is stopped. In production it never makes a new
 // embedded database unasked (a forgotten DATABASE_URL or DATA_DIR would put the user where the app never looks).
 import { createInterface } from 'node:readline/promises';

@@ -9,7 +9,7 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 // Serialises migrations when several app instances start on one PostgreSQL.
 const LOCK_KEY = 727_001;
 
-/** A migration that landed in this database has been edited since: the start stops (docs/decisions/076). */
+/** A migration that landed in this database has been edited since: the start stops (docs/decisions/189). */
 export class MigrationChangedError extends Error {
   constructor(readonly files: string[]) {
     super(

@@ -11,7 +11,7 @@ export const API_DOCS_PATH = '/api/docs';
 
 /**
  * The OpenAPI description of every route, generated from the routes' zod schemas (never written by
- * hand; a route without schemas is still listed), and the Swagger UI that reads it (docs/decisions/092).
+ * hand; a route without schemas is still listed), and the Swagger UI that reads it (docs/decisions/187).
  * Registered before the features so that it sees each route as it is added.
  */
 export async function registerApiDocs(app: FastifyInstance, info: { title: string; version: string }) {

@@ -36,7 +36,7 @@ async function lockHeld(db: Db): Promise<boolean> {
  * message (the web app shows its maintenance page), so nothing is half-written.
  * On PostgreSQL the state lives in the database, as the restore lock: an instance started in the
  * middle of a restore sees it too, and a restoring process that dies takes it with it (its
- * transaction rolled back, the old data whole). docs/decisions/073.
+ * transaction rolled back, the old data whole). docs/decisions/190.
  */
 export class Maintenance {
   active = false;

@@ -27,7 +27,7 @@ export interface CsvUpload {
  * uploads keep theirs), streamed: its chunks are checked as they pass — binary content (a NUL in
  * the first bytes: a spreadsheet, an archive) is refused before any is handed on, a file over the
  * limit as soon as the limit is reached, an empty one or a second file part at its end
- * (docs/decisions/095, 112), so the consumer's work is undone. A consumer that stops early leaves
+ * (docs/decisions/095, 169), so the consumer's work is undone. A consumer that stops early leaves
  * the rest of the request drained.
  */
 export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {

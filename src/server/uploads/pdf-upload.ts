@@ -10,7 +10,7 @@ const fail = (message: string) => refuse('file', message, 'pdf');
 
 /**
  * A one-file upload of a PDF (a signed letter): the whole request is read before anything is kept; a
- * second file part refuses it naming the part (docs/decisions/112), a file that is not a PDF by
+ * second file part refuses it naming the part (docs/decisions/169), a file that is not a PDF by
  * content, an empty one or one over the upload limit is refused.
  */
 export async function readOnePdf(request: FastifyRequest): Promise<UploadedFile> {

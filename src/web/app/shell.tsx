@@ -15,7 +15,7 @@ import { ErrorBanner } from './error-banner.tsx';
 import { PhoneMenu } from './phone-menu.tsx';
 import { useUnsavedState } from '../shared/unsaved-changes.tsx';
 
-// After the first paint: the queue's line is never in a screen's first load (docs/decisions/102).
+// After the first paint: the queue's line is never in a screen's first load (docs/decisions/151).
 // The queue's line loads once the page itself has shown (its code is not in a page's first load).
 const OutboxStatus = lazy(() => nextPaint().then(() => import('../shared/offline/outbox-status.tsx')));
 const AccountModal = lazy(() => import('../features/account/account-modal.tsx').then((m) => ({ default: m.AccountModal })));

@@ -46,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Offline (no answer at all), the firm's settings and the session as last answered on this
-    // device (docs/decisions/102): a reload at the site stays signed in; a 401 signs out.
+    // device (docs/decisions/150): a reload at the site stays signed in; a 401 signs out.
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const stop = () => {
@@ -104,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The offline queue sends the signed-in person's waiting writes, and stops on sign-out; the session
   // and settings are remembered for an offline reload. Their code loads after the first paint, and
-  // only once someone has signed in (docs/decisions/102).
+  // only once someone has signed in (docs/decisions/150).
   const [offlineParts, setOfflineParts] = useState(false);
   const [configAnswered, setConfigAnswered] = useState(false);
   useEffect(() => {
@@ -120,7 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user, config, configAnswered, offlineParts, recheck]);
 
   // Refresh every 15 minutes, and ask again when the connection returns (the session may have been
-  // kept offline, docs/decisions/102) or the queue met a 401: a 401 signs out, other failures are only logged.
+  // kept offline, docs/decisions/150) or the queue met a 401: a 401 signs out, other failures are only logged.
   useEffect(() => {
     if (!user) return;
     const timer = setInterval(() => recheck('/api/auth/refresh'), SESSION_REFRESH_MS);

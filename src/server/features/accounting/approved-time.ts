@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { readTimesheetSettings } from '../time/index.ts';
 
-// Billing requires approved time (issue 25, docs/decisions/088): when the firm's setting is on,
+// Billing requires approved time (issue 25, docs/decisions/160): when the firm's setting is on,
 // a time entry is billable only once its person's week is approved.
 
 /**

@@ -9,7 +9,7 @@ import { changeDraft } from './bill-drafts.ts';
 import { lockBill } from './bill-locks.ts';
 import { billLines } from './lines.ts';
 
-// Issue 38 (docs/decisions/115): a draft's line is its entry, so editing the line edits the entry
+// Issue 38 (docs/decisions/183): a draft's line is its entry, so editing the line edits the entry
 // (hours, rate, description; an expense's amount), audited by the entries' own trigger and held to
 // the same week lock as the time tracking screen. A draft was never sent: it is deleted, not voided.
 

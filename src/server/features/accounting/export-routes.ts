@@ -33,7 +33,7 @@ export function exportRoutes({ app, db }: AppContext) {
     actorId: requireUser(request).user.id, billId: request.params.id, entryId: request.params.entryId, ...request.body,
   }));
 
-  // QuickBooks Desktop reads IIF in the Windows code page (docs/decisions/114).
+  // QuickBooks Desktop reads IIF in the Windows code page (docs/decisions/176).
   app.get('/api/accounting/export.iif', { config: superAdmin, schema: { querystring: ZPeriodQuery } }, async (request, reply) =>
     sendFile(reply, Buffer.from(await quickbooksIif(db, request.query)), 'text/plain',
       quickbooksFileName(request.query.from, request.query.to, 'iif'), 'windows-1252'));

@@ -7,7 +7,7 @@ import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { lockCase } from './bill-locks.ts';
 
-// Retainers per case (issue 24, docs/decisions/085): client funds held, as a ledger of deposits,
+// Retainers per case (issue 24, docs/decisions/195): client funds held, as a ledger of deposits,
 // refunds, applications to bills (payments of method 'retainer', written by the payment routes)
 // and their reversals. Every write locks the case row first, so the balance read is the balance
 // written against, on every app instance: it never goes below zero.

@@ -32,7 +32,7 @@ const ZManifest = z.object({
    * older backups have none, and an older Casebook reading a newer backup ignores it (zod strips it).
    */
   startedBy: z.string().max(200).optional(),
-  /** S3 buckets holding photo originals this backup's rows point at (docs/decisions/103): not in the file, back them up apart. */
+  /** S3 buckets holding photo originals this backup's rows point at (docs/decisions/162): not in the file, back them up apart. */
   originalsBuckets: z.array(z.string().max(200)).max(20).optional(),
 });
 export type Manifest = z.infer<typeof ZManifest>;

@@ -11,7 +11,7 @@ import { BackupStore } from './store.ts';
 import { APP_VERSION } from './version.ts';
 
 // A backup holds every password hash and every rate, cost and bill: admins see the list and start
-// a backup; only super admins download, upload or restore (issue 22, docs/decisions/074).
+// a backup; only super admins download, upload or restore (issue 22, docs/decisions/191).
 const admin = { access: 'admin' } as const;
 const superAdmin = { access: 'super_admin' } as const;
 // An upload is a whole database: allow large files on this one route.

@@ -29,7 +29,7 @@ export interface BackupDeps {
   log?: { info(msg: string): void; error(msg: string): void };
 }
 
-/** Photo originals kept in S3 are not in the dump (docs/decisions/103): the backup names their buckets. */
+/** Photo originals kept in S3 are not in the dump (docs/decisions/162): the backup names their buckets. */
 async function originalsBuckets(db: DatabaseHandle['db']): Promise<{ originalsBuckets?: string[] }> {
   const rows = await db.selectFrom('field_report_originals').select('bucket').distinct().where('bucket', 'is not', null).execute();
   const names = rows.map((r) => r.bucket!).sort();

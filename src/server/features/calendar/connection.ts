@@ -157,7 +157,7 @@ export class CalendarConnection {
   }
 
   /**
-   * Marks a state used, in the database so that every instance knows (docs/decisions/075): true the
+   * Marks a state used, in the database so that every instance knows (docs/decisions/192): true the
    * first time, false ever after. States past their 15 minutes are refused by their stamp, so their
    * rows are cleared here.
    */

@@ -39,7 +39,7 @@ async function feedEvents(db: Db, userId: string, timeZone: string): Promise<Ics
   });
 }
 
-/** The user's case deadlines (issue 41, docs/decisions/132): all day on their dates, the same event as Google's; a moved date keeps its UID. */
+/** The user's case deadlines (issue 41, docs/decisions/174): all day on their dates, the same event as Google's; a moved date keeps its UID. */
 async function feedDeadlines(db: Db, userId: string): Promise<IcsEvent[]> {
   const { rows } = await sql<{
     id: string; title: string; kind: DeadlineKind; source: DeadlineSource; due_date: string; notes: string; set_by_hand: boolean;
@@ -63,7 +63,7 @@ async function feedDeadlines(db: Db, userId: string): Promise<IcsEvent[]> {
 }
 
 /**
- * The private calendar feed (docs/decisions/051): a secret URL per user that any calendar app
+ * The private calendar feed (docs/decisions/163): a secret URL per user that any calendar app
  * can subscribe to, with the user's assigned, non-archived, dated items and their case deadlines, built on every fetch.
  * A new link replaces the old one, which then answers 404.
  */

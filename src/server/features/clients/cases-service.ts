@@ -68,7 +68,7 @@ export async function createCase(db: DbOrTx, options: {
   const id = await explainTakenNumbers(withActor(db, options.actorId, async (tx) => {
     const client = await tx.selectFrom('clients').select('id').where('id', '=', options.clientId).executeTakeFirst();
     if (!client) throw refuse('clientId', 'The client of this case no longer exists.', 'exists');
-    // Opened since conflict checks began: its bills wait for a cleared check (docs/decisions/120).
+    // Opened since conflict checks began: its bills wait for a cleared check (docs/decisions/173).
     const row = await tx.insertInto('cases')
       .values({ client_id: options.clientId, conflict_check_required: true, ...(await caseColumns(tx, options.input)) })
       .returning('id').executeTakeFirstOrThrow();

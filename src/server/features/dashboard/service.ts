@@ -83,7 +83,7 @@ export async function dashboardSummary(db: DbOrTx, viewer: Viewer, firmToday: st
  * of them past due on the firm's `today` (core/billing.ts isOverdue, in SQL over bills_open_idx).
  */
 export async function dashboardMoney(db: DbOrTx, today: string): Promise<TDashboardMoney> {
-  // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/083).
+  // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/180).
   const { rows } = await sql<{ unbilled: string; receivables: string; overdue: string; overdue_bills: string }>`
     select (select coalesce(sum(time_value + expenses), 0) from unbilled_totals) as unbilled, o.*
     from (select coalesce(sum(balance), 0) as receivables,

@@ -9,7 +9,7 @@ import { JobError, type JobRunner } from '../../jobs/runner.ts';
 import { type CalendarConnection, CalendarUnavailable, calendarErrorMessage, isRetryable } from '../calendar/index.ts';
 import { isoOf } from './reads.ts';
 
-// Deadlines on the firm's Google Calendar (issue 41, docs/decisions/132), the way action items go
+// Deadlines on the firm's Google Calendar (issue 41, docs/decisions/174), the way action items go
 // (docs/decisions/051): a trigger on case_deadlines queues the deadline's job ('deadline-calendar',
 // key = its id, latest wins) with every change its event shows; the job creates the event under an
 // id of ours (the deadline's UUID, hex) or updates it in place, so a moved date moves the event and

@@ -4,7 +4,7 @@ import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
 
-// The signed engagement letter (issue 39, docs/decisions/121): the PDF as uploaded, kept in PostgreSQL
+// The signed engagement letter (issue 39, docs/decisions/175): the PDF as uploaded, kept in PostgreSQL
 // with its SHA-256; the latest one of a case marks it engaged, on the date the upload gives.
 
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -13,7 +13,7 @@ import { insertOriginal, originalBytes, sha256Of, stageOriginal } from './origin
 import { listImages, storedKind } from './reads.ts';
 import { draftForUpdate } from './writes.ts';
 
-// One photo, diagram or reading by its client-made id (docs/decisions/103): the file as picked
+// One photo, diagram or reading by its client-made id (docs/decisions/161): the file as picked
 // (`original`, kept unchanged as evidence) and, optionally, the browser's resized JPEG (`photo`,
 // which spares mobile data). The stored copy is always re-encoded here, so it carries no EXIF.
 

@@ -119,7 +119,7 @@ export function fieldReportRoutes({ app, db, env, documents }: AppContext) {
 
   // Photos, diagrams and readings (docs/decisions/063): /api/field-reports/{id}/{photos|diagrams|readings}.
   // One image by its client-made id: `original` (the file as picked) and optionally `photo` (the
-  // browser's resized JPEG). The same id again answers the list unchanged (docs/decisions/103).
+  // browser's resized JPEG). The same id again answers the list unchanged (docs/decisions/161).
   app.put('/api/field-reports/:id/:kind/:imageId', { config: { access: 'user' }, schema: { params: ZImageParams, querystring: ZNoQuery, response: imageList } },
     async (request) => {
       const { user } = requireUser(request);

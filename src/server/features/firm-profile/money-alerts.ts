@@ -4,7 +4,7 @@ import { displayName } from '../../../core/people.ts';
 import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 
-// Money's authority (issue 38, docs/decisions/115): a change of the remittance details or the tax id
+// Money's authority (issue 38, docs/decisions/184): a change of the remittance details or the tax id
 // (what every bill tells a client to pay into) alerts every enabled super admin in the app, one row
 // each, shown on their dashboard until they dismiss it. No alert mechanism existed; this is the small one.
 

@@ -15,7 +15,7 @@ import type { PlannedEntry } from './walk.ts';
 
 /**
  * Entries come with their project's case and client, one join per statement, so the per-row
- * fill-in trigger is skipped (a statement trigger checks them: migration 025, docs/decisions/095).
+ * fill-in trigger is skipped (a statement trigger checks them: migration 025, docs/decisions/153).
  */
 const CASE_AND_CLIENT = sql`left join projects p on p.id = r.project_id left join cases c on c.id = p.case_id`;
 

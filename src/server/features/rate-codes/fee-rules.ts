@@ -7,7 +7,7 @@ import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { getRateCode, type RateViewer } from './service.ts';
 
-// A rate code's fee rules and its job titles' dated rate changes (issue 40, docs/decisions/138).
+// A rate code's fee rules and its job titles' dated rate changes (issue 40, docs/decisions/138, 199).
 // Money: the routes let only a super admin here, and the answers are the priced rate code.
 
 /** PUT /api/rate-codes/:id/fee-rules: the whole list, at the rate code's version. */

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { entryConditions, kindsOf } from './filters.ts';
 
 // The entries behind a report, in date order, read through one cursor per entry table a page at
-// a time (docs/decisions/083): one query whose joins PostgreSQL plans once (hash joins over the
+// a time (docs/decisions/179): one query whose joins PostgreSQL plans once (hash joins over the
 // period), never a query per page, and never more than a page of rows in memory.
 
 const PAGE = 5000;

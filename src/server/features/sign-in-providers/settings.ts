@@ -18,7 +18,7 @@ type Address = Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
 export const secretOf = (env: Secrets, provider: TSignInProvider): string | undefined => env[PROVIDER_SECRET_VARIABLES[provider]];
 
 /**
- * The origin a provider sends the browser back to (docs/decisions/112): PUBLIC_URL whenever it is
+ * The origin a provider sends the browser back to (docs/decisions/168): PUBLIC_URL whenever it is
  * set, never the Host header then. Without it, only outside production (a demo on one computer) the
  * request's own origin; in production none (a provider cannot be turned on, and the start stops).
  */
@@ -85,7 +85,7 @@ export async function offeredProviders(db: DbOrTx, env: Secrets): Promise<TSignI
 }
 
 /**
- * Checked at start, once the database is open (docs/decisions/112): in production, a provider on in
+ * Checked at start, once the database is open (docs/decisions/168): in production, a provider on in
  * Settings without PUBLIC_URL stops the start with a message naming PUBLIC_URL; null when all is well.
  */
 export async function publicUrlProblemAtStart(db: DbOrTx, env: Address): Promise<string | null> {

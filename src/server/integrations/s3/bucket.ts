@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../../env.ts';
 
-// An S3-compatible bucket (AWS, MinIO, Ceph, R2…) holding the photos' originals (docs/decisions/103).
+// An S3-compatible bucket (AWS, MinIO, Ceph, R2…) holding the photos' originals (docs/decisions/162).
 // Path-style addressing (https://host/bucket/key) works with every one of them.
 
 export interface Bucket {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 const CalendarFeedDialog = lazy(() => import('./calendar-feed-dialog.tsx'));
 
 /**
- * The user's private calendar feed (docs/decisions/051), from the header: an icon, or a line of
+ * The user's private calendar feed (docs/decisions/163), from the header: an icon, or a line of
  * the phone menu (`asMenuItem`, docs/decisions/107). The dialog is its own chunk: no page's first
  * load waits for it.
  */

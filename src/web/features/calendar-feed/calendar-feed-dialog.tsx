@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts';
 const key = ['calendar', 'feed'] as const;
 
 /**
- * The user's private calendar feed (docs/decisions/051): a secret address any calendar app can
+ * The user's private calendar feed (docs/decisions/163): a secret address any calendar app can
  * subscribe to, with their assigned items. A new link stops the old one; so does turning it off.
  */
 export default function CalendarFeedDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {

@@ -27,7 +27,7 @@ export function useFieldReports(q: string, projectId: string | null) {
   });
 }
 
-// Offline (docs/decisions/102): a report, the list and the staff are read from the copies kept
+// Offline (docs/decisions/150): a report, the list and the staff are read from the copies kept
 // when they were last opened; the queries run without a connection ('always') to reach them.
 // A report created offline is its kept local copy until the queue has sent its create (108).
 export const useFieldReport = (id: string) => useQuery({
@@ -98,7 +98,7 @@ export const reviseReport = (id: string, newId: string) =>
 type Images = { images: TReportImage[] };
 const list = (id: string, kind: AttachmentKind) => `${reportUrl(id)}/${kind}`;
 /**
- * The request that uploads one image by its client-made id (idempotent, docs/decisions/103): the file
+ * The request that uploads one image by its client-made id (idempotent, docs/decisions/161): the file
  * as picked and the browser's 1,600 px JPEG of it. Sent by the offline queue.
  */
 export function imageUpload(id: string, kind: AttachmentKind, imageId: string, original: File, photo: Blob | null): OutboxRequest {

@@ -2,7 +2,7 @@ import { exifThumbnail } from '../../../core/jpeg-thumbnail.ts';
 import { resizeHere } from './resize-photo.ts';
 
 // A photo picked on a phone is 3–15 MB; the report shows and prints it at 1,600 px. The browser makes
-// that copy before upload (docs/decisions/103) to spare mobile data: turned upright by its EXIF
+// that copy before upload (docs/decisions/161) to spare mobile data: turned upright by its EXIF
 // orientation, JPEG. The original goes too, unchanged: it is the evidence.
 
 let worker: Worker | null = null;

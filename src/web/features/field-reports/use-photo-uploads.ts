@@ -21,7 +21,7 @@ export interface PendingPhoto {
 interface Preparing { id: string; name: string; preview: string; problem?: string }
 
 /**
- * Photos picked in this panel (docs/decisions/103): each shows at once (quickPreview), is resized,
+ * Photos picked in this panel (docs/decisions/161): each shows at once (quickPreview), is resized,
  * and goes into the offline queue with its original (IndexedDB keeps both), to be sent in order,
  * once, by its client-made id, whenever there is a connection. The cards of waiting photos come
  * from the queue, so they are there after a reload too; the server's answer updates the list.

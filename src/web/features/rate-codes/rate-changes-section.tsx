@@ -8,7 +8,7 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { useAddRateChange } from './api.ts';
 import { parseRate } from './parse-rate.ts';
 
-// Rates with an effective date (issue 40, docs/decisions/138): a job title's new rate from a date
+// Rates with an effective date (issue 40, docs/decisions/199): a job title's new rate from a date
 // on; entries of that date and later take it, entries on a bill keep theirs. Super admins only.
 
 export function RateChangesSection({ code }: { code: TPricedRateCode }) {

@@ -27,7 +27,7 @@ export function outboxQueue(userId: string, rows: Rows, base: string, list: 'tim
   const add = (key: string, label: string, request: OutboxItem['request']) => {
     const scope = scopeOf(rows, key);
     const projectId = scope.slice('project:'.length);
-    // The kept copy's row follows the answer, even with the page closed (docs/decisions/102).
+    // The kept copy's row follows the answer, even with the page closed (docs/decisions/150).
     return enqueue({ id: newId(), userId, kind: 'change', scope, key, label, request, keep: { key: keptKey(projectId), row: { list, id: key } } });
   };
   return {

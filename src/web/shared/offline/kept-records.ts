@@ -2,7 +2,7 @@ import { withBrowserDb } from '../../lib/browser-db.ts';
 import { ApiError } from '../../lib/transport.ts';
 
 // Copies of what the server answered, kept in the browser's `records` store per person (issue 26,
-// docs/decisions/102), read when a request gets no answer: a report opened once opens offline.
+// docs/decisions/150), read when a request gets no answer: a report opened once opens offline.
 
 let keptFor: string | null = null;
 let settled: () => void = () => {};

@@ -43,7 +43,7 @@ function QueueRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
 }
 
 /**
- * The offline queue on every screen (issue 26, docs/decisions/102): 'Offline' while there is no
+ * The offline queue on every screen (issue 26, docs/decisions/151): 'Offline' while there is no
  * connection, and 'All saved' or what waits ('3 changes and 5 photos waiting'); tapped, the list of
  * what waits and of what the server refused, with the reason, Try again and Discard (a write whose
  * record was deleted meanwhile, 410: the reason and OK only; docs/decisions/110).

@@ -5,7 +5,7 @@ import { debugLog } from '../../lib/debug-log.ts';
 import { ApiError, FILE_TIMEOUT_MS, send } from '../../lib/transport.ts';
 import type { OutboxFailure, OutboxItem, OutboxRequest } from '../../lib/outbox-item.ts';
 
-// The one offline queue (issue 26, docs/decisions/102): every write that must survive a lost
+// The one offline queue (issue 26, docs/decisions/102, 129): every write that must survive a lost
 // connection or a closed tab is kept in IndexedDB and sent from here, in the order it was made,
 // each exactly once: its request names a client-made id, so the server answers a replay instead of
 // repeating it. One tab sends at a time (a Web Lock); the others follow the store.
@@ -182,7 +182,7 @@ async function sendOne(item: OutboxItem): Promise<Answer & { status: number }> {
 }
 
 type Rows = Record<string, { id: string }[]>;
-/** The record's kept copy as the server now has it (docs/decisions/102): the answer, or its one row. */
+/** The record's kept copy as the server now has it (docs/decisions/150): the answer, or its one row. */
 async function keepAnswer({ keep, request, userId: who }: OutboxItem, body: unknown) {
   if (!keep?.row) return keep && keepRecord(keep.key, body, who);
   const { list, id } = keep.row;

@@ -23,7 +23,7 @@ export const rateKey = (projectId: string, jobType: string, date: string) => `${
 /**
  * The hourly rate a new or re-titled entry stores, for each (project, job title, entry date): the
  * case's custom rate first, else the rate-code item's rate in force on the date (its latest rate
- * change dated on or before it, else its own rate: docs/decisions/138; the rules are core's
+ * change dated on or before it, else its own rate: docs/decisions/199; the rules are core's
  * `resolveRate` and `rateInForce`). Two queries for any number of triples; a triple whose project is
  * not found is refused.
  */

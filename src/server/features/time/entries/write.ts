@@ -245,7 +245,7 @@ export async function deleteTimeEntry(db: DbOrTx, options: { id: string; version
   });
 }
 
-// ——— The timer and the day's suggestions (docs/decisions/089) ———
+// ——— The timer and the day's suggestions (docs/decisions/089, 186) ———
 
 /** A stopped timer's or an accepted suggestion's entry: the person's initials, the rate frozen now, where it came from. */
 export interface BookedEntry {

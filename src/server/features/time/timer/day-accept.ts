@@ -32,7 +32,7 @@ async function sameClick(tx: Tx, row: EntryRow, userId: string, body: Body): Pro
 }
 
 /**
- * POST /api/timesheet/day/accept (docs/decisions/089): one suggestion becomes one entry of the
+ * POST /api/timesheet/day/accept (docs/decisions/186): one suggestion becomes one entry of the
  * person (an approver may do it for someone else), with its source; a Google event's title
  * remembers the project and job title. A second click answers the first entry. A closed week is
  * refused by the lock trigger (409 in words).

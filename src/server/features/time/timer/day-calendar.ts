@@ -5,7 +5,7 @@ import { zonedToUtc } from '../../../../core/ics.ts';
 import { type CalendarConnection, calendarErrorMessage, CalendarUnavailable } from '../../calendar/index.ts';
 import { addDays } from '../../../../core/iso-date.ts';
 
-// The day's events from the firm's Google Calendar (docs/decisions/089), through the existing
+// The day's events from the firm's Google Calendar (docs/decisions/186), through the existing
 // connection (token refresh, one retry after a 401). No failure of Google fails the day: it
 // answers the calendar's state in words instead.
 

@@ -10,7 +10,7 @@ import { getTrackedProject } from '../tracking/project-search.ts';
 import { calendarDay } from './day-calendar.ts';
 import { personOf } from '../entries/person.ts';
 
-// GET /api/timesheet/day (docs/decisions/089): the person's action items with a start and an end
+// GET /api/timesheet/day (docs/decisions/186): the person's action items with a start and an end
 // that day, and their events of the firm's Google Calendar, as suggestions of time. Nothing is
 // entered here: one click (day-accept.ts) makes one entry.
 
