@@ -11,19 +11,27 @@ process.env.TZ = FIRM_TZ;
 // own worker, which run one after another (docs/decisions/119).
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   // Ceilings that catch a hung test, not a measure of speed (bench/ measures that): a test that takes
   // 20 s on a quiet machine needs more than 30 s beside a busy process per core (issue 22).
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // A test that fails runs once more, traced, in a new worker (an app of its own); passing then
+  // still fails the run (failOnFlakyTests): a retry never hides a failure, it only records it.
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: [['list']],
   use: {
-    // A failed test keeps its trace: the DOM before and after every action, the network, the console.
-    // Not the screencast (a JPEG of every frame, for every test, passed or not): it was about 40 % of
-    // the browser tests' CPU (docs/decisions/126). E2E_TRACE=full records it for a failure you rerun.
-    trace: { mode: 'retain-on-failure', screenshots: process.env.E2E_TRACE === 'full', snapshots: true, sources: true },
+    // A failure's retry keeps its trace: the DOM before and after every action, the network, the
+    // console. Recording it on every first run was about a fifth of the browser tests' CPU, and the
+    // screencast (a JPEG of every frame) about 40 % more (docs/decisions/126, 146). E2E_TRACE=full
+    // adds the screencast; E2E_TRACE=always traces every first run too.
+    trace: {
+      mode: process.env.E2E_TRACE === 'always' ? 'retain-on-failure' : 'on-first-retry',
+      screenshots: process.env.E2E_TRACE === 'full', snapshots: true, sources: true,
+    },
     timezoneId: FIRM_TZ,
     // The app's service worker (docs/decisions/101) answers requests before page.route mocks see them:
     // blocked for every spec but e2e/pwa.spec.ts, which allows it per test.

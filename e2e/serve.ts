@@ -1,9 +1,13 @@
-// Starts the real server on a fresh data folder for the browser tests.
-import { mkdtempSync } from 'node:fs';
+// Starts the real server on a fresh data folder for the browser tests: a copy of the run's demo
+// template (e2e/global-setup.ts: migrated and seeded once per run) when there is one, else empty
+// (the app migrates and seeds it).
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-e2e-'));
+// E2E_DATA_DIR: the template itself, while e2e/global-setup.ts makes it.
+process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'casebook-e2e-'));
+if (!process.env.E2E_DATA_DIR && process.env.E2E_TEMPLATE_DIR) cpSync(process.env.E2E_TEMPLATE_DIR, process.env.DATA_DIR, { recursive: true });
 // Address lookup goes to the fake Radar server (test/fakes/radar-server.ts), never the real one.
 const { startFakeRadar } = await import('../test/fakes/radar-server.ts');
 process.env.RADAR_BASE_URL = (await startFakeRadar()).url;
