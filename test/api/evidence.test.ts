@@ -361,6 +361,28 @@ describe('return and disposal', () => {
 });
 
 describe('the audit log chain', () => {
+  it('is sealed by its schedule, once across runners, with no one pressing Verify', async () => {
+    await collect(staff, caseA.id, 'Sealed by the schedule');
+    const unsealed = async () => Number((await sql<{ n: string }>`select count(*)::text as n from audit_log where chain_seq is null`.execute(t.database.db)).rows[0]!.n);
+    expect(await unsealed()).toBeGreaterThan(0);
+    await sql`insert into job_schedules (name, spec, next_run_at) values ('audit.seal', 'every 300000 ms', now())
+      on conflict (name) do update set next_run_at = now(), locked_by = null, locked_until = null`.execute(t.database.db);
+    expect(await t.app.jobs.runSchedule('audit.seal')).toBe(true);
+    // Done: not due again until its next time (five minutes on).
+    expect(await t.app.jobs.runSchedule('audit.seal')).toBe(false);
+    expect(await unsealed()).toBe(0);
+    const head = (await sql<{ seq: string; hash: string; last: string }>`select h.seq::text as seq, h.hash,
+      (select hash from audit_log order by chain_seq desc limit 1) as last from audit_chain_head h`.execute(t.database.db)).rows[0]!;
+    expect(head.hash).toBe(head.last);
+    const schedule = (await sql<{ last_error: string | null; due_in_s: number }>`select last_error,
+      extract(epoch from next_run_at - now())::float8 as due_in_s from job_schedules where name = 'audit.seal'`.execute(t.database.db)).rows[0]!;
+    expect(schedule.last_error).toBeNull();
+    expect(schedule.due_in_s).toBeGreaterThan(200);
+    // Verify finds nothing left to seal beyond its own request's rows.
+    const verdict = (await admin.request({ method: 'POST', url: '/api/audit/verify' })).json() as TAuditChainVerdict;
+    expect(verdict).toMatchObject({ ok: true, sealed: 0 });
+  });
+
   it('seals the rows in order and names a row changed behind the app\'s back', async () => {
     const res = await admin.request({ method: 'POST', url: '/api/audit/verify' });
     expect(res.statusCode, res.body).toBe(200);
