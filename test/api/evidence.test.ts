@@ -323,6 +323,8 @@ describe('notice before destructive testing', () => {
     expect(result.parentId).toBe(item.id);
     const parent = (await staff.request({ method: 'GET', url: `/api/evidence/${item.id}` })).json() as TEvidenceItem;
     expect(parent.derived.map((d) => [d.tag, d.derivation])).toEqual([[result.tag, 'result'], [rest.tag, 'remaining']]);
+    expect(result.parent).toEqual({ id: item.id, tag: item.tag, description: item.description });
+    expect(parent.parent).toBeNull();
   });
 
   it('counts the period from the last party told (a test planned and noticed 11 days ago may start)', async () => {

@@ -83,7 +83,8 @@ export const ZEvidenceItem = ZEvidenceSummary.extend({
   caseFileNumber: z.string(), caseName: z.string(),
   authorization: z.object({ by: z.string(), at: z.string(), documentId: z.string() }).nullable(),
   entries: z.array(ZCustodyEntry), photos: z.array(ZEvidencePhoto), tests: z.array(ZEvidenceTest),
-  derived: z.array(ZEvidenceSummary),
+  /** Results and remaining portions of this item's destructive tests, and (on one of those) the item it came from. */
+  derived: z.array(ZEvidenceSummary), parent: z.object({ id: z.string(), tag: z.string(), description: z.string() }).nullable(),
 });
 export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;
 

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
+import { DERIVATION_LABEL, type Derivation } from '../../../core/evidence.ts';
 import { newId } from '../../lib/new-id.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
@@ -13,16 +14,23 @@ const LABELS = {
 };
 type Field = keyof typeof LABELS;
 
+/** A result or remaining portion of a started destructive test: a new item linked to the item tested. */
+export interface FromTest { testId: string; item: { tag: string; location: string; custodian: string } }
+
 /**
  * Collect an item at the site: what it is, where it was found, where it goes, and the collector's
- * signature drawn on the screen. The item's id is made once per open form, so a retried save is the
- * same item. What was typed stays through any refusal.
+ * signature drawn on the screen; or record a result or remaining portion of a destructive test
+ * (`fromTest`). The item's id is made once per open form, so a retried save is the same item. What
+ * was typed stays through any refusal.
  */
-export function CollectModal({ caseId, custodian, onClose, onCollected }: {
-  caseId: string; custodian: string; onClose(): void; onCollected(item: TEvidenceItem): void;
+export function CollectModal({ caseId, custodian, fromTest, onClose, onCollected }: {
+  caseId: string; custodian: string; fromTest?: FromTest; onClose(): void; onCollected(item: TEvidenceItem): void;
 }) {
   const [id] = useState(newId);
-  const [form, setForm] = useState({ description: '', category: '', quantity: 1, condition: '', collectedPlace: '', location: '', custodian });
+  const [derivation, setDerivation] = useState<Derivation>('result');
+  const [form, setForm] = useState({
+    description: '', category: '', quantity: 1, condition: '', collectedPlace: '', location: fromTest?.item.location ?? '', custodian: fromTest?.item.custodian || custodian,
+  });
   const [signature, setSignature] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +39,9 @@ export function CollectModal({ caseId, custodian, onClose, onCollected }: {
   const save = async () => {
     setBusy(true);
     try {
-      const body: CollectBody = { ...form, caseId, collectedAt: new Date().toISOString(), signature: signature ?? '' };
+      const body: CollectBody = {
+        ...form, caseId, collectedAt: new Date().toISOString(), signature: signature ?? '', derivedFrom: fromTest ? { testId: fromTest.testId, derivation } : null,
+      };
       const item = await collectItem(id, body);
       await invalidate();
       onCollected(item);
@@ -42,8 +52,13 @@ export function CollectModal({ caseId, custodian, onClose, onCollected }: {
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Collect evidence item" size="lg" fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}>
+    <Modal opened onClose={onClose} title={fromTest ? `Record a result or remaining portion of ${fromTest.item.tag}` : 'Collect evidence item'} size="lg"
+      fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}>
       <Stack gap="sm">
+        {fromTest && (
+          <SegmentedControl aria-label="Recorded as" value={derivation} onChange={(v) => setDerivation(v as Derivation)}
+            data={Object.entries(DERIVATION_LABEL).map(([value, label]) => ({ value, label }))} />
+        )}
         <Textarea label="Description" required autosize minRows={2} value={form.description} error={refusal?.fields.description}
           onChange={(e) => set({ description: e.currentTarget.value })} />
         <Group grow>
@@ -52,19 +67,19 @@ export function CollectModal({ caseId, custodian, onClose, onCollected }: {
             onChange={(v) => set({ quantity: typeof v === 'number' ? v : 1 })} />
         </Group>
         <TextInput label="Condition" value={form.condition} onChange={(e) => set({ condition: e.currentTarget.value })} />
-        <TextInput label="Where collected" value={form.collectedPlace} onChange={(e) => set({ collectedPlace: e.currentTarget.value })} />
+        <TextInput label={fromTest ? 'Where it was made' : 'Where collected'} value={form.collectedPlace} onChange={(e) => set({ collectedPlace: e.currentTarget.value })} />
         <Group grow>
           <TextInput label="Location" placeholder="Where it is kept now" value={form.location} onChange={(e) => set({ location: e.currentTarget.value })} />
           <TextInput label="Custodian" value={form.custodian} onChange={(e) => set({ custodian: e.currentTarget.value })} />
         </Group>
         <div>
-          <TextInputLabel text="Signature of the collector" />
+          <TextInputLabel text={fromTest ? 'Signature of the one recording it' : 'Signature of the collector'} />
           <SignaturePad onChange={setSignature} />
         </div>
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button onClick={save} loading={busy}>Collect item</Button>
+          <Button onClick={save} loading={busy}>{fromTest ? 'Record new item' : 'Collect item'}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, FileButton, Group, Image, Paper, SimpleGr
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TChainVerdict, TEvidenceItem } from '../../../core/api/evidence.ts';
-import { CUSTODY_KIND_LABEL, type CustodyKind } from '../../../core/evidence.ts';
+import { CUSTODY_KIND_LABEL, DERIVATION_LABEL, type CustodyKind, type Derivation } from '../../../core/evidence.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { onOutboxAnswer } from '../../shared/offline/outbox.ts';
@@ -76,6 +76,12 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
         <div>
           <Title order={2}>{item.tag}</Title>
           <Text>{item.description}</Text>
+          {item.parent && (
+            <Text size="sm">
+              {DERIVATION_LABEL[item.derivation as Derivation] ?? 'Made'} of <Anchor component={Link} inherit to={`/evidence/${item.parent.id}`}>{item.parent.tag}</Anchor>
+              {' '}({item.parent.description}), by a destructive test
+            </Text>
+          )}
           <Anchor component={Link} to={`/case/${item.caseId}`} size="sm">Case {item.caseFileNumber}{item.caseName ? `, ${item.caseName}` : ''}</Anchor>
         </div>
         {!open && <Badge color="gray" size="lg">{item.status === 'returned' ? 'Returned' : 'Disposed of'}</Badge>}
@@ -154,9 +160,11 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
         </Paper>
       )}
       {item.derived.length > 0 && (
-        <Paper withBorder p="md">
-          <Title order={4}>Results and remaining portions</Title>
-          {item.derived.map((d) => <Text key={d.id}><Link to={`/evidence/${d.id}`}>{d.tag}</Link> {d.description} ({d.derivation})</Text>)}
+        <Paper withBorder p="md" component="section" aria-labelledby="derived-title">
+          <Title order={4} id="derived-title">Results and remaining portions</Title>
+          {item.derived.map((d) => (
+            <Text key={d.id}><Link to={`/evidence/${d.id}`}>{d.tag}</Link> {d.description} ({DERIVATION_LABEL[d.derivation as Derivation] ?? d.derivation})</Text>
+          ))}
         </Paper>
       )}
       <TestsSection item={item} signer={user.displayName} />
