@@ -94,6 +94,15 @@ describe('items and the tag series', () => {
     expect(((await staff.request({ method: 'GET', url: `/api/cases/${caseB.id}/evidence` })).json() as { noticeDays: number }).noticeDays).toBe(14);
   });
 
+  it('answers every item of a case in full, for its page to keep on the device (a label scanned offline opens)', async () => {
+    const res = await staff.request({ method: 'GET', url: `/api/cases/${caseA.id}/evidence/items` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json() as { items: TEvidenceItem[] };
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    expect(items.every((i) => i.caseId === caseA.id && i.entries.length >= 1 && i.caseFileNumber === caseA.fileNumber)).toBe(true);
+    expect(items.map((i) => i.tagNumber)).toEqual([...items.map((i) => i.tagNumber)].sort((a, b) => a - b));
+  });
+
   it('refuses an item without a description or a signature, naming the field', async () => {
     const res = await staff.request({ method: 'PUT', url: `/api/evidence/${randomUUID()}`, payload: { caseId: caseA.id, description: ' ', collectedAt: now(), entryId: randomUUID() } });
     expect(res.statusCode).toBe(400);

@@ -89,6 +89,9 @@ export const ZEvidenceItem = ZEvidenceSummary.extend({
 export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;
 
 export const ZCaseEvidence = z.object({ items: z.array(ZEvidenceSummary), noticeDays: z.number() });
+/** How many of a case's items its page keeps on the device for offline use (the most recent tags first past that). */
+export const OFFLINE_ITEMS_LIMIT = 300;
+export const ZCaseItems = z.object({ items: z.array(ZEvidenceItem).max(OFFLINE_ITEMS_LIMIT) });
 export type TCaseEvidence = z.infer<typeof ZCaseEvidence>;
 
 export const ZChainVerdict = z.object({

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { TCaseEvidence, TCollectItem, TCustodyEntry, TEntryInput, TEvidenceItem, TEvidenceSummary, TEvidenceTest } from '../../../core/api/evidence.ts';
+import { OFFLINE_ITEMS_LIMIT, type TCaseEvidence, type TCollectItem, type TCustodyEntry, type TEntryInput, type TEvidenceItem, type TEvidenceSummary, type TEvidenceTest } from '../../../core/api/evidence.ts';
 import { DERIVATION_LABEL, tagText } from '../../../core/evidence.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { EvidenceItemsTable } from '../../db/evidence-types.ts';
@@ -67,6 +67,14 @@ export async function caseItems(db: DbOrTx, caseId: string): Promise<TEvidenceSu
 
 export async function caseEvidence(db: DbOrTx, caseId: string): Promise<TCaseEvidence> {
   return { items: await caseItems(db, caseId), noticeDays: await noticeDaysOf(db, caseId) };
+}
+
+/** Every item of the case in full (its newest OFFLINE_ITEMS_LIMIT), for the case's page to keep on the device: a label scanned offline opens. */
+export async function caseItemsInFull(db: DbOrTx, caseId: string): Promise<{ items: TEvidenceItem[] }> {
+  const rows = await db.selectFrom('evidence_items').select('id').where('case_id', '=', caseId).orderBy('tag_number', 'desc').limit(OFFLINE_ITEMS_LIMIT).execute();
+  const items: TEvidenceItem[] = [];
+  for (const row of rows.reverse()) items.push(await getItem(db, row.id));
+  return { items };
 }
 
 /** Collects an item: the item and its first entry ('collected', signed) in one transaction. */

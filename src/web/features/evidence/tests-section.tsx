@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Modal, Paper, Stack, Table, Text, Tex
 import { useState } from 'react';
 import type { TEvidenceItem, TEvidenceTest } from '../../../core/api/evidence.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
-import { useFirmTimeZone } from '../../shared/auth.tsx';
+import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
@@ -45,8 +45,10 @@ function PlanModal({ item, onClose }: { item: TEvidenceItem; onClose(): void }) 
   );
 }
 
-function TestCard({ test, item, signer, open }: { test: TEvidenceTest; item: TEvidenceItem; signer: string; open: boolean }) {
+function TestCard({ test, item, open }: { test: TEvidenceTest; item: TEvidenceItem; open: boolean }) {
   const zone = useFirmTimeZone();
+  const user = useUser();
+  const signer = user.displayName;
   const [recording, setRecording] = useState(false);
   const invalidate = useInvalidateEvidence();
   const [problem, setProblem] = useState<string | null>(null);
@@ -110,8 +112,8 @@ function TestCard({ test, item, signer, open }: { test: TEvidenceTest; item: TEv
       ) : <Button mt="xs" variant="light" color="red" onClick={() => setStarting(true)}>Start test</Button>)}
       {test.startedAt && <Button mt="xs" variant="light" onClick={() => setRecording(true)}>Record result or remaining portion</Button>}
       {recording && (
-        <CollectModal caseId={item.caseId} custodian={signer} fromTest={{ testId: test.id, item }} onClose={() => setRecording(false)}
-          onCollected={() => setRecording(false)} />
+        <CollectModal caseOf={{ id: item.caseId, fileNumber: item.caseFileNumber, name: item.caseName }} user={user} fromTest={{ testId: test.id, item }}
+          onClose={() => setRecording(false)} onCollected={() => setRecording(false)} />
       )}
     </Paper>
   );
@@ -122,7 +124,7 @@ function TestCard({ test, item, signer, open }: { test: TEvidenceTest; item: TEv
  * period has passed or all waived; once started, its results and remaining portions are recorded as
  * new items linked to this one.
  */
-export function TestsSection({ item, signer }: { item: TEvidenceItem; signer: string }) {
+export function TestsSection({ item }: { item: TEvidenceItem }) {
   const [planning, setPlanning] = useState(false);
   const open = item.status === 'open';
   if (!open && item.tests.length === 0) return null;
@@ -134,7 +136,7 @@ export function TestsSection({ item, signer }: { item: TEvidenceItem; signer: st
       </Group>
       <Stack gap="sm">
         {item.tests.length === 0 && <Text c="dimmed">No test planned.</Text>}
-        {item.tests.map((t) => <TestCard key={t.id} test={t} item={item} signer={signer} open={open} />)}
+        {item.tests.map((t) => <TestCard key={t.id} test={t} item={item} open={open} />)}
       </Stack>
       {planning && <PlanModal item={item} onClose={() => setPlanning(false)} />}
     </Paper>
