@@ -376,6 +376,8 @@ describe('the audit log chain', () => {
     await collect(staff, caseA.id, 'Sealed by the schedule');
     const unsealed = async () => Number((await sql<{ n: string }>`select count(*)::text as n from audit_log where chain_seq is null`.execute(t.database.db)).rows[0]!.n);
     expect(await unsealed()).toBeGreaterThan(0);
+    // Items are in the audit log too (migration 051), as every other record.
+    expect((await sql<{ n: number }>`select count(*)::int as n from audit_log where table_name = 'evidence_items'`.execute(t.database.db)).rows[0]!.n).toBeGreaterThan(0);
     await sql`insert into job_schedules (name, spec, next_run_at) values ('audit.seal', 'every 300000 ms', now())
       on conflict (name) do update set next_run_at = now(), locked_by = null, locked_until = null`.execute(t.database.db);
     expect(await t.app.jobs.runSchedule('audit.seal')).toBe(true);
