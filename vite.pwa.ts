@@ -18,6 +18,7 @@ const OFFLINE_PAGES = [
   'features/time-tracking/time-tracking-page.tsx',
   'features/timesheet/timesheet-page.tsx',
   'features/clients/project-page.tsx',
+  'features/evidence/evidence-page.tsx', // a label's QR code, scanned at the site
 ];
 
 /** Mantine's indigo 7 (the theme's primary shade) and gray 0 (the page background). */

@@ -86,3 +86,74 @@ test('collect an item, transfer it (once offline), verify the chain', async ({ p
   await expect(tests.getByRole('alert')).toContainText(/notice period has not passed|Not every party has been told/);
   await page.screenshot({ path: `${SHOTS}/evidence-test-refused-phone.png`, fullPage: true });
 });
+
+/** A drawn signature as the pad makes one (a PNG data URL), for items set up through the API. */
+const aSignature = (page: Page) => page.evaluate(() => {
+  const canvas = Object.assign(document.createElement('canvas'), { width: 300, height: 90 });
+  const g = canvas.getContext('2d')!;
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, 300, 90);
+  g.beginPath();
+  g.moveTo(20, 60);
+  g.lineTo(280, 30);
+  g.stroke();
+  return canvas.toDataURL('image/png');
+});
+
+test('records a result and a remaining portion of a started test as new items, linked both ways', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const { caseId } = await (await page.request.get(`/api/projects/${await aProjectId(page)}`)).json() as { caseId: string };
+  const headers = { 'x-csrf-token': (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value };
+  const signature = await aSignature(page);
+  // An item whose test has started, every party having waived in writing (set up through the API).
+  const itemId = crypto.randomUUID();
+  const collected = await page.request.put(`/api/evidence/${itemId}`, { headers, data: {
+    caseId, description: 'Elbow fitting, 3/4 in', collectedAt: new Date().toISOString(), collectedPlace: 'Unit 2A', location: 'Evidence room',
+    entryId: crypto.randomUUID(), signature,
+  } });
+  expect(collected.status(), await collected.text()).toBe(200);
+  // Planned with no notice period (the test keeps the period it was planned with; the case's is set back after),
+  // so it may start at once whether or not the case has parties, each of which also waives in writing.
+  const noticeDays = (days: number) => page.request.put(`/api/cases/${caseId}/evidence-settings`, { headers, data: { noticeDays: days } });
+  expect((await noticeDays(0)).ok()).toBe(true);
+  const testId = crypto.randomUUID();
+  const planned = await (await page.request.post(`/api/evidence/${itemId}/tests`, { headers, data: {
+    testId, what: 'Sectioning and SEM', place: 'Acme Materials Lab', plannedFor: new Date().toISOString(), performedBy: 'Dr. Lee Chan',
+  } })).json() as { tag: string; tests: { notices: { partyId: string | null }[] }[] };
+  for (const notice of planned.tests[0]!.notices) {
+    const document = await (await page.request.post('/api/evidence-documents', {
+      headers, multipart: { file: { name: 'waiver.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+    })).json() as { id: string };
+    expect((await page.request.post(`/api/evidence-tests/${testId}/waivers`, { headers, data: { partyId: notice.partyId, documentId: document.id } })).ok()).toBe(true);
+  }
+  expect((await noticeDays(10)).ok()).toBe(true);
+  const started = await page.request.post(`/api/evidence-tests/${testId}/start`, { headers, data: {
+    entryId: crypto.randomUUID(), at: new Date().toISOString(), signedByName: 'Dr. Lee Chan', signature,
+  } });
+  expect(started.status(), await started.text()).toBe(200);
+
+  await page.goto(`/evidence/${itemId}`);
+  const tests = page.getByRole('region', { name: 'Destructive testing' });
+  for (const [as, description] of [['Result', 'Fracture surface, section A'], ['Remaining portion', 'Remaining elbow body']] as const) {
+    await tests.getByRole('button', { name: 'Record result or remaining portion' }).click();
+    const dialog = page.getByRole('dialog', { name: `Record a result or remaining portion of ${planned.tag}` });
+    await dialog.getByText(as, { exact: true }).click();
+    await dialog.getByLabel('Description').fill(description);
+    await expect(dialog.getByLabel('Location')).toHaveValue('Evidence room');
+    await draw(page, dialog.getByRole('img', { name: 'Signature pad' }));
+    if (as === 'Result') await page.screenshot({ path: `${SHOTS}/evidence-result-phone.png` });
+    await dialog.getByRole('button', { name: 'Record new item' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const derived = page.getByRole('region', { name: 'Results and remaining portions' });
+  await expect(derived.getByText('Fracture surface, section A (Result)')).toBeVisible({ timeout: 15_000 });
+  await expect(derived.getByText('Remaining elbow body (Remaining portion)')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/evidence-derived-phone.png`, fullPage: true });
+  // The new item names the one it came from, and leads back to it.
+  await derived.getByRole('link').first().click();
+  await expect(page.getByText(`Result of ${planned.tag} (Elbow fitting, 3/4 in), by a destructive test`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Chain of custody' }).getByText('Result of a destructive test')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/evidence-derived-item-phone.png`, fullPage: true });
+  await page.getByRole('link', { name: planned.tag, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: planned.tag })).toBeVisible();
+});

@@ -5,7 +5,7 @@ export const AUDITED_TABLES = [
   'firm_profile', 'users', 'profiles', 'user_roles', 'timesheet_weeks',
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
   'calendar_connection', 'integration_settings', 'first_run', 'engagement_letter_template', 'engagement_letters',
-  'case_parties', 'conflict_decisions', 'field_report_settings', 'case_deadlines',
+  'case_parties', 'conflict_decisions', 'field_report_settings', 'case_deadlines', 'evidence_items', 'budgets',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -33,6 +33,8 @@ export const INTERNAL_COLUMNS = {
   field_report_shares: ['last_viewed_at'],
   case_parties: ['name_key'],
   // What a chain gives (shown beside the date on the case page), the reminders' bookkeeping, calendar sync.
+  // Who collected it, by name as it was then: the user column says it.
+  evidence_items: ['collected_by_name'],
   case_deadlines: ['landed_on', 'chain_date', 'reminders_from', 'google_event_id', 'calendar_generation', 'chain_id', 'chain_step'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 
@@ -71,6 +73,13 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     conflict_check_required: f('conflict check required', 'flag') },
   case_parties: { case_id: f('case', { ref: 'case' }), role: f('role', 'word'), kind: f('kind', 'word'), name: f('name'),
     attorney_id: f('attorney', { ref: 'attorney' }), law_firm_id: f('law firm', 'opaque'), claim_number: f('claim number'), notes: f('notes') },
+  evidence_items: { case_id: f('case', { ref: 'case' }), tag_number: f('tag number'), description: f('description'), category: f('category'),
+    quantity: f('quantity'), condition: f('condition'), collected_at: f('collected at', 'moment'), collected_place: f('place collected'),
+    collected_by: f('collected by', user), location: f('location'), custodian: f('custodian'), parent_id: f('item tested', 'opaque'),
+    derivation: f('kind of new item', 'word'), status: f('status', 'word'), authorized_by: f('authorized by'), authorized_at: f('authorized at', 'moment'),
+    authorization_document_id: f('authorization document', 'opaque'), derived_from_test_id: f('destructive test', 'opaque') },
+  budgets: { case_id: f('case', { ref: 'case' }), project_id: f('project', { ref: 'project' }), unit: f('unit', 'word'), amount: f('amount'),
+    manager_id: f('manager', user) },
   case_deadlines: { case_id: f('case', { ref: 'case' }), title: f('title'), kind: f('kind', 'word'), source: f('source', 'word'),
     due_date: f('date', 'date'), assignee_id: f('assignee', user), notes: f('notes'), set_by_hand: f('date set by hand', 'flag') },
   conflict_decisions: { check_id: f('conflict check', 'opaque'), case_id: f('case', { ref: 'case' }), subject: f('subject'),

@@ -108,6 +108,13 @@ const CASES: Case[] = [
   ['case_deadlines', 'update', { id: U(63), case_id: CASE, title: 'Rebuttal disclosure', due_date: '2026-11-12', set_by_hand: false, chain_date: '2026-11-12' },
     { id: U(63), case_id: CASE, title: 'Rebuttal disclosure', due_date: '2026-11-20', set_by_hand: true, chain_date: '2026-11-12' },
     'Denise Park changed deadline "Rebuttal disclosure" on case 2026-014 Harbor Point: the date from 11/12/2026 to 11/20/2026; the date set by hand from no to yes'],
+  ['evidence_items', 'update', { id: U(64), case_id: CASE, tag_number: 7, description: 'Burnt outlet', location: 'Van 2', custodian: 'Dana Ruiz' },
+    { id: U(64), case_id: CASE, tag_number: 7, description: 'Burnt outlet', location: 'Acme Labs', custodian: 'Acme Materials Lab' },
+    'Denise Park changed evidence item E-0007 "Burnt outlet" on case 2026-014 Harbor Point: the custodian from "Dana Ruiz" to "Acme Materials Lab"; the location from "Van 2" to "Acme Labs"'],
+  ['budgets', 'update', { id: U(65), case_id: CASE, project_id: null, unit: 'money', amount: 5000 },
+    { id: U(65), case_id: CASE, project_id: null, unit: 'money', amount: 8000 },
+    // The amount is money: only a super admin reads it (below).
+    'Denise Park changed the money budget of case 2026-014 Harbor Point'],
   ['conflict_decisions', 'insert', null, { id: U(61), case_id: CASE, decision: 'cleared_with_waiver', reason: 'Both sides signed.' },
     'Denise Park cleared the conflict check of case 2026-014 Harbor Point with a waiver (reason: "Both sides signed.")'],
   ['conflict_decisions', 'insert', null, { id: U(62), case_id: null, subject: 'Acme Roofing', decision: 'declined', reason: 'Adverse.' },
@@ -115,6 +122,12 @@ const CASES: Case[] = [
 ];
 
 describe('auditWords: every audited table reads as a sentence', () => {
+  it('shows a budget\'s amount to a super admin only', () => {
+    const before = { id: U(65), case_id: CASE, project_id: null, unit: 'money', amount: 5000 };
+    expect(words('budgets', 'update', before, { ...before, amount: 8000 }, U(65), true).text)
+      .toBe('Denise Park changed the amount of the money budget of case 2026-014 Harbor Point from 5000 to 8000');
+  });
+
   it('has a case for every audited table and field words for it', () => {
     expect(new Set(CASES.map((c) => c[0]))).toEqual(new Set(AUDITED_TABLES));
     for (const table of AUDITED_TABLES) expect(FIELD_WORDS[table], table).toBeDefined();

@@ -3,6 +3,7 @@ import { fieldWords, type FieldWords, type TRefKind } from './audit-fields.ts';
 import { formatBillNumber, formatCreditNoteNumber, formatPaymentNumber } from './billing.ts';
 import { firmDateTime } from './firm-clock.ts';
 import { shareViewerName } from './share-links.ts';
+import { tagText } from './evidence.ts';
 import { ROLE_LABELS } from './users.ts';
 
 /**
@@ -92,6 +93,7 @@ const SUBJECT_PARENTS: Partial<Record<string, Record<string, TRefKind>>> = {
   timesheet_weeks: { user_id: 'user' },
   api_tokens: { user_id: 'user' }, projects: { case_id: 'case' }, engagement_letters: { case_id: 'case' },
   case_parties: { case_id: 'case' }, conflict_decisions: { case_id: 'case' }, case_deadlines: { case_id: 'case' },
+  evidence_items: { case_id: 'case' }, budgets: { case_id: 'case', project_id: 'project' },
 };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -196,6 +198,9 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'engagement_letters': return [{ text: `${An} signed engagement letter of case ` }, ref('case', 'case_id')];
     case 'case_parties': return [{ text: `party "${clip(str(s.name))}" (${str(s.role).replaceAll('_', ' ')}) on case ` }, ref('case', 'case_id')];
     case 'case_deadlines': return [{ text: `deadline "${clip(str(s.title))}" on case ` }, ref('case', 'case_id')];
+    case 'evidence_items': return [{ text: `evidence item ${tagText(Number(s.tag_number))} "${clip(str(s.description))}" on case ` }, ref('case', 'case_id')];
+    case 'budgets': return s.project_id ? [{ text: `${An} ${str(s.unit)} budget of project ` }, ref('project', 'project_id')]
+      : [{ text: `${An} ${str(s.unit)} budget of case ` }, ref('case', 'case_id')];
     case 'conflict_decisions': return s.case_id ? [{ text: 'the conflict check of case ' }, ref('case', 'case_id')]
       : [{ text: `the intake conflict check for "${clip(str(s.subject))}"` }];
     default: return [{ text: `${An} ${row.table.replaceAll('_', ' ')} record` }];
@@ -313,6 +318,7 @@ const TYPE_NAMES: Record<string, string> = {
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letter',
   case_parties: 'Case party', conflict_decisions: 'Conflict check decision', case_deadlines: 'Case deadline',
+  evidence_items: 'Evidence item', budgets: 'Budget',
 };
 
 /** One audit row in words. `timeZone` is the firm's (moments in a changed field read in it). */

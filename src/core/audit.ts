@@ -12,6 +12,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letters',
   case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions', field_report_settings: 'Field report rule', case_deadlines: 'Case deadlines',
+  evidence_items: 'Evidence items', budgets: 'Budgets',
 };
 
 /**
@@ -25,7 +26,7 @@ export const MONEY_COLUMNS = {
   users: [], profiles: [], user_roles: [], timesheet_weeks: [],
   sign_in_providers: [], api_tokens: [], user_two_factor: [], two_factor_policy: [], calendar_connection: [], integration_settings: [], first_run: [],
   engagement_letter_template: [], engagement_letters: [],
-  case_parties: [], conflict_decisions: [], field_report_settings: [], case_deadlines: [],
+  case_parties: [], conflict_decisions: [], field_report_settings: [], case_deadlines: [], evidence_items: [],
   time_entries: ['rate', 'value_cents'],
   expense_entries: ['amount', 'amount_cents'],
   bills: ['hours', 'time_total', 'expense_total', 'discount_value', 'adjustment_total', 'discount_total', 'total', 'paid_total',
@@ -45,11 +46,11 @@ export const MONEY_COLUMNS = {
   rate_codes: ['fee_rules'],
   rate_code_item_rates: ['rate'],
   case_fee_rules: ['rules'],
-  // A budget in money (issue 41, docs/decisions/135): not audited, money all the same.
+  // A budget's amount (issue 41, docs/decisions/135), in hours or in money: read as money whatever its unit.
   budgets: ['amount'],
 } as const satisfies Record<
   TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'testimony_events' | 'rate_codes' | 'rate_code_item_rates'
-  | 'case_fee_rules' | 'budgets',
+  | 'case_fee_rules',
   readonly string[]
 >;
 

@@ -20,6 +20,10 @@ export const CUSTODY_KIND_LABEL: Record<CustodyKind, string> = {
   returned: 'Returned', disposed: 'Disposed of',
 };
 
+/** What a new item made by a destructive test is to the item tested. */
+export const DERIVATION_LABEL = { result: 'Result', remaining: 'Remaining portion' } as const;
+export type Derivation = keyof typeof DERIVATION_LABEL;
+
 /** The fields of an entry its hash covers, as stored. */
 export interface CustodyContent {
   id: string;

@@ -94,6 +94,15 @@ describe('items and the tag series', () => {
     expect(((await staff.request({ method: 'GET', url: `/api/cases/${caseB.id}/evidence` })).json() as { noticeDays: number }).noticeDays).toBe(14);
   });
 
+  it('answers every item of a case in full, for its page to keep on the device (a label scanned offline opens)', async () => {
+    const res = await staff.request({ method: 'GET', url: `/api/cases/${caseA.id}/evidence/items` });
+    expect(res.statusCode, res.body).toBe(200);
+    const { items } = res.json() as { items: TEvidenceItem[] };
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    expect(items.every((i) => i.caseId === caseA.id && i.entries.length >= 1 && i.caseFileNumber === caseA.fileNumber)).toBe(true);
+    expect(items.map((i) => i.tagNumber)).toEqual([...items.map((i) => i.tagNumber)].sort((a, b) => a - b));
+  });
+
   it('refuses an item without a description or a signature, naming the field', async () => {
     const res = await staff.request({ method: 'PUT', url: `/api/evidence/${randomUUID()}`, payload: { caseId: caseA.id, description: ' ', collectedAt: now(), entryId: randomUUID() } });
     expect(res.statusCode).toBe(400);
@@ -323,6 +332,8 @@ describe('notice before destructive testing', () => {
     expect(result.parentId).toBe(item.id);
     const parent = (await staff.request({ method: 'GET', url: `/api/evidence/${item.id}` })).json() as TEvidenceItem;
     expect(parent.derived.map((d) => [d.tag, d.derivation])).toEqual([[result.tag, 'result'], [rest.tag, 'remaining']]);
+    expect(result.parent).toEqual({ id: item.id, tag: item.tag, description: item.description });
+    expect(parent.parent).toBeNull();
   });
 
   it('counts the period from the last party told (a test planned and noticed 11 days ago may start)', async () => {
@@ -361,6 +372,30 @@ describe('return and disposal', () => {
 });
 
 describe('the audit log chain', () => {
+  it('is sealed by its schedule, once across runners, with no one pressing Verify', async () => {
+    await collect(staff, caseA.id, 'Sealed by the schedule');
+    const unsealed = async () => Number((await sql<{ n: string }>`select count(*)::text as n from audit_log where chain_seq is null`.execute(t.database.db)).rows[0]!.n);
+    expect(await unsealed()).toBeGreaterThan(0);
+    // Items are in the audit log too (migration 051), as every other record.
+    expect((await sql<{ n: number }>`select count(*)::int as n from audit_log where table_name = 'evidence_items'`.execute(t.database.db)).rows[0]!.n).toBeGreaterThan(0);
+    await sql`insert into job_schedules (name, spec, next_run_at) values ('audit.seal', 'every 300000 ms', now())
+      on conflict (name) do update set next_run_at = now(), locked_by = null, locked_until = null`.execute(t.database.db);
+    expect(await t.app.jobs.runSchedule('audit.seal')).toBe(true);
+    // Done: not due again until its next time (five minutes on).
+    expect(await t.app.jobs.runSchedule('audit.seal')).toBe(false);
+    expect(await unsealed()).toBe(0);
+    const head = (await sql<{ seq: string; hash: string; last: string }>`select h.seq::text as seq, h.hash,
+      (select hash from audit_log order by chain_seq desc limit 1) as last from audit_chain_head h`.execute(t.database.db)).rows[0]!;
+    expect(head.hash).toBe(head.last);
+    const schedule = (await sql<{ last_error: string | null; due_in_s: number }>`select last_error,
+      extract(epoch from next_run_at - now())::float8 as due_in_s from job_schedules where name = 'audit.seal'`.execute(t.database.db)).rows[0]!;
+    expect(schedule.last_error).toBeNull();
+    expect(schedule.due_in_s).toBeGreaterThan(200);
+    // Verify finds nothing left to seal beyond its own request's rows.
+    const verdict = (await admin.request({ method: 'POST', url: '/api/audit/verify' })).json() as TAuditChainVerdict;
+    expect(verdict).toMatchObject({ ok: true, sealed: 0 });
+  });
+
   it('seals the rows in order and names a row changed behind the app\'s back', async () => {
     const res = await admin.request({ method: 'POST', url: '/api/audit/verify' });
     expect(res.statusCode, res.body).toBe(200);

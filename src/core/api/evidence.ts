@@ -83,11 +83,15 @@ export const ZEvidenceItem = ZEvidenceSummary.extend({
   caseFileNumber: z.string(), caseName: z.string(),
   authorization: z.object({ by: z.string(), at: z.string(), documentId: z.string() }).nullable(),
   entries: z.array(ZCustodyEntry), photos: z.array(ZEvidencePhoto), tests: z.array(ZEvidenceTest),
-  derived: z.array(ZEvidenceSummary),
+  /** Results and remaining portions of this item's destructive tests, and (on one of those) the item it came from. */
+  derived: z.array(ZEvidenceSummary), parent: z.object({ id: z.string(), tag: z.string(), description: z.string() }).nullable(),
 });
 export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;
 
 export const ZCaseEvidence = z.object({ items: z.array(ZEvidenceSummary), noticeDays: z.number() });
+/** How many of a case's items its page keeps on the device for offline use (the most recent tags first past that). */
+export const OFFLINE_ITEMS_LIMIT = 300;
+export const ZCaseItems = z.object({ items: z.array(ZEvidenceItem).max(OFFLINE_ITEMS_LIMIT) });
 export type TCaseEvidence = z.infer<typeof ZCaseEvidence>;
 
 export const ZChainVerdict = z.object({

@@ -1,16 +1,21 @@
 import { ZAuditActors, ZAuditChainVerdict, ZAuditFilters, ZAuditPage, ZAuditQuery, ZHistoryParams } from '../../../core/api/audit.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
-import { verifyAuditLog } from './chain.ts';
+import { sealAuditLog, verifyAuditLog } from './chain.ts';
 import { auditCsv, auditFileName } from './export-csv.ts';
 import { auditActors, browseAudit } from './service.ts';
 import { firmTodayIso } from '../../../core/iso-date.ts';
 
 const admin = { access: 'admin' } as const;
 const HISTORY_LIMIT = 200;
+/** How often the audit log's new rows are sealed into its chain (ADR 141): a row is unprotected at most this long. */
+const AUDIT_SEAL_SCHEDULE = 'audit.seal';
+const AUDIT_SEAL_EVERY_MS = 5 * 60_000;
 
 /** The audit log of Settings, its CSV, and the History panels: admins only (docs/decisions/071, 097). */
-export function auditRoutes({ app, db, env }: AppContext) {
+export function auditRoutes({ app, db, env, jobs }: AppContext) {
+  // The chain keeps up by itself: one instance at a time seals what was written since (the head's row lock orders sealers).
+  jobs.every(AUDIT_SEAL_SCHEDULE, { everyMs: AUDIT_SEAL_EVERY_MS }, async () => void (await sealAuditLog(db)), { runAtStart: true, retryMs: 30_000 });
   const viewer = (user: { isSuperAdmin: boolean }) => ({ isSuperAdmin: user.isSuperAdmin, timeZone: env.TZ });
 
   app.get('/api/audit', { config: admin, schema: { querystring: ZAuditQuery, response: { 200: ZAuditPage } } }, async (request) => {

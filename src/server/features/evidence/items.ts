@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { TCaseEvidence, TCollectItem, TCustodyEntry, TEntryInput, TEvidenceItem, TEvidenceSummary, TEvidenceTest } from '../../../core/api/evidence.ts';
-import { tagText } from '../../../core/evidence.ts';
+import { OFFLINE_ITEMS_LIMIT, type TCaseEvidence, type TCollectItem, type TCustodyEntry, type TEntryInput, type TEvidenceItem, type TEvidenceSummary, type TEvidenceTest } from '../../../core/api/evidence.ts';
+import { DERIVATION_LABEL, tagText } from '../../../core/evidence.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { EvidenceItemsTable } from '../../db/evidence-types.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
@@ -69,6 +69,14 @@ export async function caseEvidence(db: DbOrTx, caseId: string): Promise<TCaseEvi
   return { items: await caseItems(db, caseId), noticeDays: await noticeDaysOf(db, caseId) };
 }
 
+/** Every item of the case in full (its newest OFFLINE_ITEMS_LIMIT), for the case's page to keep on the device: a label scanned offline opens. */
+export async function caseItemsInFull(db: DbOrTx, caseId: string): Promise<{ items: TEvidenceItem[] }> {
+  const rows = await db.selectFrom('evidence_items').select('id').where('case_id', '=', caseId).orderBy('tag_number', 'desc').limit(OFFLINE_ITEMS_LIMIT).execute();
+  const items: TEvidenceItem[] = [];
+  for (const row of rows.reverse()) items.push(await getItem(db, row.id));
+  return { items };
+}
+
 /** Collects an item: the item and its first entry ('collected', signed) in one transaction. */
 export async function collectItem(db: DbOrTx, options: { actor: Actor; id: string; input: TCollectItem }): Promise<TEvidenceItem> {
   const { actor, id, input } = options;
@@ -96,7 +104,7 @@ export async function collectItem(db: DbOrTx, options: { actor: Actor; id: strin
     }).execute();
     await appendEntry(tx, {
       id: input.entryId, itemId: id, kind: 'collected', at: new Date(input.collectedAt), from: input.collectedPlace, to: custodian,
-      location: input.location, purpose: input.derivedFrom ? `${input.derivedFrom.derivation === 'result' ? 'Result' : 'Remaining portion'} of a destructive test` : 'Collected',
+      location: input.location, purpose: input.derivedFrom ? `${DERIVATION_LABEL[input.derivedFrom.derivation]} of a destructive test` : 'Collected',
       signedByName: actor.name, signature, recordedBy: actor.id, recordedByName: actor.name,
     });
   });
@@ -159,6 +167,8 @@ export async function getItem(db: DbOrTx, id: string): Promise<TEvidenceItem> {
   const photos = await db.selectFrom('evidence_photos').select(['id', 'sha256', 'source', 'entry_id', 'width', 'height'])
     .where('item_id', '=', id).orderBy('created_at').execute();
   const derived = await db.selectFrom('evidence_items').selectAll().where('parent_id', '=', id).orderBy('tag_number').execute();
+  const parent = row.parent_id
+    ? await db.selectFrom('evidence_items').select(['id', 'tag_number', 'description']).where('id', '=', row.parent_id).executeTakeFirst() : undefined;
   return {
     ...toSummary(row), caseFileNumber: c.file_number, caseName: c.case_name,
     authorization: row.authorized_by && row.authorized_at && row.authorization_document_id
@@ -166,6 +176,7 @@ export async function getItem(db: DbOrTx, id: string): Promise<TEvidenceItem> {
     entries: await itemEntries(db, id),
     photos: photos.map((p) => ({ id: p.id, sha256: p.sha256, source: p.source, entryId: p.entry_id, width: p.width, height: p.height })),
     tests: await itemTests(db, id), derived: derived.map(toSummary),
+    parent: parent ? { id: parent.id, tag: tagText(parent.tag_number), description: parent.description } : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  ZCaseEvidence, ZCaseEvidenceParams, ZChainVerdict, ZCloseItem, ZCollectItem, ZEntryInput, ZEntryParams, ZEvidenceDocument, ZEvidenceIdParams,
+  ZCaseEvidence, ZCaseEvidenceParams, ZCaseItems, ZChainVerdict, ZCloseItem, ZCollectItem, ZEntryInput, ZEntryParams, ZEvidenceDocument, ZEvidenceIdParams,
   ZEvidenceItem, ZFieldReportPhotos, ZLabelsQuery, ZNoticeDays, ZPhotoParams, ZPickPhoto, ZPlanTest, ZRecordNotice, ZRecordWaiver, ZStartTest,
   ZTestParams,
 } from '../../../core/api/evidence.ts';
@@ -14,7 +14,7 @@ import { returnBase } from '../sign-in-providers/index.ts';
 import { verifyItemChain } from './chain.ts';
 import { closeItem, readDocument, storeDocument } from './close.ts';
 import { custodyPdf, labelsPdf } from './documents.ts';
-import { actorName, caseEvidence, collectItem, entrySignature, getItem, recordEntry, setNoticeDays } from './items.ts';
+import { actorName, caseEvidence, caseItemsInFull, collectItem, entrySignature, getItem, recordEntry, setNoticeDays } from './items.ts';
 import { addTakenPhoto, caseFieldReportPhotos, pickFieldReportPhoto, photoBytes } from './photos.ts';
 import { planTest, recordNotice, recordWaiver, startTest } from './tests-service.ts';
 
@@ -36,6 +36,11 @@ export function evidenceRoutes({ app, db, env, documents }: AppContext) {
     async (request) => {
       requireUser(request);
       return caseEvidence(db, request.params.caseId);
+    });
+  app.get('/api/cases/:caseId/evidence/items', { config: { access: 'user' }, schema: { params: ZCaseEvidenceParams, response: { 200: ZCaseItems } } },
+    async (request) => {
+      requireUser(request);
+      return caseItemsInFull(db, request.params.caseId);
     });
   app.put('/api/cases/:caseId/evidence-settings', { config: { access: 'admin' }, schema: { params: ZCaseEvidenceParams, body: ZNoticeDays, response: { 200: ZCaseEvidence } } },
     async (request) => {

@@ -180,7 +180,7 @@ export default function CasePage() {
           <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
-          <EvidenceSection caseId={c.id} />
+          <EvidenceSection caseOf={{ id: c.id, fileNumber: c.fileNumber, name: c.caseName ?? '' }} />
           <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin} />
         </Suspense>
       )}

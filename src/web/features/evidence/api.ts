@@ -1,31 +1,100 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { TCaseEvidence, TChainVerdict, TCollectItem, TEvidenceItem, TFieldReportPhotos } from '../../../core/api/evidence.ts';
 import type { MovementKind } from '../../../core/evidence.ts';
+import { awaitsTag, summaryOf, withItem } from '../../../core/evidence-local.ts';
 import { api } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
+import { ApiError } from '../../lib/transport.ts';
 import { uploadFiles } from '../../lib/upload.ts';
-import { enqueue } from '../../shared/offline/outbox.ts';
+import { changeKept, keepRecord, keptCopy, noAnswer, readKept, readThrough } from '../../shared/offline/kept-records.ts';
+import { ANY_SCOPE, enqueue, onOutboxAnswer } from '../../shared/offline/outbox.ts';
 import { evidenceKeys } from './query-keys.ts';
 
-// Evidence custody's fetchers and hooks (issue 42). A custody entry is saved through the one outbox
-// (docs/decisions/129) under its client-made id, online or not: a transfer made without a
-// connection waits in it, counted in the header, and is sent in order when the connection returns.
+// Evidence custody's fetchers and hooks (issue 42). Every write made in the field (collecting an
+// item, its photos, a custody entry) is saved through the one outbox (docs/decisions/129, 144) under
+// its client-made ids, online or not: made without a connection, it waits, counted in the header,
+// and is sent in order when the connection returns; each answer replaces the item's kept copy.
+// Items and the case's list are read through copies kept on the device, so a label scanned without
+// a connection opens its item.
 
-export const useCaseEvidence = (caseId: string) =>
-  useQuery({ queryKey: evidenceKeys.ofCase(caseId), queryFn: () => api<TCaseEvidence>(`/api/cases/${caseId}/evidence`) });
-export const useEvidenceItem = (id: string) =>
-  useQuery({ queryKey: evidenceKeys.item(id), queryFn: () => api<TEvidenceItem>(`/api/evidence/${id}`) });
+export const itemUrl = (id: string) => `/api/evidence/${id}`;
+const caseUrl = (caseId: string) => `/api/cases/${caseId}/evidence`;
+
+export const useCaseEvidence = (caseId: string) => useQuery({
+  queryKey: evidenceKeys.ofCase(caseId), networkMode: 'always', queryFn: () => readThrough(caseUrl(caseId), () => api<TCaseEvidence>(caseUrl(caseId))),
+});
+export const useEvidenceItem = (id: string) => useQuery({
+  queryKey: evidenceKeys.item(id), networkMode: 'always', retry: (count, error) => count < 1 && !noAnswer(error),
+  queryFn: () => readThrough(itemUrl(id), () => api<TEvidenceItem>(itemUrl(id))).catch(async (error: unknown) => {
+    // Collected on this device and not yet on the server: its local copy.
+    const local = error instanceof ApiError && error.status === 404 ? await readKept<TEvidenceItem>(itemUrl(id)) : undefined;
+    if (local && awaitsTag(local)) return local;
+    throw error;
+  }),
+});
 
 export function useInvalidateEvidence() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: evidenceKeys.all });
 }
 
-export type CollectBody = Omit<TCollectItem, 'entryId' | 'derivedFrom'> & { derivedFrom?: TCollectItem['derivedFrom'] };
-export const collectItem = (id: string, body: CollectBody) =>
-  api<TEvidenceItem>(`/api/evidence/${id}`, { method: 'PUT', body: { ...body, entryId: newId() } });
+/** While a screen of evidence is open, each answer to one of its writes (any item's) reads the items again as the server now has them. */
+export function useEvidenceAnswers() {
+  const client = useQueryClient();
+  useEffect(() => onOutboxAnswer(ANY_SCOPE, (sent) => {
+    if (sent.scope.startsWith('evidence:')) void client.invalidateQueries({ queryKey: evidenceKeys.all });
+  }), [client]);
+}
+
+const KEEP_CASE_EVERY_MS = 5 * 60_000;
+/** Keeps every item of the case on the device (at most every 5 minutes while its page is open), for its labels to open offline. */
+export async function keepCaseItemsForOffline(caseId: string) {
+  const mark = `${caseUrl(caseId)}/items`;
+  const kept = await keptCopy(mark);
+  if (!navigator.onLine || (kept && Date.now() - kept.keptAt < KEEP_CASE_EVERY_MS)) return;
+  const answer = await api<{ items: TEvidenceItem[] }>(mark).catch(() => null);
+  if (!answer) return;
+  await Promise.all(answer.items.map((item) => keepRecord(itemUrl(item.id), item)));
+  await keepRecord(mark, answer.items.length);
+}
 
 export const evidenceScope = (itemId: string) => `evidence:${itemId}`;
+
+/**
+ * Collects an item through the outbox: its local copy is kept and shown first (in the case's list,
+ * and in its test item's when it is a result), then the collection and each photo wait in order.
+ */
+export async function queueCollect(options: { userId: string; client: QueryClient; input: TCollectItem; local: TEvidenceItem; photos: readonly File[] }) {
+  const { userId, client, input, local } = options;
+  await keepRecord(itemUrl(local.id), local);
+  client.setQueryData(evidenceKeys.item(local.id), local);
+  const summary = summaryOf(local);
+  await changeKept<TCaseEvidence>(caseUrl(local.caseId), userId, (list) => ({ ...list, items: withItem(list.items, summary) }));
+  client.setQueryData<TCaseEvidence>(evidenceKeys.ofCase(local.caseId), (list) => list && { ...list, items: withItem(list.items, summary) });
+  if (local.parent) {
+    const parentId = local.parent.id;
+    const add = (parent: TEvidenceItem) => ({ ...parent, derived: withItem(parent.derived, summary) });
+    await changeKept<TEvidenceItem>(itemUrl(parentId), userId, add);
+    client.setQueryData<TEvidenceItem>(evidenceKeys.item(parentId), (parent) => parent && add(parent));
+  }
+  await enqueue({
+    id: local.id, userId, kind: 'change', scope: evidenceScope(local.id), key: `evidence-item:${local.id}`, label: `Collect ${input.description}`.slice(0, 120),
+    request: { method: 'PUT', url: itemUrl(local.id), json: input }, keep: { key: itemUrl(local.id) },
+  });
+  for (const photo of options.photos) await queuePhoto({ userId, item: local, file: photo });
+}
+
+/** A photo taken on the spot into the outbox: its own id and its entry's, so a replay adds it once. */
+export async function queuePhoto(options: { userId: string; item: { id: string; tag: string }; file: File }) {
+  const { item, file } = options;
+  const photoId = newId();
+  await enqueue({
+    id: photoId, userId: options.userId, kind: 'photo', scope: evidenceScope(item.id), key: `evidence-photo:${photoId}`, label: `${item.tag}: photo ${file.name}`,
+    request: { method: 'PUT', url: `${itemUrl(item.id)}/photos/${photoId}?entryId=${newId()}`, parts: [{ name: 'file', value: file, fileName: file.name }] },
+    keep: { key: itemUrl(item.id) },
+  });
+}
 
 export interface EntryBody {
   kind: MovementKind | 'correction';
@@ -46,15 +115,12 @@ export async function queueEntry(options: { userId: string; item: { id: string; 
   await enqueue({
     id: entryId, userId: options.userId, kind: 'change', scope: evidenceScope(item.id), key: `evidence-entry:${entryId}`,
     label: `${item.tag}: ${body.kind === 'correction' ? 'correction' : `transfer to ${body.to || body.location}`}`,
-    request: { method: 'PUT', url: `/api/evidence/${item.id}/entries/${entryId}`, json: body },
+    request: { method: 'PUT', url: `${itemUrl(item.id)}/entries/${entryId}`, json: body }, keep: { key: itemUrl(item.id) },
   });
   return entryId;
 }
 
 export const verifyChain = (id: string) => api<TChainVerdict>(`/api/evidence/${id}/verify`, { method: 'POST' });
-
-export const addPhoto = (id: string, file: File) =>
-  uploadFiles<TEvidenceItem>(`/api/evidence/${id}/photos/${newId()}?entryId=${newId()}`, [file], { method: 'PUT' });
 
 export const photoUrl = (itemId: string, photoId: string, size: 'image' | 'thumbnail' = 'thumbnail') =>
   `/api/evidence/${itemId}/photos/${photoId}?size=${size}`;

@@ -1,17 +1,17 @@
 import { Alert, Anchor, Badge, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TChainVerdict, TEvidenceItem } from '../../../core/api/evidence.ts';
-import { CUSTODY_KIND_LABEL, type CustodyKind } from '../../../core/evidence.ts';
+import { CUSTODY_KIND_LABEL, DERIVATION_LABEL, type CustodyKind, type Derivation } from '../../../core/evidence.ts';
+import { awaitsTag } from '../../../core/evidence-local.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
-import { onOutboxAnswer } from '../../shared/offline/outbox.ts';
 import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import {
-  addPhoto, evidenceScope, itemCustodyUrl, itemLabelsUrl, photoUrl, signatureUrl, useEvidenceItem, useInvalidateEvidence, verifyChain, type EntryBody,
+  evidenceScope, itemCustodyUrl, itemLabelsUrl, photoUrl, queuePhoto, signatureUrl, useEvidenceAnswers, useEvidenceItem, verifyChain,
 } from './api.ts';
 import { CloseModal } from './close-modal.tsx';
 import { PickPhotoModal } from './pick-photo-modal.tsx';
@@ -41,15 +41,16 @@ export default function EvidencePage() {
 function ItemScreen({ item }: { item: TEvidenceItem }) {
   const user = useUser();
   const zone = useFirmTimeZone();
-  const invalidate = useInvalidateEvidence();
   const waiting = useWaitingIn(evidenceScope(item.id));
   const [transfer, setTransfer] = useState<null | { correcting: { id: string; seq: number } | null }>(null);
   const [verdict, setVerdict] = useState<TChainVerdict | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<'pick' | 'close' | null>(null);
   const open = item.status === 'open';
+  // Collected on this device and not yet sent: moved and photographed through the outbox, but nothing the server must answer now.
+  const local = awaitsTag(item);
   const when = (iso: string) => firmDateTime(iso, zone);
-  useEffect(() => onOutboxAnswer(evidenceScope(item.id), () => void invalidate()), [item.id, invalidate]);
+  useEvidenceAnswers();
   const download = (path: string, name: string) => void downloadFile(path, name).catch(reportError);
   const verify = async () => {
     setBusy(true);
@@ -61,21 +62,19 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
       setBusy(false);
     }
   };
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    try {
-      await addPhoto(item.id, file);
-      await invalidate();
-    } catch (error) {
-      reportError(error);
-    }
-  };
+  const upload = (file: File | null) => file && void queuePhoto({ userId: user.id, item, file }).catch(reportError);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={2}>{item.tag}</Title>
           <Text>{item.description}</Text>
+          {item.parent && (
+            <Text size="sm">
+              {DERIVATION_LABEL[item.derivation as Derivation] ?? 'Made'} of <Anchor component={Link} inherit to={`/evidence/${item.parent.id}`}>{item.parent.tag}</Anchor>
+              {' '}({item.parent.description}), by a destructive test
+            </Text>
+          )}
           <Anchor component={Link} to={`/case/${item.caseId}`} size="sm">Case {item.caseFileNumber}{item.caseName ? `, ${item.caseName}` : ''}</Anchor>
         </div>
         {!open && <Badge color="gray" size="lg">{item.status === 'returned' ? 'Returned' : 'Disposed of'}</Badge>}
@@ -83,18 +82,19 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
       {open && (
         <Group gap="xs">
           <Button size="md" onClick={() => setTransfer({ correcting: null })}>Transfer</Button>
-          <FileButton onChange={(f) => void upload(f)} accept="image/*" capture="environment">
+          <FileButton onChange={upload} accept="image/*" capture="environment">
             {(props) => <Button variant="default" {...props}>Add photo</Button>}
           </FileButton>
-          <Button variant="default" onClick={() => setDialog('pick')}>Photo from field reports</Button>
-          {user.isAdmin && <Button variant="subtle" color="red" onClick={() => setDialog('close')}>Return or dispose</Button>}
+          {!local && <Button variant="default" onClick={() => setDialog('pick')}>Photo from field reports</Button>}
+          {!local && user.isAdmin && <Button variant="subtle" color="red" onClick={() => setDialog('close')}>Return or dispose</Button>}
         </Group>
       )}
-      <Group gap="xs">
+      {local && <Alert color="orange" title="Waiting to be sent">The tag number comes when the server has this item.</Alert>}
+      {!local && <Group gap="xs">
         <Button variant="light" onClick={() => void verify()} loading={busy}>Verify chain</Button>
         <Button variant="default" onClick={() => download(itemLabelsUrl(item.id), 'Evidence-label.pdf')}>Label</Button>
         <Button variant="default" onClick={() => download(itemCustodyUrl(item.id), 'Custody.pdf')}>Custody report</Button>
-      </Group>
+      </Group>}
       {verdict && <Alert color={verdict.ok ? 'green' : 'red'} role="status" title={verdict.ok ? 'Chain verified' : 'Chain broken'}>{verdict.text}</Alert>}
       {!open && item.authorization && (
         <Alert color="gray" title="Closed">Authorized by {item.authorization.by} on {when(item.authorization.at)}. This item is read-only.</Alert>
@@ -129,15 +129,12 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
               )}
             </div>
           ))}
-          {waiting.map((w) => {
-            const body = w.request.json as EntryBody;
-            return (
-              <div key={w.seq} style={{ borderLeft: '3px dashed var(--mantine-color-orange-5)', paddingLeft: 10 }}>
-                <Text fw={600}>{CUSTODY_KIND_LABEL[body.kind as CustodyKind] ?? body.kind} {body.to}</Text>
-                <Text size="sm" c={w.failure ? 'red' : 'orange'}>{w.failure ? `Not saved: ${w.failure.message}` : 'Waiting to be sent'}</Text>
-              </div>
-            );
-          })}
+          {waiting.map((w) => (
+            <div key={w.seq} style={{ borderLeft: '3px dashed var(--mantine-color-orange-5)', paddingLeft: 10 }}>
+              <Text fw={600}>{w.label}</Text>
+              <Text size="sm" c={w.failure ? 'red' : 'orange'}>{w.failure ? `Not saved: ${w.failure.message}` : 'Waiting to be sent'}</Text>
+            </div>
+          ))}
         </Stack>
       </Paper>
       {item.photos.length > 0 && (
@@ -154,12 +151,14 @@ function ItemScreen({ item }: { item: TEvidenceItem }) {
         </Paper>
       )}
       {item.derived.length > 0 && (
-        <Paper withBorder p="md">
-          <Title order={4}>Results and remaining portions</Title>
-          {item.derived.map((d) => <Text key={d.id}><Link to={`/evidence/${d.id}`}>{d.tag}</Link> {d.description} ({d.derivation})</Text>)}
+        <Paper withBorder p="md" component="section" aria-labelledby="derived-title">
+          <Title order={4} id="derived-title">Results and remaining portions</Title>
+          {item.derived.map((d) => (
+            <Text key={d.id}><Link to={`/evidence/${d.id}`}>{d.tag}</Link> {d.description} ({DERIVATION_LABEL[d.derivation as Derivation] ?? d.derivation})</Text>
+          ))}
         </Paper>
       )}
-      <TestsSection item={item} signer={user.displayName} />
+      {!local && <TestsSection item={item} />}
       {dialog === 'pick' && <PickPhotoModal item={item} onClose={() => setDialog(null)} />}
       {dialog === 'close' && <CloseModal item={item} signer={user.displayName} onClose={() => setDialog(null)} />}
       {transfer && <TransferModal item={item} userId={user.id} signer={user.displayName} correcting={transfer.correcting} onClose={() => setTransfer(null)} />}

@@ -1,20 +1,31 @@
 import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { awaitsTag } from '../../../core/evidence-local.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { caseCustodyUrl, caseLabelsUrl, setNoticeDays, useCaseEvidence, useInvalidateEvidence } from './api.ts';
-import { CollectModal } from './collect-modal.tsx';
+import { caseCustodyUrl, caseLabelsUrl, keepCaseItemsForOffline, setNoticeDays, useCaseEvidence, useEvidenceAnswers, useInvalidateEvidence } from './api.ts';
+import { CollectModal, type CaseOf } from './collect-modal.tsx';
 
-/** The case page's evidence: its items (tag, what, where, who holds it), collecting one, the label sheet and the custody report. */
-export function EvidenceSection({ caseId }: { caseId: string }) {
+/**
+ * The case page's evidence: its items (tag, what, where, who holds it), collecting one, the label
+ * sheet and the custody report. While it is open the case's items are kept on the device, so their
+ * labels open without a connection.
+ */
+export function EvidenceSection({ caseOf }: { caseOf: CaseOf }) {
+  const caseId = caseOf.id;
   const user = useUser();
   const evidence = useCaseEvidence(caseId);
   const [collecting, setCollecting] = useState(false);
   const invalidate = useInvalidateEvidence();
   const items = evidence.data?.items ?? [];
+  const listed = evidence.isSuccess;
+  useEffect(() => {
+    if (listed) void keepCaseItemsForOffline(caseId);
+  }, [caseId, listed]);
+  useEvidenceAnswers();
   const saveNoticeDays = (days: number) => void setNoticeDays(caseId, days).then(invalidate, reportError);
   const download = (path: string, name: string) => void downloadFile(path, name).catch(reportError);
   return (
@@ -44,7 +55,11 @@ export function EvidenceSection({ caseId }: { caseId: string }) {
               <Table.Tbody>
                 {items.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td><Link to={`/evidence/${item.id}`}>{item.tag}</Link>{item.status !== 'open' && <Badge ml={4} size="xs" color="gray">{item.status}</Badge>}</Table.Td>
+                    <Table.Td>
+                      <Link to={`/evidence/${item.id}`}>{item.tag}</Link>
+                      {item.status !== 'open' && <Badge ml={4} size="xs" color="gray">{item.status}</Badge>}
+                      {awaitsTag(item) && <Badge ml={4} size="xs" color="orange">Waiting to be sent</Badge>}
+                    </Table.Td>
                     <Table.Td>{item.description}</Table.Td>
                     <Table.Td>{item.location}</Table.Td>
                     <Table.Td>{item.custodian}</Table.Td>
@@ -56,8 +71,7 @@ export function EvidenceSection({ caseId }: { caseId: string }) {
         )}
       </Stack>
       {collecting && (
-        <CollectModal caseId={caseId} custodian={user.displayName} onClose={() => setCollecting(false)}
-          onCollected={() => setCollecting(false)} />
+        <CollectModal caseOf={caseOf} user={user} onClose={() => setCollecting(false)} onCollected={() => setCollecting(false)} />
       )}
     </Paper>
   );

@@ -2,11 +2,12 @@ import { Alert, Button, FileButton, Group, Modal, Paper, Stack, Table, Text, Tex
 import { useState } from 'react';
 import type { TEvidenceItem, TEvidenceTest } from '../../../core/api/evidence.ts';
 import { firmDateTime } from '../../../core/firm-clock.ts';
-import { useFirmTimeZone } from '../../shared/auth.tsx';
+import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { planTest, recordNotice, recordWaiver, startTest, useInvalidateEvidence } from './api.ts';
+import { CollectModal } from './collect-modal.tsx';
 
 const PLAN_LABELS = { what: 'What', place: 'Where', plannedFor: 'When', performedBy: 'By whom' };
 type PlanField = keyof typeof PLAN_LABELS;
@@ -44,8 +45,11 @@ function PlanModal({ item, onClose }: { item: TEvidenceItem; onClose(): void }) 
   );
 }
 
-function TestCard({ test, signer, open }: { test: TEvidenceTest; signer: string; open: boolean }) {
+function TestCard({ test, item, open }: { test: TEvidenceTest; item: TEvidenceItem; open: boolean }) {
   const zone = useFirmTimeZone();
+  const user = useUser();
+  const signer = user.displayName;
+  const [recording, setRecording] = useState(false);
   const invalidate = useInvalidateEvidence();
   const [problem, setProblem] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -106,12 +110,21 @@ function TestCard({ test, signer, open }: { test: TEvidenceTest; signer: string;
           </Group>
         </Stack>
       ) : <Button mt="xs" variant="light" color="red" onClick={() => setStarting(true)}>Start test</Button>)}
+      {test.startedAt && <Button mt="xs" variant="light" onClick={() => setRecording(true)}>Record result or remaining portion</Button>}
+      {recording && (
+        <CollectModal caseOf={{ id: item.caseId, fileNumber: item.caseFileNumber, name: item.caseName }} user={user} fromTest={{ testId: test.id, item }}
+          onClose={() => setRecording(false)} onCollected={() => setRecording(false)} />
+      )}
     </Paper>
   );
 }
 
-/** Destructive tests of the item: planned with notice to every party, started only when the notice period has passed or all waived. */
-export function TestsSection({ item, signer }: { item: TEvidenceItem; signer: string }) {
+/**
+ * Destructive tests of the item: planned with notice to every party, started only when the notice
+ * period has passed or all waived; once started, its results and remaining portions are recorded as
+ * new items linked to this one.
+ */
+export function TestsSection({ item }: { item: TEvidenceItem }) {
   const [planning, setPlanning] = useState(false);
   const open = item.status === 'open';
   if (!open && item.tests.length === 0) return null;
@@ -123,7 +136,7 @@ export function TestsSection({ item, signer }: { item: TEvidenceItem; signer: st
       </Group>
       <Stack gap="sm">
         {item.tests.length === 0 && <Text c="dimmed">No test planned.</Text>}
-        {item.tests.map((t) => <TestCard key={t.id} test={t} signer={signer} open={open} />)}
+        {item.tests.map((t) => <TestCard key={t.id} test={t} item={item} open={open} />)}
       </Stack>
       {planning && <PlanModal item={item} onClose={() => setPlanning(false)} />}
     </Paper>
