@@ -92,6 +92,7 @@ const SUBJECT_PARENTS: Partial<Record<string, Record<string, TRefKind>>> = {
   timesheet_weeks: { user_id: 'user' },
   api_tokens: { user_id: 'user' }, projects: { case_id: 'case' }, engagement_letters: { case_id: 'case' },
   case_parties: { case_id: 'case' }, conflict_decisions: { case_id: 'case' }, case_deadlines: { case_id: 'case' },
+  testimony_events: { case_id: 'case' },
 };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -196,6 +197,8 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'engagement_letters': return [{ text: `${An} signed engagement letter of case ` }, ref('case', 'case_id')];
     case 'case_parties': return [{ text: `party "${clip(str(s.name))}" (${str(s.role).replaceAll('_', ' ')}) on case ` }, ref('case', 'case_id')];
     case 'case_deadlines': return [{ text: `deadline "${clip(str(s.title))}" on case ` }, ref('case', 'case_id')];
+    case 'testimony_events': return [{ text: `${An === 'a' && s.kind === 'arbitration' ? 'an' : An} ${str(s.kind)} of ${usDate(s.event_date)} `
+      + `("${clip(str(s.caption))}") on case ` }, ref('case', 'case_id')];
     case 'conflict_decisions': return s.case_id ? [{ text: 'the conflict check of case ' }, ref('case', 'case_id')]
       : [{ text: `the intake conflict check for "${clip(str(s.subject))}"` }];
     default: return [{ text: `${An} ${row.table.replaceAll('_', ' ')} record` }];
@@ -313,6 +316,7 @@ const TYPE_NAMES: Record<string, string> = {
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letter',
   case_parties: 'Case party', conflict_decisions: 'Conflict check decision', case_deadlines: 'Case deadline',
+  testimony_events: 'Testimony',
 };
 
 /** One audit row in words. `timeZone` is the firm's (moments in a changed field read in it). */
