@@ -85,6 +85,21 @@ export async function billPricing(db: DbOrTx, billId: string): Promise<Pricing> 
 export const billLines = async (db: DbOrTx, billId: string) =>
   linesWhere(db, sql`x.bill_id = ${billId}`, await billPricing(db, billId), billId);
 
+/**
+ * A case's cancelled events as their bills price them: one on a bill by that bill's pricing (kept at
+ * issue), the others by the case's fee rules of the moment, as a new bill would.
+ */
+export async function cancellationLines(db: DbOrTx, caseId: string): Promise<TBillLine[]> {
+  const bills = await db.selectFrom('time_entries').innerJoin('projects', 'projects.id', 'time_entries.project_id')
+    .select('time_entries.bill_id').distinct()
+    .where('projects.case_id', '=', caseId).where('time_entries.event_scheduled_at', 'is not', null).execute();
+  const cancelled = sql`x.notice_hours is not null and p.case_id = ${caseId}`;
+  const lines = await Promise.all(bills.map(async ({ bill_id: billId }) => (billId === null
+    ? linesWhere(db, sql`${cancelled} and x.bill_id is null`, await casePricing(db, caseId))
+    : linesWhere(db, sql`${cancelled} and x.bill_id = ${billId}`, await billPricing(db, billId), billId))));
+  return lines.flat();
+}
+
 type UnbilledRaw = {
   case_id: string; file_number: string; case_name: string; client_name: string; oldest: string; newest: string;
   hours: string; value: string; expenses: string; n: string; waiting: string;
