@@ -137,6 +137,29 @@ describe('fee rules price a draft bill', () => {
   });
 });
 
+describe('the unbilled summary on Accounting prices by fee rules', () => {
+  it('shows for a case what its bill would: the minimum, the travel percentage, the cancellation fee', async () => {
+    const p = await feeCase();
+    const plain = await trackedProject(t.database.db, saId, { customRates: {} });
+    const ids = [
+      (await logTime(sa, p.projectId, { jobType: 'Deposition', entryDate: '2026-06-10', hours: 0.75 })).id,
+      (await logTime(sa, p.projectId, { jobType: 'Travel', entryDate: '2026-06-10', hours: 3 })).id,
+      (await logTime(sa, p.projectId, { jobType: 'Consultant', entryDate: '2026-06-12', hours: 1.5 })).id,
+      (await cancel(p, '2026-06-15T16:00:00Z', '2026-06-14T10:00:00Z')).json().id,
+    ];
+    await logTime(sa, plain.projectId, { jobType: 'Consultant', entryDate: '2026-06-12', hours: 2 });
+    const res = await sa.request({ method: 'GET', url: '/api/accounting/unbilled' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().cases.find((c: { caseId: string }) => c.caseId === p.caseId);
+    // 2.0 h × $600 + 3 h × $500 × 50 % + 1.5 h × $100 + the 30 h cancellation's 2.0 h × $600.
+    expect(row).toMatchObject({ timeValue: 1200 + 750 + 150 + 1200, hours: 2 + 3 + 1.5 + 2, entries: 4 });
+    expect(res.json().cases.find((c: { caseId: string }) => c.caseId === plain.caseId)).toMatchObject({ timeValue: 200, hours: 2 });
+    const b = await bill(p, ids);
+    expect(b.timeTotal).toBe(row.timeValue);
+    expect(b.hours).toBe(row.hours);
+  });
+});
+
 describe('the case page lists cancellations (docs/decisions/143)', () => {
   it('lists them for admins, the fee (as the bill prices it) for a super admin only', async () => {
     const p = await feeCase();

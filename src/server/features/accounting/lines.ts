@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
+import { billAmounts } from '../../../core/billing.ts';
 import { priceLines } from '../../../core/fee-rules.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -132,5 +133,32 @@ export async function unbilledCases(db: DbOrTx): Promise<{ cases: TUnbilledCase[
     oldestDate: r.oldest, newestDate: r.newest, hours: Number(r.hours), timeValue: Number(r.value),
     expenses: Number(r.expenses), entries: Number(r.n), hoursAwaitingApproval: Number(r.waiting),
   }));
-  return { cases, hoursAwaitingApproval: Math.round(rows.reduce((s, r) => s + Number(r.waiting), 0) * 100) / 100 };
+  return {
+    cases: await priceByFeeRules(db, cases),
+    hoursAwaitingApproval: Math.round(rows.reduce((s, r) => s + Number(r.waiting), 0) * 100) / 100,
+  };
+}
+
+/**
+ * The cases with fee rules (their own or their rate code's) show their unbilled time as a bill of all
+ * of it would: the same lines (`unbilledLines`), priced and summed by the bill's own rules (`billAmounts`),
+ * hours as billed. The others keep the sum of hours × rate, which is what their bill would say.
+ */
+async function priceByFeeRules(db: DbOrTx, cases: TUnbilledCase[]): Promise<TUnbilledCase[]> {
+  if (cases.length === 0) return cases;
+  const ruled = new Set((await db.selectFrom('cases').leftJoin('rate_codes', 'rate_codes.id', 'cases.rate_code_id')
+    .leftJoin('case_fee_rules', 'case_fee_rules.case_id', 'cases.id').select('cases.id')
+    .where('cases.id', 'in', cases.map((c) => c.caseId))
+    .where(sql<boolean>`jsonb_array_length(coalesce(case_fee_rules.rules, rate_codes.fee_rules, '[]'::jsonb)) > 0`)
+    .execute()).map((r) => r.id));
+  const out: TUnbilledCase[] = [];
+  for (const c of cases) {
+    if (!ruled.has(c.caseId)) {
+      out.push(c);
+      continue;
+    }
+    const amounts = billAmounts(await unbilledLines(db, { caseId: c.caseId, from: c.oldestDate, to: c.newestDate }), null);
+    out.push({ ...c, hours: amounts.hours, timeValue: amounts.timeTotal });
+  }
+  return out;
 }
