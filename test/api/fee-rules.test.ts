@@ -160,7 +160,7 @@ describe('the unbilled summary on Accounting prices by fee rules', () => {
   });
 });
 
-describe('the case page lists cancellations (docs/decisions/143)', () => {
+describe('the case page lists cancellations (docs/decisions/139)', () => {
   it('lists them for admins, the fee (as the bill prices it) for a super admin only', async () => {
     const p = await feeCase();
     const late = (await cancel(p, '2026-06-15T16:00:00Z', '2026-06-14T10:00:00Z')).json();

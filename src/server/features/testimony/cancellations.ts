@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { cancellationLines } from '../accounting/index.ts';
 import { caseCancellations } from '../fee-rules/index.ts';
 
-// The case page's cancelled events (issue 40, docs/decisions/139, 143): recorded with
+// The case page's cancelled events (issue 40, docs/decisions/139): recorded with
 // POST /api/cases/:id/cancellations, listed here; the fee is money, priced as the bill prices it.
 
 export async function cancellationsOf(db: DbOrTx, options: { caseId: string; superAdmin: boolean }): Promise<TCaseCancellations> {
