@@ -56,7 +56,7 @@ test('a deposition recorded on the case page is on the expert\'s Rule 26 list PD
   await page.getByRole('button', { name: 'Edit testimony of 03/04/2025' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit testimony' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   await page.goto('/testimony');
   await page.getByRole('textbox', { name: 'Expert' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agingByClient, agingByClientCsv, agingByClientRows } from './aging-by-client.ts';
+import { agingByClient, agingByClientCsv, agingByClientRows, agingParty } from './aging-by-client.ts';
 
 const today = '2026-11-29';
 const bill = (clientId: string, dueOn: string | null, balance: number, issuedOn: string | null = '2026-01-01') =>
@@ -30,5 +30,17 @@ describe('A/R aging by client (issue 38)', () => {
     const r = agingByClient([], today);
     expect(r.clients).toEqual([]);
     expect(agingByClientRows(r)).toEqual([['Total', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00']]);
+  });
+
+  it('puts a bill to a deposing party under that party, never the retaining client (issue 40)', () => {
+    const opposing = { key: 'firm-1', name: 'Opposing LLP' };
+    const r = agingByClient([
+      bill('a', '2026-11-20', 100), { ...bill('a', '2026-12-04', 600), payer: opposing }, { ...bill('b', '2026-10-15', 50), payer: opposing },
+    ], today);
+    expect(r.clients.map((c) => [c.clientId, c.clientName, c.bills, c.total])).toEqual([
+      ['payer:firm-1', 'Opposing LLP', 2, 650], ['a', 'Acme Holdings', 1, 100],
+    ]);
+    expect(r.total).toBe(750);
+    expect(agingParty({ clientId: 'a', clientName: 'Acme Holdings', payer: null })).toEqual({ id: 'a', name: 'Acme Holdings' });
   });
 });

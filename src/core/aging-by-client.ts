@@ -7,21 +7,29 @@ import { formatUsDate } from './smart-date.ts';
 // A/R aging by client (issue 38): what each client still owes on the firm's today, by days past
 // due, with the firm's totals. One rule for the screen, the CSV and the PDF.
 
-export interface OpenBill { clientId: string; clientName: string; dueOn: string | null; issuedOn: string | null; balance: number }
+/** `payer`: the deposing party a bill is made out to (docs/decisions/137, 143), by its key (its law firm, else its name). */
+export interface OpenBill {
+  clientId: string; clientName: string; payer?: { key: string; name: string } | null; dueOn: string | null; issuedOn: string | null; balance: number;
+}
+
+/** Whom a bill is owed by, as aging lists it: its payer when it has one (never the retaining client), else its client. */
+export const agingParty = (bill: Pick<OpenBill, 'clientId' | 'clientName' | 'payer'>): { id: string; name: string } =>
+  (bill.payer ? { id: `payer:${bill.payer.key}`, name: bill.payer.name } : { id: bill.clientId, name: bill.clientName });
 
 const zero = (): Record<AgeBucket, number> => ({ current: 0, '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 });
 
-/** Open bills (issued or partly paid, something owed) summed per client, the client owing most first (then by name). */
+/** Open bills (issued or partly paid, something owed) summed per client or payer, the one owing most first (then by name). */
 export function agingByClient(bills: readonly OpenBill[], today: string): TAgingByClient {
   const byClient = new Map<string, TAgingByClient['clients'][number]>();
   const totals = zero();
   for (const b of bills.filter((x) => x.balance > 0)) {
     const bucket = ageBucket(b.dueOn ?? b.issuedOn ?? today, today);
-    const row = byClient.get(b.clientId) ?? { clientId: b.clientId, clientName: b.clientName, buckets: zero(), total: 0, bills: 0 };
+    const party = agingParty(b);
+    const row = byClient.get(party.id) ?? { clientId: party.id, clientName: party.name, buckets: zero(), total: 0, bills: 0 };
     row.buckets[bucket] = roundToCents(row.buckets[bucket] + b.balance);
     row.total = roundToCents(row.total + b.balance);
     row.bills += 1;
-    byClient.set(b.clientId, row);
+    byClient.set(party.id, row);
     totals[bucket] = roundToCents(totals[bucket] + b.balance);
   }
   const clients = [...byClient.values()].sort((a, b) => b.total - a.total || a.clientName.localeCompare(b.clientName));

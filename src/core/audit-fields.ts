@@ -6,6 +6,7 @@ export const AUDITED_TABLES = [
   'sign_in_providers', 'api_tokens', 'user_two_factor', 'two_factor_policy',
   'calendar_connection', 'integration_settings', 'first_run', 'engagement_letter_template', 'engagement_letters',
   'case_parties', 'conflict_decisions', 'field_report_settings', 'case_deadlines', 'evidence_items', 'budgets',
+  'testimony_events',
 ] as const;
 export type TAuditedTable = (typeof AUDITED_TABLES)[number];
 
@@ -36,6 +37,8 @@ export const INTERNAL_COLUMNS = {
   // Who collected it, by name as it was then: the user column says it.
   evidence_items: ['collected_by_name'],
   case_deadlines: ['landed_on', 'chain_date', 'reminders_from', 'google_event_id', 'calendar_generation', 'chain_id', 'chain_step'],
+  // Generated from the kind and who noticed it.
+  testimony_events: ['bills_deposing_side'],
 } as const satisfies Partial<Record<TAuditedTable | 'all', readonly string[]>>;
 
 export const isInternalColumn = (table: string, column: string): boolean =>
@@ -82,6 +85,12 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     manager_id: f('manager', user) },
   case_deadlines: { case_id: f('case', { ref: 'case' }), title: f('title'), kind: f('kind', 'word'), source: f('source', 'word'),
     due_date: f('date', 'date'), assignee_id: f('assignee', user), notes: f('notes'), set_by_hand: f('date set by hand', 'flag') },
+  testimony_events: { case_id: f('case', { ref: 'case' }), kind: f('kind', 'word'), event_date: f('date', 'date'),
+    expert_id: f('testifying expert', user), court: f('court or venue'), caption: f('caption'), docket: f('docket number'),
+    retained_side: f('retained side', 'word'), noticed_by: f('noticed by', 'word'), payer_law_firm_id: f('deposing law firm', 'opaque'),
+    payer_name: f('deposing party'), payer_contact: f('contact'), payer_address: f('deposing party address'),
+    payer_matter_id: f('their matter id'), payer_terms_days: f('balance due in (days)'), deposit_amount: f('deposit required'),
+    deposit_received_on: f('deposit received on', 'date'), deposit_method: f('deposit method', 'word'), deposit_reference: f('deposit reference') },
   conflict_decisions: { check_id: f('conflict check', 'opaque'), case_id: f('case', { ref: 'case' }), subject: f('subject'),
     decision: f('decision', 'word'), reason: f('reason'), waiver_id: f('waiver', 'opaque'), decided_by: f('decided by', user),
     decided_at: f('decided at', 'moment') },
@@ -90,7 +99,8 @@ export const FIELD_WORDS: Record<TAuditedTable, Record<string, FieldWords>> = {
     project_type: f('project type'), building_type: f('building type'), status: f('status', 'word'), is_primary_project: f('primary project', 'flag') },
   time_entries: { project_id: f('project', { ref: 'project' }), user_id: f('staff member', user), entry_date: f('date', 'date'),
     job_type: f('job title'), hours: f('hours'), rate: f('rate'), description: f('description'), work_details: f('work details'),
-    initials: f('initials'), billable: f('billable', 'flag'), bill_id: f('bill', { ref: 'bill' }) },
+    initials: f('initials'), billable: f('billable', 'flag'), bill_id: f('bill', { ref: 'bill' }),
+    event_scheduled_at: f('cancelled event scheduled for', 'moment'), notice_given_at: f('cancellation notice given at', 'moment') },
   expense_entries: { project_id: f('project', { ref: 'project' }), user_id: f('staff member', user), entry_date: f('date', 'date'),
     expense_type: f('expense type'), amount: f('amount'), description: f('description'), initials: f('initials'),
     billable: f('billable', 'flag'), bill_id: f('bill', { ref: 'bill' }) },

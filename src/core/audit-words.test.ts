@@ -115,6 +115,9 @@ const CASES: Case[] = [
     { id: U(65), case_id: CASE, project_id: null, unit: 'money', amount: 8000 },
     // The amount is money: only a super admin reads it (below).
     'Denise Park changed the money budget of case 2026-014 Harbor Point'],
+  ['testimony_events', 'update', { id: U(66), case_id: CASE, kind: 'deposition', event_date: '2026-06-02', caption: 'Doe v. Roe', deposit_amount: '1800.00', deposit_received_on: null },
+    { id: U(66), case_id: CASE, kind: 'deposition', event_date: '2026-06-09', caption: 'Doe v. Roe', deposit_amount: '2400.00', deposit_received_on: '2026-06-01' },
+    'Denise Park changed the date of the deposition of 06/09/2026 ("Doe v. Roe") on case 2026-014 Harbor Point from 06/02/2026 to 06/09/2026'],
   ['conflict_decisions', 'insert', null, { id: U(61), case_id: CASE, decision: 'cleared_with_waiver', reason: 'Both sides signed.' },
     'Denise Park cleared the conflict check of case 2026-014 Harbor Point with a waiver (reason: "Both sides signed.")'],
   ['conflict_decisions', 'insert', null, { id: U(62), case_id: null, subject: 'Acme Roofing', decision: 'declined', reason: 'Adverse.' },
@@ -185,6 +188,25 @@ describe('auditWords: the parts and the rules', () => {
     expect(words('time_entries', 'update', before, after, ENTRY, false).text).toBe('Denise Park changed the hours of the time entry of 11/02/2026 on project 2026-014-01 Roof survey from 1 to 2.5');
     expect(words('time_entries', 'update', before, after, ENTRY, true).text).toContain('the rate from 150 to 175');
     expect(words('bills', 'insert', null, { id: BILL, number: 7, client_id: CLIENT, total: '900.00' }, BILL).details.flat().map((p) => p.text).join()).not.toContain('900');
+  });
+
+  it('testimony: the deposit is money, for a super admin only; an arbitration is "an"', () => {
+    const row = { id: U(65), case_id: CASE, kind: 'arbitration', event_date: '2026-06-02', caption: 'Doe v. Roe', expert_id: JAMES,
+      deposit_amount: '1800.00', deposit_received_on: '2026-05-30', deposit_method: 'wire', bills_deposing_side: false };
+    const forAdmin = words('testimony_events', 'insert', null, row, U(65), false);
+    expect(forAdmin.text).toBe('Denise Park created an arbitration of 06/02/2026 ("Doe v. Roe") on case 2026-014 Harbor Point');
+    expect(forAdmin.details.flat().map((p) => p.text).join()).not.toMatch(/1800|deposit|05\/30/);
+    expect(forAdmin.details.map((d) => d.map((p) => p.text).join(''))).toContain('testifying expert: James Whitaker');
+    const forSuper = words('testimony_events', 'insert', null, row, U(65), true);
+    expect(forSuper.details.map((d) => d.map((p) => p.text).join(''))).toEqual(expect.arrayContaining([
+      'deposit required: "1800.00"', 'deposit received on: 05/30/2026', 'deposit method: wire']));
+  });
+
+  it('a cancellation entry says when the event was and when notice came', () => {
+    const before = { id: ENTRY, project_id: PROJECT, entry_date: '2026-06-03', event_scheduled_at: null, notice_given_at: null };
+    const after = { ...before, event_scheduled_at: '2026-06-03T13:00:00Z', notice_given_at: '2026-06-02T07:00:00Z' };
+    expect(words('time_entries', 'update', before, after, ENTRY).text).toBe('Denise Park changed the time entry of 06/03/2026 on project 2026-014-01 Roof survey: '
+      + 'the cancelled event scheduled for set to 06/03/2026 9:00 AM EDT; the cancellation notice given at set to 06/02/2026 3:00 AM EDT');
   });
 
   it('the system and deleted people act too', () => {

@@ -94,6 +94,7 @@ const SUBJECT_PARENTS: Partial<Record<string, Record<string, TRefKind>>> = {
   api_tokens: { user_id: 'user' }, projects: { case_id: 'case' }, engagement_letters: { case_id: 'case' },
   case_parties: { case_id: 'case' }, conflict_decisions: { case_id: 'case' }, case_deadlines: { case_id: 'case' },
   evidence_items: { case_id: 'case' }, budgets: { case_id: 'case', project_id: 'project' },
+  testimony_events: { case_id: 'case' },
 };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -201,6 +202,8 @@ function subject(row: AuditRowIn, ctx: Ctx, art: 'a' | 'the'): SentencePart[] {
     case 'evidence_items': return [{ text: `evidence item ${tagText(Number(s.tag_number))} "${clip(str(s.description))}" on case ` }, ref('case', 'case_id')];
     case 'budgets': return s.project_id ? [{ text: `${An} ${str(s.unit)} budget of project ` }, ref('project', 'project_id')]
       : [{ text: `${An} ${str(s.unit)} budget of case ` }, ref('case', 'case_id')];
+    case 'testimony_events': return [{ text: `${An === 'a' && s.kind === 'arbitration' ? 'an' : An} ${str(s.kind)} of ${usDate(s.event_date)} `
+      + `("${clip(str(s.caption))}") on case ` }, ref('case', 'case_id')];
     case 'conflict_decisions': return s.case_id ? [{ text: 'the conflict check of case ' }, ref('case', 'case_id')]
       : [{ text: `the intake conflict check for "${clip(str(s.subject))}"` }];
     default: return [{ text: `${An} ${row.table.replaceAll('_', ' ')} record` }];
@@ -319,6 +322,7 @@ const TYPE_NAMES: Record<string, string> = {
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letter',
   case_parties: 'Case party', conflict_decisions: 'Conflict check decision', case_deadlines: 'Case deadline',
   evidence_items: 'Evidence item', budgets: 'Budget',
+  testimony_events: 'Testimony',
 };
 
 /** One audit row in words. `timeZone` is the firm's (moments in a changed field read in it). */

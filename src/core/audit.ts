@@ -12,7 +12,7 @@ export const AUDIT_TABLE_LABELS: Record<TAuditedTable, string> = {
   calendar_connection: 'Google Calendar connection', integration_settings: 'Google Calendar settings', first_run: 'First-run setup',
   engagement_letter_template: 'Engagement letter template', engagement_letters: 'Signed engagement letters',
   case_parties: 'Case parties', conflict_decisions: 'Conflict check decisions', field_report_settings: 'Field report rule', case_deadlines: 'Case deadlines',
-  evidence_items: 'Evidence items', budgets: 'Budgets',
+  evidence_items: 'Evidence items', budgets: 'Budgets', testimony_events: 'Testimony',
 };
 
 /**
@@ -40,8 +40,8 @@ export const MONEY_COLUMNS = {
   rate_code_items: ['rate'],
   case_rate_assignments: ['custom_rates'],
   unbilled_totals: ['time_value', 'expenses'],
-  // The deposit asked of a deposing party (issue 40): not audited yet, money all the same.
-  testimony_events: ['deposit_amount'],
+  // The deposit asked of a deposing party and its receipt (issue 40): the API shows them to super admins only.
+  testimony_events: ['deposit_amount', 'deposit_received_on', 'deposit_method', 'deposit_reference'],
   // Fee rules and dated rates (migration 046, docs/decisions/138, 199).
   rate_codes: ['fee_rules'],
   rate_code_item_rates: ['rate'],
@@ -49,7 +49,7 @@ export const MONEY_COLUMNS = {
   // A budget's amount (issue 41, docs/decisions/135), in hours or in money: read as money whatever its unit.
   budgets: ['amount'],
 } as const satisfies Record<
-  TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'testimony_events' | 'rate_codes' | 'rate_code_item_rates'
+  TAuditedTable | 'rate_code_items' | 'case_rate_assignments' | 'unbilled_totals' | 'rate_codes' | 'rate_code_item_rates'
   | 'case_fee_rules',
   readonly string[]
 >;

@@ -49,3 +49,28 @@ export function firmTime(value: Moment, timeZone: string, zone = false): string 
 export function firmDateTime(value: Moment, timeZone: string, zone = true): string {
   return `${firmDate(value, timeZone)} ${firmTime(value, timeZone, zone)}`;
 }
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `at`. */
+function zoneOffset(at: number, timeZone: string): number {
+  const p = parts(at, timeZone, { ...DATE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - at;
+}
+
+/**
+ * A wall-clock date and time of the firm's zone ('2026-06-15', '09:00:00') as the instant it names,
+ * in ISO ('2026-06-15T13:00:00.000Z'); null for a date or time that is not one. A time the clocks skip
+ * (a spring-forward hour) reads as the hour after.
+ */
+export function firmMoment(isoDate: string, time: string, timeZone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const t = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), Number(t[3] ?? 0));
+  if (new Date(wall).toISOString().slice(0, 16) !== `${isoDate}T${t[1]}:${t[2]}`) return null;
+  const first = wall - zoneOffset(wall, timeZone);
+  const second = wall - zoneOffset(first, timeZone);
+  return new Date(second + zoneOffset(second, timeZone) === wall ? second : first).toISOString();
+}
+
+/** Hours from one instant to a later one (negative when `to` is earlier), to two decimals. */
+export const hoursBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 36_000) / 100;

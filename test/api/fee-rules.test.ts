@@ -137,6 +137,63 @@ describe('fee rules price a draft bill', () => {
   });
 });
 
+describe('the unbilled summary on Accounting prices by fee rules', () => {
+  it('shows for a case what its bill would: the minimum, the travel percentage, the cancellation fee', async () => {
+    const p = await feeCase();
+    const plain = await trackedProject(t.database.db, saId, { customRates: {} });
+    const ids = [
+      (await logTime(sa, p.projectId, { jobType: 'Deposition', entryDate: '2026-06-10', hours: 0.75 })).id,
+      (await logTime(sa, p.projectId, { jobType: 'Travel', entryDate: '2026-06-10', hours: 3 })).id,
+      (await logTime(sa, p.projectId, { jobType: 'Consultant', entryDate: '2026-06-12', hours: 1.5 })).id,
+      (await cancel(p, '2026-06-15T16:00:00Z', '2026-06-14T10:00:00Z')).json().id,
+    ];
+    await logTime(sa, plain.projectId, { jobType: 'Consultant', entryDate: '2026-06-12', hours: 2 });
+    const res = await sa.request({ method: 'GET', url: '/api/accounting/unbilled' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().cases.find((c: { caseId: string }) => c.caseId === p.caseId);
+    // 2.0 h × $600 + 3 h × $500 × 50 % + 1.5 h × $100 + the 30 h cancellation's 2.0 h × $600.
+    expect(row).toMatchObject({ timeValue: 1200 + 750 + 150 + 1200, hours: 2 + 3 + 1.5 + 2, entries: 4 });
+    expect(res.json().cases.find((c: { caseId: string }) => c.caseId === plain.caseId)).toMatchObject({ timeValue: 200, hours: 2 });
+    const b = await bill(p, ids);
+    expect(b.timeTotal).toBe(row.timeValue);
+    expect(b.hours).toBe(row.hours);
+  });
+});
+
+describe('the case page lists cancellations (docs/decisions/139)', () => {
+  it('lists them for admins, the fee (as the bill prices it) for a super admin only', async () => {
+    const p = await feeCase();
+    const late = (await cancel(p, '2026-06-15T16:00:00Z', '2026-06-14T10:00:00Z')).json();
+    const early = (await cancel(p, '2026-06-20T16:00:00Z', '2026-06-17T08:00:00Z')).json();
+    const url = `/api/cases/${p.caseId}/cancellations`;
+    const forSa = await sa.request({ method: 'GET', url });
+    expect(forSa.statusCode, forSa.body).toBe(200);
+    expect(forSa.json().jobTitles).toEqual(['Deposition', 'Travel', 'Trial', 'Consultant', 'Senior Consultant']);
+    expect(forSa.json().moneyVisible).toBe(true);
+    expect(forSa.json().cancellations).toEqual([
+      expect.objectContaining({ id: early.id, noticeHours: 80, billId: null, userName: expect.any(String),
+        fee: { amount: 0, billedHours: 0, rule: 'Deposition cancelled with 80 h notice: no fee' } }),
+      expect.objectContaining({ id: late.id, noticeHours: 30, scheduledAt: '2026-06-15T12:00:00-04:00',
+        fee: { amount: 1200, billedHours: 2, rule: 'Deposition cancelled with 30 h notice: 2.0 h' } }),
+    ]);
+
+    const forAdmin = await admin.request({ method: 'GET', url });
+    expect(forAdmin.statusCode).toBe(200);
+    expect(forAdmin.json().moneyVisible).toBe(false);
+    expect(forAdmin.json().cancellations).toHaveLength(2);
+    expect(forAdmin.body).not.toMatch(/"fee"|1200|no fee/);
+    expect((await user.request({ method: 'GET', url })).statusCode).toBe(403);
+
+    // Issued, the bill's kept rules price it: rules dropped later change nothing.
+    const b = await bill(p, [late.id]);
+    expect((await post(sa, `/api/bills/${b.id}/issue`, { version: b.version, issuedOn: '2026-07-02' })).statusCode).toBe(200);
+    const code = (await sa.request({ method: 'GET', url: `/api/rate-codes/${p.rateCodeId}` })).json().rateCode;
+    await sa.request({ method: 'PUT', url: `/api/rate-codes/${p.rateCodeId}/fee-rules`, payload: { rules: [], version: code.version } });
+    const after = (await sa.request({ method: 'GET', url })).json().cancellations;
+    expect(after.find((c: { id: string }) => c.id === late.id)).toMatchObject({ billId: b.id, fee: { amount: 1200 } });
+  });
+});
+
 describe('rates with an effective date', () => {
   it('a rate change dated 07/01/2026 prices July, leaves June and billed entries alone', async () => {
     const p = await feeCase();
@@ -160,10 +217,24 @@ describe('rates with an effective date', () => {
     const before = (await sa.request({ method: 'GET', url: `/api/bills/${billed.id}` })).json();
     expect(lineOf(before, billedJuly.id)).toMatchObject({ rate: 600, amount: 1800 });
 
+    // Removing the change (Settings → Rate codes, after a confirmation) is allowed though billed entries used it:
+    // they keep its rate (never repriced); the unbilled ones from its date on go back to the rate in force.
+    const stray = await logTime(sa, p.projectId, { jobType: 'Deposition', entryDate: '2026-07-05', hours: 3 });
     const removed = await sa.request({
       method: 'DELETE', url: `/api/rate-codes/${p.rateCodeId}/items/${p.itemIds.Deposition}/rates/${item.rateChanges[0].id}`,
     });
     expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().rateCode.items.find((i: { jobType: string }) => i.jobType === 'Deposition').rateChanges).toEqual([]);
+    const julyAfter = (await sa.request({ method: 'GET', url: `/api/bills/${julyBill.id}` })).json();
+    expect(lineOf(julyAfter, july.id)).toMatchObject({ rate: 700, amount: 2100 });
+    const unbilled = await sa.request({ method: 'GET', url: `/api/accounting/unbilled/${p.caseId}?from=2026-07-01&to=2026-07-31` });
+    expect(unbilled.json().lines.find((l: TBillLine) => l.id === stray.id)).toMatchObject({ rate: 600, amount: 1800 });
+    const again = await sa.request({
+      method: 'DELETE', url: `/api/rate-codes/${p.rateCodeId}/items/${p.itemIds.Deposition}/rates/${item.rateChanges[0].id}`,
+    });
+    expect(again.statusCode).toBe(404);
+    const byAdmin = await admin.request({ method: 'DELETE', url: `/api/rate-codes/${p.rateCodeId}/items/${p.itemIds.Deposition}/rates/${randomUUID()}` });
+    expect(byAdmin.statusCode).toBe(403);
   });
 });
 

@@ -266,6 +266,22 @@ describe('billing the deposing side', { timeout: 120_000 }, () => {
     expect((await admin.request({ method: 'GET', url: `/api/testimony/${depositionId}/statement?from=2026-06-01&to=2026-06-30` })).statusCode).toBe(403);
   });
 
+  it('ages the deposing party\'s bill under that party, not the retaining client (docs/decisions/143)', async () => {
+    const byClient = await sa.request({ method: 'GET', url: '/api/accounting/receivables/by-client' });
+    expect(byClient.statusCode, byClient.body).toBe(200);
+    const rows = byClient.json().clients as { clientId: string; clientName: string; bills: number; total: number }[];
+    expect(rows.find((r) => r.clientName === 'Opposing LLP')).toMatchObject({ clientId: `payer:${lawFirmId}`, bills: 1, total: 600 });
+    // The client owes its own June bill only.
+    expect(rows.find((r) => r.clientName === 'Cobalt Industries')).toMatchObject({ bills: 1, total: 1200 });
+    const csv = await sa.request({ method: 'GET', url: '/api/accounting/receivables/by-client.csv' });
+    expect(csv.body).toContain('Opposing LLP,1,');
+    const pdf = pdfPages((await sa.request({ method: 'GET', url: '/api/accounting/receivables/by-client.pdf' })).rawPayload).join('\n');
+    expect(pdf).toContain('Opposing LLP');
+    const list = (await sa.request({ method: 'GET', url: '/api/accounting/receivables?limit=100' })).json().bills as { payerTestimonyId?: string; clientName: string }[];
+    expect(list.find((b) => b.payerTestimonyId === depositionId)?.clientName).toBe('Opposing LLP');
+    expect((await admin.request({ method: 'GET', url: '/api/accounting/receivables/by-client' })).statusCode).toBe(403);
+  });
+
   it('counts the fee in the expert\'s deposition fee history, for super admins only', async () => {
     const res = await sa.request({ method: 'GET', url: `/api/testimony/fee-history?expertId=${expertId}` });
     expect(res.statusCode, res.body).toBe(200);

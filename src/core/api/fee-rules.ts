@@ -66,4 +66,18 @@ export const ZCancellation = z.object({
   scheduledAt: z.string(), noticeGivenAt: z.string(), noticeHours: z.number(), description: z.string(),
 });
 export type TCancellation = z.infer<typeof ZCancellation>;
+
+/**
+ * GET /api/cases/:id/cancellations (admins): the case's cancelled events, the job titles one can be
+ * recorded under, and (money, super admins only) each one's fee as its bill prices it.
+ */
+export const ZCaseCancellations = z.object({
+  jobTitles: z.array(z.string()),
+  moneyVisible: z.boolean(),
+  cancellations: z.array(ZCancellation.extend({
+    userName: z.string(), billId: z.string().nullable(),
+    fee: z.object({ amount: z.number(), billedHours: z.number(), rule: z.string().nullable() }).optional(),
+  })),
+});
+export type TCaseCancellations = z.infer<typeof ZCaseCancellations>;
 export const ZCaseParams = z.object({ id: z.guid() });

@@ -4,3 +4,4 @@
 export { clientStatement } from './statement.ts';
 export { billDeposingSide } from './payer-bills.ts';
 export { payerStatement } from './payer-statement.ts';
+export { cancellationLines } from './lines.ts';

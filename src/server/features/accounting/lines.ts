@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
+import { billAmounts } from '../../../core/billing.ts';
 import { priceLines } from '../../../core/fee-rules.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -85,6 +86,21 @@ export async function billPricing(db: DbOrTx, billId: string): Promise<Pricing> 
 export const billLines = async (db: DbOrTx, billId: string) =>
   linesWhere(db, sql`x.bill_id = ${billId}`, await billPricing(db, billId), billId);
 
+/**
+ * A case's cancelled events as their bills price them: one on a bill by that bill's pricing (kept at
+ * issue), the others by the case's fee rules of the moment, as a new bill would.
+ */
+export async function cancellationLines(db: DbOrTx, caseId: string): Promise<TBillLine[]> {
+  const bills = await db.selectFrom('time_entries').innerJoin('projects', 'projects.id', 'time_entries.project_id')
+    .select('time_entries.bill_id').distinct()
+    .where('projects.case_id', '=', caseId).where('time_entries.event_scheduled_at', 'is not', null).execute();
+  const cancelled = sql`x.notice_hours is not null and p.case_id = ${caseId}`;
+  const lines = await Promise.all(bills.map(async ({ bill_id: billId }) => (billId === null
+    ? linesWhere(db, sql`${cancelled} and x.bill_id is null`, await casePricing(db, caseId))
+    : linesWhere(db, sql`${cancelled} and x.bill_id = ${billId}`, await billPricing(db, billId), billId))));
+  return lines.flat();
+}
+
 type UnbilledRaw = {
   case_id: string; file_number: string; case_name: string; client_name: string; oldest: string; newest: string;
   hours: string; value: string; expenses: string; n: string; waiting: string;
@@ -117,5 +133,32 @@ export async function unbilledCases(db: DbOrTx): Promise<{ cases: TUnbilledCase[
     oldestDate: r.oldest, newestDate: r.newest, hours: Number(r.hours), timeValue: Number(r.value),
     expenses: Number(r.expenses), entries: Number(r.n), hoursAwaitingApproval: Number(r.waiting),
   }));
-  return { cases, hoursAwaitingApproval: Math.round(rows.reduce((s, r) => s + Number(r.waiting), 0) * 100) / 100 };
+  return {
+    cases: await priceByFeeRules(db, cases),
+    hoursAwaitingApproval: Math.round(rows.reduce((s, r) => s + Number(r.waiting), 0) * 100) / 100,
+  };
+}
+
+/**
+ * The cases with fee rules (their own or their rate code's) show their unbilled time as a bill of all
+ * of it would: the same lines (`unbilledLines`), priced and summed by the bill's own rules (`billAmounts`),
+ * hours as billed. The others keep the sum of hours × rate, which is what their bill would say.
+ */
+async function priceByFeeRules(db: DbOrTx, cases: TUnbilledCase[]): Promise<TUnbilledCase[]> {
+  if (cases.length === 0) return cases;
+  const ruled = new Set((await db.selectFrom('cases').leftJoin('rate_codes', 'rate_codes.id', 'cases.rate_code_id')
+    .leftJoin('case_fee_rules', 'case_fee_rules.case_id', 'cases.id').select('cases.id')
+    .where('cases.id', 'in', cases.map((c) => c.caseId))
+    .where(sql<boolean>`jsonb_array_length(coalesce(case_fee_rules.rules, rate_codes.fee_rules, '[]'::jsonb)) > 0`)
+    .execute()).map((r) => r.id));
+  const out: TUnbilledCase[] = [];
+  for (const c of cases) {
+    if (!ruled.has(c.caseId)) {
+      out.push(c);
+      continue;
+    }
+    const amounts = billAmounts(await unbilledLines(db, { caseId: c.caseId, from: c.oldestDate, to: c.newestDate }), null);
+    out.push({ ...c, hours: amounts.hours, timeValue: amounts.timeTotal });
+  }
+  return out;
 }

@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { TReceivables, TReceivablesQuery } from '../../../core/api/accounting.ts';
 import { ZReceivablesQuery } from '../../../core/api/accounting.ts';
 import { AGE_BUCKETS, ageBucket, bucketDueRange, daysPastDue, OPEN_STATUSES, type AgeBucket } from '../../../core/billing.ts';
+import { agingParty } from '../../../core/aging-by-client.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { BILL_VIEW_COLUMNS, billViewOn } from './bill-read.ts';
@@ -32,7 +33,10 @@ export async function receivables(db: DbOrTx, options: { today: string; query: T
     .orderBy('bills.due_on').orderBy('bills.number').offset(query.offset).limit(query.limit).execute();
   const bills = page.map((row) => {
     const dueOn = row.due_on ?? row.issued_on ?? today;
-    return { ...billViewOn(row, today), daysPastDue: Math.max(0, daysPastDue(dueOn, today)), bucket: ageBucket(dueOn, today) };
+    const bill = billViewOn(row, today);
+    // A bill to a deposing party is listed under that party, not the retaining client (docs/decisions/143).
+    const payer = bill.payerTestimonyId ? { key: bill.payerTestimonyId, name: bill.billToName } : null;
+    return { ...bill, clientName: agingParty({ ...bill, payer }).name, daysPastDue: Math.max(0, daysPastDue(dueOn, today)), bucket: ageBucket(dueOn, today) };
   });
   const count = query.bucket === undefined ? buckets.reduce((s, b) => s + b.count, 0)
     : buckets.find((b) => b.bucket === query.bucket)!.count;

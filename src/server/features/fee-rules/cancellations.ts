@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TCancellation, TCancellationCreate } from '../../../core/api/fee-rules.ts';
 import { ZCancellationCreate } from '../../../core/api/fee-rules.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
+import { displayName } from '../../../core/people.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { bookEntry } from '../time/index.ts';
 
@@ -29,17 +30,40 @@ export async function recordCancellation(db: DbOrTx, options: { caseId: string; 
   return cancellation(db, body.id);
 }
 
-export async function cancellation(db: DbOrTx, id: string): Promise<TCancellation> {
-  const row = await db.selectFrom('time_entries as e')
-    .select(['e.id', 'e.project_id', 'e.user_id', 'e.job_type', 'e.description', sql<string>`e.entry_date::text`.as('entry_date')])
+/** Cancellation entries with what the case page shows of them (who was to testify, the bill they are on). */
+function selectCancellations(db: DbOrTx) {
+  return db.selectFrom('time_entries as e').innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.id', 'e.project_id', 'e.user_id', 'e.job_type', 'e.description', 'e.bill_id', 'u.email', 'u.first_name', 'u.last_name'])
+    .select(sql<string>`e.entry_date::text`.as('entry_date'))
     .select(sql<string>`to_json(e.event_scheduled_at)#>>'{}'`.as('scheduled_at'))
     .select(sql<string>`to_json(e.notice_given_at)#>>'{}'`.as('notice_given_at'))
     .select(sql<string>`extract(epoch from e.event_scheduled_at - e.notice_given_at) / 3600`.as('notice_hours'))
-    .where('e.id', '=', id).where('e.event_scheduled_at', 'is not', null).executeTakeFirst();
+    .where('e.event_scheduled_at', 'is not', null);
+}
+
+type CancellationRow = Awaited<ReturnType<ReturnType<typeof selectCancellations>['executeTakeFirstOrThrow']>>;
+const toCancellation = (row: CancellationRow): TCancellation => ({
+  id: row.id, projectId: row.project_id, userId: row.user_id, jobType: row.job_type, entryDate: row.entry_date,
+  scheduledAt: row.scheduled_at, noticeGivenAt: row.notice_given_at, noticeHours: Math.round(Number(row.notice_hours) * 100) / 100,
+  description: row.description,
+});
+
+export async function cancellation(db: DbOrTx, id: string): Promise<TCancellation> {
+  const row = await selectCancellations(db).where('e.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('RECORD_NOT_FOUND');
+  return toCancellation(row);
+}
+
+/** A case's cancelled events, the latest first, and the job titles one can be recorded under (the events' first). */
+export async function caseCancellations(db: DbOrTx, caseId: string) {
+  const [rows, titles] = await Promise.all([
+    selectCancellations(db).innerJoin('projects as p', 'p.id', 'e.project_id').where('p.case_id', '=', caseId).orderBy('e.event_scheduled_at', 'desc').orderBy('e.id').execute(),
+    db.selectFrom('rate_code_items as i').innerJoin('cases as c', 'c.rate_code_id', 'i.rate_code_id')
+      .select(['i.job_type', 'i.event_kind']).where('c.id', '=', caseId).where('i.active', '=', true)
+      .orderBy(sql`i.event_kind is null`).orderBy('i.job_type').execute(),
+  ]);
   return {
-    id: row.id, projectId: row.project_id, userId: row.user_id, jobType: row.job_type, entryDate: row.entry_date,
-    scheduledAt: row.scheduled_at, noticeGivenAt: row.notice_given_at, noticeHours: Math.round(Number(row.notice_hours) * 100) / 100,
-    description: row.description,
+    jobTitles: titles.map((t) => t.job_type),
+    cancellations: rows.map((r) => ({ ...toCancellation(r), userName: displayName(r), billId: r.bill_id })),
   };
 }

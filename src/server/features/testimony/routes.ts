@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZBillDetail, ZPeriodQuery, ZStatement } from '../../../core/api/accounting.ts';
 import { ZIdParams } from '../../../core/api/clients.ts';
+import { ZCaseCancellations } from '../../../core/api/fee-rules.ts';
 import {
   ZCaseTestimony, ZConsultingOnly, ZDeposingBill, ZExperts, ZFeeHistory, ZFeeHistoryQuery, ZRule26, ZRule26Query, ZTestimony,
   ZTestimonyInput, ZTestimonyParams,
@@ -15,6 +16,7 @@ import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { billDeposingSide, payerStatement } from '../accounting/index.ts';
+import { cancellationsOf } from './cancellations.ts';
 import { caseTestimony, deleteTestimony, saveTestimony, setConsultingOnly } from './events-service.ts';
 import { feeHistoryOf } from './fee-history.ts';
 import { expertsFor, rule26Of, type Rule26Viewer } from './rule26-service.ts';
@@ -38,6 +40,10 @@ function sendFile(reply: FastifyReply, body: string | Buffer, type: string, file
 export function testimonyRoutes({ app, db, env, documents }: AppContext) {
   app.get('/api/cases/:id/testimony', { config: { access: 'user' }, schema: { params: ZIdParams, response: { 200: ZCaseTestimony } } },
     async (request) => caseTestimony(db, { caseId: request.params.id, viewer: viewerOf(request) }));
+
+  // Cancelled events (recorded by POST /api/cases/:id/cancellations); the fee only for a super admin.
+  app.get('/api/cases/:id/cancellations', { config: { access: 'admin' }, schema: { params: ZIdParams, response: { 200: ZCaseCancellations } } },
+    async (request) => cancellationsOf(db, { caseId: request.params.id, superAdmin: requireUser(request).user.isSuperAdmin }));
 
   app.put('/api/cases/:id/consulting-only', {
     config: { access: 'admin' }, schema: { params: ZIdParams, body: ZConsultingOnly, response: { 200: ZCaseTestimony } },

@@ -181,7 +181,9 @@ export default function CasePage() {
           <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
           <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
           <EvidenceSection caseOf={{ id: c.id, fileNumber: c.fileNumber, name: c.caseName ?? '' }} />
-          <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin} />
+          <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin}
+            projects={[...c.projects].sort((a, b) => Number(b.isPrimaryProject) - Number(a.isPrimaryProject))
+              .map((p) => ({ id: p.id, label: `${p.projectNumber} ${p.displayName}` }))} />
         </Suspense>
       )}
       {painted && user.isSuperAdmin && (

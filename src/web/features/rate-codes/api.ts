@@ -48,3 +48,8 @@ export const useSaveFeeRules = () =>
 export const useAddRateChange = () =>
   useRateCodeMutation(({ id, itemId, body }: { id: string; itemId: string; body: TRateChangeCreate }) =>
     api<TRateCodeResponse>(`/api/rate-codes/${id}/items/${itemId}/rates`, { method: 'POST', body }));
+
+/** Removes a rate change: unbilled entries from its date on take the rate in force without it; billed ones keep theirs. */
+export const useDeleteRateChange = () =>
+  useRateCodeMutation(({ id, itemId, rateId }: { id: string; itemId: string; rateId: string }) =>
+    api<TRateCodeResponse>(`/api/rate-codes/${id}/items/${itemId}/rates/${rateId}`, { method: 'DELETE' }));

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TBillDetail } from '../../../core/api/accounting.ts';
+import type { TCancellation, TCancellationCreate, TCaseCancellations } from '../../../core/api/fee-rules.ts';
 import type { TCaseTestimony, TFeeHistory, TRule26, TTestimony, TTestimonyInput } from '../../../core/api/testimony.ts';
 import { api } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -14,6 +15,7 @@ const keys = {
   experts: ['testimony', 'experts'] as const,
   rule26: (expertId: string, asOf: string) => ['testimony', 'rule26', expertId, asOf] as const,
   fees: (expertId: string) => ['testimony', 'fees', expertId] as const,
+  cancellations: (caseId: string) => ['testimony', 'cancellations', caseId] as const,
 };
 
 export const useCaseTestimony = (caseId: string) =>
@@ -52,3 +54,11 @@ export const useLawFirms = () => useQuery({
 });
 export const downloadPayerStatement = (testimonyId: string, from: string, to: string) =>
   downloadFile(`/api/testimony/${testimonyId}/statement.pdf?${new URLSearchParams({ from, to })}`, 'Statement.pdf');
+
+// A case's cancelled events (issue 40, docs/decisions/139): admins record and list them; the fee is a super admin's.
+export const useCaseCancellations = (caseId: string, enabled: boolean) => useQuery({
+  queryKey: keys.cancellations(caseId), enabled,
+  queryFn: () => api<TCaseCancellations>(`/api/cases/${caseId}/cancellations`),
+});
+export const recordCancellation = (caseId: string, body: TCancellationCreate) =>
+  api<TCancellation>(`/api/cases/${caseId}/cancellations`, { method: 'POST', body });

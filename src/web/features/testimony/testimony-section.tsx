@@ -14,6 +14,7 @@ import { newId } from '../../lib/new-id.ts';
 import { localIsoDate } from '../../../core/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 import { billDeposingSide, deleteTestimony, downloadPayerStatement, setConsultingOnly, useCaseTestimony, useInvalidateTestimony } from './api.ts';
+import { CancellationsSection } from './cancellations-section.tsx';
 import { TestimonyForm } from './testimony-form.tsx';
 
 /** Who noticed a deposition, in words: the retaining side, or the named party. */
@@ -23,8 +24,8 @@ const noticedText = (e: TTestimony) => (e.kind !== 'deposition' ? '—' : e.noti
  * The case's testimony (issue 40): depositions, trials, hearings and arbitrations, each linked to its
  * day's time entries. A deposition noticed by another party shows its deposit and is billed to that party.
  */
-export function TestimonySection({ caseId, retainedSide, canEdit, superAdmin }: {
-  caseId: string; retainedSide: TRetainedSide | null; canEdit: boolean; superAdmin: boolean;
+export function TestimonySection({ caseId, retainedSide, canEdit, superAdmin, projects }: {
+  caseId: string; retainedSide: TRetainedSide | null; canEdit: boolean; superAdmin: boolean; projects: { id: string; label: string }[];
 }) {
   const testimony = useCaseTestimony(caseId);
   const today = useToday();
@@ -116,6 +117,7 @@ export function TestimonySection({ caseId, retainedSide, canEdit, superAdmin }: 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {canEdit && !data?.consultingOnly && <CancellationsSection caseId={caseId} projects={projects} />}
       {editing && (
         <TestimonyForm caseId={caseId} event={editing.event} retainedSide={retainedSide} moneyVisible={data?.moneyVisible ?? false}
           onClose={() => setEditing(null)} />
