@@ -85,13 +85,13 @@ export async function timedKeys(page: Page, count: number, key: (i: number) => s
   return takeTimings(page);
 }
 
-/** Prints one row of timings; the verdict is on the painted frame's p95. Whether it passed. */
-export function timingLine(name: string, { latencies, frames }: Timings, target: number, width = 48): boolean {
+/** Prints one row of timings (and `note`); the verdict is on the painted frame's p95. Whether it passed. */
+export function timingLine(name: string, { latencies, frames }: Timings, target: number, width = 48, note = ''): boolean {
   const pass = frames.length > 0 && pct(frames, 95) <= target;
   console.log(`${name.padEnd(width)} n=${String(frames.length).padStart(3)}`
     + (latencies.length ? `  to laid-out DOM: p50 ${fmt(pct(latencies, 50))} p95 ${fmt(pct(latencies, 95))}` : '')
     + (frames.length ? `  to painted frame: p50 ${fmt(pct(frames, 50))} p95 ${fmt(pct(frames, 95))}` : '  no painted frame recorded')
-    + `  (target p95 ≤ ${target} ms) → ${pass ? 'PASS' : 'FAIL'}`);
+    + `  (target p95 ≤ ${target} ms) → ${pass ? 'PASS' : 'FAIL'}${note}`);
   return pass;
 }
 
