@@ -1,5 +1,5 @@
 // Issue 25: keystroke-to-paint in the weekly timesheet with 40 rows (project × job title), in
-// headless Chromium against the real server with demo data, timed as bench/screens.ts does: from
+// headless Chromium against the real server with demo data, timed by bench/lib.ts's RECORDER: from
 // the key's own timestamp until its DOM update is laid out, and until the end of the frame that
 // paints it (the verdict, p95 ≤ 16 ms). Three kinds of key: typing in a cell, arrows moving
 // between cells (the side panel follows), and Enter committing a cell (totals, auto-save).
@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { todayUs, toIsoDate } from '../src/core/smart-date.ts';
 import { weekDays } from '../src/core/weeks.ts';
-import { fmt, pct, signedInBenchPage, startDemoServer } from './lib.ts';
+import { benchApi, signedInBenchPage, startDemoServer, takeTimings, timedKeys, timingLine, type Timings } from './lib.ts';
 import { addDays, weekStartOf } from '../src/core/iso-date.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
@@ -19,36 +19,14 @@ const KEYS = 200;
 // Eight weeks back: src/server/seed/demo-weeks.ts submits and approves one to four weeks back.
 const WEEK = addDays(weekStartOf(toIsoDate(todayUs(new Date()))!, 1), -56);
 
-/** Every keydown: to a laid-out DOM, and to the end of the frame after it (React renders a key's update in its event). */
-const RECORDER = `
-  window.latencies = [];
-  window.frames = [];
-  document.addEventListener('keydown', (e) => {
-    const t0 = e.timeStamp;
-    setTimeout(() => { void document.body.offsetHeight; window.latencies.push(performance.now() - t0); }, 0);
-    requestAnimationFrame(() => setTimeout(() => window.frames.push(performance.now() - t0), 0));
-  }, true);
-`;
-const take = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { latencies: number[]; frames: number[] };
-  return { latencies: w.latencies.splice(0), frames: w.frames.splice(0) };
-});
-
-async function api(page: Page, method: 'PUT' | 'POST' | 'GET', url: string, data?: object) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';
-  const res = await page.request.fetch(`${BASE}${url}`, { method, data, headers: { 'x-csrf-token': csrf } });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return res.status() === 204 ? null : res.json();
-}
-
 /** 40 rows of 5 weekdays' hours: projects of the demo data × their job titles, through the timesheet's own API. */
 async function seed(page: Page) {
-  const { cases } = await api(page, 'GET', '/api/cases');
+  const { cases } = await benchApi(page, 'GET', '/api/cases');
   const rows: { projectId: string; label: string; client: string; jobType: string }[] = [];
   for (const c of cases) {
-    const projects = c.projects ?? (await api(page, 'GET', `/api/cases/${c.id}`)).projects;
+    const projects = c.projects ?? (await benchApi(page, 'GET', `/api/cases/${c.id}`)).projects;
     for (const p of projects) {
-      const data = await api(page, 'GET', `/api/time-tracking/projects/${p.id}`);
+      const data = await benchApi(page, 'GET', `/api/time-tracking/projects/${p.id}`);
       for (const jobType of data.jobTitles.slice(0, 4)) rows.push({ projectId: p.id, label: data.project.label, client: data.project.clientName, jobType });
       if (rows.length >= ROWS) break;
     }
@@ -56,22 +34,19 @@ async function seed(page: Page) {
   }
   const days = weekDays(WEEK);
   for (const row of rows.slice(0, ROWS)) {
-    await api(page, 'POST', '/api/timesheet/rows', { weekStart: WEEK, projectId: row.projectId, jobType: row.jobType });
-    await Promise.all(days.slice(0, 5).map((entryDate, d) => api(page, 'PUT', `/api/time-entries/${randomUUID()}`, {
+    await benchApi(page, 'POST', '/api/timesheet/rows', { weekStart: WEEK, projectId: row.projectId, jobType: row.jobType });
+    await Promise.all(days.slice(0, 5).map((entryDate, d) => benchApi(page, 'PUT', `/api/time-entries/${randomUUID()}`, {
       projectId: row.projectId, entryDate, jobType: row.jobType, hours: 1 + d / 4, description: `Row ${row.label}`,
     })));
   }
-  const sheet = await api(page, 'GET', `/api/timesheet?week=${WEEK}`);
+  const sheet = await benchApi(page, 'GET', `/api/timesheet?week=${WEEK}`);
   if (sheet.rows.length < ROWS) throw new Error(`the week has ${sheet.rows.length} rows, not ${ROWS}`);
 }
 
-function line(name: string, { latencies, frames }: { latencies: number[]; frames: number[] }) {
-  console.log(`${name.padEnd(44)} n=${String(latencies.length).padStart(3)}  to laid-out DOM: p50 ${fmt(pct(latencies, 50))} p95 ${fmt(pct(latencies, 95))}`
-    + `  to painted frame: p50 ${fmt(pct(frames, 50))} p95 ${fmt(pct(frames, 95))}  (target p95 ≤ 16 ms) → ${pct(frames, 95) <= 16 ? 'PASS' : 'FAIL'}`);
-}
+const line = (name: string, t: Timings) => timingLine(name, t, 16, 44);
 
 const server = await startDemoServer(PORT);
-const { browser, page } = await signedInBenchPage(BASE, RECORDER).catch((error: unknown) => {
+const { browser, page } = await signedInBenchPage(BASE).catch((error: unknown) => {
   server.kill('SIGTERM');
   throw error;
 });
@@ -88,44 +63,33 @@ try {
   await cell(20, 5).focus();
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
-  await take(page);
   await trace('typing');
-  for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(i % 2 ? 'Backspace' : '5');
-    await page.waitForTimeout(20);
-  }
-  await page.waitForTimeout(200);
+  const typing = await timedKeys(page, KEYS, (i) => (i % 2 ? 'Backspace' : '5'));
   await untrace('typing');
-  line(`${ROWS} rows, typing in a cell`, await take(page));
+  line(`${ROWS} rows, typing in a cell`, typing);
   await page.keyboard.press('Escape');
 
   await trace('arrows');
   // Arrows moving through the grid: the side panel follows the focus.
   await cell(0, 0).focus();
   await page.waitForTimeout(300);
-  await take(page);
   const moves = ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowDown'];
-  for (let i = 0; i < KEYS; i++) {
-    await page.keyboard.press(moves[i % moves.length]!);
-    await page.waitForTimeout(20);
-  }
-  await page.waitForTimeout(200);
-  line(`${ROWS} rows, arrows between cells`, await take(page));
+  line(`${ROWS} rows, arrows between cells`, await timedKeys(page, KEYS, (i) => moves[i % moves.length]!));
   await untrace('arrows');
 
   // Enter commits a typed value (row, day and week totals; the save follows), Enter opens it again.
   await cell(20, 6).focus();
   await trace('commit');
-  const commits = { latencies: [] as number[], frames: [] as number[] };
+  const commits: Timings = { latencies: [], frames: [] };
   for (let i = 0; i < KEYS / 4; i++) {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+a');
     await page.keyboard.press(String(1 + (i % 8)));
     await page.waitForTimeout(40);
-    await take(page); // only the committing Enter counts
+    await takeTimings(page); // only the committing Enter counts
     await page.keyboard.press('Enter');
     await page.waitForTimeout(60);
-    const m = await take(page);
+    const m = await takeTimings(page);
     commits.latencies.push(...m.latencies);
     commits.frames.push(...m.frames);
   }

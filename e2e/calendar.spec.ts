@@ -393,15 +393,21 @@ test("a project's indicator counts that project's queue, live in every browser; 
 
 test('a revoked grant says to reconnect', async ({ page }) => {
   await signIn(page, ADMIN);
+  // Connected first, whatever ran before (or nothing did): a revoked grant is a connection's.
+  await ensureConnected(page);
   await control(page, { revoked: true });
-  await page.goto('/settings/calendar');
-  const section = page.getByRole('region', { name: 'Google Calendar' });
-  await section.getByRole('button', { name: 'Test connection' }).click();
-  await expect(section.getByRole('alert').filter({ hasText: 'Calendar access expired. Please reconnect in Admin Settings.' })).toBeVisible();
-  await expect(section.getByText('Needs reconnecting')).toBeVisible();
-  await page.screenshot({ path: 'test-results/calendar-reconnect.png', fullPage: true });
-  // Where sync is offered, the same words: the action items card.
-  await page.goto(`/action-items?project=${await someProject(page)}`);
-  await expect(page.getByRole('group', { name: 'Calendar sync' }).getByText('Calendar access expired. Please reconnect in Admin Settings.')).toBeVisible();
-  await control(page, { revoked: false });
+  try {
+    await page.goto('/settings/calendar');
+    const section = page.getByRole('region', { name: 'Google Calendar' });
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await expect(section.getByRole('alert').filter({ hasText: 'Calendar access expired. Please reconnect in Admin Settings.' })).toBeVisible();
+    await expect(section.getByText('Needs reconnecting')).toBeVisible();
+    await page.screenshot({ path: 'test-results/calendar-reconnect.png', fullPage: true });
+    // Where sync is offered, the same words: the action items card.
+    await page.goto(`/action-items?project=${await someProject(page)}`);
+    await expect(page.getByRole('group', { name: 'Calendar sync' }).getByText('Calendar access expired. Please reconnect in Admin Settings.')).toBeVisible();
+  } finally {
+    // The fake grants again, for the tests after this one (they reconnect through ensureConnected).
+    await control(page, { revoked: false });
+  }
 });

@@ -4,10 +4,10 @@ import type { TSyncSummary } from '../../../core/api/calendar.ts';
 import { buildEventPayload, eventIdFor, PRODUCT_NAME } from '../../../core/calendar-event.ts';
 import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
-import { CalendarHttpError, type CalendarApi } from '../../integrations/google/calendar-api.ts';
+import { CalendarHttpError, isGone, type CalendarApi } from '../../integrations/google/calendar-api.ts';
 import { JobError, type JobRunner } from '../../jobs/runner.ts';
 import type { ApiHandle, CalendarConnection } from './connection.ts';
-import { CalendarUnavailable, calendarErrorMessage, isRetryable } from './errors.ts';
+import { calendarJobError } from './errors.ts';
 
 export const CALENDAR_QUEUE = 'calendar-sync';
 /** NOTIFY channel of run summaries (the sync toast). */
@@ -17,8 +17,6 @@ export const CALENDAR_SUMMARY_CHANNEL = 'calendar_sync';
  * lease heartbeat and the access token (read and decrypted once, not once per item).
  */
 const BATCH_SIZE = 50;
-/** A calendar that needs (re)connecting is looked at again this often; connecting re-arms at once. */
-const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
 
 /**
  * A queued item's job: `sync` (sync on: the form, or a change the event shows), `status` (a status
@@ -26,8 +24,6 @@ const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
  * projectId lets a project's card count its own queue.
  */
 export type SyncPayload = ({ op: 'sync' | 'status' } | { op: 'delete'; eventId: string }) & { projectId?: string };
-
-const gone = (error: unknown) => error instanceof CalendarHttpError && (error.status === 404 || error.status === 410);
 
 type ItemRow = {
   id: string; title: string; description: string; due_date: string | null; start_time: string | null; end_time: string | null;
@@ -74,7 +70,7 @@ async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefined, tim
       if (event.id !== item.google_event_id) await storeEventId(db, itemId, event.id);
       return;
     } catch (error) {
-      if (!gone(error)) throw error;
+      if (!isGone(error)) throw error;
     }
     // Deleted in Google: a new event, under a new id, committed before the create (idempotent on retry).
     generation += 1;
@@ -91,7 +87,7 @@ async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefined, tim
     try {
       event = (await api.updateEvent(eventId, built.value))!;
     } catch (adoptError) {
-      if (!gone(adoptError)) throw adoptError;
+      if (!isGone(adoptError)) throw adoptError;
       await sql`update action_items set calendar_generation = ${generation + 1} where id = ${itemId} and calendar_generation = ${generation}`.execute(db);
       throw new Error(item.google_event_id ? 'Failed to recreate calendar event' : 'Failed to create calendar event', { cause: adoptError });
     }
@@ -101,29 +97,10 @@ async function syncItem(db: Db, api: CalendarApi, item: ItemRow | undefined, tim
 
 /** Deletes an item's event (404 and 410 count as success) and forgets it. */
 async function deleteItemEvent(db: Db, api: CalendarApi, itemId: string, eventId: string): Promise<'removed' | 'alreadyRemoved'> {
-  let outcome: 'removed' | 'alreadyRemoved' = 'removed';
-  try {
-    await api.deleteEvent(eventId);
-  } catch (error) {
-    if (!gone(error)) throw error;
-    outcome = 'alreadyRemoved';
-  }
+  const outcome = (await api.deleteEvent(eventId)) ? 'removed' : 'alreadyRemoved';
   await sql`update action_items set google_event_id = null, calendar_generation = calendar_generation + 1
     where id = ${itemId} and google_event_id = ${eventId}`.execute(db);
   return outcome;
-}
-
-/** Turns any failure into the runner's terms: retry with backoff, wait for a connection, or give up. */
-function asJobError(error: unknown): Error {
-  if (error instanceof JobError) return error;
-  const message = calendarErrorMessage(error);
-  if (error instanceof CalendarUnavailable && error.reason !== 'transient') {
-    return new JobError(message, { retryInMs: WAIT_FOR_CONNECTION_MS, countAttempt: false });
-  }
-  if (isRetryable(error)) {
-    return new JobError(message, error instanceof CalendarHttpError && error.retryAfterMs !== undefined ? { retryInMs: error.retryAfterMs } : {});
-  }
-  return new JobError(message, { permanent: true });
 }
 
 /** What the jobs of one claimed batch share: the calendar client (one token read) and their items (one query). */
@@ -143,7 +120,7 @@ export function registerCalendarWorker(jobs: JobRunner, deps: { db: Db; connecti
       }
       throw new JobError('Unknown operation', { permanent: true });
     } catch (error) {
-      throw asJobError(error);
+      throw calendarJobError(error);
     }
   }, {
     batchSize: BATCH_SIZE,

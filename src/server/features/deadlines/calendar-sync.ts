@@ -3,10 +3,10 @@ import { eventIdFor } from '../../../core/calendar-event.ts';
 import { deadlineEventPayload, type DeadlineKind, type DeadlineSource } from '../../../core/deadlines.ts';
 import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
-import { CalendarHttpError, type CalendarApi } from '../../integrations/google/calendar-api.ts';
+import { CalendarHttpError, isGone, type CalendarApi } from '../../integrations/google/calendar-api.ts';
 import { notify } from '../../jobs/queue.ts';
-import { JobError, type JobRunner } from '../../jobs/runner.ts';
-import { type CalendarConnection, CalendarUnavailable, calendarErrorMessage, isRetryable } from '../calendar/index.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { type CalendarConnection, CalendarUnavailable, calendarJobError } from '../calendar/index.ts';
 import { isoOf } from './reads.ts';
 
 // Deadlines on the firm's Google Calendar (issue 41, docs/decisions/174), the way action items go
@@ -17,8 +17,6 @@ import { isoOf } from './reads.ts';
 // a job does nothing; once one is, a look every 10 minutes queues the deadlines that have no event.
 
 export const DEADLINE_CALENDAR_QUEUE = 'deadline-calendar';
-/** A calendar that needs reconnecting is looked at again this often, no attempt counted. */
-const WAIT_FOR_CONNECTION_MS = 60 * 60_000;
 
 type Payload = { op: 'sync' } | { op: 'delete'; eventId: string };
 
@@ -27,8 +25,6 @@ interface Row {
   google_event_id: string | null; calendar_generation: number; file_number: string; case_name: string | null; client_name: string;
   email: string | null; first_name: string | null; last_name: string | null;
 }
-
-const gone = (error: unknown) => error instanceof CalendarHttpError && (error.status === 404 || error.status === 410);
 
 async function loadDeadline(db: Db, id: string): Promise<Row | undefined> {
   return (await sql<Row>`
@@ -52,7 +48,7 @@ async function syncDeadline(db: Db, api: CalendarApi, d: Row): Promise<void> {
       await api.updateEvent(d.google_event_id, payload);
       return;
     } catch (error) {
-      if (!gone(error)) throw error;
+      if (!isGone(error)) throw error;
     }
     // Deleted in Google: a new event under a new id, the generation committed before the create.
     generation += 1;
@@ -68,18 +64,6 @@ async function syncDeadline(db: Db, api: CalendarApi, d: Row): Promise<void> {
     await api.updateEvent(eventId, payload);
   }
   await sql`update case_deadlines set google_event_id = ${eventId} where id = ${d.id}`.execute(db);
-}
-
-function asJobError(error: unknown): Error {
-  if (error instanceof JobError) return error;
-  const message = calendarErrorMessage(error);
-  if (error instanceof CalendarUnavailable && error.reason !== 'transient') {
-    return new JobError(message, { retryInMs: WAIT_FOR_CONNECTION_MS, countAttempt: false });
-  }
-  if (isRetryable(error)) {
-    return new JobError(message, error instanceof CalendarHttpError && error.retryAfterMs !== undefined ? { retryInMs: error.retryAfterMs } : {});
-  }
-  return new JobError(message, { permanent: true });
 }
 
 /** Deadlines never put on the calendar (made while none was connected) are queued once one is. */
@@ -113,13 +97,7 @@ export function registerDeadlineCalendar(jobs: JobRunner, deps: { db: Db; connec
     try {
       if (job.payload.op === 'delete') {
         const { eventId } = job.payload;
-        await connection.withApi(async (api) => {
-          try {
-            await api.deleteEvent(eventId);
-          } catch (error) {
-            if (!gone(error)) throw error;
-          }
-        });
+        await connection.withApi((api) => api.deleteEvent(eventId));
         return;
       }
       const deadline = await loadDeadline(db, job.key);
@@ -127,7 +105,7 @@ export function registerDeadlineCalendar(jobs: JobRunner, deps: { db: Db; connec
       await connection.withApi((api) => syncDeadline(db, api, deadline));
     } catch (error) {
       if (noCalendar(error)) return;
-      throw asJobError(error);
+      throw calendarJobError(error);
     }
   });
 }

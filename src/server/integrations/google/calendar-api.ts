@@ -13,6 +13,9 @@ export class CalendarHttpError extends Error {
   }
 }
 
+/** The event is not there (any more): 404 or 410, deleted in Google or never made. */
+export const isGone = (error: unknown) => error instanceof CalendarHttpError && (error.status === 404 || error.status === 410);
+
 interface CalendarEvent {
   id: string;
   status?: string;
@@ -89,7 +92,14 @@ export class CalendarApi {
     return events;
   }
 
-  deleteEvent(id: string) {
-    return this.call<null>('DELETE', `/calendars/primary/events/${encodeURIComponent(id)}`);
+  /** Deletes the event; false if it was gone already (404 and 410 count as done). */
+  async deleteEvent(id: string): Promise<boolean> {
+    try {
+      await this.call<null>('DELETE', `/calendars/primary/events/${encodeURIComponent(id)}`);
+      return true;
+    } catch (error) {
+      if (isGone(error)) return false;
+      throw error;
+    }
   }
 }

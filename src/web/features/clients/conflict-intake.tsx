@@ -1,9 +1,11 @@
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { TConflictCheck } from '../../../core/api/conflicts.ts';
 import { PARTY_ROLES, ROLE_LABELS, type TPartyRole } from '../../../core/conflict-sides.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
+import { useLatestCallback } from '../../lib/stable-props.ts';
+import { FormSelect, FormTextInput } from '../../ui/form-inputs.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { HitsTable } from './conflict-hits.tsx';
 import { runIntakeCheck } from './conflicts-api.ts';
@@ -18,13 +20,32 @@ const roleData = PARTY_ROLES.filter((r) => r !== 'client').map((r) => ({ value: 
 /** The parties as the case create sends them: rows with a name. */
 export const intakeParties = (s: IntakeState) => s.parties.filter((p) => p.name.trim()).map((p) => ({ role: p.role, name: p.name.trim() }));
 
+type Party = IntakeState['parties'][number];
+const PARTY_NAME_STYLE = { flex: 1 };
+
+/** One party's row; it renders again only when its party changes, not at each key typed in another row. */
+const PartyRow = memo(function PartyRow({ index, party, onChange, onRemove }: {
+  index: number; party: Party; onChange(index: number, patch: Partial<Party>): void; onRemove(index: number): void;
+}) {
+  const n = index + 1;
+  return (
+    <Group align="flex-end" wrap="nowrap">
+      <FormSelect label={`Party ${n} role`} allowDeselect={false} data={roleData} value={party.role} w={190}
+        onChange={(v) => v && onChange(index, { role: v as TPartyRole })} />
+      <FormTextInput label={`Party ${n} name`} style={PARTY_NAME_STYLE} value={party.name} onChange={(e) => onChange(index, { name: e.currentTarget.value })} />
+      <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove party ${n}`} onClick={() => onRemove(index)}><IconTrash size={16} /></ActionIcon>
+    </Group>
+  );
+});
+
 export function IntakeCheck({ clientName, kase, value, onChange }: {
   clientName: string; kase: CaseForm; value: IntakeState; onChange(next: IntakeState): void;
 }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal<string> | null>(null);
-  const setParty = (i: number, patch: Partial<IntakeState['parties'][number]>) =>
-    onChange({ ...value, check: null, parties: value.parties.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  const setParty = useLatestCallback((i: number, patch: Partial<Party>) =>
+    onChange({ ...value, check: null, parties: value.parties.map((p, j) => (j === i ? { ...p, ...patch } : p)) }));
+  const removeParty = useLatestCallback((i: number) => onChange({ ...value, check: null, parties: value.parties.filter((_, j) => j !== i) }));
   const run = async () => {
     setBusy(true);
     setRefusal(null);
@@ -45,20 +66,12 @@ export function IntakeCheck({ clientName, kase, value, onChange }: {
     <Stack gap="xs">
       <Title order={4}>Parties and conflict check</Title>
       <Text size="sm" c="dimmed">Who else is in the case. The check looks for them, the client, the claim and policy numbers and the loss address in every earlier case.</Text>
-      {value.parties.map((p, i) => (
-        <Group key={i} align="flex-end" wrap="nowrap">
-          <Select label={`Party ${i + 1} role`} allowDeselect={false} data={roleData} value={p.role} w={190}
-            onChange={(v) => v && setParty(i, { role: v as TPartyRole })} />
-          <TextInput label={`Party ${i + 1} name`} style={{ flex: 1 }} value={p.name} onChange={(e) => setParty(i, { name: e.currentTarget.value })} />
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove party ${i + 1}`}
-            onClick={() => onChange({ ...value, check: null, parties: value.parties.filter((_, j) => j !== i) })}><IconTrash size={16} /></ActionIcon>
-        </Group>
-      ))}
+      {value.parties.map((p, i) => <PartyRow key={i} index={i} party={p} onChange={setParty} onRemove={removeParty} />)}
       <Group>
         <Button variant="subtle" leftSection={<IconPlus size={16} />}
           onClick={() => onChange({ ...value, parties: [...value.parties, { role: 'defendant', name: '' }] })}>Add party</Button>
       </Group>
-      <TextInput label="Loss address" description="The property's street address; the first project's address becomes it"
+      <FormTextInput label="Loss address" description="The property's street address; the first project's address becomes it"
         value={value.lossAddress} onChange={(e) => onChange({ ...value, check: null, lossAddress: e.currentTarget.value })} />
       <RefusalAlert refusal={refusal} labels={{}} />
       <Group><Button variant="light" onClick={run} loading={busy}>Run conflict check</Button></Group>

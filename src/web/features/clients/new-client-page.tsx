@@ -1,13 +1,14 @@
-import { Button, Group, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TClientDetail } from '../../../core/api/clients.ts';
-import { CLIENT_PHASES, draftResumePhase, phaseLabel, PHASE_COMPLETION, type ClientPhase } from '../../../core/cases.ts';
+import { CLIENT_PHASES, draftResumePhase, phaseLabel, type ClientPhase } from '../../../core/cases.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
+import { useLatestCallback } from '../../lib/stable-props.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { completeClient, useClient } from './api.ts';
@@ -18,6 +19,7 @@ import {
   CASE_LABELS, caseForm, caseProblems, clientForm, clientLabels, clientProblems, emptyCase, emptyClient, emptyProject,
   PROJECT_LABELS, projectForm, projectProblems, same, type CaseForm, type ClientForm, type ProjectForm,
 } from './forms.ts';
+import { PhaseHeader } from './phase-header.tsx';
 import { ReadOnlyNotice } from './read-only-notice.tsx';
 import { ReviewSummary } from './review-summary.tsx';
 import { emptyIntake, IntakeCheck, intakeParties, type IntakeState } from './conflict-intake.tsx';
@@ -78,6 +80,7 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
     setRefusal(null);
     setPhase(next);
   };
+  const goTo = useLatestCallback((i: number) => i <= reached && go(CLIENT_PHASES[i]!));
   const refuse = (error: unknown) => {
     const fields = { client, case: kase, project, review: {} }[phase];
     setRefusal(readRefusal(error, Object.keys(fields)));
@@ -142,21 +145,7 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
   const index = CLIENT_PHASES.indexOf(phase);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>New client</Title>
-          <Text c="dimmed">Each step is saved when you continue; an unfinished client stays in New Client Drafts.</Text>
-        </div>
-        <div style={{ minWidth: 220 }}>
-          <Text size="sm" fw={500}>{completion}% complete</Text>
-          <Progress value={completion} aria-label="Completion" />
-        </div>
-      </Group>
-      <Stepper active={index} onStepClick={(i) => i <= reached && go(CLIENT_PHASES[i]!)} allowNextStepsSelect={false}>
-        {CLIENT_PHASES.map((p, i) => (
-          <Stepper.Step key={p} label={phaseLabel(p)} description={`${PHASE_COMPLETION[p]}%`} allowStepSelect={i <= reached} />
-        ))}
-      </Stepper>
+      <PhaseHeader completion={completion} index={index} reached={reached} onStep={goTo} />
       <Paper withBorder p="lg">
         <Stack ref={container}>
           <Title order={3}>{phaseLabel(phase)}</Title>
