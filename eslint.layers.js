@@ -15,7 +15,7 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 const S = './src/server';
 const W = './src/web';
 
-const GROUND = [`${S}/env.ts`, `${S}/firm-today.ts`, `${S}/errors`, `${S}/db`];
+const GROUND = [`${S}/env.ts`, `${S}/errors`, `${S}/db`];
 const HTTP = [`${S}/http`];
 const SERVICES = ['jobs', 'pdf', 'integrations', 'realtime', 'uploads'].map((d) => `${S}/${d}`);
 const CONTEXT = [`${S}/app-context.ts`];

@@ -49,7 +49,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Unit files share their worker's module graph (none mocks a module): importing it again for
-      // every file was two thirds of the suite's CPU (docs/decisions/146).
+      // every file was two thirds of the suite's CPU (docs/decisions/147).
       { test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: SOAK_UNIT, isolate: false } },
       api('api', 'pglite', 'shared'),
       api('api-isolated', 'pglite', 'isolated'),

@@ -1,6 +1,6 @@
 // Once per browser run: the demo data folder every worker's app copies (e2e/serve.ts), made by the
 // app itself (migrations and demo data, then a clean shutdown), so a worker's start is a folder copy
-// and an open, not the migrations and the seed again (issue 43, docs/decisions/146).
+// and an open, not the migrations and the seed again (issue 43, docs/decisions/148).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

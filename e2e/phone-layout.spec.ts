@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
 import { makeJpeg } from '../test/helpers/uploads.ts';
-import { checkPhoneScreen, PHONE } from './phone-checks.ts';
+import { checkPhoneScreen, PHONE, sidewaysOverflow } from './phone-checks.ts';
 import { aProjectId } from './records.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 
@@ -126,3 +126,18 @@ for (const [role, email] of [['limited_user', LIMITED], ['admin', ADMIN], ['supe
     await checkPhoneScreen(page, `${role}-timesheet`);
   });
 }
+
+// A phone browser widens its page to fit the widest element: a table wider than the screen made the
+// whole case page wider, and the collect form under it no longer filled the screen (issue 42).
+test('the case page scrolls no wider than a phone, and its collect form fills the screen', async ({ page }) => {
+  await signIn(page, SUPER_ADMIN);
+  const { cases } = await (await page.request.get('/api/cases')).json() as { cases: { id: string }[] };
+  await page.goto(`/case/${cases[0]!.id}`);
+  await expect(page.getByRole('table', { name: 'Projects' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Evidence' })).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await page.getByRole('button', { name: 'Collect item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  await expect(dialog.getByRole('button', { name: 'Add photo' })).toBeInViewport();
+  expect((await dialog.boundingBox())!.width).toBe(PHONE.viewport.width);
+});

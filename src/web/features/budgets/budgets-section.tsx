@@ -48,43 +48,45 @@ export function BudgetsSection({ caseId, projectId, projects }: {
       {remove.error && <Alert color="red" role="alert">{remove.error.message}</Alert>}
       {budgets.data && shown.length === 0 && !editing && <Text c="dimmed">No budget is set.</Text>}
       {shown.length > 0 && (
-        <Table verticalSpacing="sm" mb={editing ? 'md' : 0}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>For</Table.Th><Table.Th>Budget</Table.Th><Table.Th>Used</Table.Th><Table.Th miw={160}>% used</Table.Th>
-              <Table.Th>Case manager</Table.Th><Table.Th>Alerts</Table.Th><Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((b) => (
-              <Table.Tr key={b.id}>
-                <Table.Td>{label(b)}</Table.Td>
-                <Table.Td>{b.amount === null ? <Text size="sm" c="dimmed">Money budget</Text> : amountText(b, b.amount)}</Table.Td>
-                <Table.Td>{amountText(b, b.used)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>{b.percent.toFixed(1)} %</Text>
-                  <Progress value={Math.min(100, b.percent)} color={color(b.percent)} aria-label={`${label(b)}: ${b.percent.toFixed(1)} % of the budget used`} />
-                </Table.Td>
-                <Table.Td>{b.managerName ?? '—'}</Table.Td>
-                <Table.Td>
-                  {b.alerts.length === 0 ? '—' : b.alerts.map((a) => (
-                    <Badge key={a.threshold} color={a.threshold >= 100 ? 'red' : 'orange'} variant="light" mr={4}>
-                      {a.threshold} % reached {formatUsDate(a.at)}
-                    </Badge>
-                  ))}
-                </Table.Td>
-                <Table.Td>
-                  {user.isAdmin && b.editable && !editing && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setEditing({ budget: b })} aria-label={`Change budget: ${label(b)}`}>Change</Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setConfirm(b)} aria-label={`Delete budget: ${label(b)}`}>Delete</Button>
-                    </Group>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={520} mb={editing ? 'md' : 0}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>For</Table.Th><Table.Th>Budget</Table.Th><Table.Th>Used</Table.Th><Table.Th miw={160}>% used</Table.Th>
+                <Table.Th>Case manager</Table.Th><Table.Th>Alerts</Table.Th><Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td>{label(b)}</Table.Td>
+                  <Table.Td>{b.amount === null ? <Text size="sm" c="dimmed">Money budget</Text> : amountText(b, b.amount)}</Table.Td>
+                  <Table.Td>{amountText(b, b.used)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>{b.percent.toFixed(1)} %</Text>
+                    <Progress value={Math.min(100, b.percent)} color={color(b.percent)} aria-label={`${label(b)}: ${b.percent.toFixed(1)} % of the budget used`} />
+                  </Table.Td>
+                  <Table.Td>{b.managerName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {b.alerts.length === 0 ? '—' : b.alerts.map((a) => (
+                      <Badge key={a.threshold} color={a.threshold >= 100 ? 'red' : 'orange'} variant="light" mr={4}>
+                        {a.threshold} % reached {formatUsDate(a.at)}
+                      </Badge>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>
+                    {user.isAdmin && b.editable && !editing && (
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Button size="xs" variant="light" onClick={() => setEditing({ budget: b })} aria-label={`Change budget: ${label(b)}`}>Change</Button>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setConfirm(b)} aria-label={`Delete budget: ${label(b)}`}>Delete</Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {editing && budgets.data && (
         <Suspense fallback={null}>

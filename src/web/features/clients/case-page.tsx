@@ -135,42 +135,44 @@ export default function CasePage() {
           <Title order={3}>Projects</Title>
           {user.isAdmin && <Button leftSection={<IconPlus size={16} />} onClick={() => setProjectModal({})}>Add project</Button>}
         </Group>
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Project number</Table.Th><Table.Th>Name</Table.Th><Table.Th>Property address</Table.Th>
-              <Table.Th>Type</Table.Th><Table.Th>Status</Table.Th><Table.Th miw={120}>Primary</Table.Th><Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {c.projects.length === 0 && <Table.Tr><Table.Td colSpan={7}><Text c="dimmed">No projects yet.</Text></Table.Td></Table.Tr>}
-            {c.projects.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td><Anchor component={Link} to={`/project/${p.id}`}>{p.projectNumber}</Anchor></Table.Td>
-                <Table.Td>{p.displayName}</Table.Td>
-                <Table.Td>{addressLine(p.propertyAddress, p.propertyCityStateZip) || '—'}</Table.Td>
-                <Table.Td>{[p.projectType, p.buildingType].filter(Boolean).join(' · ') || '—'}</Table.Td>
-                <Table.Td>{STATUS_LABELS[p.status]}</Table.Td>
-                <Table.Td>
-                  {p.isPrimaryProject
-                    ? <Badge leftSection={<IconStar size={12} />} style={{ flexShrink: 0 }} miw={96}>Primary</Badge>
-                    : user.isAdmin && (
-                      <Button size="xs" variant="subtle" onClick={() => setPrimary(p)} aria-label={`Make primary ${p.projectNumber}`}>Make primary</Button>
-                    )}
-                </Table.Td>
-                <Table.Td>
-                  {user.isAdmin && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" onClick={() => setProjectModal({ projectId: p.id })} aria-label={`Edit ${p.projectNumber}`}>Edit</Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDelete({ project: p })}
-                        aria-label={`Delete ${p.projectNumber}`}>Delete</Button>
-                    </Group>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="sm" aria-label="Projects">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Project number</Table.Th><Table.Th>Name</Table.Th><Table.Th>Property address</Table.Th>
+                <Table.Th>Type</Table.Th><Table.Th>Status</Table.Th><Table.Th miw={120}>Primary</Table.Th><Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {c.projects.length === 0 && <Table.Tr><Table.Td colSpan={7}><Text c="dimmed">No projects yet.</Text></Table.Td></Table.Tr>}
+              {c.projects.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td><Anchor component={Link} to={`/project/${p.id}`}>{p.projectNumber}</Anchor></Table.Td>
+                  <Table.Td>{p.displayName}</Table.Td>
+                  <Table.Td>{addressLine(p.propertyAddress, p.propertyCityStateZip) || '—'}</Table.Td>
+                  <Table.Td>{[p.projectType, p.buildingType].filter(Boolean).join(' · ') || '—'}</Table.Td>
+                  <Table.Td>{STATUS_LABELS[p.status]}</Table.Td>
+                  <Table.Td>
+                    {p.isPrimaryProject
+                      ? <Badge leftSection={<IconStar size={12} />} style={{ flexShrink: 0 }} miw={96}>Primary</Badge>
+                      : user.isAdmin && (
+                        <Button size="xs" variant="subtle" onClick={() => setPrimary(p)} aria-label={`Make primary ${p.projectNumber}`}>Make primary</Button>
+                      )}
+                  </Table.Td>
+                  <Table.Td>
+                    {user.isAdmin && (
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Button size="xs" variant="light" onClick={() => setProjectModal({ projectId: p.id })} aria-label={`Edit ${p.projectNumber}`}>Edit</Button>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setConfirmDelete({ project: p })}
+                          aria-label={`Delete ${p.projectNumber}`}>Delete</Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
 
       {painted && (
