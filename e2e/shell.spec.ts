@@ -63,6 +63,8 @@ test('page titles follow the route, default the firm name', async ({ page }) => 
 test('back button returns to the dashboard', async ({ page }) => {
   await signInOnly(page);
   await page.goto('/reports');
+  // As a person does: the page is there before the arrow above it is pressed.
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -102,6 +104,8 @@ test('error banner: details, report issue, and the error is logged', async ({ pa
     route.fulfill({ status: 500, json: { error: { code: 'SERVER_ERROR', message: 'Something went wrong on our end. Our team has been notified.' } } }));
   const logged = page.waitForRequest((r) => r.url().endsWith('/api/error-logs') && r.method() === 'POST');
   await page.goto('/reports');
+  // As a person does: the page is there before the arrow above it is pressed.
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to dashboard' }).click();
   const banner = page.getByRole('alert');
   await expect(banner).toContainText('Something went wrong on our end. Our team has been notified.');
