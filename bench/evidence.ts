@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { linkHash } from '../src/core/hash-chain.ts';
+import { linkHash } from '../src/core/audit/hash-chain.ts';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase, withActor } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';

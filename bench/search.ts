@@ -12,7 +12,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { searchCases, searchClients } from '../src/server/features/clients/search-service.ts';
 import { createUser } from '../src/server/features/users/service.ts';
-import { likePattern } from '../src/core/cases.ts';
+import { likePattern } from '../src/core/cases/cases.ts';
 import { admin, pct, ADMIN_URL } from './lib.ts';
 
 const DB_NAME = 'casebook_bench_clients';

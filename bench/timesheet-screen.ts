@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { todayUs, toIsoDate } from '../src/core/smart-date.ts';
-import { weekDays } from '../src/core/weeks.ts';
+import { weekDays } from '../src/core/time/weeks.ts';
 import { benchApi, signedInBenchPage, startDemoServer, takeTimings, timedKeys, timingLine, type Timings } from './lib.ts';
-import { addDays, weekStartOf } from '../src/core/iso-date.ts';
+import { addDays, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3291);
 const BASE = `http://127.0.0.1:${PORT}`;

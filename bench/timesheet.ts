@@ -19,7 +19,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { admin, databaseUrl, fmt, pct } from './lib.ts';
 import { ENTRIES, generateMillion } from './million.ts';
-import { addDays, firmTodayIso, weekStartOf } from '../src/core/iso-date.ts';
+import { addDays, firmTodayIso, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 const DB_NAME = 'casebook_bench_timesheet';
 const RUNS = 50;

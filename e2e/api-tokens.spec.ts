@@ -1,5 +1,5 @@
 import { appURL, expect, test } from './test.ts';
-import { API_TOKEN_MESSAGES } from '../src/core/api-tokens.ts';
+import { API_TOKEN_MESSAGES } from '../src/core/accounts/api-tokens.ts';
 import { LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Issue 27: a person makes a token in Settings, a tool uses it, the person revokes it; the API is described at /api/docs.

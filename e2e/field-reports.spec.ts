@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from './test.ts';
 import type { TFieldReport } from '../src/core/api/field-reports.ts';
-import { SECTION_TITLES } from '../src/core/field-reports.ts';
+import { SECTION_TITLES } from '../src/core/field-reports/field-reports.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { usDay } from './days.ts';

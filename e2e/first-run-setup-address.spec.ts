@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './test.ts';
 import { killServers, startServer, type ServerProcess } from '../test/helpers/server-process.ts';
-import { SETUP_ADDRESS_TEXT } from '../src/core/setup-address.ts';
-import { PASSWORD_MESSAGES } from '../src/core/users.ts';
+import { SETUP_ADDRESS_TEXT } from '../src/core/accounts/setup-address.ts';
+import { PASSWORD_MESSAGES } from '../src/core/accounts/users.ts';
 import { SHOTS } from './time-tracking-helpers.ts';
 
 // The first super admin from the browser (issue 38, docs/decisions/117): a new production database

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { killServers, startServer } from '../test/helpers/server-process.ts';
-import { FIRST_RUN_TEXT } from '../src/core/first-run.ts';
+import { FIRST_RUN_TEXT } from '../src/core/accounts/first-run.ts';
 import { SHOTS } from './time-tracking-helpers.ts';
 
 // A first-run setup (issue 28): a new production database, its first super admin made the way

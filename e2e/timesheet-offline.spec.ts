@@ -3,7 +3,7 @@
 // when the connection returns. A week no other spec uses (eleven back), as the admin.
 import { expect, test, type Page } from './test.ts';
 import { ADMIN, search, signIn } from './time-tracking-helpers.ts';
-import { addDays, weekStartOf } from '../src/core/iso-date.ts';
+import { addDays, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 const todayIso = () => {
   const d = new Date();

@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from './test.ts';
-import { HOURS_TEXT_MESSAGE } from '../src/core/hours-text.ts';
+import { HOURS_TEXT_MESSAGE } from '../src/core/time/hours-text.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
-import { WEEK_MESSAGES } from '../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
 import { dayLabel } from '../src/web/features/timesheet/grid-context.ts';
 import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
-import { addDays, weekStartOf } from '../src/core/iso-date.ts';
+import { addDays, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 test.use({ bypassCSP: true }); // axe is injected as a script
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

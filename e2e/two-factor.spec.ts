@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { generateSync } from 'otplib';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { TWO_FACTOR_MESSAGES } from '../src/core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../src/core/accounts/two-factor.ts';
 import { signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Demo accounts no other spec signs in with: their second factors are removed again at the end.

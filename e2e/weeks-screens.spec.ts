@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from './test.ts';
-import { WEEK_MESSAGES } from '../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
 import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 // Issue 25's screens of helper D (timer, closed weeks on the project page, dashboard reminders,

@@ -8,9 +8,9 @@
 // is not served.
 import { appURL, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './test.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
-import { WEEK_MESSAGES } from '../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
 import { ADMIN, LIMITED, search, SHOTS, signIn } from './time-tracking-helpers.ts';
-import { addDays, localIsoDate, weekStartOf } from '../src/core/iso-date.ts';
+import { addDays, localIsoDate, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 const csrfOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
-import { addDays, localIsoDate } from '../src/core/iso-date.ts';
+import { addDays, localIsoDate } from '../src/core/dates/iso-date.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? process.env.E2E_PORT ?? 3217);
 const BASE = `http://127.0.0.1:${PORT}`;

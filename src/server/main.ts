@@ -8,8 +8,8 @@ import { finishFirstRunForDemo } from './features/first-run/service.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { publicUrlProblemAtStart } from './features/sign-in-providers/settings.ts';
-import { ROLE_LABELS } from '../core/users.ts';
-import { setupAddress } from '../core/setup-address.ts';
+import { ROLE_LABELS } from '../core/accounts/users.ts';
+import { setupAddress } from '../core/accounts/setup-address.ts';
 import { issueSetupToken } from './features/setup-address/service.ts';
 
 async function main() {

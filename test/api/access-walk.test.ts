@@ -10,7 +10,7 @@ import type { TAccess } from '../../src/server/http/access.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { apiRoutes, recordedRoutes, type RecordedRoute } from '../helpers/route-recorder.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
+import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 vi.mock('fastify', async (real) => (await import('../helpers/route-recorder.ts')).recordingFastify(await real()));
 

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TOKEN_MESSAGES } from '../../src/core/api-tokens.ts';
+import { API_TOKEN_MESSAGES } from '../../src/core/accounts/api-tokens.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
-import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
+import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 let t: TestApp;
 let superAdmin: Agent;

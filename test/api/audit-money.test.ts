@@ -1,11 +1,11 @@
 // Money stays with super admins in the audit log too (docs/decisions/075): the one list of money
-// columns in src/core/audit.ts is checked against the migrated schema, and every money table's audit
+// columns in src/core/audit/audit.ts is checked against the migrated schema, and every money table's audit
 // rows are read as admin (no money field, name or value, anywhere) and as super admin (all of it).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_COLUMNS } from '../../src/core/audit.ts';
-import { AUDITED_TABLES } from '../../src/core/audit-fields.ts';
+import { MONEY_COLUMNS } from '../../src/core/audit/audit.ts';
+import { AUDITED_TABLES } from '../../src/core/audit/audit-fields.ts';
 import { logExpense, logTime } from '../helpers/report-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { trackedProject } from '../helpers/time-tracking-fixtures.ts';
@@ -42,7 +42,7 @@ describe('the one list of money columns', () => {
       where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'`.execute(t.database.db);
     const money = rows.filter((r) => isMoneyColumn(r.table_name, r.column_name, r.data_type)).map((r) => `${r.table_name}.${r.column_name}`);
     const missing = money.filter((c) => { const [table, column] = c.split('.'); return !listed[table!]?.includes(column!); });
-    expect(missing, 'money columns missing from MONEY_COLUMNS in src/core/audit.ts').toEqual([]);
+    expect(missing, 'money columns missing from MONEY_COLUMNS in src/core/audit/audit.ts').toEqual([]);
     expect(money).toContain('bills.hours');
     const all = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
     const stale = Object.entries(listed).flatMap(([table, columns]) => columns.map((c) => `${table}.${c}`)).filter((c) => !all.has(c));

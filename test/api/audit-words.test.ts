@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBillNumber } from '../../src/core/billing.ts';
+import { formatBillNumber } from '../../src/core/billing/billing.ts';
 import { withActor } from '../../src/server/db/connection.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { logTime } from '../helpers/report-fixtures.ts';

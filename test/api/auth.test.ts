@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED } from '../../src/core/errors.ts';
-import { SIGN_IN_MESSAGES } from '../../src/core/users.ts';
+import { SIGN_IN_MESSAGES } from '../../src/core/accounts/users.ts';
 import { createTestApp, cookiesOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
+import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 const TZ = 'America/New_York';
 let t: TestApp;

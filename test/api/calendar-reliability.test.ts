@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventIdFor } from '../../src/core/calendar-event.ts';
+import { eventIdFor } from '../../src/core/calendar/calendar-event.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrate.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CALENDAR_MESSAGES as M } from '../../src/core/calendar.ts';
+import { CALENDAR_MESSAGES as M } from '../../src/core/calendar/calendar.ts';
 import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { connectCalendar } from '../helpers/calendar-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventIdFor } from '../../src/core/calendar-event.ts';
+import { eventIdFor } from '../../src/core/calendar/calendar-event.ts';
 import { rearm } from '../../src/server/jobs/queue.ts';
 import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';

@@ -1,7 +1,7 @@
-// Migration 038's SQL keys (what the indexes hold) and src/core/conflict-keys.ts give one answer.
+// Migration 038's SQL keys (what the indexes hold) and src/core/cases/conflict-keys.ts give one answer.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressKey, claimKey, nameKey } from '../../src/core/conflict-keys.ts';
+import { addressKey, claimKey, nameKey } from '../../src/core/cases/conflict-keys.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventIdFor } from '../../src/core/calendar-event.ts';
-import { CALENDAR_MESSAGES } from '../../src/core/calendar.ts';
-import { WEEK_MESSAGES } from '../../src/core/weeks.ts';
+import { eventIdFor } from '../../src/core/calendar/calendar-event.ts';
+import { CALENDAR_MESSAGES } from '../../src/core/calendar/calendar.ts';
+import { WEEK_MESSAGES } from '../../src/core/time/weeks.ts';
 import { googleEnv, startFakeGoogle, type FakeEvent, type FakeGoogle } from '../fakes/google-server.ts';
 import { newItem } from '../helpers/action-items-fixtures.ts';
 import { connectCalendar } from '../helpers/calendar-fixtures.ts';

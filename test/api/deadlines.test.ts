@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventIdFor } from '../../src/core/calendar-event.ts';
-import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
+import { eventIdFor } from '../../src/core/calendar/calendar-event.ts';
+import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 import { JobRunner } from '../../src/server/jobs/runner.ts';
 import { queueUnsyncedDeadlines } from '../../src/server/features/deadlines/calendar-sync.ts';
 import { REMINDER_QUEUE, queueDueReminders, registerReminders, sendReminder } from '../../src/server/features/deadlines/reminders.ts';

@@ -5,7 +5,7 @@ import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { expenseBody, newId, timeBody, trackedProject } from '../helpers/time-tracking-fixtures.ts';
 import { makeJpeg, multipart } from '../helpers/uploads.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // A deleted row stays deleted (issue 37, docs/decisions/110): a create replayed after its row was
 // deleted (a PUT without a version, the offline queue's resend after a lost answer) answers 410 with

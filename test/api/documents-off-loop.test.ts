@@ -6,7 +6,7 @@ import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // Issue 22: no document freezes the server. Every PDF is laid out on the document workers, and a
 // word of 50,000 characters (the notes' limit) renders in seconds, not minutes, while /api/health

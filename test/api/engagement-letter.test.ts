@@ -4,15 +4,15 @@
 // case engaged, kept with its SHA-256 and audited in words. Money (rates, retainer) is super admins' only.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../src/core/engagement-default.ts';
+import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../src/core/cases/engagement-default.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
-import { letterDate } from '../../src/core/engagement-letter.ts';
+import { letterDate } from '../../src/core/cases/engagement-letter.ts';
 import { withActor } from '../../src/server/db/connection.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
 import { multipart } from '../helpers/uploads.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 let t: TestApp;
 let superAdmin: Agent;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enteredByMessage } from '../../src/core/time-rows.ts';
+import { enteredByMessage } from '../../src/core/time/time-rows.ts';
 import { createUser } from '../../src/server/features/users/service.ts';
 import { createTestApp, TEST_PASSWORD, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { expenseBody, newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';

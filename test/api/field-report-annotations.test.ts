@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_REPORT_MESSAGES } from '../../src/core/field-reports.ts';
+import { FIELD_REPORT_MESSAGES } from '../../src/core/field-reports/field-reports.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { boxOfPixels, renderPage } from '../helpers/pdf-pixels.ts';
 import { pdfInfo, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { multipart } from '../helpers/uploads.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // Annotations on report images (docs/decisions/104): saved apart from the image, versioned,
 // editable until certified, copied by a revision, drawn on the PDF.

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { valueAt } from '../../src/core/field-paths.ts';
-import { localReport, newReportContent } from '../../src/core/new-field-report.ts';
+import { valueAt } from '../../src/core/field-reports/field-paths.ts';
+import { localReport, newReportContent } from '../../src/core/field-reports/new-field-report.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makePng } from '../helpers/uploads.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // The offline queue's field changes (issue 26, docs/decisions/102): PATCH /api/field-reports/:id/fields.
 let t: TestApp;

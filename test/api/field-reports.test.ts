@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTION_TITLES } from '../../src/core/field-reports.ts';
-import { UPLOAD_MESSAGES } from '../../src/core/images.ts';
+import { SECTION_TITLES } from '../../src/core/field-reports/field-reports.ts';
+import { UPLOAD_MESSAGES } from '../../src/core/documents/images.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfImages, pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeJpeg, makePng, multipart } from '../helpers/uploads.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 let t: TestApp;
 let inspector: Agent;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondFileMessage, UPLOAD_MESSAGES } from '../../src/core/images.ts';
+import { secondFileMessage, UPLOAD_MESSAGES } from '../../src/core/documents/images.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { pdfImages, pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';

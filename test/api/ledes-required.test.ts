@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDES_FIELDS } from '../../src/core/ledes.ts';
+import { LEDES_FIELDS } from '../../src/core/billing/ledes.ts';
 import { issuedBill, type BillFixture } from '../helpers/bill-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 

@@ -2,7 +2,7 @@
 // client to pay into) are changed by super admins only; admins read them. A change alerts every super
 // admin in the app; the audit log keeps and answers the whole before and after, however long.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullTextChanges } from '../../src/core/audit-words.ts';
+import { fullTextChanges } from '../../src/core/audit/audit-words.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProviderSettings } from '../../src/core/api/sign-in-providers.ts';
-import { PROVIDER_SETTINGS_MESSAGES, PROVIDER_STARTS_PER_MINUTE } from '../../src/core/sign-in-providers.ts';
+import { PROVIDER_SETTINGS_MESSAGES, PROVIDER_STARTS_PER_MINUTE } from '../../src/core/accounts/sign-in-providers.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { publicUrlProblemAtStart } from '../../src/server/features/sign-in-providers/settings.ts';
 import { startFakeOidcProvider, type FakeOidcProvider, type FakePerson } from '../fakes/oidc-provider.ts';

@@ -11,7 +11,7 @@ import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts'
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeExifJpeg, makePng, multipart } from '../helpers/uploads.ts';
 import { startFakeS3, type FakeS3 } from '../fakes/s3-server.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // Photos that are evidence (issue 26, docs/decisions/103): one PUT per photo by its client-made id,
 // the original kept unchanged (in the database or in an S3 bucket) with its SHA-256 and EXIF facts,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { addDays } from '../../src/core/iso-date.ts';
+import { addDays } from '../../src/core/dates/iso-date.ts';
 
 let t: TestApp;
 let sa: Agent;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
-import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
+import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 import { sendBillReminders, sendMissingTimeReminders } from '../../src/server/features/reminders/index.ts';
 import { DocumentPool } from '../../src/server/pdf/pool.ts';
 import { sqlBill, sqlPayment } from '../helpers/billing-sql.ts';

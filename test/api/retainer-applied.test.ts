@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuedBill, payment, post } from '../helpers/bill-fixtures.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // The retainer, the statement and the bill PDF read what the payment routes write: a retainer
 // funded here and applied to a bill there, a check reversed, a credit note; every number compared.

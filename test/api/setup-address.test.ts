@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../../src/core/constants.ts';
-import { PASSWORD_MESSAGES } from '../../src/core/users.ts';
-import { SETUP_ADDRESS_TEXT } from '../../src/core/setup-address.ts';
+import { PASSWORD_MESSAGES } from '../../src/core/accounts/users.ts';
+import { SETUP_ADDRESS_TEXT } from '../../src/core/accounts/setup-address.ts';
 import { issueSetupToken } from '../../src/server/features/setup-address/service.ts';
 import { cookiesOf, createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_MESSAGES } from '../../src/core/share-links.ts';
+import { SHARE_MESSAGES } from '../../src/core/field-reports/share-links.ts';
 import { makeProject } from '../helpers/action-items-fixtures.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { makeJpeg, makePng, multipart } from '../helpers/uploads.ts';
-import { addDays, firmTodayIso } from '../../src/core/iso-date.ts';
+import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // Client share links (docs/decisions/105): staff share a certified report; anyone with the link
 // reads it (page facts, the stored PDF, the stored photos) until it is revoked or expires.

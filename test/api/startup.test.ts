@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED, STARTING_MESSAGE } from '../../src/core/errors.ts';
-import { SETUP_ADDRESS_TEXT } from '../../src/core/setup-address.ts';
+import { SETUP_ADDRESS_TEXT } from '../../src/core/accounts/setup-address.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
 import { killServers, startServer as start, type ServerProcess } from '../helpers/server-process.ts';
 import { adminQuery, freshDatabase } from '../helpers/test-database.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDES_FIELDS } from '../../src/core/ledes.ts';
+import { LEDES_FIELDS } from '../../src/core/billing/ledes.ts';
 import { pdfPages, savePdf } from '../helpers/pdf-tools.ts';
 import { logTime } from '../helpers/report-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';

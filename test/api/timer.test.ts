@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zonedToUtc } from '../../src/core/ics.ts';
-import { dayIn, timerHours, WEEK_MESSAGES, type TimerRounding } from '../../src/core/weeks.ts';
+import { zonedToUtc } from '../../src/core/calendar/ics.ts';
+import { dayIn, timerHours, WEEK_MESSAGES, type TimerRounding } from '../../src/core/time/weeks.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { newId, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
-import { addDays, weekStartOf } from '../../src/core/iso-date.ts';
+import { addDays, weekStartOf } from '../../src/core/dates/iso-date.ts';
 
 // The timer (issue 25, docs/decisions/089): one per person, on the server, rounded by the firm's rule.
 

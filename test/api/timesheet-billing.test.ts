@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEK_MESSAGES } from '../../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../../src/core/time/weeks.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { enter, weekAction } from '../helpers/timesheet-fixtures.ts';
 import { trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';

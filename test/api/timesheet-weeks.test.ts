@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsDate } from '../../src/core/smart-date.ts';
-import { WEEK_MESSAGES } from '../../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../../src/core/time/weeks.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { enter, weekAction } from '../helpers/timesheet-fixtures.ts';
 import { trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
-import { addDays, firmTodayIso, weekStartOf } from '../../src/core/iso-date.ts';
+import { addDays, firmTodayIso, weekStartOf } from '../../src/core/dates/iso-date.ts';
 
 // Submit → approve → lock (issue 25): who may do what, in which order, at which version; the
 // approvers' queue, the firm's settings and the dashboard's reminders.

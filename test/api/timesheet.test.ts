@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { enter, weekAction } from '../helpers/timesheet-fixtures.ts';
 import { newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
-import { firmTodayIso, weekStartOf } from '../../src/core/iso-date.ts';
+import { firmTodayIso, weekStartOf } from '../../src/core/dates/iso-date.ts';
 
 // GET /api/timesheet, its rows, copy last week, job titles, and whose week may be opened (issue 25).
 

@@ -1,8 +1,8 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MESSAGES } from '../../src/core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../src/core/accounts/two-factor.ts';
 import { CSRF_HEADER } from '../../src/core/constants.ts';
-import { testAccountNeedsTwoFactor, USER_RULE_MESSAGES } from '../../src/core/users.ts';
+import { testAccountNeedsTwoFactor, USER_RULE_MESSAGES } from '../../src/core/accounts/users.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { createUser } from '../../src/server/features/users/service.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED } from '../../src/core/errors.ts';
-import { PASSWORD_MESSAGES, SIGN_IN_MESSAGES, USER_RULE_MESSAGES } from '../../src/core/users.ts';
+import { PASSWORD_MESSAGES, SIGN_IN_MESSAGES, USER_RULE_MESSAGES } from '../../src/core/accounts/users.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 

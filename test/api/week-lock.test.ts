@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEK_MESSAGES } from '../../src/core/weeks.ts';
+import { WEEK_MESSAGES } from '../../src/core/time/weeks.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { enter, weekAction } from '../helpers/timesheet-fixtures.ts';
 import { newId, timeBody, trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';
-import { firmTodayIso } from '../../src/core/iso-date.ts';
+import { firmTodayIso } from '../../src/core/dates/iso-date.ts';
 
 // The approval lock is held by the database (migration 018): every path to a week's entries.
 

@@ -1,4 +1,4 @@
-import { zonedToUtc } from '../../src/core/ics.ts';
+import { zonedToUtc } from '../../src/core/calendar/ics.ts';
 import type { FakeEvent } from './google-server.ts';
 
 // Calendar v3 events.list of the fake Google (test/fakes/google-server.ts): the events overlapping

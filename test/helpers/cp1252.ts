@@ -1,4 +1,4 @@
-import { cp1252Byte } from '../../src/core/cp1252.ts';
+import { cp1252Byte } from '../../src/core/billing/cp1252.ts';
 
 // Reading what the IIF export wrote: Node 20's TextDecoder reads 'windows-1252' as Latin-1 (0x96
 // would come back as U+0096, not '–'), so the tests decode with the product's own table.

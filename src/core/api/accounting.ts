@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
   AGE_BUCKETS, BILL_STATUSES, discountProblem, MAX_TERMS_DAYS, PAYMENT_METHODS, REASON_REQUIRED_MESSAGE, RETAINER_KINDS,
-} from '../billing.ts';
-import { billingCodeProblems } from '../billing-codes.ts';
-import { rangeProblem } from '../reports.ts';
+} from '../billing/billing.ts';
+import { billingCodeProblems } from '../billing/billing-codes.ts';
+import { rangeProblem } from '../time/reports.ts';
 import { rule, ZAmount, ZHours, ZStoredDate, ZText } from './common.ts';
 
 // /accounting (issue 11): super admins only, so every schema here may carry money.
@@ -126,7 +126,7 @@ export const ZBill = z.object({
   dueOn: z.string().nullable(),
   paidOn: z.string().nullable(),
   version: z.number().int(),
-  /** Past its due date with something owed, on the firm's today (core/billing.ts isOverdue). */
+  /** Past its due date with something owed, on the firm's today (core/billing/billing.ts isOverdue). */
   overdue: z.boolean(),
   /** A bill to the deposing side (issue 40): the deposition it is for; null for the client's own bill. */
   payerTestimonyId: z.string().nullable().optional(),

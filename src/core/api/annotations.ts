@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANNOTATION_COLORS, ANNOTATION_LIMITS, ANNOTATION_MESSAGES, linePoints, type AnnotationColor, type TAnnotation } from '../annotations.ts';
+import { ANNOTATION_COLORS, ANNOTATION_LIMITS, ANNOTATION_MESSAGES, linePoints, type AnnotationColor, type TAnnotation } from '../field-reports/annotations.ts';
 
 // The schema of annotations on a report image (docs/decisions/104); the rules and drawing are in
 // ../annotations.ts, free of zod, so the screens that only draw them stay light.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX } from '../api-tokens.ts';
+import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX } from '../accounts/api-tokens.ts';
 import { isoDateProblem } from '../smart-date.ts';
 import { rule } from './common.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDITED_TABLES } from '../audit-fields.ts';
+import { AUDITED_TABLES } from '../audit/audit-fields.ts';
 
 const isoDate = z.iso.date({ error: 'Invalid date format' });
 

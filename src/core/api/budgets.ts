@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_LIMITS, BUDGET_UNITS } from '../budgets.ts';
+import { BUDGET_LIMITS, BUDGET_UNITS } from '../billing/budgets.ts';
 
 // Budgets per case and per project (issue 41, docs/decisions/135). Money budgets' amounts go to super
 // admins only: for everyone else `amount` and `used` are null and the percentage is what they read.

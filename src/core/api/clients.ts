@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TERMS_DAYS } from '../billing.ts';
+import { MAX_TERMS_DAYS } from '../billing/billing.ts';
 import { CASE_LIMITS, CLIENT_LIMITS, PROJECT_LIMITS } from '../limits.ts';
 import { ZAddress } from './address.ts';
 import { ZText } from './common.ts';

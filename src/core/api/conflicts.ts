@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFLICT_DECISIONS, CONFLICT_MESSAGES } from '../conflict-status.ts';
+import { CONFLICT_DECISIONS, CONFLICT_MESSAGES } from '../cases/conflict-status.ts';
 import { PARTY_LIMITS, tooLongMessage } from '../limits.ts';
 import { ZNamedText, ZPartyRole, ZRetainedSide } from './parties.ts';
 

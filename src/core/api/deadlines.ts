@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEADLINE_KINDS, DEADLINE_LIMITS, DEADLINE_SOURCES, TRIGGER_STEP, chainProblem } from '../deadlines.ts';
+import { DEADLINE_KINDS, DEADLINE_LIMITS, DEADLINE_SOURCES, TRIGGER_STEP, chainProblem } from '../calendar/deadlines.ts';
 import { tooLongMessage } from '../limits.ts';
 import { ZStoredDate } from './common.ts';
 

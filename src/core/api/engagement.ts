@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { templateProblem } from '../engagement-template.ts';
+import { templateProblem } from '../cases/engagement-template.ts';
 import { ZAmount, ZStoredDate, rule } from './common.ts';
 
 // The engagement letter (issue 39, docs/decisions/121): the firm's template (admins), the letter of a

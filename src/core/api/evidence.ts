@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOVEMENT_KINDS } from '../evidence.ts';
+import { MOVEMENT_KINDS } from '../evidence/evidence.ts';
 import { ZText } from './common.ts';
 
 // HTTP contract of evidence custody (issue 42, docs/decisions/140). Each refusal names its field.

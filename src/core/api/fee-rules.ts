@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_KINDS, feeRulesProblem, type FeeRule } from '../fee-rules.ts';
+import { EVENT_KINDS, feeRulesProblem, type FeeRule } from '../billing/fee-rules.ts';
 import { rule, ZStoredDate, ZText } from './common.ts';
 
 // Fee rules (issue 40, docs/decisions/138): money, so every route here is super_admin only and

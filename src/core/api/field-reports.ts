@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   ATTACHMENT_KINDS, FIELD_REPORT_MESSAGES, fieldLabel, PARTY_FIELDS, REPORT_FIELDS, REPORT_TYPES, type PartyKey, type ReportTextPath,
-} from '../field-reports.ts';
-import { toPath } from '../field-paths.ts';
+} from '../field-reports/field-reports.ts';
+import { toPath } from '../field-reports/field-paths.ts';
 import { ZAnnotations } from './annotations.ts';
 import { tooLongMessage } from '../limits.ts';
 import { ZImageDataUrl } from './firm-profile.ts';
@@ -68,7 +68,7 @@ export const ZReportNumber = z.string().trim().min(1, 'Report number is required
   .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots and dashes only');
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
 
-/** One field a save refused: its path (src/core/field-paths.ts), its label and why. */
+/** One field a save refused: its path (src/core/field-reports/field-paths.ts), its label and why. */
 export const ZFieldProblem = z.object({ path: z.string(), label: z.string(), message: z.string() });
 export type TFieldProblem = z.infer<typeof ZFieldProblem>;
 
@@ -152,7 +152,7 @@ export type TFieldReportCreate = z.input<typeof ZFieldReportCreate>;
 
 /**
  * A save: the whole form with the version it edits. Text limits, the report number's form and the
- * dates' window are checked per field by the server (fieldReportSave in src/core/field-report-save.ts):
+ * dates' window are checked per field by the server (fieldReportSave in src/core/field-reports/field-report-save.ts):
  * a refused field keeps its stored value and the others are saved (docs/decisions/066).
  */
 export const ZFieldReportUpdate = z.object({

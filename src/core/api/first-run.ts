@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIRST_RUN_STEPS } from '../first-run.ts';
+import { FIRST_RUN_STEPS } from '../accounts/first-run.ts';
 
 export const ZFirstRunStep = z.enum(FIRST_RUN_STEPS);
 const ZOutcome = z.enum(['done', 'skipped']);

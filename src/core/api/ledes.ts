@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingCodeProblems } from '../billing-codes.ts';
+import { billingCodeProblems } from '../billing/billing-codes.ts';
 import { ZText } from './common.ts';
 
 // UTBMS codes of one time entry (issue 38, docs/decisions/178): set per entry of a bill, carried

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasLettersOrDigits } from '../conflict-keys.ts';
-import { PARTY_ROLES, RETAINED_SIDES } from '../conflict-sides.ts';
+import { hasLettersOrDigits } from '../cases/conflict-keys.ts';
+import { PARTY_ROLES, RETAINED_SIDES } from '../cases/conflict-sides.ts';
 import { PARTY_LIMITS, tooLongMessage } from '../limits.ts';
 import { ZStoredDate } from './common.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_KINDS } from '../fee-rules.ts';
+import { EVENT_KINDS } from '../billing/fee-rules.ts';
 import { ZFeeRules } from './fee-rules.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GROUPS, KINDS, rangeProblem, SAME_LEVELS_MESSAGE } from '../reports.ts';
+import { GROUPS, KINDS, rangeProblem, SAME_LEVELS_MESSAGE } from '../time/reports.ts';
 import { ZStoredDate } from './common.ts';
 
 // GET /api/reports and its CSV/XLSX exports (issue 11). Money fields (time value, expenses)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '../users.ts';
+import { PASSWORD_MAX_LENGTH } from '../accounts/users.ts';
 import { ZCreateUserBody } from './users.ts';
 
 // The one-time setup address (issue 38, docs/decisions/117): its token, and the first super admin it creates.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHARE_LABEL_MAX } from '../share-links.ts';
+import { SHARE_LABEL_MAX } from '../field-reports/share-links.ts';
 import { isoDateProblem } from '../smart-date.ts';
 import { ZAnnotations } from './annotations.ts';
 import { rule } from './common.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTICED_BY, TESTIMONY_KINDS } from '../testimony.ts';
+import { NOTICED_BY, TESTIMONY_KINDS } from '../testimony/testimony.ts';
 import { ZAmount, ZStoredDate, ZText } from './common.ts';
 import { ZNamedText, ZRetainedSide } from './parties.ts';
 

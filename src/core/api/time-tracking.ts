@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INITIALS_MAX } from '../constants.ts';
-import { WEEK_STATUSES } from '../weeks.ts';
+import { WEEK_STATUSES } from '../time/weeks.ts';
 import { ZAmount, ZHours, ZStoredDate } from './common.ts';
 
 // Time and expense entries (SPEC §2, §3, §4). Money (rate, cost, totals) exists only in the

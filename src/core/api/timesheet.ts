@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIMER_ROUNDINGS, WEEK_STATUSES } from '../weeks.ts';
+import { TIMER_ROUNDINGS, WEEK_STATUSES } from '../time/weeks.ts';
 import { ZHours, ZStoredDate, ZText } from './common.ts';
 import { ZTimeEntry } from './time-tracking.ts';
 
@@ -97,7 +97,7 @@ export const ZApprovals = z.object({
   people: z.array(ZApprovalPerson),
   /** Submitted weeks of any date waiting for a decision, oldest first. */
   waiting: z.array(z.object({ userId: z.string(), name: z.string(), weekStart: z.string(), total: z.number() })),
-  /** The approver's own weeks are decided by another approver (src/core/weeks.ts mayDecideOn): false then. */
+  /** The approver's own weeks are decided by another approver (src/core/time/weeks.ts mayDecideOn): false then. */
   mayDecideOwn: z.boolean(),
 });
 export type TApprovals = z.infer<typeof ZApprovals>;

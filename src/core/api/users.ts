@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDataRole } from './auth.ts';
-import { INITIALS_MAX, PASSWORD_MAX_LENGTH } from '../users.ts';
+import { INITIALS_MAX, PASSWORD_MAX_LENGTH } from '../accounts/users.ts';
 
 /**
  * The profile's free title (SPEC §3 "display role"): not an access level, and no screen shows it any

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ZDataRole } from '../../core/api/auth.ts';
-import { ROLE_LABELS } from '../../core/users.ts';
+import { ROLE_LABELS } from '../../core/accounts/users.ts';
 import { embeddedDatabaseExists } from '../database-from-env.ts';
 import { loadEnv } from '../env.ts';
 import { createUser } from '../features/users/service.ts';

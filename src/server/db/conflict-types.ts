@@ -1,5 +1,5 @@
 import type { Generated, GeneratedAlways } from 'kysely';
-import type { TPartyRole } from '../../core/conflict-sides.ts';
+import type { TPartyRole } from '../../core/cases/conflict-sides.ts';
 import type { DefaultTimestamp, Json, Version } from './column-types.ts';
 
 // A case's parties and its conflict checks (issue 39, migrations 037 and 038).

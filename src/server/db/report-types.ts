@@ -67,7 +67,7 @@ export interface FieldReportImagesTable {
   thumbnail: Buffer;
   width: number;
   height: number;
-  /** TAnnotation[] (src/core/annotations.ts): fractions of the image. */
+  /** TAnnotation[] (src/core/field-reports/annotations.ts): fractions of the image. */
   annotations: ColumnType<unknown, string | undefined, string>;
   annotations_version: Generated<number>;
   original_sha256: string | null;

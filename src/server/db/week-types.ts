@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultTimestamp, NullableTimestamp, DateCol, NullableDate } from './column-types.ts';
-import type { TimerRounding, WeekStatus } from '../../core/weeks.ts';
+import type { TimerRounding, WeekStatus } from '../../core/time/weeks.ts';
 
 // Tables of weeks that close (migration 018, issue 25).
 

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_TOKEN_PREFIX } from '../../core/api-tokens.ts';
+import { API_TOKEN_PREFIX } from '../../core/accounts/api-tokens.ts';
 import { registerWithAccess } from './access.ts';
 import { SESSION_COOKIE } from './session.ts';
 

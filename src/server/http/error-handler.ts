@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fromDatabaseCode, messageFor, type ErrorCode } from '../../core/errors.ts';
 import type { TApiError } from '../../core/api/errors.ts';
-import { readWeekLock, weekLockMessage } from '../../core/weeks.ts';
+import { readWeekLock, weekLockMessage } from '../../core/time/weeks.ts';
 import { AppError } from '../errors/app-error.ts';
 import { BODY_LIMIT_TEXT } from './limits.ts';
 import { loggableUrl } from './paths.ts';

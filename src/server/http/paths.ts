@@ -1,4 +1,4 @@
-import { API_TOKEN_PREFIX } from '../../core/api-tokens.ts';
+import { API_TOKEN_PREFIX } from '../../core/accounts/api-tokens.ts';
 
 // A request's address read as a person would: only to classify it (not found, which headers, what a
 // log may show), never to authorise it; access is the matched route's (docs/decisions/109).

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_FLAG_COOKIE, CSRF_COOKIE, CSRF_COOKIE_DAYS, CSRF_HEADER, IS_AUTH_COOKIE_DAYS } from '../../core/constants.ts';
-import { API_TOKEN_MESSAGES, scopeAllows, type TApiTokenScope } from '../../core/api-tokens.ts';
-import { USER_RULE_MESSAGES } from '../../core/users.ts';
+import { API_TOKEN_MESSAGES, scopeAllows, type TApiTokenScope } from '../../core/accounts/api-tokens.ts';
+import { USER_RULE_MESSAGES } from '../../core/accounts/users.ts';
 import type { TDataRole, TSessionUser } from '../../core/api/auth.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { TAccess } from './access.ts';

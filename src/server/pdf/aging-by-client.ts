@@ -1,6 +1,6 @@
 import type { TAgingByClient } from '../../core/api/aging.ts';
-import { AGING_BY_CLIENT_COLUMNS, agingByClientRows, agingByClientTitle } from '../../core/aging-by-client.ts';
-import { BILL_PDF_MARGINS } from '../../core/bill-pdf.ts';
+import { AGING_BY_CLIENT_COLUMNS, agingByClientRows, agingByClientTitle } from '../../core/billing/aging-by-client.ts';
+import { BILL_PDF_MARGINS } from '../../core/billing/bill-pdf.ts';
 import { createPdf } from './document.ts';
 import { FONT } from './fonts.ts';
 import type { Letterhead } from './letterhead.ts';

@@ -1,4 +1,4 @@
-import { drawingOf, type Primitive, type TAnnotation } from '../../core/annotations.ts';
+import { drawingOf, type Primitive, type TAnnotation } from '../../core/field-reports/annotations.ts';
 import type { Doc } from './document.ts';
 import { FONT } from './fonts.ts';
 

@@ -1,7 +1,7 @@
 import type { TBillDetail } from '../../core/api/accounting.ts';
 import {
   BILL_PDF_MARGINS, billFacts, billTitle, billToLines, billTotals, EXPENSE_COLUMNS, expenseCells, TIME_COLUMNS, timeCells,
-} from '../../core/bill-pdf.ts';
+} from '../../core/billing/bill-pdf.ts';
 import { createPdf, sectionTitle } from './document.ts';
 import { FONT } from './fonts.ts';
 import type { Letterhead } from './letterhead.ts';

@@ -1,4 +1,4 @@
-import { BILL_PDF_MARGINS } from '../../core/bill-pdf.ts';
+import { BILL_PDF_MARGINS } from '../../core/billing/bill-pdf.ts';
 import { createPdf, ensureSpace, openImage, sectionTitle } from './document.ts';
 import { FONT } from './fonts.ts';
 import type { Letterhead } from './letterhead.ts';

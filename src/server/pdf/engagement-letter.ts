@@ -1,11 +1,11 @@
-import { BILL_PDF_MARGINS } from '../../core/bill-pdf.ts';
+import { BILL_PDF_MARGINS } from '../../core/billing/bill-pdf.ts';
 import { createPdf, ensureSpace } from './document.ts';
 import { FONT } from './fonts.ts';
 import type { Letterhead } from './letterhead.ts';
 
 export interface EngagementLetterPdfData {
   title: string;
-  /** The letter as rendered from the firm's template (src/core/engagement-template.ts): plain text. */
+  /** The letter as rendered from the firm's template (src/core/cases/engagement-template.ts): plain text. */
   text: string;
 }
 

@@ -1,6 +1,6 @@
 import type { TFeeHistory } from '../../core/api/testimony.ts';
-import { BILL_PDF_MARGINS } from '../../core/bill-pdf.ts';
-import { FEE_HISTORY_COLUMNS, feeHistoryCells, feeHistorySummary, feeHistoryTitle } from '../../core/fee-history.ts';
+import { BILL_PDF_MARGINS } from '../../core/billing/bill-pdf.ts';
+import { FEE_HISTORY_COLUMNS, feeHistoryCells, feeHistorySummary, feeHistoryTitle } from '../../core/billing/fee-history.ts';
 import { createPdf, sectionTitle } from './document.ts';
 import { FONT } from './fonts.ts';
 import type { Letterhead } from './letterhead.ts';

@@ -1,8 +1,8 @@
-import type { TAnnotation } from '../../core/annotations.ts';
+import type { TAnnotation } from '../../core/field-reports/annotations.ts';
 import type { TFieldReportContent } from '../../core/api/field-reports.ts';
 import {
   ATTACHMENT_KINDS, ATTACHMENTS, CERTIFICATION_TEXT, CONDITIONS_TEXT, SECTION_TITLES, TESTS, type AttachmentKind,
-} from '../../core/field-reports.ts';
+} from '../../core/field-reports/field-reports.ts';
 import { formatUsDate } from '../../core/smart-date.ts';
 import { drawAnnotations, fittedBox } from './annotations.ts';
 import { checkLine, fieldGrid, paragraph, yesNo } from './blocks.ts';

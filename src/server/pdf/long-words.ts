@@ -1,4 +1,4 @@
-import { breakLongWords } from '../../core/long-words.ts';
+import { breakLongWords } from '../../core/documents/long-words.ts';
 
 type Doc = PDFKit.PDFDocument;
 

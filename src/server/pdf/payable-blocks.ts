@@ -1,4 +1,4 @@
-import type { TotalLine } from '../../core/bill-pdf.ts';
+import type { TotalLine } from '../../core/billing/bill-pdf.ts';
 import { ensureSpace, sectionTitle, type Doc } from './document.ts';
 import { FONT } from './fonts.ts';
 

@@ -2,8 +2,8 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { TReportQuery, TReportResponse } from '../../core/api/reports.ts';
 import { roundToCents } from '../../core/money.ts';
-import { reportTableColumns, reportTableLines, type ReportLineKind } from '../../core/report-layout.ts';
-import { exportCells, exportColumns, reportLevels, type ExportRow } from '../../core/reports.ts';
+import { reportTableColumns, reportTableLines, type ReportLineKind } from '../../core/field-reports/report-layout.ts';
+import { exportCells, exportColumns, reportLevels, type ExportRow } from '../../core/time/reports.ts';
 
 // The XLSX export through exceljs's streaming writer (docs/decisions/081, 098): a 'Report' sheet
 // that is the screen's table (groups, subgroups, subtotals, Grand Total), then an 'Entries' sheet
@@ -66,7 +66,7 @@ const TABLE_FORMATS = [HOURS, '0', '0', MONEY, MONEY, MONEY];
 const BOLD: ReadonlySet<ReportLineKind> = new Set(['heading', 'subtotal', 'total']);
 
 /**
- * The 'Report' sheet: the screen's table row for row (core/report-layout.ts). Group headings,
+ * The 'Report' sheet: the screen's table row for row (core/field-reports/report-layout.ts). Group headings,
  * subtotals and the Grand Total are bold; subgroups are indented and one outline level down, so
  * Excel's outline buttons fold a report to its subtotals.
  */

@@ -1,8 +1,8 @@
 import type { TRule26 } from '../../core/api/testimony.ts';
-import { BILL_PDF_MARGINS } from '../../core/bill-pdf.ts';
+import { BILL_PDF_MARGINS } from '../../core/billing/bill-pdf.ts';
 import {
   COMPENSATION_WITHHELD, RULE26_COLUMNS, RULE26_EMPTY, RULE26_INTRO, rule26Cells, rule26Title,
-} from '../../core/rule26.ts';
+} from '../../core/testimony/rule26.ts';
 import { createPdf, sectionTitle } from './document.ts';
 import { FONT } from './fonts.ts';
 import type { Letterhead } from './letterhead.ts';

@@ -1,10 +1,10 @@
 import type { TStatement } from '../../core/api/accounting.ts';
-import { BILL_PDF_MARGINS, billToLines } from '../../core/bill-pdf.ts';
+import { BILL_PDF_MARGINS, billToLines } from '../../core/billing/bill-pdf.ts';
 import { formatUsDate } from '../../core/smart-date.ts';
 import {
   AGING_COLUMNS, agingCells, STATEMENT_COLUMNS, STATEMENT_TITLE, statementFacts, statementRows, statementSummary,
-} from '../../core/statement-pdf.ts';
-import { RETAINER_COLUMNS, retainerRows } from '../../core/statement-retainer.ts';
+} from '../../core/billing/statement-pdf.ts';
+import { RETAINER_COLUMNS, retainerRows } from '../../core/billing/statement-retainer.ts';
 import { createPdf, sectionTitle } from './document.ts';
 import type { Letterhead } from './letterhead.ts';
 import { drawHeading, drawTextSection, drawTotals } from './payable-blocks.ts';

@@ -9,7 +9,7 @@ import { createBill, moveBill } from '../features/accounting/bills.ts';
 import { unbilledCases, unbilledLines } from '../features/accounting/lines.ts';
 import { recordPayment } from '../features/accounting/payments.ts';
 import { addRetainerEntry, setRetainerThreshold } from '../features/accounting/retainers.ts';
-import { addDays } from '../../core/iso-date.ts';
+import { addDays } from '../../core/dates/iso-date.ts';
 
 const BILLING_ADDRESSES = [
   'Attn: Accounts Payable\n1200 Harbor Boulevard, Suite 400\nWeehawken, NJ 07086',

@@ -2,7 +2,7 @@
 // three months off (so its disclosure falls within the dashboard's 14 days), and two deadlines added
 // by hand on the next cases, made through the services the case page uses.
 import { sql } from 'kysely';
-import { addDays } from '../../core/iso-date.ts';
+import { addDays } from '../../core/dates/iso-date.ts';
 import type { Db } from '../db/connection.ts';
 import { addDeadline, applyChain } from '../features/deadlines/service.ts';
 

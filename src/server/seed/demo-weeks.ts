@@ -5,7 +5,7 @@
 // demo's limited user, whose dashboard shows the reminder).
 import type { Db } from '../db/connection.ts';
 import { moveWeek, type Viewer, type WeekAction } from '../features/time/index.ts';
-import { addDays, weekStartOf } from '../../core/iso-date.ts';
+import { addDays, weekStartOf } from '../../core/dates/iso-date.ts';
 
 type Role = Viewer['role'];
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { secondFileMessage } from '../../core/images.ts';
+import { secondFileMessage } from '../../core/documents/images.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** The largest CSV the import takes (a 100,000-row Toggl export is about 15 MB): docs/decisions/093. */

@@ -1,11 +1,11 @@
 import exifr from 'exifr';
-import type { ExifFacts } from '../../core/photo-evidence.ts';
+import type { ExifFacts } from '../../core/field-reports/photo-evidence.ts';
 
 const TAGS = ['DateTimeOriginal', 'CreateDate', 'OffsetTimeOriginal', 'OffsetTime', 'GPSLatitude', 'GPSLatitudeRef', 'GPSLongitude', 'GPSLongitudeRef'];
 
 /**
  * The capture time and place tags of a photo as picked (JPEG, PNG, HEIC, WebP), raw: the camera's
- * wall clock stays a string, read in src/core/photo-evidence.ts. A file without EXIF, or with a
+ * wall clock stays a string, read in src/core/field-reports/photo-evidence.ts. A file without EXIF, or with a
  * damaged block, says nothing rather than failing the upload.
  */
 export async function readExifFacts(bytes: Buffer): Promise<ExifFacts> {

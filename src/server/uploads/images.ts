@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MARK_LONG_SIDE, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE, UPLOAD_MESSAGES } from '../../core/images.ts';
+import { MARK_LONG_SIDE, PHOTO_LONG_SIDE, THUMBNAIL_LONG_SIDE, UPLOAD_MESSAGES } from '../../core/documents/images.ts';
 import type { ImageType } from '../db/report-types.ts';
 import { AppError } from '../errors/app-error.ts';
 

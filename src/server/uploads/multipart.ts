@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, secondFileMessage, UPLOAD_MESSAGES, uploadProblem } from '../../core/images.ts';
+import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES, secondFileMessage, UPLOAD_MESSAGES, uploadProblem } from '../../core/documents/images.ts';
 import { AppError } from '../errors/app-error.ts';
 
 /** The one upload path: multipart with size and count limits; routes read files with readImages. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SIGNED_LETTER_MESSAGES } from '../../core/api/engagement.ts';
-import { looksLikePdf } from '../../core/engagement-letter.ts';
-import { secondFileMessage, UPLOAD_MESSAGES } from '../../core/images.ts';
+import { looksLikePdf } from '../../core/cases/engagement-letter.ts';
+import { secondFileMessage, UPLOAD_MESSAGES } from '../../core/documents/images.ts';
 import { AppError, refuse } from '../errors/app-error.ts';
 import type { UploadedFile } from './multipart.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { REPORT_ISSUE_THANKS, type ErrorSeverity } from '../../core/errors.ts';
 import { downloadDebugLog } from '../lib/debug-log.ts';
 import { dismissError, useCurrentError } from '../lib/error-store.ts';
-import { firmDateTime } from '../../core/firm-clock.ts';
+import { firmDateTime } from '../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../shared/auth.tsx';
 
 const LOOK: Record<ErrorSeverity, { color: string; Icon: typeof IconInfoCircle; label: string }> = {

@@ -6,7 +6,7 @@ import { CalendarFeedButton } from '../features/calendar-feed/calendar-feed-butt
 import { LOGOUT_QUESTION, UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
 import { DEFAULT_DISPLAY_NAME, DEFAULT_INITIALS, DEFAULT_ROLE_LABEL } from '../../core/people.ts';
 import { titleFor } from '../../core/titles.ts';
-import { ROLE_LABELS } from '../../core/users.ts';
+import { ROLE_LABELS } from '../../core/accounts/users.ts';
 import { ConfirmModal } from '../ui/confirm-modal.tsx';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { nextPaint } from '../lib/after-paint.ts';

@@ -17,7 +17,7 @@ export interface DraftScope {
 }
 
 export interface Draft extends DraftScope {
-  /** The field's path in the record (src/core/field-paths.ts), e.g. '/content/damageSummary'. */
+  /** The field's path in the record (src/core/field-reports/field-paths.ts), e.g. '/content/damageSummary'. */
   field: string;
   value: unknown;
   /** When it was typed (ms since the epoch). */

@@ -1,6 +1,6 @@
 import type { IDBPDatabase } from 'idb';
 import { withBrowserDb, type CasebookDb, type Draft, type DraftKey, type DraftScope, type RecordKey } from './browser-db.ts';
-import { sameValue } from '../../core/field-paths.ts';
+import { sameValue } from '../../core/field-reports/field-paths.ts';
 
 // The browser's own copy of what a user typed and the server does not have yet (issue 22,
 // docs/decisions/066): one value per field of a record, kept in IndexedDB (browser-db.ts) until

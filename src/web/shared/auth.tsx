@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TLoginResult, TPublicConfig, TSecondStep, TSessionResponse, TSessionUser } from '../../core/api/auth.ts';
 import { AUTH_FLAG_COOKIE, DEFAULT_TIME_ZONE, SESSION_REFRESH_MS } from '../../core/constants.ts';
-import { firmToday } from '../../core/iso-date.ts';
+import { firmToday } from '../../core/dates/iso-date.ts';
 import { api } from '../lib/api.ts';
 import { ApiError, isStarting, readCookie } from '../lib/transport.ts';
 import { debugLog } from '../lib/debug-log.ts';
@@ -177,7 +177,7 @@ export function useUser(): TSessionUser {
   return user;
 }
 
-/** The firm's time zone: pass it to src/core/firm-clock.ts for every time shown (issue 28). */
+/** The firm's time zone: pass it to src/core/dates/firm-clock.ts for every time shown (issue 28). */
 export function useFirmTimeZone(): string {
   return useAuth().config.timeZone;
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Text, TextInput,
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ZFeeRule } from '../../core/api/fee-rules.ts';
-import { describeFeeRule, EVENT_KIND_LABELS, EVENT_KINDS, feeRulesProblem, type FeeRule } from '../../core/fee-rules.ts';
+import { describeFeeRule, EVENT_KIND_LABELS, EVENT_KINDS, feeRulesProblem, type FeeRule } from '../../core/billing/fee-rules.ts';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 // A list of fee rules (issue 40, docs/decisions/138): listed in words, added one at a time, removed.

@@ -1,4 +1,4 @@
-import { drawingOf, type Primitive, type TAnnotation } from '../../core/annotations.ts';
+import { drawingOf, type Primitive, type TAnnotation } from '../../core/field-reports/annotations.ts';
 
 const points = (list: [number, number][]) => list.map(([x, y]) => `${x},${y}`).join(' ');
 
@@ -17,7 +17,7 @@ function Shape({ p }: { p: Primitive }) {
   }
 }
 
-/** The annotations as SVG in the image's own pixels: the same primitives the PDF draws (src/core/annotations.ts). */
+/** The annotations as SVG in the image's own pixels: the same primitives the PDF draws (src/core/field-reports/annotations.ts). */
 export function AnnotationShapes({ annotations, width, height }: { annotations: readonly TAnnotation[]; width: number; height: number }) {
   return drawingOf(annotations, width, height).map((p, i) => <Shape key={i} p={p} />);
 }

@@ -1,6 +1,6 @@
 import type { TAgingByClient } from '../../../core/api/aging.ts';
-import { agingByClient } from '../../../core/aging-by-client.ts';
-import { OPEN_STATUSES } from '../../../core/billing.ts';
+import { agingByClient } from '../../../core/billing/aging-by-client.ts';
+import { OPEN_STATUSES } from '../../../core/billing/billing.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 // A/R aging by client (issue 38): the open bills' balances and dates, summed per client in core so

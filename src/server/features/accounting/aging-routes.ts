@@ -1,10 +1,10 @@
 import { ZAgingByClient } from '../../../core/api/aging.ts';
-import { agingByClientCsv, agingByClientFileName } from '../../../core/aging-by-client.ts';
+import { agingByClientCsv, agingByClientFileName } from '../../../core/billing/aging-by-client.ts';
 import type { AppContext } from '../../app-context.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { receivablesByClient } from './aging-by-client.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 // A/R aging by client (issue 38): the screen's answer, its CSV and its PDF. Money: super admins only.
 

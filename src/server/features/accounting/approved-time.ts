@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES } from '../../../core/time/weeks.ts';
 import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { readTimesheetSettings } from '../time/index.ts';

@@ -1,7 +1,7 @@
 import type { TBillDetail, TBillUpdate } from '../../../core/api/accounting.ts';
 import { ZBillUpdate } from '../../../core/api/accounting.ts';
-import { ENTRIES_TAKEN_MESSAGE, draftChangeProblem, STALE_BILL_MESSAGE, termsLabel } from '../../../core/billing.ts';
-import { LINE_NOT_ON_BILL_MESSAGE, NOT_ON_BILL_MESSAGE, NOTHING_TO_ADD_MESSAGE } from '../../../core/bill-money.ts';
+import { ENTRIES_TAKEN_MESSAGE, draftChangeProblem, STALE_BILL_MESSAGE, termsLabel } from '../../../core/billing/billing.ts';
+import { LINE_NOT_ON_BILL_MESSAGE, NOT_ON_BILL_MESSAGE, NOTHING_TO_ADD_MESSAGE } from '../../../core/billing/bill-money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { settle } from '../../../core/bill-money.ts';
+import { settle } from '../../../core/billing/bill-money.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { TBill, TBillDetail, TCreditNote, TPayment } from '../../../core/api/accounting.ts';
-import { retainerBalance, withOverdue } from '../../../core/billing.ts';
+import { retainerBalance, withOverdue } from '../../../core/billing/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { BillsTable } from '../../db/billing-types.ts';

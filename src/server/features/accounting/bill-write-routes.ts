@@ -1,5 +1,5 @@
 import type { TBillDetail } from '../../../core/api/accounting.ts';
-import { withOverdue } from '../../../core/billing.ts';
+import { withOverdue } from '../../../core/billing/billing.ts';
 import {
   ZBillAddEntries, ZBillDetail, ZBillIdParams, ZBillLineParams, ZBillRemoveEntries, ZBillUpdate, ZClientCredit, ZClientIdParams,
   ZCreditNoteCreate, ZDeleteBillQuery, ZLineAdjust, ZLineEdit, ZPaymentCreate, ZPaymentIdParams, ZReverseBody,
@@ -11,7 +11,7 @@ import { clientCredit } from './client-credit.ts';
 import { createCreditNote } from './credit-notes.ts';
 import { deleteDraft, editDraftLine } from './draft-lines.ts';
 import { recordPayment, reversePayment } from './payments.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 // The write side of bills (issue 24, docs/decisions/084): shaping drafts, payments and their
 // reversal, credit notes, and the client's credit. Money: super admins only, 403 for everyone else.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TBillingCode } from '../../../core/api/accounting.ts';
-import { hasNoCodes, normalizeCode } from '../../../core/billing-codes.ts';
+import { hasNoCodes, normalizeCode } from '../../../core/billing/billing-codes.ts';
 import { CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES } from '../../../core/constants.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 

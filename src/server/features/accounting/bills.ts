@@ -4,8 +4,8 @@ import { ZBillCreate } from '../../../core/api/accounting.ts';
 import {
   balanceOf, billAmounts, billMoveProblem, dueDate, ENTRIES_TAKEN_MESSAGE, NO_ENTRIES_MESSAGE, STALE_BILL_MESSAGE,
   statusForBalance, termsLabel, type BillAction,
-} from '../../../core/billing.ts';
-import { billsMayIssue, CONFLICT_MESSAGES } from '../../../core/conflict-status.ts';
+} from '../../../core/billing/billing.ts';
+import { billsMayIssue, CONFLICT_MESSAGES } from '../../../core/cases/conflict-status.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { caseConflictStatus } from '../conflicts/index.ts';

@@ -2,8 +2,8 @@ import type { TBillDetail, TCreditNoteCreate } from '../../../core/api/accountin
 import { ZCreditNoteCreate } from '../../../core/api/accounting.ts';
 import {
   CREDIT_BEFORE_ISSUE_MESSAGE, CREDIT_LINE_NOT_ON_BILL_MESSAGE, creditNoteStatusProblem, splitCredit,
-} from '../../../core/bill-money.ts';
-import { formatCreditNoteNumber } from '../../../core/billing.ts';
+} from '../../../core/billing/bill-money.ts';
+import { formatCreditNoteNumber } from '../../../core/billing/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TBillDetail, TLineEdit } from '../../../core/api/accounting.ts';
 import { ZLineEdit } from '../../../core/api/accounting.ts';
-import { LINE_NOT_ON_BILL_MESSAGE } from '../../../core/bill-money.ts';
-import { draftDeleteProblem, LINE_FIELD_MISMATCH_MESSAGE, STALE_BILL_MESSAGE } from '../../../core/billing.ts';
+import { LINE_NOT_ON_BILL_MESSAGE } from '../../../core/billing/bill-money.ts';
+import { draftDeleteProblem, LINE_FIELD_MISMATCH_MESSAGE, STALE_BILL_MESSAGE } from '../../../core/billing/billing.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { changeDraft } from './bill-drafts.ts';

@@ -1,5 +1,5 @@
 import type { TEntryUtbms } from '../../../core/api/ledes.ts';
-import { normalizeCode } from '../../../core/billing-codes.ts';
+import { normalizeCode } from '../../../core/billing/billing-codes.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ZBillIdParams, ZBillLineParams, ZBillingCodes, ZBillingCodesUpdate, ZPeriodQuery, ZQuickbooksCsvQuery } from '../../../core/api/accounting.ts';
 import { ZEntryUtbms, ZEntryUtbmsAnswer } from '../../../core/api/ledes.ts';
-import { quickbooksFileName } from '../../../core/quickbooks.ts';
+import { quickbooksFileName } from '../../../core/billing/quickbooks.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { listBillingCodes, saveBillingCodes } from './billing-codes.ts';

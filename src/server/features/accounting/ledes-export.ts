@@ -1,4 +1,4 @@
-import { ledesFile, ledesFileName, ledesMissing, ledesProblem } from '../../../core/ledes.ts';
+import { ledesFile, ledesFileName, ledesMissing, ledesProblem } from '../../../core/billing/ledes.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';

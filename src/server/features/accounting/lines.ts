@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TBillLine, TUnbilledCase } from '../../../core/api/accounting.ts';
-import { billAmounts } from '../../../core/billing.ts';
-import { priceLines } from '../../../core/fee-rules.ts';
+import { billAmounts } from '../../../core/billing/billing.ts';
+import { priceLines } from '../../../core/billing/fee-rules.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';

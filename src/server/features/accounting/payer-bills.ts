@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TBillDetail } from '../../../core/api/accounting.ts';
-import { termsLabel } from '../../../core/billing.ts';
+import { termsLabel } from '../../../core/billing/billing.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { TESTIMONY_MESSAGES } from '../../../core/testimony.ts';
+import { TESTIMONY_MESSAGES } from '../../../core/testimony/testimony.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { billDetail } from './bill-read.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TStatement } from '../../../core/api/accounting.ts';
-import { buildStatement } from '../../../core/statement.ts';
+import { buildStatement } from '../../../core/billing/statement.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TBillDetail, TPaymentCreate } from '../../../core/api/accounting.ts';
 import { ZPaymentCreate } from '../../../core/api/accounting.ts';
-import { creditSpentMessage, PAYMENT_BEFORE_ISSUE_MESSAGE, paymentStatusProblem } from '../../../core/bill-money.ts';
+import { creditSpentMessage, PAYMENT_BEFORE_ISSUE_MESSAGE, paymentStatusProblem } from '../../../core/billing/bill-money.ts';
 import {
   ALREADY_REVERSED_MESSAGE, clientCreditShortMessage, formatBillNumber, NOTHING_DUE_MESSAGE, retainerShortMessage, splitPayment,
-} from '../../../core/billing.ts';
+} from '../../../core/billing/billing.ts';
 import { roundToCents } from '../../../core/money.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';

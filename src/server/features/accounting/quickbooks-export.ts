@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TPayment } from '../../../core/api/accounting.ts';
-import { ledgerOf, type LedgerInput } from '../../../core/qb-ledger.ts';
-import { qbTotals } from '../../../core/qb-totals.ts';
-import { iifFile, qboInvoicesCsv, qboJournalCsv, qbTotalsCsv } from '../../../core/quickbooks.ts';
+import { ledgerOf, type LedgerInput } from '../../../core/billing/qb-ledger.ts';
+import { qbTotals } from '../../../core/billing/qb-totals.ts';
+import { iifFile, qboInvoicesCsv, qboJournalCsv, qbTotalsCsv } from '../../../core/billing/quickbooks.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { billView, selectBills } from './bill-read.ts';
 import { billLines } from './lines.ts';

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { TReceivables, TReceivablesQuery } from '../../../core/api/accounting.ts';
 import { ZReceivablesQuery } from '../../../core/api/accounting.ts';
-import { AGE_BUCKETS, ageBucket, bucketDueRange, daysPastDue, OPEN_STATUSES, type AgeBucket } from '../../../core/billing.ts';
-import { agingParty } from '../../../core/aging-by-client.ts';
+import { AGE_BUCKETS, ageBucket, bucketDueRange, daysPastDue, OPEN_STATUSES, type AgeBucket } from '../../../core/billing/billing.ts';
+import { agingParty } from '../../../core/billing/aging-by-client.ts';
 import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { BILL_VIEW_COLUMNS, billViewOn } from './bill-read.ts';

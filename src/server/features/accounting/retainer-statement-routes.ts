@@ -1,14 +1,14 @@
 import {
   ZCaseIdParams, ZClientIdParams, ZPeriodQuery, ZRetainer, ZRetainerEntryCreate, ZRetainerNotices, ZRetainerThreshold, ZStatement,
 } from '../../../core/api/accounting.ts';
-import { statementFileName } from '../../../core/statement-pdf.ts';
+import { statementFileName } from '../../../core/billing/statement-pdf.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { addRetainerEntry, retainerNotices, retainerOf, setRetainerThreshold } from './retainers.ts';
 import { clientStatement } from './statement.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 // Retainers per case and statements of account per client (issue 24): money, so super admins
 // only, refused with 403 for everyone else.

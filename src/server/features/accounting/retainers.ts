@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TRetainer, TRetainerEntryCreate, TRetainerNotices } from '../../../core/api/accounting.ts';
 import { ZRetainerEntryCreate } from '../../../core/api/accounting.ts';
-import { retainerNotice, retainerShortMessage } from '../../../core/billing.ts';
-import { retainerLedger, takeableOn } from '../../../core/retainer-ledger.ts';
+import { retainerNotice, retainerShortMessage } from '../../../core/billing/billing.ts';
+import { retainerLedger, takeableOn } from '../../../core/billing/retainer-ledger.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { lockCase } from './bill-locks.ts';

@@ -3,8 +3,8 @@ import {
   ZUnbilledEntries, ZUnbilledList, ZVersionBody,
 } from '../../../core/api/accounting.ts';
 import type { TBill } from '../../../core/api/accounting.ts';
-import { billFileName } from '../../../core/bill-pdf.ts';
-import { withOverdue } from '../../../core/billing.ts';
+import { billFileName } from '../../../core/billing/bill-pdf.ts';
+import { withOverdue } from '../../../core/billing/billing.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
@@ -16,7 +16,7 @@ import { createBill, moveBill } from './bills.ts';
 import { unbilledCases, unbilledLines } from './lines.ts';
 import { receivables } from './receivables.ts';
 import { retainerStatementRoutes } from './retainer-statement-routes.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 // Accounting & Financials (issue 11): super admins only, refused with 403 for everyone else.
 

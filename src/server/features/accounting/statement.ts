@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import type { TStatement } from '../../../core/api/accounting.ts';
-import type { PaymentMethod } from '../../../core/billing.ts';
-import { buildStatement, type StatementBill, type StatementCreditNote, type StatementPayment } from '../../../core/statement.ts';
-import type { StatementRetainerEntry } from '../../../core/statement-retainer.ts';
+import type { PaymentMethod } from '../../../core/billing/billing.ts';
+import { buildStatement, type StatementBill, type StatementCreditNote, type StatementPayment } from '../../../core/billing/statement.ts';
+import type { StatementRetainerEntry } from '../../../core/billing/statement-retainer.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 
 // A client's statement of account (issue 24, docs/decisions/085): one round trip reads the
 // client's bills, payments and credit notes up to the period's end, each through its
 // (client_id, date) index, plus the retainer and client credit held on that day; the arithmetic
-// is core/statement.ts.
+// is core/billing/statement.ts.
 
 interface Row {
   id: string;

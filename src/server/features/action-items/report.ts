@@ -3,7 +3,7 @@ import { filterDescription, itemsForReport, type ReportItem } from '../../../cor
 import { toUiStatus } from '../../../core/action-items.ts';
 import type { TActionItemsReportQuery } from '../../../core/api/action-items-report.ts';
 import { actionItemsReportFileName } from '../../../core/file-names.ts';
-import { reportDateProblem } from '../../../core/field-reports.ts';
+import { reportDateProblem } from '../../../core/field-reports/field-reports.ts';
 import { displayName } from '../../../core/people.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { DbOrTx } from '../../db/connection.ts';

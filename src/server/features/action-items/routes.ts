@@ -12,7 +12,7 @@ import {
 } from './service.ts';
 import { actionItemEventRoutes } from './events.ts';
 import { actionItemsReport } from './report.ts';
-import { firmToday } from '../../../core/iso-date.ts';
+import { firmToday } from '../../../core/dates/iso-date.ts';
 
 const ZIdParams = z.object({ id: z.uuid() });
 

@@ -1,11 +1,11 @@
-import { API_TOKEN_MESSAGES } from '../../../core/api-tokens.ts';
+import { API_TOKEN_MESSAGES } from '../../../core/accounts/api-tokens.ts';
 import { ZApiTokenIdParams, ZApiTokenList, ZCreateApiTokenBody, ZCreatedApiToken } from '../../../core/api/api-tokens.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';
 import { twoFactorSetupOwed } from '../two-factor/index.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './service.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 /**
  * Every signed-in user manages their own tokens, from a browser session only: a token can neither

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   API_TOKEN_BYTES, API_TOKEN_HINT_LENGTH, API_TOKEN_PREFIX, expiryProblem, looksLikeApiToken, type TApiTokenScope,
-} from '../../../core/api-tokens.ts';
+} from '../../../core/accounts/api-tokens.ts';
 import type { TApiToken, TCreateApiTokenBody, TCreatedApiToken } from '../../../core/api/api-tokens.ts';
 import type { TSessionUser } from '../../../core/api/auth.ts';
 import { withActor, type Db, type DbOrTx } from '../../db/connection.ts';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { canonicalJson, linkHash, verdictText, verifyLinks, type StoredLink } from '../../../core/hash-chain.ts';
+import { canonicalJson, linkHash, verdictText, verifyLinks, type StoredLink } from '../../../core/audit/hash-chain.ts';
 import type { TAuditChainVerdict } from '../../../core/api/audit.ts';
 import type { Db } from '../../db/connection.ts';
 
 // The audit log's chain (issue 42, docs/decisions/141), through the same module as custody entries
-// (core/hash-chain.ts). The rows are written by triggers in many transactions at once, so they are
+// (core/audit/hash-chain.ts). The rows are written by triggers in many transactions at once, so they are
 // not hashed as they are written: sealing takes the chain's head row FOR UPDATE (one sealer at a
 // time, whatever the instance), and links the rows not yet sealed, in id order, after it. A row whose
 // transaction commits late gets a later place in the chain (chain_seq), never a fork.

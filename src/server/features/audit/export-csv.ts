@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { TAuditFilters } from '../../../core/api/audit.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
-import { csvLine } from '../../../core/reports.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
+import { csvLine } from '../../../core/time/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { waitForReader } from '../../http/stream-out.ts';
 import { browseAudit, type AuditViewer } from './service.ts';

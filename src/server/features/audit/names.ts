@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { TRefKind } from '../../../core/audit-fields.ts';
-import { recordHref, type NameLookup, type Named } from '../../../core/audit-words.ts';
-import { formatBillNumber, formatCreditNoteNumber, formatPaymentNumber } from '../../../core/billing.ts';
+import type { TRefKind } from '../../../core/audit/audit-fields.ts';
+import { recordHref, type NameLookup, type Named } from '../../../core/audit/audit-words.ts';
+import { formatBillNumber, formatCreditNoteNumber, formatPaymentNumber } from '../../../core/billing/billing.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 type Found = { id: string; label: string; projectId?: string | null; billId?: string | null };

@@ -4,7 +4,7 @@ import { requireUser } from '../../http/session.ts';
 import { sealAuditLog, verifyAuditLog } from './chain.ts';
 import { auditCsv, auditFileName } from './export-csv.ts';
 import { auditActors, browseAudit } from './service.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 const admin = { access: 'admin' } as const;
 const HISTORY_LIMIT = 200;

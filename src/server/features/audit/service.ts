@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TAuditPage } from '../../../core/api/audit.ts';
-import { MONEY_COLUMNS, changedFields } from '../../../core/audit.ts';
-import { AUDITED_TABLES } from '../../../core/audit-fields.ts';
-import { INTERNAL_COLUMNS } from '../../../core/audit-fields.ts';
-import { auditRefs, auditWords, type AuditRowIn } from '../../../core/audit-words.ts';
+import { MONEY_COLUMNS, changedFields } from '../../../core/audit/audit.ts';
+import { AUDITED_TABLES } from '../../../core/audit/audit-fields.ts';
+import { INTERNAL_COLUMNS } from '../../../core/audit/audit-fields.ts';
+import { auditRefs, auditWords, type AuditRowIn } from '../../../core/audit/audit-words.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { lookUpNames } from './names.ts';
 

@@ -1,6 +1,6 @@
 import { ZLoginBody, type TPublicConfig, type TSessionResponse } from '../../../core/api/auth.ts';
-import { roleRequiresTwoFactor } from '../../../core/two-factor.ts';
-import { testAccountNeedsTwoFactor } from '../../../core/users.ts';
+import { roleRequiresTwoFactor } from '../../../core/accounts/two-factor.ts';
+import { testAccountNeedsTwoFactor } from '../../../core/accounts/users.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { clearSessionCookies, requireUser, SESSION_COOKIE, setSessionCookies } from '../../http/session.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { CSRF_TOKEN_BYTES } from '../../../core/constants.ts';
 import { SIGN_IN_FAILED } from '../../../core/errors.ts';
-import { oneTimePasswordExpired, SIGN_IN_MESSAGES } from '../../../core/users.ts';
+import { oneTimePasswordExpired, SIGN_IN_MESSAGES } from '../../../core/accounts/users.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import {
   budgetAlertKey, budgetAlertSubject, budgetAlertText, budgetPercent, budgetSubjectName, thresholdsToAlert,
-} from '../../../core/budgets.ts';
+} from '../../../core/billing/budgets.ts';
 import type { Db } from '../../db/connection.ts';
 import { queueMail } from '../mail/index.ts';
 import { budgetsWithUsage } from './usage.ts';

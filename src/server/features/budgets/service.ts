@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TBudget, TBudgetBody, TCaseBudgets } from '../../../core/api/budgets.ts';
-import { budgetPercent } from '../../../core/budgets.ts';
+import { budgetPercent } from '../../../core/billing/budgets.ts';
 import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BudgetUnit } from '../../../core/budgets.ts';
+import type { BudgetUnit } from '../../../core/billing/budgets.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 export interface BudgetUsageRow {

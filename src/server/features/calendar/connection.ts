@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { sql } from 'kysely';
 import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
 import { CALENDAR_ON_DEMAND_REFRESH_WINDOW_MS } from '../../../core/constants.ts';
-import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
+import { CALENDAR_MESSAGES as M } from '../../../core/calendar/calendar.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { EnvError, type Env } from '../../env.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,4 +1,4 @@
-import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
+import { CALENDAR_MESSAGES as M } from '../../../core/calendar/calendar.ts';
 import { CalendarHttpError } from '../../integrations/google/calendar-api.ts';
 import { JobError } from '../../jobs/runner.ts';
 

@@ -1,5 +1,5 @@
 import type { TCalendarSetupProblem } from '../../../core/api/calendar.ts';
-import { CALENDAR_MESSAGES as M } from '../../../core/calendar.ts';
+import { CALENDAR_MESSAGES as M } from '../../../core/calendar/calendar.ts';
 import { authorizationPageError, authorizationUrl, exchangeCode, OAuthError, type OAuthClient } from '../../integrations/google/oauth.ts';
 import { calendarErrorMessage } from './errors.ts';
 

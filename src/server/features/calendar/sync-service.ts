@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TRemovalResult, TSyncStatus, TSyncSummary } from '../../../core/api/calendar.ts';
-import { CALENDAR_MESSAGES as M, REMOVAL_MESSAGES } from '../../../core/calendar.ts';
+import { CALENDAR_MESSAGES as M, REMOVAL_MESSAGES } from '../../../core/calendar/calendar.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { enqueue, notify, rearm } from '../../jobs/queue.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { toUiStatus } from '../../../core/action-items.ts';
 import type { TSyncSummary } from '../../../core/api/calendar.ts';
-import { buildEventPayload, eventIdFor, PRODUCT_NAME } from '../../../core/calendar-event.ts';
+import { buildEventPayload, eventIdFor, PRODUCT_NAME } from '../../../core/calendar/calendar-event.ts';
 import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
 import { CalendarHttpError, isGone, type CalendarApi } from '../../integrations/google/calendar-api.ts';

@@ -1,5 +1,5 @@
 import type { TCaseDetail, TCaseListItem } from '../../../core/api/clients.ts';
-import { caseAddress } from '../../../core/cases.ts';
+import { caseAddress } from '../../../core/cases/cases.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { iso, isoDay, toProject } from './mappers.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TCaseDetail, TCaseListItem, ZCaseInput } from '../../../core/api/clients.ts';
 import type { TPartyInput } from '../../../core/api/parties.ts';
-import { COMPLETE } from '../../../core/cases.ts';
+import { COMPLETE } from '../../../core/cases/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { TClient, TClientDetail, TClientList, TDraft, ZClientInput } from '../../../core/api/clients.ts';
-import { COMPLETE, completionAfter, lastNameOf, type ClientPhase } from '../../../core/cases.ts';
+import { COMPLETE, completionAfter, lastNameOf, type ClientPhase } from '../../../core/cases/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../errors/app-error.ts';

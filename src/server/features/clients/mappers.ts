@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { TAddressObject, TClient, TProject } from '../../../core/api/clients.ts';
-import { draftResumePhase, projectDisplayName } from '../../../core/cases.ts';
+import { draftResumePhase, projectDisplayName } from '../../../core/cases/cases.ts';
 import type { ClientsTable, ProjectsTable } from '../../db/types.ts';
 
 export const iso = (d: Date | string): string => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TProject, TProjectDetail, ZProjectInput } from '../../../core/api/clients.ts';
-import { projectAddressColumns } from '../../../core/cases.ts';
+import { projectAddressColumns } from '../../../core/cases/cases.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { TCaseListItem, TClientListItem } from '../../../core/api/clients.ts';
-import { CASE_SEARCH_LIMIT, CASE_SEARCH_MIN, COMPLETE, likePattern, mergeCaseHits } from '../../../core/cases.ts';
+import { CASE_SEARCH_LIMIT, CASE_SEARCH_MIN, COMPLETE, likePattern, mergeCaseHits } from '../../../core/cases/cases.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import type { Database } from '../../db/types.ts';
 import { loadCases, withoutProjects } from './case-reads.ts';

@@ -1,7 +1,7 @@
 import type { TCaseConflicts, TConflictCheck, TConflictHit, TConflictQuery } from '../../../core/api/conflicts.ts';
-import { conflictStatus, type TConflictDecision, type TConflictStatus } from '../../../core/conflict-status.ts';
+import { conflictStatus, type TConflictDecision, type TConflictStatus } from '../../../core/cases/conflict-status.ts';
 import { displayName } from '../../../core/people.ts';
-import type { TPartyRole } from '../../../core/conflict-sides.ts';
+import type { TPartyRole } from '../../../core/cases/conflict-sides.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { searchWithThreshold } from './search.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ZConflictDecisionBody } from '../../../core/api/conflicts.ts';
-import { CONFLICT_MESSAGES, WAIVER_MESSAGE, waiverContentType } from '../../../core/conflict-status.ts';
+import { CONFLICT_MESSAGES, WAIVER_MESSAGE, waiverContentType } from '../../../core/cases/conflict-status.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TConflictHit, TConflictQuery } from '../../../core/api/conflicts.ts';
-import { addressKey, claimKey, nameKey } from '../../../core/conflict-keys.ts';
-import { isAdverseLoss, isAdverseParty, type TPartyRole, type TRetainedSide } from '../../../core/conflict-sides.ts';
+import { addressKey, claimKey, nameKey } from '../../../core/cases/conflict-keys.ts';
+import { isAdverseLoss, isAdverseParty, type TPartyRole, type TRetainedSide } from '../../../core/cases/conflict-sides.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 // The search of a conflict check (docs/decisions/120): every other case's clients, parties,

@@ -2,7 +2,7 @@ import { ZDashboardMoney, ZDashboardSummary } from '../../../core/api/dashboard.
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { dashboardMoney, dashboardSummary } from './service.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 export function dashboardRoutes({ app, db, env }: AppContext) {
   app.get('/api/dashboard', { config: { access: 'user' }, schema: { response: { 200: ZDashboardSummary } } }, async (request) =>

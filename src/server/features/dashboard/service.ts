@@ -80,7 +80,7 @@ export async function dashboardSummary(db: DbOrTx, viewer: Viewer, firmToday: st
 
 /**
  * Super admins' figures: unbilled value (time at stored rates + expenses), receivables, and the part
- * of them past due on the firm's `today` (core/billing.ts isOverdue, in SQL over bills_open_idx).
+ * of them past due on the firm's `today` (core/billing/billing.ts isOverdue, in SQL over bills_open_idx).
  */
 export async function dashboardMoney(db: DbOrTx, today: string): Promise<TDashboardMoney> {
   // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/180).

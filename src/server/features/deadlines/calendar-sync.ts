@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { eventIdFor } from '../../../core/calendar-event.ts';
-import { deadlineEventPayload, type DeadlineKind, type DeadlineSource } from '../../../core/deadlines.ts';
+import { eventIdFor } from '../../../core/calendar/calendar-event.ts';
+import { deadlineEventPayload, type DeadlineKind, type DeadlineSource } from '../../../core/calendar/deadlines.ts';
 import { displayName } from '../../../core/people.ts';
 import type { Db } from '../../db/connection.ts';
 import { CalendarHttpError, isGone, type CalendarApi } from '../../integrations/google/calendar-api.ts';

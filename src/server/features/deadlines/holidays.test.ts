@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countCourtPeriod } from '../../../core/court-days.ts';
-import { computeChain, type ChainStep } from '../../../core/deadlines.ts';
+import { countCourtPeriod } from '../../../core/dates/court-days.ts';
+import { computeChain, type ChainStep } from '../../../core/calendar/deadlines.ts';
 import { federalHolidayName, isFederalHoliday } from './holidays.ts';
 
 // The predicate the server counts with (date-holidays 3, 'US', public holidays and their observed days).

@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import type { IsHoliday } from '../../../core/court-days.ts';
+import type { IsHoliday } from '../../../core/dates/court-days.ts';
 
 // The legal holidays of FRCP 6(a)(6)(A) for a federal court: the US federal public holidays as
 // date-holidays 3 lists them ('US', type 'public'), the days they are observed on included (a
@@ -29,5 +29,5 @@ function yearOf(year: number): Map<string, string> {
 /** The federal holiday on a date, its name as date-holidays gives it ('Veterans Day', 'Independence Day (observed)'), else null. */
 export const federalHolidayName = (isoDate: string): string | null => yearOf(Number(isoDate.slice(0, 4))).get(isoDate) ?? null;
 
-/** The predicate core/court-days.ts counts with. */
+/** The predicate core/dates/court-days.ts counts with. */
 export const isFederalHoliday: IsHoliday = (isoDate) => federalHolidayName(isoDate) !== null;

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type {
   TAssignableUsers, TCaseChain, TCaseDeadlines, TChainStep, TDeadline, TUpcomingDeadlines,
 } from '../../../core/api/deadlines.ts';
-import { closedReason } from '../../../core/court-days.ts';
-import type { DeadlineKind, DeadlineSource } from '../../../core/deadlines.ts';
-import { addDays } from '../../../core/iso-date.ts';
+import { closedReason } from '../../../core/dates/court-days.ts';
+import type { DeadlineKind, DeadlineSource } from '../../../core/calendar/deadlines.ts';
+import { addDays } from '../../../core/dates/iso-date.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { federalHolidayName } from './holidays.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TDeadlineReminders } from '../../../core/api/deadlines.ts';
-import { DEADLINE_MESSAGES, reminderText, type DeadlineKind, type DeadlineSource } from '../../../core/deadlines.ts';
+import { DEADLINE_MESSAGES, reminderText, type DeadlineKind, type DeadlineSource } from '../../../core/calendar/deadlines.ts';
 import { displayName } from '../../../core/people.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';

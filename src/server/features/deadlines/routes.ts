@@ -4,7 +4,7 @@ import {
   ZChainTemplateUpdate, ZDeadlineInput, ZDeadlineParams, ZDeadlineReminders, ZDeadlineUpdate, ZMoveTriggerBody, ZReminderSettings,
   ZReminderSettingsBody, ZUpcomingDeadlines,
 } from '../../../core/api/deadlines.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { CalendarConnection } from '../calendar/index.ts';

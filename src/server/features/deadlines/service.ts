@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TCaseChain, TCaseDeadlines, TChainStep, TDeadlineInput, TDeadlineUpdate } from '../../../core/api/deadlines.ts';
-import { computeChain, DEADLINE_KIND_LABELS, TRIGGER_STEP } from '../../../core/deadlines.ts';
+import { computeChain, DEADLINE_KIND_LABELS, TRIGGER_STEP } from '../../../core/calendar/deadlines.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { isFederalHoliday } from './holidays.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TChainTemplate, TChainTemplateInput, TReminderSettings } from '../../../core/api/deadlines.ts';
-import { normalizeReminderDays } from '../../../core/deadlines.ts';
+import { normalizeReminderDays } from '../../../core/calendar/deadlines.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 

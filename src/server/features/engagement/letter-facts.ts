@@ -1,7 +1,7 @@
-import { caseAddress } from '../../../core/cases.ts';
-import type { LetterFacts } from '../../../core/engagement-letter.ts';
+import { caseAddress } from '../../../core/cases/cases.ts';
+import type { LetterFacts } from '../../../core/cases/engagement-letter.ts';
 import { resolveRate } from '../../../core/rates.ts';
-import { effectiveFeeRules } from '../../../core/fee-rules.ts';
+import { effectiveFeeRules } from '../../../core/billing/fee-rules.ts';
 import { ZFeeRules } from '../../../core/api/fee-rules.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -3,8 +3,8 @@ import {
   SIGNED_LETTER_MESSAGES, ZCaseParams, ZEngagement, ZEngagementTemplate, ZEngagementTemplateBody, ZRetainerRequested, ZSignedLetterParams,
   ZSignedLetterQuery,
 } from '../../../core/api/engagement.ts';
-import { engagementLetterFileName, letterValues } from '../../../core/engagement-letter.ts';
-import { renderTemplate } from '../../../core/engagement-template.ts';
+import { engagementLetterFileName, letterValues } from '../../../core/cases/engagement-letter.ts';
+import { renderTemplate } from '../../../core/cases/engagement-template.ts';
 import type { AppContext } from '../../app-context.ts';
 import { refuse } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';
@@ -15,7 +15,7 @@ import { letterFacts } from './letter-facts.ts';
 import { retainerRequested, setRetainerRequested } from './retainer-requested.ts';
 import { engagementOf, recordSignedLetter, signedLetterPdf } from './signed-letters.ts';
 import { getTemplate, saveTemplate } from './template-service.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 const ZNoQuery = z.object({}).strict();
 

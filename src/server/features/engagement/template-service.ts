@@ -1,5 +1,5 @@
 import type { TEngagementTemplate } from '../../../core/api/engagement.ts';
-import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../../core/engagement-default.ts';
+import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../../core/cases/engagement-default.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
-import { afterEntry, custodyContentText, EVIDENCE_MESSAGES } from '../../../core/evidence.ts';
-import { linkHash, verdictText, verifyLinks, type ChainVerdict } from '../../../core/hash-chain.ts';
+import { afterEntry, custodyContentText, EVIDENCE_MESSAGES } from '../../../core/evidence/evidence.ts';
+import { linkHash, verdictText, verifyLinks, type ChainVerdict } from '../../../core/audit/hash-chain.ts';
 import type { TChainVerdict } from '../../../core/api/evidence.ts';
 import type { DbOrTx, Tx } from '../../db/connection.ts';
 import type { EvidenceEntriesTable } from '../../db/evidence-types.ts';

@@ -1,4 +1,4 @@
-import { detectImageType } from '../../../core/images.ts';
+import { detectImageType } from '../../../core/documents/images.ts';
 
 /** A document's type read from its first bytes (never its name): PDF, JPEG or PNG; null otherwise. */
 export function detectDocumentType(bytes: Buffer): 'application/pdf' | 'image/jpeg' | 'image/png' | null {

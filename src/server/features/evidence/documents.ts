@@ -1,5 +1,5 @@
-import { CUSTODY_KIND_LABEL, tagText, type CustodyKind } from '../../../core/evidence.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { CUSTODY_KIND_LABEL, tagText, type CustodyKind } from '../../../core/evidence/evidence.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Letterhead } from '../../pdf/letterhead.ts';

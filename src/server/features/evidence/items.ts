@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { OFFLINE_ITEMS_LIMIT, type TCaseEvidence, type TCollectItem, type TCustodyEntry, type TEntryInput, type TEvidenceItem, type TEvidenceSummary, type TEvidenceTest } from '../../../core/api/evidence.ts';
-import { DERIVATION_LABEL, tagText } from '../../../core/evidence.ts';
+import { DERIVATION_LABEL, tagText } from '../../../core/evidence/evidence.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { EvidenceItemsTable } from '../../db/evidence-types.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { preparePhoto } from '../../uploads/images.ts';
-import { uploadProblem } from '../../../core/images.ts';
+import { uploadProblem } from '../../../core/documents/images.ts';
 import { appendEntry } from './chain.ts';
 
 // Evidence items and their custody entries (issue 42). Items and entries are saved by their

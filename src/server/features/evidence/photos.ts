@@ -1,4 +1,4 @@
-import { detectImageType, UPLOAD_MESSAGES, uploadProblem } from '../../../core/images.ts';
+import { detectImageType, UPLOAD_MESSAGES, uploadProblem } from '../../../core/documents/images.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { preparePhoto } from '../../uploads/images.ts';

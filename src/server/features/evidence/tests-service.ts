@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
-import { EVIDENCE_MESSAGES, tagText, testStartProblem } from '../../../core/evidence.ts';
-import { firmDate, firmDateTime } from '../../../core/firm-clock.ts';
+import { EVIDENCE_MESSAGES, tagText, testStartProblem } from '../../../core/evidence/evidence.ts';
+import { firmDate, firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { queueMail } from '../mail/index.ts';

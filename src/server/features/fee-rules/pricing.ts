@@ -1,5 +1,5 @@
 import { ZFeeRules } from '../../../core/api/fee-rules.ts';
-import { EVENT_KINDS, effectiveFeeRules, type EventKind, type FeeRule } from '../../../core/fee-rules.ts';
+import { EVENT_KINDS, effectiveFeeRules, type EventKind, type FeeRule } from '../../../core/billing/fee-rules.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 // What prices a case's bill lines (docs/decisions/138): its fee rules (its own, else its rate

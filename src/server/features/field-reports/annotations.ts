@@ -1,5 +1,5 @@
-import type { TAnnotation } from '../../../core/annotations.ts';
-import type { AttachmentKind } from '../../../core/field-reports.ts';
+import type { TAnnotation } from '../../../core/field-reports/annotations.ts';
+import type { AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { listImages, storedAnnotations, storedKind } from './reads.ts';

@@ -1,5 +1,5 @@
-import type { AttachmentKind } from '../../../core/field-reports.ts';
-import { captureLine } from '../../../core/photo-evidence.ts';
+import type { AttachmentKind } from '../../../core/field-reports/field-reports.ts';
+import { captureLine } from '../../../core/field-reports/photo-evidence.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { Bucket } from '../../integrations/s3/bucket.ts';

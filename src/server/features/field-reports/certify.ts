@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '../../../core/constants.ts';
-import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
+import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports/field-reports.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
-import { FIELD_CHANGE_RETENTION_DAYS, fieldChangeOutcome } from '../../../core/field-change.ts';
-import { valueAt, withValueAt } from '../../../core/field-paths.ts';
-import { fieldLabel } from '../../../core/field-reports.ts';
+import { FIELD_CHANGE_RETENTION_DAYS, fieldChangeOutcome } from '../../../core/field-reports/field-change.ts';
+import { valueAt, withValueAt } from '../../../core/field-reports/field-paths.ts';
+import { fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { getReport } from './reads.ts';

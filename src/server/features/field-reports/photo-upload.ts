@@ -1,6 +1,6 @@
-import { captureFacts } from '../../../core/photo-evidence.ts';
-import type { AttachmentKind } from '../../../core/field-reports.ts';
-import { detectImageType, UPLOAD_MESSAGES, uploadProblem } from '../../../core/images.ts';
+import { captureFacts } from '../../../core/field-reports/photo-evidence.ts';
+import type { AttachmentKind } from '../../../core/field-reports/field-reports.ts';
+import { detectImageType, UPLOAD_MESSAGES, uploadProblem } from '../../../core/documents/images.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { refuseDeletedId } from '../../db/deleted-ids.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -8,7 +8,7 @@ import type { Bucket } from '../../integrations/s3/bucket.ts';
 import { readExifFacts } from '../../uploads/exif.ts';
 import { preparePhoto } from '../../uploads/images.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
-import { evidenceFileName } from '../../../core/photo-evidence.ts';
+import { evidenceFileName } from '../../../core/field-reports/photo-evidence.ts';
 import { insertOriginal, originalBytes, sha256Of, stageOriginal } from './originals.ts';
 import { listImages, storedKind } from './reads.ts';
 import { draftForUpdate } from './writes.ts';

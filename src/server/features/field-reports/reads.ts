@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { projectDisplayName } from '../../../core/cases.ts';
+import { projectDisplayName } from '../../../core/cases/cases.ts';
 import { ZFieldReportContent, type TFieldReport, type TFieldReportListItem, type TReportImage } from '../../../core/api/field-reports.ts';
-import type { TAnnotation } from '../../../core/annotations.ts';
+import type { TAnnotation } from '../../../core/field-reports/annotations.ts';
 import { ZAnnotations } from '../../../core/api/annotations.ts';
-import { ATTACHMENTS, displayNumber, nextReportNumber, type AttachmentKind } from '../../../core/field-reports.ts';
+import { ATTACHMENTS, displayNumber, nextReportNumber, type AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import { fieldReportFileName } from '../../../core/file-names.ts';
 import { displayName } from '../../../core/people.ts';
 import type { DbOrTx } from '../../db/connection.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TFieldReport, TFieldReportSettings } from '../../../core/api/field-reports.ts';
-import { certifyRefusal, reviewRefusal, shareRefusal } from '../../../core/report-review.ts';
+import { certifyRefusal, reviewRefusal, shareRefusal } from '../../../core/field-reports/report-review.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { signatureFor } from './signature.ts';

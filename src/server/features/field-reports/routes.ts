@@ -3,7 +3,7 @@ import {
   ZAnnotationsSave, ZCertifyBody, ZFieldChange, ZFieldReport, ZFieldReportCreate, ZFieldReportSettings, ZFieldReportList, ZFieldReportListQuery, ZFieldReportUpdate,
   ZImageList, ZImageOrder, ZImageParams, ZImageUpdate, ZKindParams, ZOfflineProjects, ZProjectFacts, ZProjectFactsQuery, ZReportIdParams, ZReviewBody,
 } from '../../../core/api/field-reports.ts';
-import { SHA256_HEADER } from '../../../core/photo-evidence.ts';
+import { SHA256_HEADER } from '../../../core/field-reports/photo-evidence.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
@@ -20,7 +20,7 @@ import { getReport, listReports, nextNumberFor } from './reads.ts';
 import { changeField } from './field-changes.ts';
 import { offlineProjects } from './offline-projects.ts';
 import { createReport, deleteDraft, projectFacts, reviseReport, updateReport } from './writes.ts';
-import { firmToday } from '../../../core/iso-date.ts';
+import { firmToday } from '../../../core/dates/iso-date.ts';
 
 const ZNoQuery = z.object({}).strict();
 const ZReviseBody = z.object({ newId: z.uuid() });

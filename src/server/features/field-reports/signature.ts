@@ -1,5 +1,5 @@
-import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports.ts';
-import { uploadProblem } from '../../../core/images.ts';
+import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports/field-reports.ts';
+import { uploadProblem } from '../../../core/documents/images.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { refuse } from '../../errors/app-error.ts';
 import { prepareMark } from '../../uploads/images.ts';

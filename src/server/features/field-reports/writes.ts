@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { addressLine, projectDisplayName } from '../../../core/cases.ts';
+import { addressLine, projectDisplayName } from '../../../core/cases/cases.ts';
 import {
   ZFieldReportContent, type TFieldReport, type TFieldReportCreate, type TFieldReportFields,
 } from '../../../core/api/field-reports.ts';
-import { sameValue } from '../../../core/field-paths.ts';
-import { checkReportSave } from '../../../core/field-report-save.ts';
-import { FIELD_REPORT_MESSAGES, fieldLabel, reportDateProblem } from '../../../core/field-reports.ts';
-import { newReportContent, type ReportFacts } from '../../../core/new-field-report.ts';
+import { sameValue } from '../../../core/field-reports/field-paths.ts';
+import { checkReportSave } from '../../../core/field-reports/field-report-save.ts';
+import { FIELD_REPORT_MESSAGES, fieldLabel, reportDateProblem } from '../../../core/field-reports/field-reports.ts';
+import { newReportContent, type ReportFacts } from '../../../core/field-reports/new-field-report.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { duplicateRecord, uniqueViolation } from '../../db/unique-violation.ts';
 import { updateVersioned } from '../../db/versioned.ts';

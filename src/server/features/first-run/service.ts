@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TFirstRunState } from '../../../core/api/first-run.ts';
-import { FIRST_RUN_STEPS, firstRunOwed, nextStep, type FirstRunStep, type StepAnswers, type StepOutcome } from '../../../core/first-run.ts';
+import { FIRST_RUN_STEPS, firstRunOwed, nextStep, type FirstRunStep, type StepAnswers, type StepOutcome } from '../../../core/accounts/first-run.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 
 // The first-run setup (migration 027, issue 28, docs/decisions/100): one row, audited by its trigger.

@@ -5,7 +5,7 @@ import {
 } from '../../../core/api/rate-codes.ts';
 import { ZFeeRules } from '../../../core/api/fee-rules.ts';
 import { ZItemEventKind } from '../../../core/api/rate-codes.ts';
-import { guessEventKind } from '../../../core/fee-rules.ts';
+import { guessEventKind } from '../../../core/billing/fee-rules.ts';
 import { customRateKey } from '../../../core/rates.ts';
 import { withActor, type Db, type DbOrTx, type Tx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { TBillReminders } from '../../../core/api/reminders.ts';
 import type { TMailStatus } from '../../../core/api/mail.ts';
 import { formatCurrency } from '../../../core/money.ts';
-import { statementFileName } from '../../../core/statement-pdf.ts';
+import { statementFileName } from '../../../core/billing/statement-pdf.ts';
 import {
   billReminderKey, billReminderStep, billReminderSubject, billReminderText, daysPastDue,
-} from '../../../core/time-bill-reminders.ts';
+} from '../../../core/time/time-bill-reminders.ts';
 import type { Db } from '../../db/connection.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
 import type { DocumentPool } from '../../pdf/pool.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { displayName } from '../../../core/people.ts';
-import { missingTimeKey, missingTimeSubject, missingTimeText, missingTimeWeek } from '../../../core/time-bill-reminders.ts';
+import { missingTimeKey, missingTimeSubject, missingTimeText, missingTimeWeek } from '../../../core/time/time-bill-reminders.ts';
 import type { Db } from '../../db/connection.ts';
 import { queueMail } from '../mail/index.ts';
 import { readTimesheetSettings } from '../time/index.ts';

@@ -1,6 +1,6 @@
 import { ZBillReminderParams, ZBillReminders, ZReminderSettings, ZReminderSettingsBody } from '../../../core/api/reminders.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
-import { MISSING_TIME_AT } from '../../../core/time-bill-reminders.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
+import { MISSING_TIME_AT } from '../../../core/time/time-bill-reminders.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { enqueue } from '../../jobs/queue.ts';

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { TReportQuery } from '../../../core/api/reports.ts';
 import { costOf } from '../../../core/money.ts';
 import { displayName } from '../../../core/people.ts';
-import { billedLabel } from '../../../core/report-layout.ts';
-import { caseLabel, entryGroupLabel, projectLabel, reportLevels, type ExportRow, type GroupBy } from '../../../core/reports.ts';
+import { billedLabel } from '../../../core/field-reports/report-layout.ts';
+import { caseLabel, entryGroupLabel, projectLabel, reportLevels, type ExportRow, type GroupBy } from '../../../core/time/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { entryConditions, kindsOf } from './filters.ts';
 

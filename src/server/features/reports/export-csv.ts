@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { TReportQuery, TReportResponse } from '../../../core/api/reports.ts';
 import { roundToCents } from '../../../core/money.ts';
-import { reportTableColumns, reportTableLines } from '../../../core/report-layout.ts';
-import { csvLine, exportCells, exportColumns, reportLevels } from '../../../core/reports.ts';
+import { reportTableColumns, reportTableLines } from '../../../core/field-reports/report-layout.ts';
+import { csvLine, exportCells, exportColumns, reportLevels } from '../../../core/time/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { waitForReader } from '../../http/stream-out.ts';
 import { forEachEntryPage } from './entry-rows.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TReportOptions } from '../../../core/api/reports.ts';
 import { displayName } from '../../../core/people.ts';
-import { caseLabel, jobTypeLabel, projectLabel, type GroupBy } from '../../../core/reports.ts';
+import { caseLabel, jobTypeLabel, projectLabel, type GroupBy } from '../../../core/time/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 
 // What the report shows for a group's key: a client's name, 'file number — case name', a

@@ -1,5 +1,5 @@
 import { ZReportCsvQuery, ZReportOptions, ZReportQuery, ZReportResponse } from '../../../core/api/reports.ts';
-import { reportFileName } from '../../../core/reports.ts';
+import { reportFileName } from '../../../core/time/reports.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { entriesCsv, groupedCsv } from './export-csv.ts';

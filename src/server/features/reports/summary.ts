@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TReportLeaf, TReportQuery, TReportResponse, TReportRow, TReportTotals } from '../../../core/api/reports.ts';
-import { bucketLabel, isTimeGroup, type GroupBy } from '../../../core/reports.ts';
+import { bucketLabel, isTimeGroup, type GroupBy } from '../../../core/time/reports.ts';
 import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { assertFiltersExist, entryConditions, kindsOf, type EntryAlias } from './filters.ts';
 import { labelsFor } from './labels.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TFirstSuperAdminBody } from '../../../core/api/setup-address.ts';
-import { setupTokenRefusal } from '../../../core/setup-address.ts';
+import { setupTokenRefusal } from '../../../core/accounts/setup-address.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import type { User } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';

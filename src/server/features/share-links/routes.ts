@@ -12,7 +12,7 @@ import { throttle } from '../../http/throttle.ts';
 import { sendPdf } from '../../pdf/send.ts';
 import { createShareLink, listShareLinks, revokeShareLink } from './service.ts';
 import { openSharedReport, sharedPdf, sharedPhoto } from './shared.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 
 /** Requests one address may send to the shared routes a minute (a page with its photos is a few dozen). */
 const SHARED_PER_MINUTE = 300;

@@ -4,7 +4,7 @@ import type { TCreatedShareLink, TShareLink } from '../../../core/api/share-link
 import { displayName } from '../../../core/people.ts';
 import {
   mayRevokeShareLink, SHARE_MAX_LIVE_LINKS, SHARE_MESSAGES, SHARE_TOKEN_BYTES, shareExpiryProblem, shareLinkState,
-} from '../../../core/share-links.ts';
+} from '../../../core/field-reports/share-links.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
 import { assertSharable } from '../field-reports/index.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TSharedReport } from '../../../core/api/share-links.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
-import { looksLikeShareToken, SHARE_MESSAGES } from '../../../core/share-links.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
+import { looksLikeShareToken, SHARE_MESSAGES } from '../../../core/field-reports/share-links.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { firmContact } from '../../pdf/firm-letterhead.ts';

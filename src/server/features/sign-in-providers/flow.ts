@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TLoginResult, TSignInProvider } from '../../../core/api/auth.ts';
-import { PROVIDER_SIGN_IN_MINUTES, PROVIDER_STARTS_PER_MINUTE, verifiedEmail, type TProviderFailure } from '../../../core/sign-in-providers.ts';
+import { PROVIDER_SIGN_IN_MINUTES, PROVIDER_STARTS_PER_MINUTE, verifiedEmail, type TProviderFailure } from '../../../core/accounts/sign-in-providers.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { queryOf } from '../../http/paths.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { TSignInProvider } from '../../../core/api/auth.ts';
-import { PROVIDER_SIGN_IN_MINUTES } from '../../../core/sign-in-providers.ts';
+import { PROVIDER_SIGN_IN_MINUTES } from '../../../core/accounts/sign-in-providers.ts';
 import type { Db } from '../../db/connection.ts';
 import type { PendingChecks } from '../../integrations/oidc/client.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ZProviderCallbackQuery, ZProviderParams, ZProviderSettingsBody, ZProviderSettingsList, ZProviderTestBody, ZProviderTestResult,
 } from '../../../core/api/sign-in-providers.ts';
-import { issuerUrlProblem, PROVIDER_SECRET_VARIABLES } from '../../../core/sign-in-providers.ts';
+import { issuerUrlProblem, PROVIDER_SECRET_VARIABLES } from '../../../core/accounts/sign-in-providers.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { checkDiscovery } from '../../integrations/oidc/check.ts';

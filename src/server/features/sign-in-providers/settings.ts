@@ -2,7 +2,7 @@ import { SIGN_IN_PROVIDERS, type TSignInProvider } from '../../../core/api/auth.
 import type { TProviderSettings, TProviderSettingsBody } from '../../../core/api/sign-in-providers.ts';
 import {
   issuerUrlProblem, PROVIDER_SECRET_VARIABLES, PROVIDER_SETTINGS_MESSAGES, publicUrlNeededAtStart,
-} from '../../../core/sign-in-providers.ts';
+} from '../../../core/accounts/sign-in-providers.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import type { Env } from '../../env.ts';

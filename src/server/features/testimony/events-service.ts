@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { ZAddress } from '../../../core/api/address.ts';
 import type { TCaseTestimony, TTestimony, TTestimonyInput } from '../../../core/api/testimony.ts';
 import { ZTestimonyInput } from '../../../core/api/testimony.ts';
-import { depositStatus, payerProblem, TESTIMONY_MESSAGES } from '../../../core/testimony.ts';
+import { depositStatus, payerProblem, TESTIMONY_MESSAGES } from '../../../core/testimony/testimony.ts';
 import { withActor, type DbOrTx, type Tx } from '../../db/connection.ts';
 import type { TestimonyEventsTable } from '../../db/testimony-types.ts';
 import { updateVersioned } from '../../db/versioned.ts';

@@ -1,5 +1,5 @@
 import type { TFeeHistory } from '../../../core/api/testimony.ts';
-import { feeHistory } from '../../../core/testimony.ts';
+import { feeHistory } from '../../../core/testimony/testimony.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { expertName } from './events-service.ts';

@@ -7,10 +7,10 @@ import {
   ZCaseTestimony, ZConsultingOnly, ZDeposingBill, ZExperts, ZFeeHistory, ZFeeHistoryQuery, ZRule26, ZRule26Query, ZTestimony,
   ZTestimonyInput, ZTestimonyParams,
 } from '../../../core/api/testimony.ts';
-import { withOverdue } from '../../../core/billing.ts';
-import { firmTodayIso } from '../../../core/iso-date.ts';
-import { rule26Csv, rule26FileName } from '../../../core/rule26.ts';
-import { statementFileName } from '../../../core/statement-pdf.ts';
+import { withOverdue } from '../../../core/billing/billing.ts';
+import { firmTodayIso } from '../../../core/dates/iso-date.ts';
+import { rule26Csv, rule26FileName } from '../../../core/testimony/rule26.ts';
+import { statementFileName } from '../../../core/billing/statement-pdf.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
 import { loadLetterhead } from '../../pdf/firm-letterhead.ts';

@@ -1,13 +1,13 @@
 import type { TRule26, TRule26Query } from '../../../core/api/testimony.ts';
 import { resolveRate } from '../../../core/rates.ts';
-import { RULE26_KINDS, rule26List, rule26Window } from '../../../core/rule26.ts';
-import { compensationStatement, TESTIMONY_MESSAGES, type CompensationRate } from '../../../core/testimony.ts';
+import { RULE26_KINDS, rule26List, rule26Window } from '../../../core/testimony/rule26.ts';
+import { compensationStatement, TESTIMONY_MESSAGES, type CompensationRate } from '../../../core/testimony/testimony.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { expertName, type Viewer } from './events-service.ts';
 
 // The Rule 26 list (issue 40, docs/decisions/136): an expert's trials and depositions in the four
-// years up to a date (core/rule26.ts), from cases that are not consulting only, with the statement
+// years up to a date (core/testimony/rule26.ts), from cases that are not consulting only, with the statement
 // of compensation for super admins (money). A limited user asks for their own list only.
 
 export interface Rule26Viewer extends Viewer { limited: boolean }

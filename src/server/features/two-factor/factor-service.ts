@@ -5,7 +5,7 @@ import type { TTwoFactorSetup, TTwoFactorStatus } from '../../../core/api/two-fa
 import {
   formatRecoveryCode, groupSecret, isRecoveryCode, isTotpCode, normalizeCode, RECOVERY_ALPHABET, RECOVERY_CODE_COUNT,
   RECOVERY_CODE_LENGTH, roleRequiresTwoFactor, TWO_FACTOR_MESSAGES,
-} from '../../../core/two-factor.ts';
+} from '../../../core/accounts/two-factor.ts';
 import { withActor, type Db, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { TokenCipher } from '../../integrations/google/token-cipher.ts';

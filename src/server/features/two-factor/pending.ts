@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PENDING_SIGN_IN_MINUTES, TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
+import { PENDING_SIGN_IN_MINUTES, TWO_FACTOR_MESSAGES } from '../../../core/accounts/two-factor.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { User } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TTwoFactorPolicy } from '../../../core/api/two-factor.ts';
-import { TWO_FACTOR_ROLES } from '../../../core/two-factor.ts';
+import { TWO_FACTOR_ROLES } from '../../../core/accounts/two-factor.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 

@@ -2,7 +2,7 @@ import { ZSessionResponse } from '../../../core/api/auth.ts';
 import {
   ZRecoveryCodes, ZSignInSetupDone, ZTwoFactorCodeBody, ZTwoFactorPolicy, ZTwoFactorSetup, ZTwoFactorStatus,
 } from '../../../core/api/two-factor.ts';
-import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../core/accounts/two-factor.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';

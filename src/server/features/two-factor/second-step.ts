@@ -1,5 +1,5 @@
 import type { TDataRole, TSecondStep } from '../../../core/api/auth.ts';
-import { roleRequiresTwoFactor } from '../../../core/two-factor.ts';
+import { roleRequiresTwoFactor } from '../../../core/accounts/two-factor.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { hasTwoFactor } from './factor-service.ts';
 import { requiredRoles } from './policy.ts';

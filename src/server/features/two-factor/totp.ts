@@ -1,6 +1,6 @@
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
-import { stepVerdict, totpStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS, TWO_FACTOR_ISSUER } from '../../../core/two-factor.ts';
+import { stepVerdict, totpStep, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS, TWO_FACTOR_ISSUER } from '../../../core/accounts/two-factor.ts';
 
 /** A new TOTP secret: 20 random bytes (160 bits, RFC 4226's recommendation), base32. */
 export const newTotpSecret = () => generateSecret({ length: 20 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
-import { oneTimePasswordExpired } from '../../../core/users.ts';
+import { oneTimePasswordExpired } from '../../../core/accounts/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES } from '../../../core/users.ts';
+import { PASSWORD_MESSAGES } from '../../../core/accounts/users.ts';
 import type { TChangePasswordBody, TUpdateProfileBody } from '../../../core/api/users.ts';
 import { withActor, type Db } from '../../db/connection.ts';
 import { refuse } from '../../errors/app-error.ts';

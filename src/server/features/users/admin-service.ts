@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TCreateUserBody, TOneTimePasswordResult, TUpdateUserBody, TUserAccount } from '../../../core/api/users.ts';
 import { displayName } from '../../../core/people.ts';
-import { accountChangeProblem, defaultDisplayRole, USER_RULE_MESSAGES, type AccountChange } from '../../../core/users.ts';
+import { accountChangeProblem, defaultDisplayRole, USER_RULE_MESSAGES, type AccountChange } from '../../../core/accounts/users.ts';
 import { withActor, type Db, type Tx } from '../../db/connection.ts';
 import { explainDuplicates } from '../../db/unique-violation.ts';
 import { AppError } from '../../errors/app-error.ts';
@@ -20,7 +20,7 @@ export interface Actor {
   role: TDataRole;
 }
 
-/** Runs an account change under the lock, as the actor, after the rules of core/users.ts allow it. */
+/** Runs an account change under the lock, as the actor, after the rules of core/accounts/users.ts allow it. */
 async function changeAccount<T>(db: Db, actor: Actor, targetId: string, change: AccountChange, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return withActor(db, actor.id, async (tx) => {
     await sql`select pg_advisory_xact_lock(${USER_ADMIN_LOCK})`.execute(tx);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { passwordProblem } from '../../../core/users.ts';
+import { passwordProblem } from '../../../core/accounts/users.ts';
 import { refuse } from '../../errors/app-error.ts';
 
 // zxcvbn's list of the ~49,000 most common passwords from public breaches.

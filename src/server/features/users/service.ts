@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import { displayName, initialsFor } from '../../../core/people.ts';
-import { defaultDisplayRole } from '../../../core/users.ts';
+import { defaultDisplayRole } from '../../../core/accounts/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { hashPassword } from '../auth/index.ts';
 

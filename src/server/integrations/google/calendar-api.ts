@@ -1,4 +1,4 @@
-import type { EventPayload } from '../../../core/calendar-event.ts';
+import type { EventPayload } from '../../../core/calendar/calendar-event.ts';
 
 // Calendar v3 (SPEC §7 "Calendar service"), reached at GOOGLE_CALENDAR_URL with a bearer token.
 

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { isLoopbackHttpIssuer } from '../../../core/sign-in-providers.ts';
+import { isLoopbackHttpIssuer } from '../../../core/accounts/sign-in-providers.ts';
 
 // OpenID Connect through openid-client 6 (docs/decisions/091): discovery, the authorization URL with
 // PKCE (S256), state and nonce, and the code grant that checks them and the ID token's signature.

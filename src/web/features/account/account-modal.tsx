@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { normalizeInitials, ROLE_LABELS } from '../../../core/users.ts';
+import { normalizeInitials, ROLE_LABELS } from '../../../core/accounts/users.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUpdateProfile } from './api.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';

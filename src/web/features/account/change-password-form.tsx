@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../core/users.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../core/accounts/users.ts';
 import { useChangePassword } from './api.ts';
 
 const MISMATCH = 'The two new passwords are not the same.';

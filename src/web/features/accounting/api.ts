@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   TBillCreate, TBillDetail, TBillList, TReceivables, TUnbilledEntries, TUnbilledList,
 } from '../../../core/api/accounting.ts';
-import type { AgeBucket, BillAction } from '../../../core/billing.ts';
+import type { AgeBucket, BillAction } from '../../../core/billing/billing.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { accountingKeys as keys } from './query-keys.ts';

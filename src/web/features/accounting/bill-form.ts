@@ -1,5 +1,5 @@
 import type { TBillDetail, TBillUpdate, TDiscount } from '../../../core/api/accounting.ts';
-import { MAX_TERMS_DAYS, termsLabel } from '../../../core/billing.ts';
+import { MAX_TERMS_DAYS, termsLabel } from '../../../core/billing/billing.ts';
 import type { FieldErrors } from '../../lib/refusal.ts';
 import { amountText, amountTextProblem, parseAmount } from './money-input.ts';
 

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatBillNumber, termsLabel, type BillAction } from '../../../core/billing.ts';
+import { formatBillNumber, termsLabel, type BillAction } from '../../../core/billing/billing.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { downloadFile } from '../../lib/download.ts';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
-import { formatBillNumber } from '../../../core/billing.ts';
+import { formatBillNumber } from '../../../core/billing/billing.ts';
 import { downloadFile } from '../../lib/download.ts';
 
 /** 'Print / PDF': the server prints the bill on the letterhead; the browser downloads it. */

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { SHOWN_STATUS_LABELS, shownStatus, type BillStatus, type ShownBillStatus } from '../../../core/billing.ts';
+import { SHOWN_STATUS_LABELS, shownStatus, type BillStatus, type ShownBillStatus } from '../../../core/billing/billing.ts';
 
 const COLORS: Record<ShownBillStatus, string> = {
   draft: 'gray', issued: 'blue', partially_paid: 'yellow', paid: 'green', void: 'red', overdue: 'orange',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TBillDetail } from '../../../core/api/accounting.ts';
-import { REASON_REQUIRED_MESSAGE } from '../../../core/billing.ts';
+import { REASON_REQUIRED_MESSAGE } from '../../../core/billing/billing.ts';
 import { LIMIT_MESSAGES } from '../../../core/limits.ts';
 import { billFormOf, billUpdateOf, TERMS_DAYS_MESSAGE } from './bill-form.ts';
 import { AMOUNT_FORMAT_MESSAGE, AMOUNT_POSITIVE_MESSAGE, amountTextProblem, parseAmount } from './money-input.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatBillNumber } from '../../../core/billing.ts';
+import { formatBillNumber } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useBills } from './api.ts';

@@ -1,6 +1,6 @@
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TBillDetail } from '../../../core/api/accounting.ts';
-import { formatCreditNoteNumber } from '../../../core/billing.ts';
+import { formatCreditNoteNumber } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { CreditNoteForm } from './credit-note-form.tsx';

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { rangeProblem } from '../../../core/reports.ts';
+import { rangeProblem } from '../../../core/time/reports.ts';
 import { downloadFile } from '../../lib/download.ts';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 /**

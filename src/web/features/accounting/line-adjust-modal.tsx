@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { TBillDetail, TBillLine } from '../../../core/api/accounting.ts';
-import { REASON_REQUIRED_MESSAGE } from '../../../core/billing.ts';
+import { REASON_REQUIRED_MESSAGE } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';

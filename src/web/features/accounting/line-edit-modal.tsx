@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TBillDetail, TBillLine, TLineEdit } from '../../../core/api/accounting.ts';
 import { ZEntryUtbms } from '../../../core/api/ledes.ts';
-import { parseHoursText } from '../../../core/hours-text.ts';
+import { parseHoursText } from '../../../core/time/hours-text.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { keys, useBillWrite } from './api.ts';

@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text, TextInput } from '@
 import { useState } from 'react';
 import type { TUnbilledCase } from '../../../core/api/accounting.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { rangeProblem } from '../../../core/reports.ts';
+import { rangeProblem } from '../../../core/time/reports.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useCreateBill, useUnbilledEntries } from './api.ts';
 import { BillLines, subtotalsOf } from './bill-lines.tsx';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 /** A new bill for a case and period, from its unbilled entries; every entry starts chosen. */

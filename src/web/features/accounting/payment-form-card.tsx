@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { TBillDetail } from '../../../core/api/accounting.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../core/billing.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
@@ -12,7 +12,7 @@ import { amountText } from './money-input.ts';
 import {
   PAYMENT_FIELD_LABELS, PAYMENT_FIELDS, paymentBodyOf, type PaymentField, type PaymentForm,
 } from './payment-form.ts';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 const METHODS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));

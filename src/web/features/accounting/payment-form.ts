@@ -1,5 +1,5 @@
 import type { TCreditNoteCreate, TPaymentCreate } from '../../../core/api/accounting.ts';
-import { REASON_REQUIRED_MESSAGE, type PaymentMethod } from '../../../core/billing.ts';
+import { REASON_REQUIRED_MESSAGE, type PaymentMethod } from '../../../core/billing/billing.ts';
 import type { FieldErrors } from '../../lib/refusal.ts';
 import { amountTextProblem, parseAmount } from './money-input.ts';
 

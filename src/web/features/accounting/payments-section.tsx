@@ -1,7 +1,7 @@
 import { Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TBillDetail, TPayment } from '../../../core/api/accounting.ts';
-import { formatPaymentNumber, PAYMENT_METHOD_LABELS } from '../../../core/billing.ts';
+import { formatPaymentNumber, PAYMENT_METHOD_LABELS } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { PaymentFormCard } from './payment-form-card.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AGING_BY_CLIENT_COLUMNS, agingByClientFileName, agingByClientRows } from '../../../core/aging-by-client.ts';
+import { AGING_BY_CLIENT_COLUMNS, agingByClientFileName, agingByClientRows } from '../../../core/billing/aging-by-client.ts';
 import type { TAgingByClient } from '../../../core/api/aging.ts';
 import { api } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, UnstyledBu
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RECEIVABLES_PAGE, type TReceivableBill } from '../../../core/api/accounting.ts';
-import { AGE_LABELS, formatBillNumber, type AgeBucket } from '../../../core/billing.ts';
+import { AGE_LABELS, formatBillNumber, type AgeBucket } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useReceivables } from './api.ts';

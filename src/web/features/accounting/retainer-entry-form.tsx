@@ -7,7 +7,7 @@ import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { DATE_REQUIRED_MESSAGE } from './payment-form.ts';
 import { amountTextProblem, parseAmount } from './money-input.ts';
 import { addRetainerEntry, useRetainerWrite } from './retainer-api.ts';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 type Field = 'entryDate' | 'amount' | 'method' | 'reference' | 'note';

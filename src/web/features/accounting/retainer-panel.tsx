@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatBillNumber, RETAINER_KIND_LABELS } from '../../../core/billing.ts';
+import { formatBillNumber, RETAINER_KIND_LABELS } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { readRefusal, formRefusal, type Refusal } from '../../lib/refusal.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { TPayment } from '../../../core/api/accounting.ts';
-import { formatPaymentNumber, REASON_REQUIRED_MESSAGE } from '../../../core/billing.ts';
+import { formatPaymentNumber, REASON_REQUIRED_MESSAGE } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';

@@ -6,14 +6,14 @@ import { Link, useSearchParams } from 'react-router';
 import type { TStatement } from '../../../core/api/accounting.ts';
 import type { TClientSearch } from '../../../core/api/clients.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
-import { rangeProblem } from '../../../core/reports.ts';
+import { rangeProblem } from '../../../core/time/reports.ts';
 import { api } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { StatementView } from './statement-view.tsx';
 import { SuperAdminsOnly } from './super-admins-only.tsx';
 import { LoadingBlock } from '../../ui/loading-block';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 /** /accounting/statements?client=&from=&to=: a client's statement of account for a period, and its PDF. */

@@ -1,9 +1,9 @@
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TStatement } from '../../../core/api/accounting.ts';
-import { AGE_LABELS } from '../../../core/billing.ts';
+import { AGE_LABELS } from '../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { RETAINER_COLUMNS, retainerRows } from '../../../core/statement-retainer.ts';
+import { RETAINER_COLUMNS, retainerRows } from '../../../core/billing/statement-retainer.ts';
 
 const KIND_LABELS = { bill: 'Bill', payment: 'Payment', reversal: 'Payment reversed', credit_note: 'Credit note' } as const;
 

@@ -2,7 +2,7 @@ import { Alert, Button, Table, Text } from '@mantine/core';
 import type { TUnbilledCase } from '../../../core/api/accounting.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES } from '../../../core/time/weeks.ts';
 import { useUnbilled } from './api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
 

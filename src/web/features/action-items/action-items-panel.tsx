@@ -10,7 +10,7 @@ import type { TActionItem, TCardProject } from '../../../core/api/action-items.t
 import { ACTION_ITEM_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../lib/refusal.ts';
 import { useCloseGuard } from '../../ui/close-guard.tsx';
-import { formResetAfterChoiceMs } from '../../../core/calendar.ts';
+import { formResetAfterChoiceMs } from '../../../core/calendar/calendar.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { newId } from '../../lib/new-id.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Loader, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { syncIndicatorText, syncToast, type SyncToast } from '../../../core/calendar.ts';
+import { syncIndicatorText, syncToast, type SyncToast } from '../../../core/calendar/calendar.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { clearFailed, syncNow, useSyncStatus, useSyncSummaries } from './calendar-api.ts';
 import { SyncToastView } from './sync-toast.tsx';

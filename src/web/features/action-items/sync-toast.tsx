@@ -1,7 +1,7 @@
 import { Notification, Portal, Progress } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { SyncToast } from '../../../core/calendar.ts';
+import type { SyncToast } from '../../../core/calendar/calendar.ts';
 import { SYNC_TOAST_MS } from '../../../core/constants.ts';
 
 /** SPEC §4 "Sync toast": a clean success closes itself after 5 s, with a progress bar counting down. */

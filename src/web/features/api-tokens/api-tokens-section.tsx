@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import { API_TOKEN_MESSAGES } from '../../../core/api-tokens.ts';
+import { API_TOKEN_MESSAGES } from '../../../core/accounts/api-tokens.ts';
 import type { TApiToken } from '../../../core/api/api-tokens.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
@@ -9,7 +9,7 @@ import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api.ts';
 import { CreateTokenForm } from './create-token-form.tsx';
 import { NewTokenModal } from './new-token-modal.tsx';
-import { firmDate, firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDate, firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 // A token expires at the start of the day after its last day.

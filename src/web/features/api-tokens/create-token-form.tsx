@@ -2,11 +2,11 @@ import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, TextInput 
 import { useState } from 'react';
 import {
   API_TOKEN_EXPIRY_CHOICES, API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, expiryAfter, expiryProblem, type TApiTokenScope,
-} from '../../../core/api-tokens.ts';
+} from '../../../core/accounts/api-tokens.ts';
 import type { TCreateApiTokenBody } from '../../../core/api/api-tokens.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 const CUSTOM = 'date';

@@ -3,7 +3,7 @@ import { IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TSignInProvider } from '../../../core/api/auth.ts';
-import { isProviderFailure, PROVIDER_LABELS, providerFailureMessage } from '../../../core/sign-in-providers.ts';
+import { isProviderFailure, PROVIDER_LABELS, providerFailureMessage } from '../../../core/accounts/sign-in-providers.ts';
 
 const ICONS = { google: IconBrandGoogle, microsoft: IconBrandWindows } as const;
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TSecondStep, TSessionResponse } from '../../../core/api/auth.ts';
-import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../core/accounts/two-factor.ts';
 import { useAuth } from '../../shared/auth.tsx';
 import { beginSignInSetup, CodeInput, confirmSignInSetup, signInWithCode, TwoFactorSetupFlow, useCodeEntry } from '../two-factor/index.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, FileButton, Group, Loader, Stack, T
 import { useState } from 'react';
 import type { TBackup } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
-import { firmZoneName } from '../../../core/firm-clock.ts';
+import { firmZoneName } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { useBackupAction, useBackups } from './api.ts';
 import { formatSize, startedBy, when } from './format.ts';

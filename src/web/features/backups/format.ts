@@ -1,5 +1,5 @@
 import type { TBackup } from '../../../core/api/backups.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 
 const MB = 1024 * 1024;
 

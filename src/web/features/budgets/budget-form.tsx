@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { TBudget, TCaseBudgets } from '../../../core/api/budgets.ts';
-import { BUDGET_UNIT_LABELS, type BudgetUnit } from '../../../core/budgets.ts';
+import { BUDGET_UNIT_LABELS, type BudgetUnit } from '../../../core/billing/budgets.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../ui/refusal-alert.tsx';
 import { useSaveBudget } from './api.ts';

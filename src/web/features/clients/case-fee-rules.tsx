@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { describeFeeRule } from '../../../core/fee-rules.ts';
+import { describeFeeRule } from '../../../core/billing/fee-rules.ts';
 import { FeeRulesEditor } from '../../shared/fee-rules-editor.tsx';
 import { useCaseFeeRules, useSaveCaseFeeRules } from './api.ts';
 

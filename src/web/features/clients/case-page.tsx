@@ -3,7 +3,7 @@ import { IconEdit, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { TCaseDetail, TProject } from '../../../core/api/clients.ts';
-import { addressLine, clientLabel } from '../../../core/cases.ts';
+import { addressLine, clientLabel } from '../../../core/cases/cases.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';
@@ -30,7 +30,7 @@ const TestimonySection = lazy(() => import('../testimony/index.ts').then((m) => 
 const CustomRatesEditor = lazy(() => import('./custom-rates-editor.tsx').then((m) => ({ default: m.CustomRatesEditor })));
 const CaseFeeRules = lazy(() => import('./case-fee-rules.tsx').then((m) => ({ default: m.CaseFeeRules })));
 const RetainerSection = lazy(() => import('../accounting/index.ts').then((m) => ({ default: m.RetainerSection })));
-import { SIDE_LABELS } from '../../../core/conflict-sides.ts';
+import { SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TCaseListItem } from '../../../core/api/clients.ts';
-import { clientLabel } from '../../../core/cases.ts';
+import { clientLabel } from '../../../core/cases/cases.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 
 /** Case list rows (SPEC §3: a list item carries the case address and projectCount). */

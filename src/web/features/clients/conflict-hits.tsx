@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, FileInput, Group, SegmentedControl, Stack, Table
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TConflictCheck, TConflictHit } from '../../../core/api/conflicts.ts';
-import { ROLE_LABELS, SIDE_LABELS } from '../../../core/conflict-sides.ts';
-import { CONFLICT_MESSAGES, DECISION_LABELS, type TConflictDecision } from '../../../core/conflict-status.ts';
+import { ROLE_LABELS, SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
+import { CONFLICT_MESSAGES, DECISION_LABELS, type TConflictDecision } from '../../../core/cases/conflict-status.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';

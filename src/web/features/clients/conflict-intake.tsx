@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import type { TConflictCheck } from '../../../core/api/conflicts.ts';
-import { PARTY_ROLES, ROLE_LABELS, type TPartyRole } from '../../../core/conflict-sides.ts';
+import { PARTY_ROLES, ROLE_LABELS, type TPartyRole } from '../../../core/cases/conflict-sides.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { useLatestCallback } from '../../lib/stable-props.ts';
 import { FormSelect, FormTextInput } from '../../ui/form-inputs.tsx';

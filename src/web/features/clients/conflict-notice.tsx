@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { CONFLICT_MESSAGES } from '../../../core/conflict-status.ts';
+import { CONFLICT_MESSAGES } from '../../../core/cases/conflict-status.ts';
 import { useCaseConflicts } from './conflicts-api.ts';
 
 /** The 'Conflict check not cleared' notice at the top of the case page. */

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCaseConflicts, TConflictCheck, TConflictQuery } from '../../../core/api/conflicts.ts';
 import type { TParty } from '../../../core/api/parties.ts';
 import type { TLawFirmListResponse } from '../../../core/api/attorneys.ts';
-import type { TConflictDecision } from '../../../core/conflict-status.ts';
+import type { TConflictDecision } from '../../../core/cases/conflict-status.ts';
 import { api } from '../../lib/api.ts';
 import { uploadFiles } from '../../lib/upload.ts';
 import { attorneysKeys } from '../attorneys/query-keys.ts';

@@ -3,7 +3,7 @@ import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TDraft } from '../../../core/api/clients.ts';
-import { clientLabel, phaseLabel } from '../../../core/cases.ts';
+import { clientLabel, phaseLabel } from '../../../core/cases/cases.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';

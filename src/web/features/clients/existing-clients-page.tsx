@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CASE_SEARCH_MIN } from '../../../core/cases.ts';
+import { CASE_SEARCH_MIN } from '../../../core/cases/cases.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { AddCaseModal } from './add-case-modal.tsx';
 import { useCaseSearch, useClientSearch, useRecentCases } from './api.ts';

@@ -1,6 +1,6 @@
 import { Autocomplete, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { RETAINED_SIDES, SIDE_LABELS } from '../../../core/conflict-sides.ts';
+import { RETAINED_SIDES, SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
 import { readRefusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { FormSelect, FormTextarea, FormTextInput } from '../../ui/form-inputs.tsx';

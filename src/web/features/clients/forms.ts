@@ -1,7 +1,7 @@
 import type { Address } from '../../../core/address.ts';
 import type { TCaseListItem, TClient, TProject } from '../../../core/api/clients.ts';
-import { DEFAULT_TERMS_DAYS } from '../../../core/billing.ts';
-import type { TRetainedSide } from '../../../core/conflict-sides.ts';
+import { DEFAULT_TERMS_DAYS } from '../../../core/billing/billing.ts';
+import type { TRetainedSide } from '../../../core/cases/conflict-sides.ts';
 import { CASE_LIMITS, CLIENT_LIMITS, PARTY_LIMITS, PROJECT_LIMITS, tooLongProblems } from '../../../core/limits.ts';
 
 // Form values of the three phases as plain strings, and their request bodies.

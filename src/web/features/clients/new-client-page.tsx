@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TClientDetail } from '../../../core/api/clients.ts';
-import { CLIENT_PHASES, draftResumePhase, phaseLabel, type ClientPhase } from '../../../core/cases.ts';
+import { CLIENT_PHASES, draftResumePhase, phaseLabel, type ClientPhase } from '../../../core/cases/cases.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';

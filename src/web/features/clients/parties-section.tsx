@@ -2,7 +2,7 @@ import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Table, Text, Te
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TParty } from '../../../core/api/parties.ts';
-import { PARTY_ROLES, ROLE_LABELS } from '../../../core/conflict-sides.ts';
+import { PARTY_ROLES, ROLE_LABELS } from '../../../core/cases/conflict-sides.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';

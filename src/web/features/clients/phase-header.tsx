@@ -1,6 +1,6 @@
 import { Group, Progress, Stepper, Text, Title } from '@mantine/core';
 import { memo } from 'react';
-import { CLIENT_PHASES, phaseLabel, PHASE_COMPLETION } from '../../../core/cases.ts';
+import { CLIENT_PHASES, phaseLabel, PHASE_COMPLETION } from '../../../core/cases/cases.ts';
 
 /** The title, the completion and the steps: rendered again when the phase or the completion changes, not at each key. */
 export const PhaseHeader = memo(function PhaseHeader({ completion, index, reached, onStep }: {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { clientLabel } from '../../../core/cases.ts';
+import { clientLabel } from '../../../core/cases/cases.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { ProjectEditor } from './add-project-form.tsx';

@@ -3,7 +3,7 @@ import { IconChecklist, IconClock, IconFileText } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TProjectDetail } from '../../../core/api/clients.ts';
-import { clientLabel } from '../../../core/cases.ts';
+import { clientLabel } from '../../../core/cases/cases.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { saveProject, useProject } from './api.ts';

@@ -1,6 +1,6 @@
 import { Badge, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TClientDetail } from '../../../core/api/clients.ts';
-import { addressLine } from '../../../core/cases.ts';
+import { addressLine } from '../../../core/cases/cases.ts';
 
 function Rows({ rows }: { rows: [string, string | null | undefined][] }) {
   return (

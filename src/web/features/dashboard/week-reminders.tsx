@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconCalendarWeek, IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
-import { WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES } from '../../../core/time/weeks.ts';
 
 /**
  * Issue 25: last week while it is not submitted, each a link to it on /timesheet; for approvers,

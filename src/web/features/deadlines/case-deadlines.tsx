@@ -5,7 +5,7 @@ import type { TCaseChain, TCaseDeadlines, TDeadline, TDeadlineInput } from '../.
 import {
   DEADLINE_KINDS, DEADLINE_KIND_LABELS, DEADLINE_MESSAGES, DEADLINE_SOURCES, DEADLINE_SOURCE_LABELS, TRIGGER_STEP, longDate, stepRuleText,
   type DeadlineKind, type DeadlineSource,
-} from '../../../core/deadlines.ts';
+} from '../../../core/calendar/deadlines.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';

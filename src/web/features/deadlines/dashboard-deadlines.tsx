@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Card, CloseButton, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DEADLINE_MESSAGES, daysLeftText, longDate } from '../../../core/deadlines.ts';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { DEADLINE_MESSAGES, daysLeftText, longDate } from '../../../core/calendar/deadlines.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useToday } from '../../ui/today.ts';
 import { useDeadlineReminders, useDismissReminder, useUpcomingDeadlines } from './api.ts';

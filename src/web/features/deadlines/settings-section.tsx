@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { TChainStep, TChainTemplate, TChainTemplateInput, TReminderSettings } from '../../../core/api/deadlines.ts';
 import {
   DEADLINE_KINDS, DEADLINE_KIND_LABELS, DEADLINE_SOURCES, DEADLINE_SOURCE_LABELS, TRIGGER_STEP, stepRuleText, type DeadlineKind,
-} from '../../../core/deadlines.ts';
+} from '../../../core/calendar/deadlines.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { useVersionedSettingsForm } from '../../shared/versioned-settings-form.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';

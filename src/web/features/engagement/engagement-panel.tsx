@@ -3,7 +3,7 @@ import { IconFileTypePdf, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TEngagement } from '../../../core/api/engagement.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
-import { engagementLetterFileName } from '../../../core/engagement-letter.ts';
+import { engagementLetterFileName } from '../../../core/cases/engagement-letter.ts';
 import { formatUsDate, toIsoDate, todayUs } from '../../../core/smart-date.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';

@@ -2,8 +2,8 @@ import { Alert, Button, Code, Group, SimpleGrid, Stack, Table, Text, Textarea } 
 import { IconFileText } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { TEngagementTemplate } from '../../../core/api/engagement.ts';
-import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../../core/engagement-default.ts';
-import { PLACEHOLDERS, TEMPLATE_MAX, templateProblem } from '../../../core/engagement-template.ts';
+import { DEFAULT_ENGAGEMENT_TEMPLATE } from '../../../core/cases/engagement-default.ts';
+import { PLACEHOLDERS, TEMPLATE_MAX, templateProblem } from '../../../core/cases/engagement-template.ts';
 import { readRefusal } from '../../lib/refusal.ts';
 import { useVersionedSettingsForm } from '../../shared/versioned-settings-form.ts';
 import { LoadingBlock } from '../../ui/loading-block.tsx';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TCaseEvidence, TChainVerdict, TCollectItem, TEvidenceItem, TFieldReportPhotos } from '../../../core/api/evidence.ts';
-import type { MovementKind } from '../../../core/evidence.ts';
-import { awaitsTag, summaryOf, withItem } from '../../../core/evidence-local.ts';
+import type { MovementKind } from '../../../core/evidence/evidence.ts';
+import { awaitsTag, summaryOf, withItem } from '../../../core/evidence/evidence-local.ts';
 import { api } from '../../lib/api.ts';
 import { newId } from '../../lib/new-id.ts';
 import { ApiError } from '../../lib/transport.ts';

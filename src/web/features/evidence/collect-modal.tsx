@@ -2,8 +2,8 @@ import { Button, CloseButton, FileButton, Group, Modal, NumberInput, SegmentedCo
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ZCollectItem, type TEvidenceItem } from '../../../core/api/evidence.ts';
-import { DERIVATION_LABEL, type Derivation } from '../../../core/evidence.ts';
-import { localItem } from '../../../core/evidence-local.ts';
+import { DERIVATION_LABEL, type Derivation } from '../../../core/evidence/evidence.ts';
+import { localItem } from '../../../core/evidence/evidence-local.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';

@@ -2,9 +2,9 @@ import { Alert, Anchor, Badge, Button, FileButton, Group, Image, Paper, SimpleGr
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TChainVerdict, TEvidenceItem } from '../../../core/api/evidence.ts';
-import { CUSTODY_KIND_LABEL, DERIVATION_LABEL, type CustodyKind, type Derivation } from '../../../core/evidence.ts';
-import { awaitsTag } from '../../../core/evidence-local.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { CUSTODY_KIND_LABEL, DERIVATION_LABEL, type CustodyKind, type Derivation } from '../../../core/evidence/evidence.ts';
+import { awaitsTag } from '../../../core/evidence/evidence-local.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
 import { downloadFile } from '../../lib/download.ts';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Title } f
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { awaitsTag } from '../../../core/evidence-local.ts';
+import { awaitsTag } from '../../../core/evidence/evidence-local.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { reportError } from '../../lib/error-store.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TEvidenceItem, TEvidenceTest } from '../../../core/api/evidence.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
-import { CUSTODY_KIND_LABEL, MOVEMENT_KINDS, type MovementKind } from '../../../core/evidence.ts';
+import { CUSTODY_KIND_LABEL, MOVEMENT_KINDS, type MovementKind } from '../../../core/evidence/evidence.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';

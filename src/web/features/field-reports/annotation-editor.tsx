@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ANNOTATION_LIMITS, ANNOTATION_MESSAGES, type TAnnotation } from '../../../core/annotations.ts';
+import { ANNOTATION_LIMITS, ANNOTATION_MESSAGES, type TAnnotation } from '../../../core/field-reports/annotations.ts';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
 import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { AnnotationShapes } from '../../ui/annotation-overlay.tsx';

@@ -4,7 +4,7 @@ import {
 } from '@tabler/icons-react';
 import {
   ANNOTATION_COLORS, ANNOTATION_TOOLS, COLOR_LABELS, TOOL_LABELS, type AnnotationColor, type AnnotationTool,
-} from '../../../core/annotations.ts';
+} from '../../../core/field-reports/annotations.ts';
 
 const ICONS: Record<AnnotationTool, Icon> = { arrow: IconArrowUpRight, circle: IconCircle, rect: IconSquare, line: IconScribble, text: IconLetterT };
 /** A thumb's target (WCAG 2.5.5): every button of the editor is at least this big. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { TAnnotation } from '../../../core/annotations.ts';
+import type { TAnnotation } from '../../../core/field-reports/annotations.ts';
 import type { TAnnotationsSave, TReportImage } from '../../../core/api/field-reports.ts';
-import type { AttachmentKind } from '../../../core/field-reports.ts';
+import type { AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { enqueue, onOutboxAnswer, outboxState } from '../../shared/offline/outbox.ts';

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type {
   TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportSettings, TFieldReportUpdate, TOfflineProjects, TProjectFacts, TReportImage,
 } from '../../../core/api/field-reports.ts';
-import { awaitsNumber } from '../../../core/new-field-report.ts';
+import { awaitsNumber } from '../../../core/field-reports/new-field-report.ts';
 import { OFFLINE_PROJECTS } from '../../shared/project-picker/index.ts';
 import type { TAssignableUser } from '../../../core/api/action-items.ts';
 import type { TSignatureStatus } from '../../../core/api/firm-profile.ts';
-import type { AttachmentKind } from '../../../core/field-reports.ts';
+import type { AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { keepRecord, keptCopy, noAnswer, readKept, readThrough } from '../../shared/offline/kept-records.ts';

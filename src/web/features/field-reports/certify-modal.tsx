@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CERTIFICATION_TEXT } from '../../../core/field-reports.ts';
+import { CERTIFICATION_TEXT } from '../../../core/field-reports/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { SignaturePad } from '../../ui/signature-pad.tsx';

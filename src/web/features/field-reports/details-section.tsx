@@ -1,8 +1,8 @@
 import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { REPORT_FIELDS, REPORT_TYPES } from '../../../core/field-reports.ts';
+import { REPORT_FIELDS, REPORT_TYPES } from '../../../core/field-reports/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
-import { awaitsNumber } from '../../../core/new-field-report.ts';
+import { awaitsNumber } from '../../../core/field-reports/new-field-report.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { ProjectField, type PickedProject } from '../../shared/project-picker/project-field.tsx';

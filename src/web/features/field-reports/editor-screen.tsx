@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { TFieldProblem, TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
-import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports.ts';
+import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { useAfterPaint } from '../../lib/after-paint.ts';
@@ -22,7 +22,7 @@ import {
   FindingsSection, HabitabilitySection, MeasuresSection, NotesSection, PartiesSection, ProjectInfoSection, TestingSection,
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
-import { certifyKey } from '../../../core/field-change.ts';
+import { certifyKey } from '../../../core/field-reports/field-change.ts';
 import { dismiss } from '../../shared/offline/outbox.ts';
 import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
 import { FieldConflicts } from './field-conflicts.tsx';
@@ -30,8 +30,8 @@ import { discardLocal } from './offline-create.ts';
 import { conflictsIn, queueCertify, reportScope, type FieldConflict } from './field-queue.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
 import { ShareWithClient } from './share-links.tsx';
-import { firmDate } from '../../../core/firm-clock.ts';
-import { awaitsNumber } from '../../../core/new-field-report.ts';
+import { firmDate } from '../../../core/dates/firm-clock.ts';
+import { awaitsNumber } from '../../../core/field-reports/new-field-report.ts';
 
 // Photos, diagrams and readings end the form: their code (the drop zone, the photo tools) comes after the first paint.
 const AttachmentsPanel = lazy(() => import('./attachments-panel.tsx').then((m) => ({ default: m.AttachmentsPanel })));

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { fieldLabel } from '../../../core/field-reports.ts';
+import { fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import type { FieldConflict } from './field-queue.ts';
 
 /** A field's value in words: text as typed, a flag as Yes/No, a list of parties by name. */

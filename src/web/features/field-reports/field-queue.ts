@@ -1,6 +1,6 @@
 import type { TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
-import { certifyKey, certifyLabel, fieldChangeKey, fieldChangeLabel } from '../../../core/field-change.ts';
-import { changedPaths, valueAt } from '../../../core/field-paths.ts';
+import { certifyKey, certifyLabel, fieldChangeKey, fieldChangeLabel } from '../../../core/field-reports/field-change.ts';
+import { changedPaths, valueAt } from '../../../core/field-reports/field-paths.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { newId } from '../../lib/new-id.ts';
 import { enqueue, outboxState } from '../../shared/offline/outbox.ts';

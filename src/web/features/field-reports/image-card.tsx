@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Card, Group, Image, Stack, Text, TextInput } from '@
 import { IconArrowLeft, IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TAnnotationsSave, TReportImage } from '../../../core/api/field-reports.ts';
-import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
+import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import { originalUrl, thumbnailUrl } from './api.ts';
 import { AnnotationOverlay } from '../../ui/annotation-overlay.tsx';
 import { useOutbox } from '../../shared/offline/use-outbox.ts';

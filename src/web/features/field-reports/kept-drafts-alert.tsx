@@ -1,10 +1,10 @@
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { fieldLabel } from '../../../core/field-reports.ts';
+import { fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { Draft } from '../../lib/browser-db.ts';
-import { firmDate, firmDateTime, firmTime } from '../../../core/firm-clock.ts';
+import { firmDate, firmDateTime, firmTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 /** '3:42 PM EST' today, '11/25/2026 3:42 PM EST' before: the firm's clock. */

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REPORT_TYPES, type ReportType } from '../../../core/field-reports.ts';
-import { firmDate } from '../../../core/firm-clock.ts';
+import { REPORT_TYPES, type ReportType } from '../../../core/field-reports/field-reports.ts';
+import { firmDate } from '../../../core/dates/firm-clock.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { noAnswer } from '../../shared/offline/kept-records.ts';

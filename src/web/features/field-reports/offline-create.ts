@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFieldReport, TFieldReportCreate, TFieldReportListItem } from '../../../core/api/field-reports.ts';
-import { createKey, createLabel } from '../../../core/field-change.ts';
-import type { ReportType } from '../../../core/field-reports.ts';
-import { localReport, NO_FACTS } from '../../../core/new-field-report.ts';
+import { createKey, createLabel } from '../../../core/field-reports/field-change.ts';
+import type { ReportType } from '../../../core/field-reports/field-reports.ts';
+import { localReport, NO_FACTS } from '../../../core/field-reports/new-field-report.ts';
 import { changeKept, forgetKept } from '../../shared/offline/kept-records.ts';
 import { dismiss, enqueue } from '../../shared/offline/outbox.ts';
 import type { PickedProject } from '../../shared/project-picker/project-field.tsx';

@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import type { TAnnotation } from '../../../core/annotations.ts';
+import type { TAnnotation } from '../../../core/field-reports/annotations.ts';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
-import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
+import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import { imageUrl, useSaveAnnotations } from './annotations-api.ts';
-import { reportName } from '../../../core/new-field-report.ts';
+import { reportName } from '../../../core/field-reports/new-field-report.ts';
 import { thumbnailUrl, useFieldReport } from './api.ts';
 
 const AnnotationEditor = lazy(() => import('./annotation-editor.tsx').then((m) => ({ default: m.AnnotationEditor })));

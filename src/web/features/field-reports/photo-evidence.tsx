@@ -1,8 +1,8 @@
 import { Anchor, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconMapPin } from '@tabler/icons-react';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
-import { mapLink, placeText, shortHash } from '../../../core/photo-evidence.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
+import { mapLink, placeText, shortHash } from '../../../core/field-reports/photo-evidence.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { exifThumbnail } from '../../../core/jpeg-thumbnail.ts';
+import { exifThumbnail } from '../../../core/documents/jpeg-thumbnail.ts';
 import { resizeHere } from './resize-photo.ts';
 
 // A photo picked on a phone is 3–15 MB; the report shows and prints it at 1,600 px. The browser makes

@@ -1,4 +1,4 @@
-import { PHOTO_LONG_SIDE } from '../../../core/images.ts';
+import { PHOTO_LONG_SIDE } from '../../../core/documents/images.ts';
 
 const JPEG_QUALITY = 0.82;
 

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
-import { firmDate } from '../../../core/firm-clock.ts';
-import { REVIEW_MESSAGES } from '../../../core/report-review.ts';
+import { firmDate } from '../../../core/dates/firm-clock.ts';
+import { REVIEW_MESSAGES } from '../../../core/field-reports/report-review.ts';
 
 /**
  * The second engineer's review of the report (docs/decisions/142): who signed it and when, whether

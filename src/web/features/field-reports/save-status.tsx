@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCloudUpload } from '@tabler/icons-react';
-import { listText } from '../../../core/field-reports.ts';
+import { listText } from '../../../core/field-reports/field-reports.ts';
 import type { SaveState } from './use-autosave.ts';
 
 const LABELS: Record<SaveState, string> = {

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Checkbox, Group, SegmentedControl, SimpleGrid
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TFieldReportContent } from '../../../core/api/field-reports.ts';
-import { PARTY_FIELDS, REPORT_FIELDS, TESTS, type ReportTextPath } from '../../../core/field-reports.ts';
+import { PARTY_FIELDS, REPORT_FIELDS, TESTS, type ReportTextPath } from '../../../core/field-reports/field-reports.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { limitProps } from '../../ui/limit-counter.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';

@@ -2,13 +2,13 @@ import { Alert, Badge, Button, CopyButton, Group, Modal, Paper, Select, Stack, T
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TShareLink } from '../../../core/api/share-links.ts';
-import { firmDate, firmDateTime } from '../../../core/firm-clock.ts';
-import { SHARE_DEFAULT_DAYS, SHARE_EXPIRY_CHOICES, SHARE_LABEL_MAX } from '../../../core/share-links.ts';
+import { firmDate, firmDateTime } from '../../../core/dates/firm-clock.ts';
+import { SHARE_DEFAULT_DAYS, SHARE_EXPIRY_CHOICES, SHARE_LABEL_MAX } from '../../../core/field-reports/share-links.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { sharedUrl, useCreateShareLink, useRevokeShareLink, useShareLinks } from './share-links-api.ts';
-import { addDays, localIsoDate } from '../../../core/iso-date.ts';
+import { addDays, localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useToday } from '../../ui/today.ts';
 
 const EXPIRY_OPTIONS = SHARE_EXPIRY_CHOICES.map((days) => ({ value: String(days), label: `${days} days` }));

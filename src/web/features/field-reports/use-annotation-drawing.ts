@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   ANNOTATION_LIMITS, clampPoint, hasRoomFor, isTooSmall, thinLine, type AnnotationColor, type AnnotationTool, type TAnnotation, type TPoint,
-} from '../../../core/annotations.ts';
+} from '../../../core/field-reports/annotations.ts';
 import { newId } from '../../lib/new-id.ts';
 
 interface History {

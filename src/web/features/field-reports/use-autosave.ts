@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TFieldProblem, TFieldReport, TFieldReportFields, TPartlySaved } from '../../../core/api/field-reports.ts';
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
-import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-paths.ts';
+import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-reports/field-paths.ts';
 import { isRetryable } from '../../../core/outbox.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { onOutboxAnswer, onOutboxDiscard, watchOutbox } from '../../shared/offline/outbox.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { changedPaths, fieldPaths, sameValue, valueAt, withValueAt } from '../../../core/field-paths.ts';
+import { changedPaths, fieldPaths, sameValue, valueAt, withValueAt } from '../../../core/field-reports/field-paths.ts';
 import type { Draft, DraftScope } from '../../lib/browser-db.ts';
 import { dropConfirmed, dropDraft, dropDrafts, keepDraft, readDrafts } from '../../lib/drafts.ts';
 import type { Editable, SaveListener } from './use-autosave.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TReportImage } from '../../../core/api/field-reports.ts';
-import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports.ts';
+import { ATTACHMENTS, type AttachmentKind } from '../../../core/field-reports/field-reports.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useAuth } from '../../shared/auth.tsx';

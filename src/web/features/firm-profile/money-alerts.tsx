@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TMoneyAlerts } from '../../../core/api/firm-profile.ts';
 import { api } from '../../lib/api.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 
 const KEY = ['me', 'money-alerts'] as const;

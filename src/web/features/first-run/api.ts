@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSessionResponse } from '../../../core/api/auth.ts';
 import type { TFirstRunState } from '../../../core/api/first-run.ts';
 import type { TFirstSuperAdminBody } from '../../../core/api/setup-address.ts';
-import type { FirstRunStep, StepOutcome } from '../../../core/first-run.ts';
+import type { FirstRunStep, StepOutcome } from '../../../core/accounts/first-run.ts';
 import { api } from '../../lib/api.ts';
 
 const KEY = ['first-run'];

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FIRST_RUN_STEPS, FIRST_RUN_TEXT } from '../../../core/first-run.ts';
+import { FIRST_RUN_STEPS, FIRST_RUN_TEXT } from '../../../core/accounts/first-run.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useFirstRun } from './api.ts';
 

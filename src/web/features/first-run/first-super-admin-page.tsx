@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SETUP_ADDRESS_TEXT } from '../../../core/setup-address.ts';
-import { PASSWORD_MIN_LENGTH } from '../../../core/users.ts';
+import { SETUP_ADDRESS_TEXT } from '../../../core/accounts/setup-address.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../core/accounts/users.ts';
 import { useAuth } from '../../shared/auth.tsx';
 import { useCreateFirstSuperAdmin, useSetupTokenCheck } from './api.ts';
 

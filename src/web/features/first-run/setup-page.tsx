@@ -3,7 +3,7 @@ import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { TFirstRunState } from '../../../core/api/first-run.ts';
-import { FIRST_RUN_STEP_INFO, FIRST_RUN_STEPS, FIRST_RUN_TEXT, nextStep, type FirstRunStep, type StepOutcome } from '../../../core/first-run.ts';
+import { FIRST_RUN_STEP_INFO, FIRST_RUN_STEPS, FIRST_RUN_TEXT, nextStep, type FirstRunStep, type StepOutcome } from '../../../core/accounts/first-run.ts';
 import { UNSAVED_CHANGES_QUESTION } from '../../../core/errors.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedState } from '../../shared/unsaved-changes.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Button, Table, Text, Title } from '@mantine/core';
 import { IMPORT_SOURCE_LABELS } from '../../../core/api/import.ts';
 import { useImports, type TImportListItem } from './api.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 const STATUS_LABELS: Record<TImportListItem['status'], { label: string; color: string }> = {

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Table, Tabs, Tex
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TMailListItem, TMailStatus } from '../../../core/api/mail.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { MAIL_STATUS_LABELS } from '../../../core/mail.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, NativeSelect, Switch, Table, Text, Te
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TPricedRateCodeItem, TRateCodeItem } from '../../../core/api/rate-codes.ts';
-import { EVENT_KIND_LABELS, EVENT_KINDS, type EventKind } from '../../../core/fee-rules.ts';
+import { EVENT_KIND_LABELS, EVENT_KINDS, type EventKind } from '../../../core/billing/fee-rules.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import type { TReportResponse } from '../../../core/api/reports.ts';
-import { isTimeGroup } from '../../../core/reports.ts';
+import { isTimeGroup } from '../../../core/time/reports.ts';
 
 // Loaded by the reports screen after its first paint (the chart library is its own chunk).
 

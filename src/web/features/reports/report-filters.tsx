@@ -1,5 +1,5 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { GROUP_LABELS, GROUPS, PERIOD_LABELS, PERIODS, type Period } from '../../../core/reports.ts';
+import { GROUP_LABELS, GROUPS, PERIOD_LABELS, PERIODS, type Period } from '../../../core/time/reports.ts';
 import { useReportOptions } from './api.ts';
 import { ClientCaseProjectFilters } from './client-filter.tsx';
 import type { useReportParams } from './use-report-params.ts';

@@ -1,9 +1,9 @@
 import { Table } from '@mantine/core';
 import type { TReportResponse, TReportTotals } from '../../../core/api/reports.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { GRAND_TOTAL, reportTableColumns, subtotalLabel, totalsValues } from '../../../core/report-layout.ts';
+import { GRAND_TOTAL, reportTableColumns, subtotalLabel, totalsValues } from '../../../core/field-reports/report-layout.ts';
 
-// Columns, numbers and labels come from core/report-layout.ts, as the CSV and XLSX exports' do
+// Columns, numbers and labels come from core/field-reports/report-layout.ts, as the CSV and XLSX exports' do
 // (docs/decisions/098): the files hold what this table shows.
 
 /** How each number column reads: hours, two counts, then time value, expenses and total. */

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import type { TReportQueryInput } from '../../../core/api/reports.ts';
-import { GROUPS, KINDS, PERIODS, periodRange, rangeProblem, type EntryKind, type GroupBy, type Period } from '../../../core/reports.ts';
+import { GROUPS, KINDS, PERIODS, periodRange, rangeProblem, type EntryKind, type GroupBy, type Period } from '../../../core/time/reports.ts';
 import { isoDateProblem } from '../../../core/smart-date.ts';
-import { localIsoDate } from '../../../core/iso-date.ts';
+import { localIsoDate } from '../../../core/dates/iso-date.ts';
 import { useFirmWeekStart } from '../../shared/auth.tsx';
 import { useToday } from '../../ui/today.ts';
 

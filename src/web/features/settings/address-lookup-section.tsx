@@ -6,7 +6,7 @@ import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { reportError } from '../../lib/error-store.ts';
 import { fetchAddressLookupKeys, useAddressLookupSettings, useSaveAddressLookupSettings, useTestAddressLookup } from './api.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 interface Draft { enabled: boolean; environment: TRadarEnvironment; testKey: string; liveKey: string }

@@ -3,7 +3,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TCalendarConnection } from '../../../core/api/calendar.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { ApiError } from '../../lib/transport.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';

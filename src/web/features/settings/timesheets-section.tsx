@@ -2,7 +2,7 @@ import { Alert, Button, Group, Radio, Select, Stack, Switch, Text } from '@manti
 import { IconCalendarWeek } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
-import { TIMER_ROUNDINGS, TIMER_ROUNDING_LABELS, WEEKDAY_NAMES, type TimerRounding } from '../../../core/weeks.ts';
+import { TIMER_ROUNDINGS, TIMER_ROUNDING_LABELS, WEEKDAY_NAMES, type TimerRounding } from '../../../core/time/weeks.ts';
 import { useVersionedSettingsForm } from '../../shared/versioned-settings-form.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useSaveTimesheetSettings, useTimesheetSettings } from './timesheets-api.ts';

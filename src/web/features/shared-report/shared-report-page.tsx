@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import type { TSharedReport } from '../../../core/api/share-links.ts';
-import { SHARE_MESSAGES, supersededNotice } from '../../../core/share-links.ts';
+import { SHARE_MESSAGES, supersededNotice } from '../../../core/field-reports/share-links.ts';
 import { AnnotationOverlay } from '../../ui/annotation-overlay.tsx';
 
 // /shared/{token}: a certified field report as a client sees it, without an account (docs/decisions/105).

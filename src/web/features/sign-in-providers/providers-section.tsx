@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Divider, Group, Stack, Switch, Text, TextIn
 import { IconLogin } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
 import type { TProviderSettings } from '../../../core/api/sign-in-providers.ts';
-import { PROVIDER_ISSUER_HINTS, PROVIDER_LABELS } from '../../../core/sign-in-providers.ts';
+import { PROVIDER_ISSUER_HINTS, PROVIDER_LABELS } from '../../../core/accounts/sign-in-providers.ts';
 import { useVersionedSettingsForm } from '../../shared/versioned-settings-form.ts';
 import { LoadingBlock } from '../../ui/loading-block';
 import { SettingsCard } from '../../ui/settings-card.tsx';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { firmMoment, hoursBetween } from '../../../core/firm-clock.ts';
+import { firmMoment, hoursBetween } from '../../../core/dates/firm-clock.ts';
 import { toIsoDate } from '../../../core/smart-date.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { newId } from '../../lib/new-id.ts';

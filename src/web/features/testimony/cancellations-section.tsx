@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { IconCalendarX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { useCaseCancellations } from './api.ts';

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FEE_HISTORY_COLUMNS, feeHistoryCells, feeHistorySummary, feeHistoryTitle } from '../../../core/fee-history.ts';
-import { COMPENSATION_WITHHELD, RULE26_COLUMNS, RULE26_EMPTY, rule26Cells, rule26Title } from '../../../core/rule26.ts';
+import { FEE_HISTORY_COLUMNS, feeHistoryCells, feeHistorySummary, feeHistoryTitle } from '../../../core/billing/fee-history.ts';
+import { COMPENSATION_WITHHELD, RULE26_COLUMNS, RULE26_EMPTY, rule26Cells, rule26Title } from '../../../core/testimony/rule26.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { reportError } from '../../lib/error-store.ts';

@@ -2,10 +2,10 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea,
 import { useState } from 'react';
 import type { TTestimony } from '../../../core/api/testimony.ts';
 import { DEPOSIT_METHODS } from '../../../core/api/testimony.ts';
-import { RETAINED_SIDES, SIDE_LABELS } from '../../../core/conflict-sides.ts';
-import { KIND_LABELS } from '../../../core/rule26.ts';
+import { RETAINED_SIDES, SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
+import { KIND_LABELS } from '../../../core/testimony/rule26.ts';
 import { formatUsDate, toIsoDate } from '../../../core/smart-date.ts';
-import { NOTICED_BY, NOTICED_BY_LABELS, TESTIMONY_KINDS, type TNoticedBy, type TTestimonyKind } from '../../../core/testimony.ts';
+import { NOTICED_BY, NOTICED_BY_LABELS, TESTIMONY_KINDS, type TNoticedBy, type TTestimonyKind } from '../../../core/testimony/testimony.ts';
 import { newId } from '../../lib/new-id.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';

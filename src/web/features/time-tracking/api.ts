@@ -5,7 +5,7 @@ import { costOf } from '../../../core/money.ts';
 import {
   blankExpenseRow, blankTimeRow, expenseRowFromEntry, expenseRowPayload, timeRowFromEntry, timeRowPayload,
   type ExpenseRowDraft, type TimeRowDraft,
-} from '../../../core/time-rows.ts';
+} from '../../../core/time/time-rows.ts';
 import { todayUs } from '../../../core/smart-date.ts';
 import { api } from '../../lib/api.ts';
 import type { EntryAdapter, SavedEntry } from '../../shared/entries/index.ts';

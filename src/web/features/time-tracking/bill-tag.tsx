@@ -1,4 +1,4 @@
-import { formatBillNumber, lockedEntryMessage } from '../../../core/billing.ts';
+import { formatBillNumber, lockedEntryMessage } from '../../../core/billing/billing.ts';
 import { RowIcon } from '../../ui/row-icon.tsx';
 
 /** Shown on a row that is on an issued bill: which bill, and why it cannot change. */

@@ -1,6 +1,6 @@
 import type { TDataRole } from '../../../core/api/auth.ts';
-import { lockedEntryMessage } from '../../../core/billing.ts';
-import { entryOwnerProblem } from '../../../core/time-rows.ts';
+import { lockedEntryMessage } from '../../../core/billing/billing.ts';
+import { entryOwnerProblem } from '../../../core/time/time-rows.ts';
 
 /** Who is editing: a limited user may change only their own entries (ADR 030). */
 export interface Editor {

@@ -4,7 +4,7 @@ import { GridInput, GridSelect } from '../../ui/grid-inputs.tsx';
 import { AMOUNT_STEP, CUSTOM_EXPENSE_TYPE, EXPENSE_TYPES, INITIALS_MAX } from '../../../core/constants.ts';
 import {
   cleanInitials, duplicateExpenseRow, expenseRowProblem, parseNonNegative, revertEmptyCustom, type ExpenseRowDraft,
-} from '../../../core/time-rows.ts';
+} from '../../../core/time/time-rows.ts';
 import type { ExpenseExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
 import { LockedDeleteButton } from './delete-row-button.tsx';

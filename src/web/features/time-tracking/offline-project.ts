@@ -1,7 +1,7 @@
 import type { TExpenseEntry, TProjectEntriesResponse, TTimeEntry } from '../../../core/api/time-tracking.ts';
 import {
   effectiveExpenseType, expenseRowFromEntry, timeRowFromEntry, type ExpenseRowDraft, type TimeRowDraft,
-} from '../../../core/time-rows.ts';
+} from '../../../core/time/time-rows.ts';
 import { keepRecord, keptCopy, noAnswer } from '../../shared/offline/kept-records.ts';
 import {
   expenseAdapter, loadProjectEntries, savedExpense, savedTime, timeAdapter, type ExpenseExtra, type TimeExtra,

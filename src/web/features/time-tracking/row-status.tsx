@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import type { RowProblem } from '../../../core/time-rows.ts';
+import type { RowProblem } from '../../../core/time/time-rows.ts';
 import { RowIcon } from '../../ui/row-icon.tsx';
 import type { RowStatus } from '../../shared/entries/index.ts';
 

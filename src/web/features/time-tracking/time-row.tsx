@@ -3,7 +3,7 @@ import { RowIcon } from '../../ui/row-icon.tsx';
 import { GridInput, GridSelect } from '../../ui/grid-inputs.tsx';
 import { HOURS_STEP, INITIALS_MAX } from '../../../core/constants.ts';
 import { costOf, formatCurrency } from '../../../core/money.ts';
-import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time-rows.ts';
+import { cleanInitials, duplicateTimeRow, parseNonNegative, timeRowProblem, type TimeRowDraft } from '../../../core/time/time-rows.ts';
 import type { TimeExtra } from './api.ts';
 import { ConflictRow } from './conflict-row.tsx';
 import { DeleteRowButton, LockedDeleteButton } from './delete-row-button.tsx';

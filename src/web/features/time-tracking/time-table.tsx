@@ -3,7 +3,7 @@ import { IconPlus, IconClockHour4 } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { WORK_DETAIL_SUGGESTIONS } from '../../../core/constants.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
-import { bulkApplyHours } from '../../../core/time-rows.ts';
+import { bulkApplyHours } from '../../../core/time/time-rows.ts';
 import { TimeRow, type TimeStore } from './time-row.tsx';
 import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';

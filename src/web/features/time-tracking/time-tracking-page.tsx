@@ -4,7 +4,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../core/money.ts';
-import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time-rows.ts';
+import type { ExpenseRowDraft, TimeRowDraft } from '../../../core/time/time-rows.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { useAfterPaint } from '../../lib/after-paint.ts';

@@ -1,4 +1,4 @@
-import { expenseFigure, sumExpenseFigures, sumTimeFigures, timeFigures } from '../../../core/time-rows.ts';
+import { expenseFigure, sumExpenseFigures, sumTimeFigures, timeFigures } from '../../../core/time/time-rows.ts';
 import type { EntryStore } from '../../shared/entries/index.ts';
 import type { ExpenseStore } from './expense-row.tsx';
 import { rowCost, type TimeStore } from './time-row.tsx';

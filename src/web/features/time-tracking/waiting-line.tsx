@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { formatCurrency, formatHours } from '../../../core/money.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import type { EntryStore } from '../../shared/entries/index.ts';

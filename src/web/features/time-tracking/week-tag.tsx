@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
+import { WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/time/weeks.ts';
 import { RowIcon } from '../../ui/row-icon.tsx';
 
 /** Shown on a row of a submitted, approved or rejected week: its status, and why it cannot change. */

@@ -3,9 +3,9 @@ import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title, V
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatHours } from '../../../core/hours-text.ts';
+import { formatHours } from '../../../core/time/hours-text.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { WEEK_MESSAGES, WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES, WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/time/weeks.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { loadApprovals, weekAction } from './api.ts';

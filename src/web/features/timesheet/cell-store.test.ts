@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
 import type { TTimesheet } from '../../../core/api/timesheet.ts';
-import { weekDays, WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { weekDays, WEEK_MESSAGES } from '../../../core/time/weeks.ts';
 import { cellAdapter, cellHours, cellId, CellIndex, rowId, rowsOf, savedCell, settle, storeOf } from './cell-store.ts';
 import { summarise } from './week-summary.ts';
 

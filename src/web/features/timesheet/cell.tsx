@@ -1,6 +1,6 @@
 import { memo, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { lockedEntryMessage } from '../../../core/billing.ts';
-import { formatHours, parseHoursText } from '../../../core/hours-text.ts';
+import { lockedEntryMessage } from '../../../core/billing/billing.ts';
+import { formatHours, parseHoursText } from '../../../core/time/hours-text.ts';
 import { cellHours, cellId, type SheetRow } from './cell-store.ts';
 import { focusCell, type GridContext } from './grid-context.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { formatHours } from '../../../core/hours-text.ts';
+import { formatHours } from '../../../core/time/hours-text.ts';
 import { dayLabel } from './grid-context.ts';
 import type { CellStore } from './cell-store.ts';
 

@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Card, Group, Paper, Select, Stack, Text, TextInpu
 import { IconCalendarEvent, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { TDay, TSuggestion } from '../../../core/api/timesheet.ts';
-import { formatHours, parseHoursText } from '../../../core/hours-text.ts';
+import { formatHours, parseHoursText } from '../../../core/time/hours-text.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { ProjectSearchBox } from '../../shared/project-picker/index.ts';
 import { useAcceptSuggestion, useDay } from './day-api.ts';
 import { useJobTitles } from './timer-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
-import { firmTime } from '../../../core/firm-clock.ts';
+import { firmTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Alert, Card, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
-import { lockedEntryMessage } from '../../../core/billing.ts';
-import { formatHours, parseHoursText } from '../../../core/hours-text.ts';
+import { lockedEntryMessage } from '../../../core/billing/billing.ts';
+import { formatHours, parseHoursText } from '../../../core/time/hours-text.ts';
 import { cellId, type SheetRow } from './cell-store.ts';
 import { dayLabel, type GridContext } from './grid-context.ts';
 

@@ -3,14 +3,14 @@ import { IconPlayerPlay, IconPlayerStop, IconStopwatch } from '@tabler/icons-rea
 import { useEffect, useState } from 'react';
 import type { TTimeEntry } from '../../../core/api/time-tracking.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES } from '../../../core/time/weeks.ts';
 import { ProjectSearchBox } from '../../shared/project-picker/index.ts';
 import {
   clockText, elapsedMs, useDiscardTimer, useJobTitles, useStartTimer, useStopTimer, useTimer, type TimerAnswer,
 } from './timer-api.ts';
 import { LoadingBlock } from '../../ui/loading-block';
 import { ApiError } from '../../lib/transport.ts';
-import { firmTime } from '../../../core/firm-clock.ts';
+import { firmTime } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 
 interface Props {

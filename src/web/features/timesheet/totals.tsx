@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { formatHours } from '../../../core/hours-text.ts';
+import { formatHours } from '../../../core/time/hours-text.ts';
 import { cellHours, cellId, type SheetRow } from './cell-store.ts';
 import type { GridContext } from './grid-context.ts';
 

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TWeekState } from '../../../core/api/timesheet.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
-import { WEEK_MESSAGES, WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/weeks.ts';
+import { WEEK_MESSAGES, WEEK_STATUS_LABELS, type WeekStatus } from '../../../core/time/weeks.ts';
 import { loadPeople, type WeekAction } from './api.ts';
-import { firmDate } from '../../../core/firm-clock.ts';
+import { firmDate } from '../../../core/dates/firm-clock.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
-import { addDays } from '../../../core/iso-date.ts';
+import { addDays } from '../../../core/dates/iso-date.ts';
 
 const COLORS: Record<WeekStatus, string> = { open: 'gray', submitted: 'blue', approved: 'green', rejected: 'red' };
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { formatHours } from '../../../core/hours-text.ts';
-import { WEEK_MESSAGES } from '../../../core/weeks.ts';
+import { formatHours } from '../../../core/time/hours-text.ts';
+import { WEEK_MESSAGES } from '../../../core/time/weeks.ts';
 import { dayLabel } from './grid-context.ts';
 import type { WeekSummary } from './week-summary.ts';
 

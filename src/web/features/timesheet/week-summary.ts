@@ -1,4 +1,4 @@
-import { emptyWeekdays } from '../../../core/weeks.ts';
+import { emptyWeekdays } from '../../../core/time/weeks.ts';
 import { cellHours, cellId, type CellIndex, type CellStore, type SheetRow } from './cell-store.ts';
 
 export interface WeekSummary { byDay: number[]; byProject: { label: string; hours: number }[]; total: number; empty: string[] }

@@ -1,5 +1,5 @@
 import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../core/accounts/two-factor.ts';
 
 /** The ten recovery codes, shown once after a set-up. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {

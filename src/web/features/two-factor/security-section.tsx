@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, Loader, Stack, Text } from '@mantine/co
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TDataRole } from '../../../core/api/auth.ts';
-import { TWO_FACTOR_ROLES } from '../../../core/two-factor.ts';
-import { ROLE_LABELS } from '../../../core/users.ts';
+import { TWO_FACTOR_ROLES } from '../../../core/accounts/two-factor.ts';
+import { ROLE_LABELS } from '../../../core/accounts/users.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { useSavePolicy, useTwoFactorPolicy } from './api.ts';
 

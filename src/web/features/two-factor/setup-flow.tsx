@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { TTwoFactorSetup } from '../../../core/api/two-factor.ts';
-import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../core/accounts/two-factor.ts';
 import { errorText } from '../../lib/transport.ts';
 import { CodeInput, useCodeEntry } from './code-input.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../core/accounts/two-factor.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 import { beginOwnSetup, confirmOwnSetup, useRefreshStatus, useTurnOff, useTwoFactorStatus } from './api.ts';
 import { CodeInput } from './code-input.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { initialsFor } from '../../../core/people.ts';
-import { normalizeInitials, ROLE_LABELS } from '../../../core/users.ts';
+import { normalizeInitials, ROLE_LABELS } from '../../../core/accounts/users.ts';
 
 export interface UserFormValues {
   firstName: string;

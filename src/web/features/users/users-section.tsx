@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { TUserAccount } from '../../../core/api/users.ts';
-import { ROLE_LABELS, USER_RULE_MESSAGES } from '../../../core/users.ts';
+import { ROLE_LABELS, USER_RULE_MESSAGES } from '../../../core/accounts/users.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useUserAction, useUsers, type UserAction } from './api.ts';
 import { OneTimePasswordModal } from './one-time-password-modal.tsx';
 import { UserFormModal, type UserFormValues } from './user-form-modal.tsx';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 
 type Confirm = { action: UserAction; question: string; label: string } | null;
 

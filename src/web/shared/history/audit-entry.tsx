@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import type { TAuditEntry, TSentencePart } from '../../../core/api/audit.ts';
-import { fullTextChanges } from '../../../core/audit-words.ts';
+import { fullTextChanges } from '../../../core/audit/audit-words.ts';
 
 const ACTION_LABEL = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
 const ACTION_COLOR = { insert: 'green', update: 'blue', delete: 'red' } as const;

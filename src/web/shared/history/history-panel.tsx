@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { THistoryTable } from '../../../core/api/audit.ts';
-import { firmDateTime } from '../../../core/firm-clock.ts';
+import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import { useAuth, useFirmTimeZone } from '../auth.tsx';
 import { useHistory } from './api.ts';
 import { ActionBadge, AuditSentence } from './audit-entry.tsx';

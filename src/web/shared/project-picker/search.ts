@@ -16,7 +16,7 @@ export async function findProjects(mode: ProjectSearchMode, q: string, signal?: 
     const kept = mode === 'offline' && noAnswer(error) ? await readKept<TOfflineProjects>(OFFLINE_PROJECTS) : undefined;
     if (!kept) throw error;
     // Loaded when first needed: the online search (/time-tracking's first load) never matches on the device.
-    const { matchProjects } = await import('../../../core/project-match.ts');
+    const { matchProjects } = await import('../../../core/time/project-match.ts');
     return matchProjects(kept.projects, q);
   }
 }

@@ -1,6 +1,6 @@
 import type { TSessionUser } from '../../../../core/api/auth.ts';
-import { lockedEntryMessage } from '../../../../core/billing.ts';
-import { cleanInitials, enteredByMessage, entryOwnerProblem } from '../../../../core/time-rows.ts';
+import { lockedEntryMessage } from '../../../../core/billing/billing.ts';
+import { cleanInitials, enteredByMessage, entryOwnerProblem } from '../../../../core/time/time-rows.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { peopleNames } from './people.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { mayDecideOn } from '../../../../core/weeks.ts';
+import { mayDecideOn } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { EFFECTIVE_ROLE } from '../../users/index.ts';
@@ -15,7 +15,7 @@ export function personOf(viewer: Viewer, userId: string | undefined): string {
   return userId;
 }
 
-/** Whether this viewer may decide on this person's week (src/core/weeks.ts mayDecideOn): an approver, never for their own week while another approver exists. */
+/** Whether this viewer may decide on this person's week (src/core/time/weeks.ts mayDecideOn): an approver, never for their own week while another approver exists. */
 export async function mayDecide(db: DbOrTx, viewer: Viewer, ownerId: string): Promise<boolean> {
   if (!isApprover(viewer)) return false;
   if (viewer.id !== ownerId) return true;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { rateInForce } from '../../../../core/fee-rules.ts';
+import { rateInForce } from '../../../../core/billing/fee-rules.ts';
 import { resolveRate } from '../../../../core/rates.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { TTimeEntry } from '../../../../core/api/time-tracking.ts';
-import { inWeek, type WeekStatus } from '../../../../core/weeks.ts';
+import { inWeek, type WeekStatus } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { lockMessageOf } from '../timesheet/week-state.ts';
-import { addDays } from '../../../../core/iso-date.ts';
+import { addDays } from '../../../../core/dates/iso-date.ts';
 
 type EntryWeek = NonNullable<TTimeEntry['week']>;
 type Dated = { user_id: string; entry_date: string };

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TTimeEntryBody, TTimeEntryResponse } from '../../../../core/api/time-tracking.ts';
 import { ZTimeEntryBody } from '../../../../core/api/time-tracking.ts';
-import { cleanInitials } from '../../../../core/time-rows.ts';
+import { cleanInitials } from '../../../../core/time/time-rows.ts';
 import { withActor, type DbOrTx, type Tx } from '../../../db/connection.ts';
 import { AppError, refuse } from '../../../errors/app-error.ts';
 import { assertMayChange, assertUnlocked, conflictWith, mayChangeAny, withInitials, type Viewer } from './access.ts';

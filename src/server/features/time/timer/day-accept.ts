@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ZAcceptSuggestionBody, ZAcceptSuggestionResult } from '../../../../core/api/timesheet.ts';
-import { titleKey } from '../../../../core/weeks.ts';
+import { titleKey } from '../../../../core/time/weeks.ts';
 import { withActor, type Db, type Tx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import type { Viewer } from '../entries/access.ts';

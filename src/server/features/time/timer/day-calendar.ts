@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { TDay } from '../../../../core/api/timesheet.ts';
-import { eventInstant, isSuggestedEvent, type CalendarEventLike } from '../../../../core/day-suggestions.ts';
-import { zonedToUtc } from '../../../../core/ics.ts';
+import { eventInstant, isSuggestedEvent, type CalendarEventLike } from '../../../../core/time/day-suggestions.ts';
+import { zonedToUtc } from '../../../../core/calendar/ics.ts';
 import { type CalendarConnection, calendarErrorMessage, CalendarUnavailable } from '../../calendar/index.ts';
-import { addDays } from '../../../../core/iso-date.ts';
+import { addDays } from '../../../../core/dates/iso-date.ts';
 
 // The day's events from the firm's Google Calendar (docs/decisions/186), through the existing
 // connection (token refresh, one retry after a 401). No failure of Google fails the day: it

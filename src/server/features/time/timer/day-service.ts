@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDay, TSuggestion } from '../../../../core/api/timesheet.ts';
-import { actionItemSource, eventInstant, googleSource, hoursBetween, itemHours, wallTime } from '../../../../core/day-suggestions.ts';
-import { titleKey } from '../../../../core/weeks.ts';
+import { actionItemSource, eventInstant, googleSource, hoursBetween, itemHours, wallTime } from '../../../../core/time/day-suggestions.ts';
+import { titleKey } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import type { CalendarConnection } from '../../calendar/index.ts';

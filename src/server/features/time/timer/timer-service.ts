@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { TTimer, TTimerState, ZTimerStartBody } from '../../../../core/api/timesheet.ts';
-import { WEEK_MESSAGES } from '../../../../core/weeks.ts';
+import { WEEK_MESSAGES } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { getTrackedProject } from '../tracking/project-search.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TTimerStopBody, TTimerStopResult } from '../../../../core/api/timesheet.ts';
-import { timerDays, timerHours, WEEK_MESSAGES } from '../../../../core/weeks.ts';
+import { timerDays, timerHours, WEEK_MESSAGES } from '../../../../core/time/weeks.ts';
 import { withActor, type Db, type Tx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { entryWithWeek, timeEntryView } from '../entries/views.ts';

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { TApprovals } from '../../../../core/api/timesheet.ts';
 import { displayName } from '../../../../core/people.ts';
-import { weekDays, type WeekStatus } from '../../../../core/weeks.ts';
+import { weekDays, type WeekStatus } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { iso, type Viewer } from '../entries/access.ts';
 import { mayDecide } from '../entries/person.ts';
 import { readTimesheetSettings } from './settings.ts';
-import { weekStartOf } from '../../../../core/iso-date.ts';
+import { weekStartOf } from '../../../../core/dates/iso-date.ts';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { reminderWeek } from '../../../../core/weeks.ts';
+import { reminderWeek } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import type { Viewer } from '../entries/access.ts';
 import { isApprover, mayDecide } from '../entries/person.ts';
 import { readTimesheetSettings } from './settings.ts';
-import { addDays, weekStartOf } from '../../../../core/iso-date.ts';
+import { addDays, weekStartOf } from '../../../../core/dates/iso-date.ts';
 
 /** The dashboard's reminders (issue 25): last week while it is not submitted, and for approvers the weeks waiting. */
 export async function weekReminders(db: DbOrTx, options: { viewer: Viewer; today: string }) {

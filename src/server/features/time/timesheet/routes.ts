@@ -10,7 +10,7 @@ import { addRow, copyLastWeek, removeRow } from './rows.ts';
 import { readTimesheetSettings, saveTimesheetSettings } from './settings.ts';
 import { readTimesheet } from './sheet.ts';
 import { moveWeek, type WeekAction } from './week-actions.ts';
-import { firmTodayIso } from '../../../../core/iso-date.ts';
+import { firmTodayIso } from '../../../../core/dates/iso-date.ts';
 
 // Weeks that close (issue 25, docs/decisions/088): the weekly timesheet, its rows, the week's
 // submit → approve → lock, the approvers' queue and the firm's time-keeping settings.

@@ -4,7 +4,7 @@ import { ZCopyWeekBody, ZTimesheetRowBody } from '../../../../core/api/timesheet
 import type { DbOrTx } from '../../../db/connection.ts';
 import type { Viewer } from '../entries/access.ts';
 import { personOf } from '../entries/person.ts';
-import { addDays } from '../../../../core/iso-date.ts';
+import { addDays } from '../../../../core/dates/iso-date.ts';
 
 // Rows a person keeps on a week's timesheet before any hours are in them (timesheet_rows).
 

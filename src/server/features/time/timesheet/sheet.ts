@@ -1,6 +1,6 @@
 import type { TTimesheet, TTimesheetRow } from '../../../../core/api/timesheet.ts';
 import { displayName, initialsFor } from '../../../../core/people.ts';
-import { weekDays } from '../../../../core/weeks.ts';
+import { weekDays } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import type { Viewer } from '../entries/access.ts';
@@ -9,7 +9,7 @@ import { timeEntryView } from '../entries/views.ts';
 import { isApprover, mayDecide, personOf } from '../entries/person.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { readWeek, weekStateOf } from './week-state.ts';
-import { weekStartOf } from '../../../../core/iso-date.ts';
+import { weekStartOf } from '../../../../core/dates/iso-date.ts';
 
 const projectColumns = ['p.project_number', 'p.project_name', 'c.file_number', 'cl.name as client_name'] as const;
 

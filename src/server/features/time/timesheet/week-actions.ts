@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { TWeekDecisionBody, TWeekState } from '../../../../core/api/timesheet.ts';
 import { ZWeekDecisionBody } from '../../../../core/api/timesheet.ts';
-import { WEEK_MESSAGES, type WeekStatus } from '../../../../core/weeks.ts';
+import { WEEK_MESSAGES, type WeekStatus } from '../../../../core/time/weeks.ts';
 import { withActor, type Tx } from '../../../db/connection.ts';
 import type { TimesheetWeeksTable } from '../../../db/week-types.ts';
 import { AppError, refuse } from '../../../errors/app-error.ts';
@@ -9,7 +9,7 @@ import type { Viewer } from '../entries/access.ts';
 import { isApprover, mayDecide, personOf } from '../entries/person.ts';
 import { readTimesheetSettings } from './settings.ts';
 import { lockMessageOf, readWeek, weekStateOf, type WeekRow } from './week-state.ts';
-import { weekStartOf } from '../../../../core/iso-date.ts';
+import { weekStartOf } from '../../../../core/dates/iso-date.ts';
 
 // Submit → approve → lock (issue 25, docs/decisions/088). The week's row is locked (FOR UPDATE)
 // and its version checked, so two approvers, or an approver and the owner, never race.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TWeekState } from '../../../../core/api/timesheet.ts';
 import { displayName } from '../../../../core/people.ts';
-import { weekLockMessage, type WeekStatus } from '../../../../core/weeks.ts';
+import { weekLockMessage, type WeekStatus } from '../../../../core/time/weeks.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
 import { iso } from '../entries/access.ts';
 
