@@ -17,7 +17,7 @@ const W = './src/web';
 
 const GROUND = [`${S}/env.ts`, `${S}/errors`, `${S}/db`];
 const HTTP = [`${S}/http`];
-const SERVICES = ['jobs', 'pdf', 'integrations', 'realtime', 'uploads'].map((d) => `${S}/${d}`);
+const SERVICES = ['jobs', 'documents', 'integrations', 'realtime', 'uploads'].map((d) => `${S}/${d}`);
 const CONTEXT = [`${S}/app-context.ts`];
 const FEATURES = [`${S}/features`];
 const COMPOSE = ['app.ts', 'main.ts', 'database-from-env.ts', 'cli', 'seed'].map((f) => `${S}/${f}`);
@@ -43,7 +43,7 @@ const zones = [
   zone(W, S, 'web never imports server: share it through core.'),
 
   // Server, lowest first: ground floor (env, firm today, errors, db) → http (request plumbing) →
-  // services (jobs, pdf, integrations, realtime, uploads: each on its own) → the app context →
+  // services (jobs, documents (PDF and XLSX writers), integrations, realtime, uploads: each on its own) → the app context →
   // features → composition (app.ts, main.ts, the database choice, cli, the demo seed).
   zone(GROUND, [...HTTP, ...SERVICES, ...CONTEXT, ...FEATURES, ...COMPOSE],
     'the ground floor (env, firm today, errors, db) imports no layer above it.'),

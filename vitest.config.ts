@@ -12,7 +12,7 @@ const SOAK = [
 ];
 // The unit suite's timed renders: 2,000 bill lines within 2 s of CPU, 50,000-character words laid
 // out within 20 s.
-const SOAK_UNIT = ['src/server/pdf/bill-speed.test.ts', 'src/server/pdf/long-words.test.ts'];
+const SOAK_UNIT = ['src/server/documents/bill-speed.test.ts', 'src/server/documents/long-words.test.ts'];
 // The start-up and command tests run real processes (they choose their own databases); once is enough.
 const PGLITE_ONLY = ['test/api/startup.test.ts', 'test/api/commands.test.ts'];
 

@@ -116,7 +116,7 @@ async function measure({ caseId, ids }: { caseId: string; ids: string[] }) {
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   // Wall time on two shared cores measures the other processes' load as much as the render: the
   // process's own CPU time (the request and the document worker thread) is what the budget holds to,
-  // as src/server/pdf/bill-speed.test.ts does; both are reported.
+  // as src/server/documents/bill-speed.test.ts does; both are reported.
   const pdf = async (label: string) => {
     const times: number[] = [];
     const cpu: number[] = [];

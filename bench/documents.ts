@@ -17,7 +17,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { getReport } from '../src/server/features/field-reports/reads.ts';
 import { createUser } from '../src/server/features/users/service.ts';
-import { renderFieldReport } from '../src/server/pdf/field-report.ts';
+import { renderFieldReport } from '../src/server/documents/field-report.ts';
 import { admin, databaseUrl, fmt, pct } from './lib.ts';
 
 const DB_NAME = 'casebook_bench_documents';

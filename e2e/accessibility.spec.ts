@@ -8,6 +8,9 @@ import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
 
 // axe is injected as a script; the app's CSP rightly forbids that to anyone else.
 test.use({ bypassCSP: true });
+// The longest file of the suite (about 8 minutes on the 2-core machine): its tests, one per role,
+// share nothing, so both workers take them rather than one worker running the file alone at the end.
+test.describe.configure({ mode: 'parallel' });
 
 const STATIC_ROUTES = [
   '/dashboard', '/time-tracking', '/action-items', '/new-client', '/clients/new', '/clients/new-legacy',

@@ -6,7 +6,7 @@ import type { Maintenance } from './http/maintenance.ts';
 import type { SessionConfig } from './http/session.ts';
 import type { TokenCipher } from './integrations/google/token-cipher.ts';
 import type { JobRunner } from './jobs/runner.ts';
-import type { DocumentPool } from './pdf/pool.ts';
+import type { DocumentPool } from './documents/pool.ts';
 import type { SseHub } from './realtime/sse-hub.ts';
 
 /**

@@ -25,8 +25,8 @@ import { evidenceRoutes } from './features/evidence/index.ts';
 import { rateCodeRoutes } from './features/rate-codes/routes.ts';
 import { feeRuleRoutes } from './features/fee-rules/index.ts';
 import { reportRoutes } from './features/reports/routes.ts';
-import { exportRoutes } from './features/accounting/export-routes.ts';
-import { accountingRoutes } from './features/accounting/routes.ts';
+import { exportRoutes } from './features/billing/exports/export-routes.ts';
+import { accountingRoutes } from './features/billing/routes.ts';
 import { timerRoutes, timesheetRoutes, timeTrackingRoutes } from './features/time/index.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
@@ -64,7 +64,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { registerUploads } from './uploads/multipart.ts';
 import { calendarPlugin } from './features/calendar/plugin.ts';
 import { TokenCipher } from './integrations/google/token-cipher.ts';
-import { DocumentPool } from './pdf/pool.ts';
+import { DocumentPool } from './documents/pool.ts';
 import { SseHub } from './realtime/sse-hub.ts';
 
 declare module 'fastify' {

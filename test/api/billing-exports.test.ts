@@ -5,7 +5,7 @@ import type { TBillDetail } from '../../src/core/api/accounting.ts';
 import { LEDES_DRAFT_MESSAGE, LEDES_FIELDS, LEDES_VOID_MESSAGE } from '../../src/core/billing/ledes.ts';
 import { IIF_HEADERS, QBO_COLUMNS, QBO_JOURNAL_COLUMNS } from '../../src/core/billing/quickbooks.ts';
 import { withActor } from '../../src/server/db/connection.ts';
-import { storeTotals } from '../../src/server/features/accounting/bills.ts';
+import { storeTotals } from '../../src/server/features/billing/bills/bills.ts';
 import { logExpense, logTime } from '../helpers/report-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { trackedProject, type TrackedProjectFixture } from '../helpers/time-tracking-fixtures.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 import { sendBillReminders, sendMissingTimeReminders } from '../../src/server/features/reminders/index.ts';
-import { DocumentPool } from '../../src/server/pdf/pool.ts';
+import { DocumentPool } from '../../src/server/documents/pool.ts';
 import { sqlBill, sqlPayment } from '../helpers/billing-sql.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';

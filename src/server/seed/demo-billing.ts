@@ -4,11 +4,11 @@
 // overdue, and a draft still being shaped.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
-import { updateDraft } from '../features/accounting/bill-drafts.ts';
-import { createBill, moveBill } from '../features/accounting/bills.ts';
-import { unbilledCases, unbilledLines } from '../features/accounting/lines.ts';
-import { recordPayment } from '../features/accounting/payments.ts';
-import { addRetainerEntry, setRetainerThreshold } from '../features/accounting/retainers.ts';
+import { updateDraft } from '../features/billing/bills/bill-drafts.ts';
+import { createBill, moveBill } from '../features/billing/bills/bills.ts';
+import { unbilledCases, unbilledLines } from '../features/billing/bills/lines.ts';
+import { recordPayment } from '../features/billing/payments/payments.ts';
+import { addRetainerEntry, setRetainerThreshold } from '../features/billing/retainers/retainers.ts';
 import { addDays } from '../../core/dates/iso-date.ts';
 
 const BILLING_ADDRESSES = [

@@ -29,9 +29,9 @@ const RateCodesPage = lazy(() => import('../features/rate-codes/rate-codes-page.
 const Rule26Page = lazy(() => import('../features/testimony/rule26-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page.tsx'));
-const AccountingPage = lazy(() => import('../features/accounting/accounting-page.tsx'));
-const BillPage = lazy(() => import('../features/accounting/bill-page.tsx'));
-const StatementPage = lazy(() => import('../features/accounting/statement-page.tsx'));
+const AccountingPage = lazy(() => import('../features/billing/accounting-page.tsx'));
+const BillPage = lazy(() => import('../features/billing/bills/bill-page.tsx'));
+const StatementPage = lazy(() => import('../features/billing/retainers/statement-page.tsx'));
 const TimeTrackingPage = lazy(() => import('../features/time-tracking/time-tracking-page.tsx'));
 const TimesheetPage = lazy(() => import('../features/timesheet/timesheet-page.tsx'));
 const TimesheetApprovalsPage = lazy(() => import('../features/timesheet/approvals-page.tsx'));

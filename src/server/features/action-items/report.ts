@@ -8,8 +8,8 @@ import { displayName } from '../../../core/people.ts';
 import { formatUsDate } from '../../../core/smart-date.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError, refuse } from '../../errors/app-error.ts';
-import type { Letterhead } from '../../pdf/letterhead.ts';
-import type { DocumentPool } from '../../pdf/pool.ts';
+import type { Letterhead } from '../../documents/letterhead.ts';
+import type { DocumentPool } from '../../documents/pool.ts';
 import { cardProject, joinedItems } from './service.ts';
 
 type Query = Required<Omit<TActionItemsReportQuery, 'projectId'>> & { projectId?: string };

@@ -5,8 +5,8 @@ import {
 } from '../../../core/api/action-items.ts';
 import { ZActionItemsReportQuery } from '../../../core/api/action-items-report.ts';
 import { requireUser } from '../../http/session.ts';
-import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
-import { sendPdf } from '../../pdf/send.ts';
+import { loadLetterhead } from '../../documents/firm-letterhead.ts';
+import { sendPdf } from '../../documents/send.ts';
 import {
   createActionItem, deleteActionItem, getActionItem, listActionItems, listAssignableUsers, updateActionItem,
 } from './service.ts';

@@ -2,9 +2,9 @@ import { CUSTODY_KIND_LABEL, tagText, type CustodyKind } from '../../../core/evi
 import { firmDateTime } from '../../../core/dates/firm-clock.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { Letterhead } from '../../pdf/letterhead.ts';
-import type { DocumentPool } from '../../pdf/pool.ts';
-import type { CustodyReportItem } from '../../pdf/custody-report.ts';
+import type { Letterhead } from '../../documents/letterhead.ts';
+import type { DocumentPool } from '../../documents/pool.ts';
+import type { CustodyReportItem } from '../../documents/custody-report.ts';
 import { verdictOf, verifyEntries } from './chain.ts';
 
 // The label sheet and the custody report: the request thread reads the rows, a document worker lays

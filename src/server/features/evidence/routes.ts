@@ -7,8 +7,8 @@ import {
 } from '../../../core/api/evidence.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
-import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
-import { sendPdf } from '../../pdf/send.ts';
+import { loadLetterhead } from '../../documents/firm-letterhead.ts';
+import { sendPdf } from '../../documents/send.ts';
 import { readNamedFiles } from '../../uploads/multipart.ts';
 import { returnBase } from '../sign-in-providers/index.ts';
 import { verifyItemChain } from './chain.ts';

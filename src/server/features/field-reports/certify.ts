@@ -4,8 +4,8 @@ import { FIELD_REPORT_MESSAGES } from '../../../core/field-reports/field-reports
 import { formatUsDate } from '../../../core/smart-date.ts';
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
-import type { Letterhead } from '../../pdf/letterhead.ts';
-import type { DocumentPool } from '../../pdf/pool.ts';
+import type { Letterhead } from '../../documents/letterhead.ts';
+import type { DocumentPool } from '../../documents/pool.ts';
 import { imagesForPdf } from './attachments.ts';
 import { getReport } from './reads.ts';
 import { draftForUpdate } from './writes.ts';

@@ -6,8 +6,8 @@ import {
 import { SHA256_HEADER } from '../../../core/field-reports/photo-evidence.ts';
 import type { AppContext } from '../../app-context.ts';
 import { requireUser } from '../../http/session.ts';
-import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
-import { sendPdf } from '../../pdf/send.ts';
+import { loadLetterhead } from '../../documents/firm-letterhead.ts';
+import { sendPdf } from '../../documents/send.ts';
 import { bucketOf } from '../../integrations/s3/bucket.ts';
 import { readNamedFiles } from '../../uploads/multipart.ts';
 import { certifyReport, reportPdf } from './certify.ts';

@@ -2,7 +2,7 @@ import { MONEY_AUTHORITY_MESSAGE, type TFirmProfile, type TFirmProfileBody } fro
 import { withActor, type DbOrTx } from '../../db/connection.ts';
 import { updateVersioned } from '../../db/versioned.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { firmContact } from '../../pdf/firm-letterhead.ts';
+import { firmContact } from '../../documents/firm-letterhead.ts';
 import { prepareMark } from '../../uploads/images.ts';
 import { alertSuperAdmins } from './money-alerts.ts';
 

@@ -7,9 +7,9 @@ import {
   billReminderKey, billReminderStep, billReminderSubject, billReminderText, daysPastDue,
 } from '../../../core/time/time-bill-reminders.ts';
 import type { Db } from '../../db/connection.ts';
-import { loadLetterhead } from '../../pdf/firm-letterhead.ts';
-import type { DocumentPool } from '../../pdf/pool.ts';
-import { clientStatement } from '../accounting/index.ts';
+import { loadLetterhead } from '../../documents/firm-letterhead.ts';
+import type { DocumentPool } from '../../documents/pool.ts';
+import { clientStatement } from '../billing/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { readReminderSettings } from './settings.ts';
 

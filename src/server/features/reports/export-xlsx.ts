@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream';
 import type { TReportQuery, TReportResponse } from '../../../core/api/reports.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { waitForReader } from '../../http/stream-out.ts';
-import type { DocumentPool } from '../../pdf/pool.ts';
+import type { DocumentPool } from '../../documents/pool.ts';
 import { forEachEntryPage } from './entry-rows.ts';
 
 /**
  * The XLSX export: this thread reads the entries a page at a time and a document worker writes the
- * workbook (pdf/report-workbook.ts). Resolves with the file's stream once its first bytes are ready, so
+ * workbook (documents/report-workbook.ts). Resolves with the file's stream once its first bytes are ready, so
  * a worker that cannot start is a clean error answer, not a broken download.
  */
 export async function reportXlsx(

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { requireUser } from '../../http/session.ts';
 import { throttle } from '../../http/throttle.ts';
-import { sendPdf } from '../../pdf/send.ts';
+import { sendPdf } from '../../documents/send.ts';
 import { createShareLink, listShareLinks, revokeShareLink } from './service.ts';
 import { openSharedReport, sharedPdf, sharedPhoto } from './shared.ts';
 import { firmTodayIso } from '../../../core/dates/iso-date.ts';

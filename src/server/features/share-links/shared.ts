@@ -4,7 +4,7 @@ import { firmTodayIso } from '../../../core/dates/iso-date.ts';
 import { looksLikeShareToken, SHARE_MESSAGES } from '../../../core/field-reports/share-links.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { firmContact } from '../../pdf/firm-letterhead.ts';
+import { firmContact } from '../../documents/firm-letterhead.ts';
 import { getReport } from '../field-reports/index.ts';
 import { hashOfShareToken } from './service.ts';
 

@@ -1,6 +1,6 @@
 import type { TCaseCancellations } from '../../../core/api/fee-rules.ts';
 import type { DbOrTx } from '../../db/connection.ts';
-import { cancellationLines } from '../accounting/index.ts';
+import { cancellationLines } from '../billing/index.ts';
 import { caseCancellations } from '../fee-rules/index.ts';
 
 // The case page's cancelled events (issue 40, docs/decisions/139): recorded with

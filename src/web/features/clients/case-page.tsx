@@ -29,7 +29,7 @@ const TestimonySection = lazy(() => import('../testimony/index.ts').then((m) => 
 // A super admin's money sections: fetched once the page has painted, like the sections above.
 const CustomRatesEditor = lazy(() => import('./custom-rates-editor.tsx').then((m) => ({ default: m.CustomRatesEditor })));
 const CaseFeeRules = lazy(() => import('./case-fee-rules.tsx').then((m) => ({ default: m.CaseFeeRules })));
-const RetainerSection = lazy(() => import('../accounting/index.ts').then((m) => ({ default: m.RetainerSection })));
+const RetainerSection = lazy(() => import('../billing/index.ts').then((m) => ({ default: m.RetainerSection })));
 import { SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -10,7 +10,7 @@ import type { TDashboardSummary } from '../../../core/api/dashboard.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { api } from '../../lib/api.ts';
 import { reportError } from '../../lib/error-store.ts';
-import { RetainerNotices } from '../accounting/index.ts';
+import { RetainerNotices } from '../billing/index.ts';
 import { MoneyAlerts } from '../firm-profile/index.ts';
 import { BackupFailureNotice } from '../backups/index.ts';
 import { FirstRunNotice } from '../first-run/index.ts';

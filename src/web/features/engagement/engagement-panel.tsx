@@ -10,7 +10,7 @@ import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
-import { amountText, amountTextProblem, parseAmount } from '../accounting/index.ts';
+import { amountText, amountTextProblem, parseAmount } from '../billing/index.ts';
 import { useEngagement, useRecordSignedLetter, useRetainerRequested, useSaveRetainerRequested } from './api.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TTimesheetSettings } from '../../../core/api/timesheet.ts';
 import { api } from '../../lib/api.ts';
-import { accountingKeys } from '../accounting/query-keys.ts';
+import { accountingKeys } from '../billing/query-keys.ts';
 import { timesheetKeys } from '../timesheet/query-keys.ts';
 
 // The firm's timesheet settings (issue 25): GET (everyone signed in) and PUT (admins) /api/settings/timesheets.

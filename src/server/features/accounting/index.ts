@@ -1,7 +1,0 @@
-// The accounting feature's face to the others (docs/decisions/127): a client's statement of account
-// (the reminders of past-due bills attach it, issue 41), and the bill to a deposing side and its
-// statement (testimony, issue 40).
-export { clientStatement } from './statement.ts';
-export { billDeposingSide } from './payer-bills.ts';
-export { payerStatement } from './payer-statement.ts';
-export { cancellationLines } from './lines.ts';
