@@ -21,7 +21,10 @@ const roleData = PARTY_ROLES.filter((r) => r !== 'client').map((r) => ({ value: 
 export const intakeParties = (s: IntakeState) => s.parties.filter((p) => p.name.trim()).map((p) => ({ role: p.role, name: p.name.trim() }));
 
 type Party = IntakeState['parties'][number];
-const PARTY_NAME_STYLE = { flex: 1 };
+// On a phone the role takes its own line, and the name the next one with its remove button; wider,
+// all three share one line.
+const PARTY_NAME_STYLE = { flex: 1, minWidth: 180 };
+const PARTY_ROLE_WIDTH = { base: '100%', xs: 190 };
 
 /** One party's row; it renders again only when its party changes, not at each key typed in another row. */
 const PartyRow = memo(function PartyRow({ index, party, onChange, onRemove }: {
@@ -29,8 +32,8 @@ const PartyRow = memo(function PartyRow({ index, party, onChange, onRemove }: {
 }) {
   const n = index + 1;
   return (
-    <Group align="flex-end" wrap="nowrap">
-      <FormSelect label={`Party ${n} role`} allowDeselect={false} data={roleData} value={party.role} w={190}
+    <Group align="flex-end" wrap="wrap" gap="sm">
+      <FormSelect label={`Party ${n} role`} allowDeselect={false} data={roleData} value={party.role} w={PARTY_ROLE_WIDTH}
         onChange={(v) => v && onChange(index, { role: v as TPartyRole })} />
       <FormTextInput label={`Party ${n} name`} style={PARTY_NAME_STYLE} value={party.name} onChange={(e) => onChange(index, { name: e.currentTarget.value })} />
       <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove party ${n}`} onClick={() => onRemove(index)}><IconTrash size={16} /></ActionIcon>
