@@ -157,6 +157,14 @@ test('the one-page form, then another case through the project-creation prompt',
   await expect(row).toContainText('(512) 555-0199');
   await row.getByRole('button', { name: 'Add case' }).click();
   const dialog = page.getByRole('dialog', { name: 'New case' });
+  // Closing with something typed asks first; discarded, the next opening starts empty.
+  await dialog.getByLabel('Case name').fill('Typed, then dropped');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('You have unsaved changes that will be lost. Do you want to continue?')).toBeVisible();
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await row.getByRole('button', { name: 'Add case' }).click();
+  await expect(dialog.getByLabel('Case name')).toHaveValue('');
   await dialog.getByLabel('File number').fill(`LG-${tag}`);
   await dialog.getByRole('button', { name: 'Create case' }).click();
   await expect(dialog.getByRole('alert')).toContainText(`File number LG-${tag} is already in use by another case.`);
