@@ -136,8 +136,14 @@ test('the case page scrolls no wider than a phone, and its collect form fills th
   await expect(page.getByRole('table', { name: 'Projects' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Evidence' })).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
-  await page.getByRole('button', { name: 'Collect item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  // The sections above Evidence (deadlines, parties, the conflict check, the engagement letter) grow
+  // as their data arrives after the page's first paint: a click aimed while one of them grows can land
+  // beside the button (CI, 11/29, one run of two). Pressed again if the form did not open.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Collect item' }).click({ timeout: 3_000 });
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(dialog.getByRole('button', { name: 'Add photo' })).toBeInViewport();
   expect((await dialog.boundingBox())!.width).toBe(PHONE.viewport.width);
 });
