@@ -57,7 +57,7 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
   await section(page, 'Testing').getByRole('checkbox', { name: 'ACM required' }).check();
   await section(page, 'Testing').getByRole('checkbox', { name: 'ACM completed' }).check();
   await section(page, 'Habitability and Timeline').getByText('No', { exact: true }).click();
-  const notesSaved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/field-reports/')
+  const notesSaved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/fields')
     && (r.request().postData() ?? '').includes('Owner present throughout.'));
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Owner present throughout.');
   expect((await notesSaved).status()).toBe(200);
@@ -133,7 +133,7 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
 
   await page.getByRole('button', { name: 'New revision' }).click();
   await expect(page.getByRole('heading', { name: /Field Report \d{3}-R1/ })).toBeVisible();
-  const revisedSave = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/field-reports/'));
+  const revisedSave = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith('/fields'));
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Revised after the adjuster call.');
   expect((await revisedSave).status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
@@ -165,8 +165,12 @@ test('a project page opens its field reports; a stale save offers the conflict c
   const purpose = section(page, 'Findings').getByLabel('Inspection purpose');
   await expect(purpose).toBeVisible();
 
-  // Someone else saves first; this editor's next save gets 409 and the choice.
-  const theirs = { ...report, content: { ...report.content, causeOfLoss: 'Burst pipe (office)' } };
+  // A field saves on its own; then someone else saves the report. The field they changed that this
+  // form changes too is a conflict, theirs and yours side by side; the one it did not touch comes in.
+  await section(page, 'Findings').getByLabel('Areas involved').fill('Kitchen and hallway');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  const now = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as TFieldReport;
+  const theirs = { ...now, content: { ...now.content, causeOfLoss: 'Burst pipe (office)', inspectionPurpose: 'Their purpose' } };
   const put = await page.request.put(`/api/field-reports/${report.id}`, {
     headers: { 'x-csrf-token': token },
     data: { projectId: theirs.projectId, reportType: theirs.reportType, reportNumber: theirs.reportNumber, date: theirs.date,
@@ -174,12 +178,19 @@ test('a project page opens its field reports; a stale save offers the conflict c
   });
   expect(put.status()).toBe(200);
   await purpose.fill('Moisture survey after the leak');
-  const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this report' });
-  await expect(conflict).toBeVisible();
-  await conflict.getByRole('button', { name: 'Save My Version' }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed these fields while yours waited' });
+  await expect(conflict).toContainText('Theirs: Their purpose');
+  await expect(page.getByRole('status').filter({ hasText: 'Not saved: someone else changed a field' })).toBeVisible();
+  await conflict.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/field-report-field-conflict.png' });
+  await conflict.getByRole('button', { name: 'Keep yours: Inspection purpose' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await expect(conflict).toHaveCount(0);
+  await expect(section(page, 'Findings').getByLabel('Cause of loss')).toHaveValue('Burst pipe (office)');
   await page.reload();
   await expect(section(page, 'Findings').getByLabel('Inspection purpose')).toHaveValue('Moisture survey after the leak');
+  await expect(section(page, 'Findings').getByLabel('Areas involved')).toHaveValue('Kitchen and hallway');
+  await expect(section(page, 'Findings').getByLabel('Cause of loss')).toHaveValue('Burst pipe (office)');
 
   // Smart date entry; a date outside the 10-year window is refused where it is typed and not saved.
   const date = section(page, 'Report').getByRole('textbox', { name: 'Date' });
@@ -257,21 +268,16 @@ test('a field past its limit is counted and refused by name, the others save, an
   await expect(summary).toBeFocused();
   await page.screenshot({ path: 'test-results/screens/field-report-refused-field.png' });
 
-  // Close the tab and open the report again in a new one: the refused text is offered back.
+  // Close the tab and open the report again in a new one: the refused change waits in the outbox, and
+  // its text comes back into the field, still named as not saved (nothing is offered: nothing is lost).
   await page.close();
   const again = await context.newPage();
   await again.setViewportSize({ width: 820, height: 1180 });
   await again.goto(`/field-reports/${report.id}`);
   await editorOpen(again);
-  const offer = await keptOffer(again);
-  await expect(offer).toContainText(/You have unsaved changes from \d{1,2}:\d{2} [AP]M/);
-  await expect(offer).toContainText('Damage summary');
-  await expect(offer).not.toContainText('Field notes');
-  await again.screenshot({ path: 'test-results/screens/field-report-restore-offer.png' });
-  await offer.getByRole('button', { name: 'Restore' }).click();
-  await expect(offer).toHaveCount(0);
   const summaryAgain = section(again, 'Findings').getByLabel('Damage summary');
   await expect(summaryAgain).toHaveValue(long);
+  await expect(again.getByRole('region', { name: /^You have unsaved changes from / })).toHaveCount(0);
   await expect(again.getByRole('status').filter({ hasText: 'Not saved' })).toContainText('Damage summary');
 
   // Shortened, it saves, and the browser forgets its copy: a reload offers nothing.
@@ -293,13 +299,16 @@ test('text typed just before the tab closes is offered back, and Discard forgets
     data: { id: randomUUID(), projectId: items[0]!.project_id, reportType: 'Final Inspection', date: new Date().toISOString().slice(0, 10) },
   });
   const report = await created.json() as TFieldReport;
-  // The server is unreachable: nothing typed can be saved before the tab closes.
-  await page.route(`**/api/field-reports/${report.id}`, (route) => (route.request().method() === 'PUT' ? route.abort() : route.continue()));
+  // The tab closes within the second after the typing: the changes never reached the outbox (the
+  // page's clock stands still from here), only the browser's kept drafts.
+  await page.clock.install();
   await page.goto(`/field-reports/${report.id}`);
   await editorOpen(page);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5_000));
   await section(page, 'Findings').getByLabel('Cause of loss').fill('Frozen pipe in the attic');
   await section(page, 'Testing').getByRole('checkbox', { name: 'Lead required' }).check();
   await page.close();
+  await context.clock.resume();
 
   const again = await context.newPage();
   await again.goto(`/field-reports/${report.id}`);

@@ -114,13 +114,6 @@ export const ZFieldReport = z.object({
 });
 export type TFieldReport = z.infer<typeof ZFieldReport>;
 
-/**
- * The `details` of a save that stored every field but those named (400, or 409 for a taken number):
- * why each was refused, and the report as it now is, with its new version (docs/decisions/066).
- */
-export const ZPartlySaved = z.object({ fields: z.array(ZFieldProblem).min(1), report: ZFieldReport });
-export type TPartlySaved = z.infer<typeof ZPartlySaved>;
-
 export const ZFieldReportListItem = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -164,7 +157,6 @@ export const ZFieldReportUpdate = z.object({
   content: contentSchema(false),
   version: z.number().int().positive(),
 });
-export type TFieldReportUpdate = z.input<typeof ZFieldReportUpdate>;
 /** The fields of a report's form (a save without its version). */
 export type TFieldReportFields = Omit<z.output<typeof ZFieldReportUpdate>, 'version' | 'content'> & { content: TFieldReportContent };
 

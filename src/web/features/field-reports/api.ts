@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportSettings, TFieldReportUpdate, TOfflineProjects, TProjectFacts, TReportImage,
+  TFieldReport, TFieldReportCreate, TFieldReportListItem, TFieldReportSettings, TOfflineProjects, TProjectFacts, TReportImage,
 } from '../../../core/api/field-reports.ts';
 import { awaitsNumber } from '../../../core/field-reports/new-field-report.ts';
 import { OFFLINE_PROJECTS } from '../../shared/project-picker/index.ts';
@@ -81,9 +81,7 @@ export function useSaveFieldReportSettings() {
   });
 }
 
-export const getReport = (id: string) => api<TFieldReport>(reportUrl(id));
 export const createReport = (body: TFieldReportCreate) => api<TFieldReport>('/api/field-reports', { method: 'POST', body });
-export const saveReport = (id: string, body: TFieldReportUpdate) => api<TFieldReport>(reportUrl(id), { method: 'PUT', body });
 export const deleteReport = (id: string) => api<void>(reportUrl(id), { method: 'DELETE' });
 export const projectFacts = (projectId: string) => api<TProjectFacts>(`/api/field-reports/project-facts?projectId=${projectId}`);
 export const certifyReport = (id: string, body: { version: number; drawnSignature?: string }) =>

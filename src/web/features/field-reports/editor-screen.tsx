@@ -3,7 +3,7 @@ import { IconClipboardCheck, IconDownload, IconSignature, IconTrash, IconVersion
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { TFieldProblem, TFieldReport } from '../../../core/api/field-reports.ts';
+import type { TFieldReport } from '../../../core/api/field-reports.ts';
 import { PDF_FAILED_MESSAGE } from '../../../core/action-items-report.ts';
 import { ATTACHMENT_KINDS, fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import { useFirmTimeZone, useUser } from '../../shared/auth.tsx';
@@ -17,17 +17,16 @@ import { deleteReport, keepProjectsForOffline, pdfUrl, reviseReport, storeReport
 import { ReviewStatus } from './review-status.tsx';
 import { DetailsSection } from './details-section.tsx';
 import { KeptDraftsAlert } from './kept-drafts-alert.tsx';
-import { ConflictAlert, SaveStatus, StatusBadge } from './save-status.tsx';
+import { SaveStatus, StatusBadge } from './save-status.tsx';
 import {
   FindingsSection, HabitabilitySection, MeasuresSection, NotesSection, PartiesSection, ProjectInfoSection, TestingSection,
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
 import { certifyKey } from '../../../core/field-reports/field-change.ts';
-import { dismiss } from '../../shared/offline/outbox.ts';
 import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
 import { FieldConflicts } from './field-conflicts.tsx';
 import { discardLocal } from './offline-create.ts';
-import { conflictsIn, queueCertify, reportScope, type FieldConflict } from './field-queue.ts';
+import { conflictsIn, queueCertify, reportScope } from './field-queue.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
 import { ShareWithClient } from './share-links.tsx';
 import { firmDate } from '../../../core/dates/firm-clock.ts';
@@ -57,9 +56,6 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const queued = useWaitingIn(reportScope(report.id));
   const conflicts = conflictsIn(queued);
   const certifyWaits = queued.some((i) => i.key === certifyKey(report.id));
-  // Keeping yours replaces the refused change in its place by a new one over their value; keeping theirs drops it.
-  const keep = (c: FieldConflict, which: 'theirs' | 'yours') => void (which === 'theirs' ? dismiss(c.seq) : Promise.resolve())
-    .then(() => save.settle(c.path, which === 'theirs' ? c.theirs : c.yours, c.theirs, c.current));
   const [signing, setSigning] = useState<'certify' | 'review' | null>(null);
   const rule = useFieldReportSettings().data;
   // The attachments' and the certify dialog's code (Mantine's Modal) are fetched once the editor has painted.
@@ -72,15 +68,14 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // Changes in the queue are kept in the browser: leaving the page loses nothing.
-  useUnsavedChanges(!readOnly && save.state !== 'saved' && save.state !== 'queued');
+  useUnsavedChanges(!readOnly && save.state !== 'saved' && save.state !== 'queued' && save.state !== 'saving');
 
   const { setBlocked } = save;
   const dateValidity = useCallback((path: string) => (ok: boolean) => setBlocked(path, !ok), [setBlocked]);
   const onContent = (update: (c: TFieldReport['content']) => TFieldReport['content']) =>
     save.setDraft((d) => ({ ...d, content: update(d.content) }));
-  // A queued change the server refused (a rule of its field) is named at the field, as a save's refusal is.
-  const queuedRefusals = queued.flatMap((i) => (i.failure?.details as { fields?: TFieldProblem[] } | undefined)?.fields ?? []);
-  const problems = Object.fromEntries([...queuedRefusals, ...save.refused].map((r) => [r.path, r.message]));
+  // A change the server refused (a rule of its field) is named at the field.
+  const problems = Object.fromEntries(save.refused.map((r) => [r.path, r.message]));
   const locked = readOnly || certifyWaits;
   const sectionProps = { content: save.draft.content, onChange: onContent, readOnly: locked, problems };
   const named = save.state === 'blocked' ? save.blocked : save.refused.map((r) => r.path);
@@ -97,7 +92,8 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
     setFailure(null);
     setBusy(true);
     try {
-      if (!readOnly) await save.flush();
+      // The PDF is made from what the server has: this report's changes are sent first.
+      if (!readOnly) await save.flush().then(save.sent);
       await downloadFile(pdfUrl(report.id), report.fileName);
     } catch {
       setFailure(PDF_FAILED_MESSAGE);
@@ -172,7 +168,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
         </Group>
       </Paper>
       {!readOnly && <KeptDraftsAlert drafts={kept.offer} onRestore={(fields) => kept.restore(fields, save.setDraft)} onDiscard={kept.discard} />}
-      {!readOnly && <FieldConflicts conflicts={conflicts} onKeep={keep} />}
+      {!readOnly && <FieldConflicts conflicts={conflicts} onKeep={(c, which) => void save.settle(c, which)} />}
       {!local && <ReviewStatus report={report} required={rule?.requireReview ?? false} timeZone={timeZone} />}
       {certifyWaits && !readOnly && (
         <Alert color="blue" role="status" title="Certification waits to be sent">
@@ -180,9 +176,6 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
         </Alert>
       )}
       {save.state === 'refused' && !save.refused.length && <Alert color="red" role="alert">{save.message}</Alert>}
-      {save.state === 'conflict' && save.theirs && (
-        <ConflictAlert theirsBy="" onTakeTheirs={save.takeTheirs} onKeepMine={save.keepMine} />
-      )}
       {failure && <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>{failure}</Alert>}
       {readOnly && (
         <Alert color={report.status === 'certified' ? 'teal' : 'gray'}>

@@ -21,9 +21,6 @@ export const changeOf = (item: OutboxItem) => (item.request.url.endsWith('/field
 /** This report's items in the queue (waiting or refused), oldest first. */
 export const queuedIn = (reportId: string) => outboxState().items.filter((i) => i.scope === reportScope(reportId));
 
-/** Edits go into the queue while offline, or while this report has anything in it (the order holds). */
-export const queueing = (reportId: string) => !navigator.onLine || queuedIn(reportId).length > 0;
-
 /** The edits (`sending` against `known`, what the server has or will have) as one change per field. */
 export async function queueChanges(options: { report: TFieldReport; userId: string; known: Editable; sending: Editable }): Promise<string[]> {
   const { report, userId, known, sending } = options;
@@ -31,9 +28,11 @@ export async function queueChanges(options: { report: TFieldReport; userId: stri
   const items = queuedIn(report.id);
   for (const path of paths) {
     const key = fieldChangeKey(report.id, path);
-    // A waiting change of the same field is replaced: it keeps the value the first edit started from.
-    const waiting = items.find((i) => i.key === key && !i.failure && i.seq !== outboxState().sending);
-    const base = waiting ? changeOf(waiting)?.base : valueAt(known, path);
+    // A change of the same field, waiting or refused, is replaced: it keeps the value the first edit
+    // started from (a refused value never reached the server). A conflict is dropped before it is
+    // sent again over their value (useAutosave's settle).
+    const earlier = items.find((i) => i.key === key && i.seq !== outboxState().sending);
+    const base = earlier ? changeOf(earlier)?.base : valueAt(known, path);
     const body: ChangeBody = { changeId: newId(), path, value: valueAt(sending, path), base: base ?? null };
     await enqueue({
       id: body.changeId, userId, kind: 'change', scope: reportScope(report.id), key, label: fieldChangeLabel(report.displayNumber, path), keep: { key: reportUrl(report.id) },

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCloudUpload } from '@tabler/icons-react';
 import { listText } from '../../../core/field-reports/field-reports.ts';
 import type { SaveState } from './use-autosave.ts';
@@ -9,7 +9,7 @@ const LABELS: Record<SaveState, string> = {
   pending: 'Unsaved changes',
   saving: 'Saving…',
   refused: 'Not saved',
-  conflict: 'Not saved: someone else changed this report',
+  conflict: 'Not saved: someone else changed a field',
   blocked: 'Not saved: fix the date',
 };
 
@@ -35,22 +35,6 @@ export function SaveStatus({ state, fields, onShow }: { state: SaveState; fields
         )
         : <Text size="sm" c={bad ? 'orange.8' : 'dimmed'}>{LABELS[state]}</Text>}
     </Group>
-  );
-}
-
-/** Someone saved this report after it was loaded here: the user chooses, nothing is overwritten silently. */
-export function ConflictAlert({ theirsBy, onTakeTheirs, onKeepMine }: { theirsBy: string; onTakeTheirs(): void; onKeepMine(): void }) {
-  return (
-    <Alert color="yellow" role="alert" title="Someone else changed this report">
-      <Text size="sm" mb="xs">
-        {theirsBy ? `${theirsBy}'s` : 'Their'} version was saved after you opened the report. Keep yours to save your fields over
-        theirs, or take theirs to drop your unsaved changes.
-      </Text>
-      <Group>
-        <Button size="xs" variant="default" onClick={onTakeTheirs}>Use Their Version</Button>
-        <Button size="xs" onClick={onKeepMine}>Save My Version</Button>
-      </Group>
-    </Alert>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TFieldProblem, TFieldReport, TFieldReportFields, TPartlySaved } from '../../../core/api/field-reports.ts';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { TFieldProblem, TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-reports/field-paths.ts';
-import { isRetryable } from '../../../core/outbox.ts';
-import { ApiError } from '../../lib/transport.ts';
-import { onOutboxAnswer, onOutboxDiscard, watchOutbox } from '../../shared/offline/outbox.ts';
-import { getReport, saveReport, storeReport } from './api.ts';
-import { changeOf, queueChanges, queuedIn, queueing, reportScope } from './field-queue.ts';
+import { fieldLabel } from '../../../core/field-reports/field-reports.ts';
+import type { OutboxItem } from '../../lib/outbox-item.ts';
+import { dismiss, onOutboxAnswer, onOutboxDiscard, outboxState, watchOutbox } from '../../shared/offline/outbox.ts';
+import { storeReport } from './api.ts';
+import { changeOf, queueChanges, queuedIn, reportScope, type FieldConflict } from './field-queue.ts';
 
 export type Editable = TFieldReportFields;
 export type SaveState = 'saved' | 'queued' | 'pending' | 'saving' | 'refused' | 'conflict' | 'blocked';
@@ -21,136 +21,89 @@ export const editableOf = (r: TFieldReport): Editable => ({
 export interface SaveListener {
   /** The user changed the form; `saved` is what the server holds. */
   edited(before: Editable, after: Editable, saved: Editable): void;
-  /** The server answered with what it now holds. */
+  /** These values are kept by the outbox (or held by the server): their drafts are no longer needed. */
   confirmed(saved: Editable): void;
-  /** The user dropped their changes for another person's version. */
+  /** The user dropped their changes. */
   discarded(): void;
 }
 
 /**
- * A save the server took except for the fields it names (ZPartlySaved, docs/decisions/066), or
- * null. Read by its shape: the editor's chunk stays free of zod.
+ * The fields the server refused among a report's queued changes: the rule's own words from
+ * `details.fields` (a save's refusal, docs/decisions/066), else the refusal's message at the field.
+ * A conflict is not a refusal: the person settles it (FieldConflicts).
  */
-function partlySaved(error: unknown): TPartlySaved | null {
-  if (!(error instanceof ApiError) || error.status >= 500) return null;
-  const details = error.details as Partial<TPartlySaved> | undefined;
-  const ok = Array.isArray(details?.fields) && details.fields.length > 0 && typeof details.report?.version === 'number';
-  return ok ? details as TPartlySaved : null;
+function refusalsIn(items: readonly OutboxItem[]): TFieldProblem[] {
+  return items.flatMap((item) => {
+    const change = changeOf(item);
+    if (!change || !item.failure || item.failure.code === 'EDIT_CONFLICT') return [];
+    const fields = (item.failure.details as { fields?: TFieldProblem[] } | undefined)?.fields;
+    return fields?.length ? fields : [{ path: change.path, label: fieldLabel(change.path), message: item.failure.message }];
+  });
 }
 
 /**
- * A save that got no answer, or an answer that may pass (408, 429, 5xx: the one idea of retryable,
- * docs/decisions/129): the edit goes into the outbox, which retries on its one ladder. This form
- * never retries on its own.
- */
-const forTheOutbox = (error: unknown) => !(error instanceof ApiError) || isRetryable(error.status);
-
-/**
- * Auto-save of one report: 1 s after the last edit, one save in flight, edits made meanwhile saved
- * right after; versioned, so a save over someone else's newer one is a conflict the user settles.
- * The server saves field by field: a refused field is named (`refused`) and stays in the form and
- * in the kept drafts while the others are saved. A date box holding text that is not a date yet
- * (`setBlocked`) keeps the status unsaved but blocks no other field.
+ * Auto-save of one report through the one outbox (issue 44, docs/decisions/149): 1 s after the
+ * last edit, each changed field becomes one waiting change (PATCH …/fields), sent in order with
+ * the outbox's retry ladder, online or not. The status follows the queue: refusals are named at
+ * their fields (the others save), a field someone else changed meanwhile is a conflict the person
+ * settles, and a date box holding text that is not a date yet (`setBlocked`) keeps the status
+ * unsaved but blocks no other field.
  */
 export function useAutosave(initial: TFieldReport, listener: SaveListener, userId: string) {
   const client = useQueryClient();
+  const scope = reportScope(initial.id);
   const [draft, setDraftState] = useState<Editable>(() => editableOf(initial));
-  const [state, setState] = useState<SaveState>('saved');
-  const [message, setMessage] = useState('');
-  const [refused, setRefused] = useState<TFieldProblem[]>([]);
+  const [pending, setPending] = useState(false);
+  const [notKept, setNotKept] = useState('');
   const [blocked, setBlockedPaths] = useState<string[]>([]);
-  const [theirs, setTheirs] = useState<TFieldReport | null>(null);
   const saved = useRef(initial);
   const latest = useRef(draft);
   const blockedRef = useRef(new Set<string>());
   const inFlight = useRef(false);
+  const again = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
   // What the server has, or will have once this report's waiting changes are sent (docs/decisions/102).
   const known = useRef(editableOf(initial));
   const applied = useRef(new Set<string>());
 
-  const adopt = useCallback((report: TFieldReport) => {
-    saved.current = report;
-    known.current = editableOf(report);
-    storeReport(client, report);
-    listener.confirmed(editableOf(report));
-  }, [client, listener]);
+  const outbox = useSyncExternalStore(watchOutbox, outboxState);
+  const queued = useMemo(() => outbox.items.filter((i) => i.scope === scope), [outbox.items, scope]);
+  const refused = useMemo(() => refusalsIn(queued), [queued]);
 
-  /** Offline, or while this report's earlier changes wait: edits go into the queue, one change per field. */
-  // False when the browser could not keep them: they stay unsaved in the form, named, and go with the next try.
-  const toQueue = useCallback(async (sending: Editable) => {
-    try {
-      await queueChanges({ report: saved.current, userId, known: known.current, sending });
-    } catch (error) {
-      if (alive.current) {
-        setMessage(error instanceof Error ? error.message : String(error));
-        setState('refused');
-      }
-      return false;
-    }
+  /** Hands what the form holds and the queue does not to the queue (one change per field). */
+  const handOver = useCallback(async (sending: Editable) => {
+    if (sameValue(sending, known.current)) return;
+    await queueChanges({ report: saved.current, userId, known: known.current, sending });
     known.current = sending;
     listener.confirmed(sending);
-    return true;
   }, [listener, userId]);
 
   const flush = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
-    if (inFlight.current) return;
-    const sending = latest.current;
-    const waits = queuedIn(initial.id).some((i) => !i.failure);
-    if (sameValue(sending, known.current)) {
-      setRefused([]);
-      setState(blockedRef.current.size ? 'blocked' : waits ? 'queued' : 'saved');
+    timer.current = undefined;
+    if (inFlight.current) {
+      again.current = true;
       return;
     }
     inFlight.current = true;
-    if (queueing(initial.id)) {
-      const kept = await toQueue(sending);
-      inFlight.current = false;
-      if (!kept) return;
-      if (alive.current) setState('queued');
-      if (!sameValue(latest.current, sending)) void flush();
-      return;
-    }
-    setState('saving');
     try {
-      adopt(await saveReport(saved.current.id, { ...sending, version: saved.current.version }));
-      inFlight.current = false;
-      if (!alive.current) return;
-      setMessage('');
-      setRefused([]);
-      if (!sameValue(latest.current, sending)) return void flush();
-      setState(blockedRef.current.size ? 'blocked' : 'saved');
+      do {
+        again.current = false;
+        await handOver(latest.current);
+      } while (again.current);
+      if (alive.current) setNotKept('');
     } catch (error) {
+      // The browser could not keep them: they stay in the form, named, and go with the next try.
+      if (alive.current) setNotKept(error instanceof Error ? error.message : String(error));
+    } finally {
       inFlight.current = false;
-      const partial = partlySaved(error);
-      if (partial) adopt(partial.report);
-      if (!alive.current) return;
-      if (partial) {
-        setRefused(partial.fields);
-        setMessage(error instanceof Error ? error.message : '');
-        if (!sameValue(latest.current, sending)) return void flush();
-        return setState('refused');
-      }
-      if (forTheOutbox(error)) {
-        if (!(await toQueue(sending))) return;
-        setState('queued');
-        if (!sameValue(latest.current, sending)) void flush();
-        return;
-      }
-      if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') {
-        setTheirs(await getReport(saved.current.id).catch(() => null));
-        return setState('conflict');
-      }
-      setRefused([]);
-      setMessage(error instanceof Error ? error.message : String(error));
-      return setState('refused');
+      if (alive.current && timer.current === undefined) setPending(false);
     }
-  }, [adopt, initial.id, toQueue]);
+  }, [handOver]);
 
   const schedule = useCallback(() => {
-    setState((s) => (s === 'conflict' ? s : 'pending'));
+    setPending(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), AUTO_SAVE_DEBOUNCE_MS);
   }, [flush]);
@@ -173,45 +126,32 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     schedule();
   }, [schedule]);
 
-  const takeTheirs = useCallback(() => {
-    if (!theirs) return;
-    saved.current = theirs;
-    latest.current = editableOf(theirs);
-    setDraftState(latest.current);
-    storeReport(client, theirs);
-    listener.discarded();
-    setTheirs(null);
-    setRefused([]);
-    setState('saved');
-  }, [client, listener, theirs]);
-
-  const keepMine = useCallback(() => {
-    if (!theirs) return;
-    saved.current = theirs;
-    setTheirs(null);
-    void flush();
-  }, [flush, theirs]);
-
-  /** The version the next save or certification must name. */
+  /** The version the next certification must name. */
   const savedVersion = useCallback(() => saved.current.version, []);
 
-  // Leaving the page saves what waits for its debounce at once (the kept drafts hold it meanwhile).
+  /** Resolves once none of this report's changes waits to be sent (or the outbox has no connection). */
+  const sent = useCallback(() => new Promise<void>((resolve) => {
+    let stop = () => {};
+    const check = () => {
+      const state = outboxState();
+      if (state.online && state.items.some((i) => i.scope === scope && !i.failure)) return;
+      stop();
+      resolve();
+    };
+    stop = watchOutbox(check);
+    check();
+  }), [scope]);
+
+  // Leaving the page hands what waits for its debounce to the queue at once (the kept drafts hold it meanwhile).
   useEffect(() => {
     alive.current = true;
     return () => {
       alive.current = false;
       clearTimeout(timer.current);
-      if (inFlight.current || sameValue(latest.current, known.current)) return;
-      if (queueing(initial.id)) return void toQueue(latest.current);
-      void saveReport(saved.current.id, { ...latest.current, version: saved.current.version })
-        .then(adopt)
-        .catch((error) => {
-          if (forTheOutbox(error)) return void toQueue(latest.current);
-          const partial = partlySaved(error);
-          if (partial) adopt(partial.report);
-        });
+      if (inFlight.current) again.current = true;
+      else void handOver(latest.current).catch(() => undefined);
     };
-  }, [adopt, initial.id, toQueue]);
+  }, [handOver]);
 
   // The queue's answers: the report as the server now has it. A field someone else changed that this
   // form did not is taken into the form; the fields waiting here keep what was typed.
@@ -234,13 +174,12 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
   }, [client, initial.id]);
   // Only the answers to the form's own writes (its field changes and certification) carry the report;
   // photos and annotations of the same report answer their image lists.
-  useEffect(() => onOutboxAnswer(reportScope(initial.id), (item, answer) => {
-    if (answer.ok && alive.current && item.key.startsWith(`field-report:${initial.id}:`)) takeServer(answer.body as TFieldReport);
-  }), [initial.id, takeServer]);
+  useEffect(() => onOutboxAnswer(scope, (item, answer) => {
+    if (answer.ok && alive.current && item.key.startsWith(`${scope}:`)) takeServer(answer.body as TFieldReport);
+  }), [scope, takeServer]);
 
-  // A refused change the person discarded from the queue's list: the field shows the server's value
-  // again (a conflict's answer brought it), unless it was typed in since.
-  useEffect(() => onOutboxDiscard(reportScope(initial.id), (item) => {
+  /** A refused or conflicting change dropped: the field shows the server's value again, unless it was typed in since. */
+  const forget = useCallback((item: OutboxItem) => {
     const change = changeOf(item);
     if (!change || !alive.current || !sameValue(valueAt(latest.current, change.path), change.value)) return;
     const current = (item.failure?.details as { current?: TFieldReport } | undefined)?.current;
@@ -249,42 +188,44 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     known.current = withValueAt(known.current, change.path, server);
     latest.current = withValueAt(latest.current, change.path, server);
     setDraftState(latest.current);
-  }), [initial.id, takeServer]);
+  }, [takeServer]);
+  useEffect(() => onOutboxDiscard(scope, forget), [scope, forget]);
 
-  // Changes waiting from an earlier visit (a closed tab, a reload offline) are shown in the form;
-  // the status follows the queue: 'queued' while any waits, 'saved' once all are sent.
+  // Changes waiting from an earlier visit (a closed tab, a reload offline, a refusal) are shown in the form.
   useEffect(() => {
-    const follow = () => {
-      const items = queuedIn(initial.id);
-      let form = latest.current;
-      for (const change of items.map(changeOf)) {
-        if (!change || applied.current.has(change.changeId)) continue;
-        applied.current.add(change.changeId);
-        if (!sameValue(valueAt(form, change.path), valueAt(known.current, change.path))) continue;
-        form = withValueAt(form, change.path, change.value);
-        known.current = withValueAt(known.current, change.path, change.value);
-      }
-      if (form !== latest.current) {
-        latest.current = form;
-        setDraftState(form);
-      }
-      const waits = items.some((i) => !i.failure);
-      setState((s) => (s === 'queued' && !waits ? 'saved' : s === 'saved' && waits ? 'queued' : s));
-    };
-    follow();
-    return watchOutbox(follow);
-  }, [initial.id]);
+    let form = latest.current;
+    for (const change of queued.map(changeOf)) {
+      if (!change || applied.current.has(change.changeId)) continue;
+      applied.current.add(change.changeId);
+      if (!sameValue(valueAt(form, change.path), valueAt(known.current, change.path))) continue;
+      form = withValueAt(form, change.path, change.value);
+      known.current = withValueAt(known.current, change.path, change.value);
+    }
+    if (form !== latest.current) {
+      latest.current = form;
+      setDraftState(form);
+    }
+  }, [queued]);
 
-  /** A change refused as a conflict, settled: `value` is what the field now holds or will hold. */
-  const settle = useCallback(async (path: string, value: unknown, theirs: unknown, current?: TFieldReport) => {
-    known.current = withValueAt(known.current, path, theirs);
-    latest.current = withValueAt(latest.current, path, value);
-    if (current) takeServer(current);
+  /** A conflict settled: the person keeps theirs (the change is dropped) or yours (sent again, over their value). */
+  const settle = useCallback(async (conflict: FieldConflict, keep: 'theirs' | 'yours') => {
+    await dismiss(conflict.seq);
+    const value = keep === 'theirs' ? conflict.theirs : conflict.yours;
+    known.current = withValueAt(known.current, conflict.path, conflict.theirs);
+    latest.current = withValueAt(latest.current, conflict.path, value);
+    if (conflict.current) takeServer(conflict.current);
     setDraftState(latest.current);
-    // The pick goes out through the queue too, over their value: the order holds.
-    if (!sameValue(value, theirs) && !(await toQueue(latest.current))) return;
-    setState(queuedIn(initial.id).some((i) => !i.failure) ? 'queued' : 'saved');
-  }, [initial.id, takeServer, toQueue]);
+    if (keep === 'yours') await flush();
+  }, [flush, takeServer]);
 
-  return { draft, setDraft, state, message, refused, blocked, theirs, takeTheirs, keepMine, setBlocked, savedVersion, flush, settle };
+  const waits = queued.some((i) => !i.failure);
+  const conflicted = queued.some((i) => i.failure?.code === 'EDIT_CONFLICT');
+  const state: SaveState = pending ? 'pending'
+    : blocked.length ? 'blocked'
+    : notKept || refused.length ? 'refused'
+    : conflicted ? 'conflict'
+    : waits ? (outbox.online ? 'saving' : 'queued')
+    : 'saved';
+
+  return { draft, setDraft, state, message: notKept, refused, blocked, setBlocked, savedVersion, flush, sent, settle };
 }
