@@ -2,6 +2,7 @@ import { Autocomplete, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Tex
 import { useMemo } from 'react';
 import { RETAINED_SIDES, SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
 import { readRefusal } from '../../lib/refusal.ts';
+import { useLatestCallback } from '../../lib/stable-props.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { FormSelect, FormTextarea, FormTextInput } from '../../ui/form-inputs.tsx';
 import { memoFields } from '../../ui/memo-fields.tsx';
@@ -18,20 +19,23 @@ const STATUS_DATA = Object.entries(STATUS_LABELS).map(([value, label]) => ({ val
 
 interface FieldsProps<T> { value: T; onChange(next: T): void; errors?: Errors<T>; readOnly?: boolean }
 
+const CLIENT_TYPES = [{ value: 'personal', label: 'Personal' }, { value: 'business', label: 'Business' }];
+
 export const ClientFields = memoFields(function ClientFields({ value, onChange, errors = {}, readOnly }: FieldsProps<ClientForm>) {
   const set = (patch: Partial<ClientForm>) => onChange({ ...value, ...patch });
+  // The client type's control (Mantine measures its indicator at each render) stays as it is while a name is typed.
+  const setType = useLatestCallback((v: string) => set({ isBusinessClient: v === 'business' }));
+  const business = value.isBusinessClient;
+  const clientType = useMemo(() => (
+    <div>
+      <Text size="sm" fw={500} mb={4} id="client-type-label">Client type</Text>
+      <SegmentedControl aria-labelledby="client-type-label" disabled={readOnly} value={business ? 'business' : 'personal'}
+        onChange={setType} data={CLIENT_TYPES} />
+    </div>
+  ), [business, readOnly, setType]);
   return (
     <Stack gap="sm">
-      <div>
-        <Text size="sm" fw={500} mb={4} id="client-type-label">Client type</Text>
-        <SegmentedControl
-          aria-labelledby="client-type-label"
-          disabled={readOnly}
-          value={value.isBusinessClient ? 'business' : 'personal'}
-          onChange={(v) => set({ isBusinessClient: v === 'business' })}
-          data={[{ value: 'personal', label: 'Personal' }, { value: 'business', label: 'Business' }]}
-        />
-      </div>
+      {clientType}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <FormTextInput label={value.isBusinessClient ? 'Business name' : 'Client name'} required readOnly={readOnly}
           value={value.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} />

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TClientDetail } from '../../../core/api/clients.ts';
 import { CLIENT_PHASES, draftResumePhase, phaseLabel, type ClientPhase } from '../../../core/cases/cases.ts';
@@ -73,7 +73,8 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
 
   const completion = detail?.completionPercentage ?? 0;
   const reached = detail ? CLIENT_PHASES.indexOf(resumeAt(detail)) : 0;
-  const problems = { client: clientProblems(client), case: caseProblems(kase), project: projectProblems(project), review: {} }[phase];
+  const problems: Record<string, string> = phase === 'client' ? clientProblems(client) : phase === 'case' ? caseProblems(kase)
+    : phase === 'project' ? projectProblems(project) : {};
 
   const go = (next: ClientPhase) => {
     setShowErrors(false);
@@ -143,12 +144,22 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
   };
 
   const index = CLIENT_PHASES.indexOf(phase);
+  // The heading and the buttons stay as they are while a field is typed in (issue 39's keystroke budget).
+  const back = useLatestCallback(() => go(CLIENT_PHASES[index - 1]!));
+  const next = useLatestCallback(() => void (phase === 'review' ? finish() : saveAndContinue()));
+  const heading = useMemo(() => <Title order={3}>{phaseLabel(phase)}</Title>, [phase]);
+  const buttons = useMemo(() => (
+    <Group justify="space-between">
+      <Button variant="default" disabled={index === 0 || saving} onClick={back}>Back</Button>
+      <Button onClick={next} loading={saving}>{phase === 'review' ? 'Finish' : 'Save and continue'}</Button>
+    </Group>
+  ), [back, next, index, phase, saving]);
   return (
     <Stack gap="lg">
       <PhaseHeader completion={completion} index={index} reached={reached} onStep={goTo} />
       <Paper withBorder p="lg">
         <Stack ref={container}>
-          <Title order={3}>{phaseLabel(phase)}</Title>
+          {heading}
           {phase === 'client' && <ClientFields value={client} onChange={edited(setClient, client)} errors={errors} />}
           {phase === 'case' && <CaseFields value={kase} onChange={edited(setCase, kase)} errors={errors} />}
           {phase === 'case' && detail && !detail.cases[0] && (
@@ -158,12 +169,7 @@ function PhasedForm({ initial }: { initial: TClientDetail | null }) {
           {phase === 'review' && detail && <ReviewSummary detail={detail} />}
           <RefusalAlert refusal={refusal}
             labels={{ client: clientLabels(client), case: CASE_LABELS, project: PROJECT_LABELS, review: {} }[phase]} />
-          <Group justify="space-between">
-            <Button variant="default" disabled={index === 0 || saving} onClick={() => go(CLIENT_PHASES[index - 1]!)}>Back</Button>
-            {phase === 'review'
-              ? <Button onClick={finish} loading={saving}>Finish</Button>
-              : <Button onClick={saveAndContinue} loading={saving}>Save and continue</Button>}
-          </Group>
+          {buttons}
         </Stack>
       </Paper>
     </Stack>
