@@ -38,6 +38,11 @@ test('redirects: / to /login, protected to /login, unknown to /dashboard, /test-
   await expect(page).toHaveURL(/\/test-api$/);
   await page.getByRole('button', { name: 'Run checks' }).click();
   await expect(page.getByRole('cell', { name: /Server and database/ })).toBeVisible();
+  // The checks run one after another; signed out, the session's answers 401 and clears the cookies.
+  // Signing in before that answer came would have the answer clear the new session's cookies.
+  const sessionCheck = page.getByRole('row').filter({ hasText: 'Your session' });
+  await expect(sessionCheck).toContainText('failed');
+  await expect(sessionCheck).toContainText('401');
   await signIn(page);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -28,11 +28,11 @@ export async function queueChanges(options: { report: TFieldReport; userId: stri
   const items = queuedIn(report.id);
   for (const path of paths) {
     const key = fieldChangeKey(report.id, path);
-    // A change of the same field, waiting or refused, is replaced: it keeps the value the first edit
-    // started from (a refused value never reached the server). A conflict is dropped before it is
-    // sent again over their value (useAutosave's settle).
+    // A change of the same field, waiting or refused, is replaced in its place: it keeps the value the
+    // first edit started from (a refused value never reached the server). A conflict's replacement
+    // starts from `known`: their value once the person kept theirs or yours (useAutosave's settle).
     const earlier = items.find((i) => i.key === key && i.seq !== outboxState().sending);
-    const base = earlier ? changeOf(earlier)?.base : valueAt(known, path);
+    const base = earlier && earlier.failure?.code !== 'EDIT_CONFLICT' ? changeOf(earlier)?.base : valueAt(known, path);
     const body: ChangeBody = { changeId: newId(), path, value: valueAt(sending, path), base: base ?? null };
     await enqueue({
       id: body.changeId, userId, kind: 'change', scope: reportScope(report.id), key, label: fieldChangeLabel(report.displayNumber, path), keep: { key: reportUrl(report.id) },

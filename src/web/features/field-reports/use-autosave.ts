@@ -59,7 +59,7 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
   const saved = useRef(initial);
   const latest = useRef(draft);
   const blockedRef = useRef(new Set<string>());
-  const inFlight = useRef(false);
+  const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
@@ -79,27 +79,31 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     listener.confirmed(sending);
   }, [listener, userId]);
 
-  const flush = useCallback(async (): Promise<void> => {
+  /** Hands the form's changes to the queue; a call during a hand-over is served by it (it runs again). */
+  const flush = useCallback((): Promise<void> => {
     clearTimeout(timer.current);
     timer.current = undefined;
     if (inFlight.current) {
       again.current = true;
-      return;
+      return inFlight.current;
     }
-    inFlight.current = true;
-    try {
-      do {
-        again.current = false;
-        await handOver(latest.current);
-      } while (again.current);
-      if (alive.current) setNotKept('');
-    } catch (error) {
-      // The browser could not keep them: they stay in the form, named, and go with the next try.
-      if (alive.current) setNotKept(error instanceof Error ? error.message : String(error));
-    } finally {
-      inFlight.current = false;
-      if (alive.current && timer.current === undefined) setPending(false);
-    }
+    const run = (async () => {
+      try {
+        do {
+          again.current = false;
+          await handOver(latest.current);
+        } while (again.current);
+        if (alive.current) setNotKept('');
+      } catch (error) {
+        // The browser could not keep them: they stay in the form, named, and go with the next try.
+        if (alive.current) setNotKept(error instanceof Error ? error.message : String(error));
+      } finally {
+        inFlight.current = null;
+        if (alive.current && timer.current === undefined) setPending(false);
+      }
+    })();
+    inFlight.current = run;
+    return run;
   }, [handOver]);
 
   const schedule = useCallback(() => {
@@ -207,9 +211,12 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     }
   }, [queued]);
 
-  /** A conflict settled: the person keeps theirs (the change is dropped) or yours (sent again, over their value). */
+  /**
+   * A conflict settled: the person keeps theirs (the change is dropped) or yours (a new change over
+   * their value takes the refused one's place in the queue).
+   */
   const settle = useCallback(async (conflict: FieldConflict, keep: 'theirs' | 'yours') => {
-    await dismiss(conflict.seq);
+    if (keep === 'theirs') await dismiss(conflict.seq);
     const value = keep === 'theirs' ? conflict.theirs : conflict.yours;
     known.current = withValueAt(known.current, conflict.path, conflict.theirs);
     latest.current = withValueAt(latest.current, conflict.path, value);
