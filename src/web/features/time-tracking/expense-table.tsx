@@ -8,7 +8,7 @@ import type { ShowResult } from './time-table.tsx';
 import { useProgressiveCount } from './use-progressive.ts';
 import { RowBlockList, watchFarRows } from '../../ui/big-table/index.ts';
 import { expenseTotalOf } from './totals.ts';
-import { useRowKeys, useStoreValue } from './use-store.ts';
+import { useRowKeys, useTotalAfterPaint } from './use-store.ts';
 import type { Editor } from './editor.ts';
 import { RowLockNotice } from './lock-notice.tsx';
 import { ExpenseWaitingLine } from './waiting-line.tsx';
@@ -57,7 +57,7 @@ function ExpenseRows({ store, onDeleteError, editor }: { store: ExpenseStore; on
 }
 
 function ExpenseTotalsRow({ store }: { store: ExpenseStore }) {
-  const total = useStoreValue(store, expenseTotalOf, 0);
+  const total = useTotalAfterPaint(store, expenseTotalOf);
   return (
     <div role="rowgroup">
       <div role="row" className="tt-row tt-totals">

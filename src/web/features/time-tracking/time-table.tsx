@@ -9,7 +9,7 @@ import { timeCostOf, timeHoursOf } from './totals.ts';
 import { focusRowDate } from './row-focus.ts';
 import { useProgressiveCount } from './use-progressive.ts';
 import { RowBlockList, watchFarRows } from '../../ui/big-table/index.ts';
-import { useRowKeys, useStoreValue } from './use-store.ts';
+import { useRowKeys, useTotalAfterPaint } from './use-store.ts';
 import { lockReason, type Editor } from './editor.ts';
 import { RowLockNotice } from './lock-notice.tsx';
 import { TimeWaitingLine } from './waiting-line.tsx';
@@ -104,8 +104,8 @@ function TimeRows({ store, jobTitles, money, onDeleteError, editor }: {
 
 /** Time Totals: total hours to one decimal and total cost (super admins only). */
 function TimeTotalsRow({ store }: { store: TimeStore }) {
-  const hours = useStoreValue(store, timeHoursOf, 0);
-  const cost = useStoreValue(store, timeCostOf, 0);
+  const hours = useTotalAfterPaint(store, timeHoursOf);
+  const cost = useTotalAfterPaint(store, timeCostOf);
   return (
     <div role="rowgroup">
       <div role="row" className="tt-row tt-totals">

@@ -21,7 +21,7 @@ import type { ResultMessage } from './result-dialog.tsx';
 import { ResultModal } from './result-modal.tsx';
 import { TimeTable } from './time-table.tsx';
 import { anyLostOf, anyUnsavedOf, expenseTotalOf, timeCostOf } from './totals.ts';
-import { useStoreValue } from './use-store.ts';
+import { useStoreValue, useTotalAfterPaint } from './use-store.ts';
 import { useToday } from '../../ui/today.ts';
 
 const ActionItemsCard = lazy(() => import('../action-items/index.ts').then((m) => ({ default: m.ActionItemsCard })));
@@ -166,7 +166,7 @@ function UnsavedGuard({ time, expenses }: {
 
 /** Grand Total: time cost plus expense amount (super admins only). */
 function GrandTotal({ time, expenses }: { time: EntryStore<TimeRowDraft, TimeExtra>; expenses: EntryStore<ExpenseRowDraft, ExpenseExtra> }) {
-  const total = useStoreValue(time, timeCostOf, 0) + useStoreValue(expenses, expenseTotalOf, 0);
+  const total = useTotalAfterPaint(time, timeCostOf) + useTotalAfterPaint(expenses, expenseTotalOf);
   return (
     <Text fw={700} size="lg" ta="right" mt="md" data-testid="grand-total">
       <span className="tt-fixed">Grand Total: {formatCurrency(total)}</span>

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { nextPaint } from '../../lib/after-paint.ts';
 import type { EntryStore, RowState } from '../../shared/entries/index.ts';
 
 export function useRow<D, X>(store: EntryStore<D, X>, key: string): RowState<D, X> | undefined {
@@ -20,6 +21,35 @@ export function useStoreValue<D, X, T extends number | boolean>(
   store: EntryStore<D, X> | null, derive: (store: EntryStore<D, X>) => T, empty: T,
 ): T {
   return useSyncExternalStore(store ? store.subscribe : noopSubscribe, () => (store ? derive(store) : empty));
+}
+
+/**
+ * A total shown beside the rows (hours, cost, amounts): as useStoreValue, but it follows a change
+ * after the frame that paints the change itself, so a key in an Hours or Amount cell paints the
+ * cell first and the totals in the next frame (issue 44's keystroke budget). Several changes before
+ * that frame are one update.
+ */
+export function useTotalAfterPaint<D, X>(store: EntryStore<D, X> | null, derive: (store: EntryStore<D, X>) => number): number {
+  const [value, setValue] = useState(() => (store ? derive(store) : 0));
+  useEffect(() => {
+    let alive = true;
+    let waiting = false;
+    const follow = () => {
+      if (waiting) return;
+      waiting = true;
+      void nextPaint().then(() => {
+        waiting = false;
+        if (alive) setValue(store ? derive(store) : 0);
+      });
+    };
+    setValue(store ? derive(store) : 0);
+    const stop = store?.subscribe(follow);
+    return () => {
+      alive = false;
+      stop?.();
+    };
+  }, [store, derive]);
+  return value;
 }
 
 /** `fn` computed once per revision of a store, however many readers ask. */

@@ -7,7 +7,7 @@ import type { EntryStore } from '../../shared/entries/index.ts';
 import type { ExpenseStore } from './expense-row.tsx';
 import type { TimeStore } from './time-row.tsx';
 import { expenseTotalOf, refusedRowsOf, timeHoursOf, waitingRowsOf } from './totals.ts';
-import { useStoreValue } from './use-store.ts';
+import { useStoreValue, useTotalAfterPaint } from './use-store.ts';
 
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
@@ -20,14 +20,14 @@ function useWaitingWords<D, X>(store: EntryStore<D, X>): string {
 
 /** Under the time table, for everyone (hours are not money): 'Total 7.5 h · 2 rows waiting'. */
 export function TimeWaitingLine({ store }: { store: TimeStore }) {
-  const hours = useStoreValue(store, timeHoursOf, 0);
+  const hours = useTotalAfterPaint(store, timeHoursOf);
   const words = useWaitingWords(store);
   return <Text role="status" size="sm" mt="xs" className="tt-waiting-line">Total {formatHours(hours)} h{words}</Text>;
 }
 
 /** Under the expense table (amounts are shown to every role): 'Total $45.00 · 1 row waiting'. */
 export function ExpenseWaitingLine({ store }: { store: ExpenseStore }) {
-  const total = useStoreValue(store, expenseTotalOf, 0);
+  const total = useTotalAfterPaint(store, expenseTotalOf);
   const words = useWaitingWords(store);
   return <Text role="status" size="sm" mt="xs" className="tt-waiting-line">Total {formatCurrency(total)}{words}</Text>;
 }
