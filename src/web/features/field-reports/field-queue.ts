@@ -1,6 +1,7 @@
-import type { TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
+import type { TFieldProblem, TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
 import { certifyKey, certifyLabel, fieldChangeKey, fieldChangeLabel } from '../../../core/field-reports/field-change.ts';
 import { changedPaths, valueAt } from '../../../core/field-reports/field-paths.ts';
+import { fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { newId } from '../../lib/new-id.ts';
 import { enqueue, outboxState } from '../../shared/offline/outbox.ts';
@@ -64,5 +65,19 @@ export function conflictsIn(items: readonly OutboxItem[]): FieldConflict[] {
     const details = item.failure?.code === 'EDIT_CONFLICT' ? item.failure.details as Partial<FieldConflict> & { field?: string } : null;
     if (!details?.field || item.seq === undefined) return [];
     return [{ seq: item.seq, path: details.field, theirs: details.theirs, yours: details.yours, current: details.current }];
+  });
+}
+
+/**
+ * The fields the server refused among a report's queued changes: the rule's own words from
+ * `details.fields` (a save's refusal, docs/decisions/066), else the refusal's message at the
+ * change's field. A conflict is not a refusal: the person settles it (FieldConflicts).
+ */
+export function refusalsIn(items: readonly OutboxItem[]): TFieldProblem[] {
+  return items.flatMap((item) => {
+    const change = changeOf(item);
+    if (!change || !item.failure || item.failure.code === 'EDIT_CONFLICT') return [];
+    const fields = (item.failure.details as { fields?: TFieldProblem[] } | undefined)?.fields;
+    return fields?.length ? fields : [{ path: change.path, label: fieldLabel(change.path), message: item.failure.message }];
   });
 }

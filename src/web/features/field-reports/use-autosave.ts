@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { TFieldProblem, TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
+import type { TFieldReport, TFieldReportFields } from '../../../core/api/field-reports.ts';
 import { AUTO_SAVE_DEBOUNCE_MS } from '../../../core/constants.ts';
 import { changedPaths, sameValue, valueAt, withValueAt } from '../../../core/field-reports/field-paths.ts';
-import { fieldLabel } from '../../../core/field-reports/field-reports.ts';
 import type { OutboxItem } from '../../lib/outbox-item.ts';
 import { dismiss, onOutboxAnswer, onOutboxDiscard, outboxState, watchOutbox } from '../../shared/offline/outbox.ts';
 import { storeReport } from './api.ts';
-import { changeOf, queueChanges, queuedIn, reportScope, type FieldConflict } from './field-queue.ts';
+import { changeOf, queueChanges, queuedIn, refusalsIn, reportScope, type FieldConflict } from './field-queue.ts';
 
 export type Editable = TFieldReportFields;
 export type SaveState = 'saved' | 'queued' | 'pending' | 'saving' | 'refused' | 'conflict' | 'blocked';
@@ -25,20 +24,6 @@ export interface SaveListener {
   confirmed(saved: Editable): void;
   /** The user dropped their changes. */
   discarded(): void;
-}
-
-/**
- * The fields the server refused among a report's queued changes: the rule's own words from
- * `details.fields` (a save's refusal, docs/decisions/066), else the refusal's message at the field.
- * A conflict is not a refusal: the person settles it (FieldConflicts).
- */
-function refusalsIn(items: readonly OutboxItem[]): TFieldProblem[] {
-  return items.flatMap((item) => {
-    const change = changeOf(item);
-    if (!change || !item.failure || item.failure.code === 'EDIT_CONFLICT') return [];
-    const fields = (item.failure.details as { fields?: TFieldProblem[] } | undefined)?.fields;
-    return fields?.length ? fields : [{ path: change.path, label: fieldLabel(change.path), message: item.failure.message }];
-  });
 }
 
 /**
