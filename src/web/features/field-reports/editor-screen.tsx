@@ -23,10 +23,9 @@ import {
 } from './sections.tsx';
 import { editableOf, useAutosave } from './use-autosave.ts';
 import { certifyKey } from '../../../core/field-reports/field-change.ts';
-import { useWaitingIn } from '../../shared/offline/use-outbox.ts';
 import { FieldConflicts } from './field-conflicts.tsx';
 import { discardLocal } from './offline-create.ts';
-import { conflictsIn, queueCertify, reportScope } from './field-queue.ts';
+import { conflictsIn, queueCertify } from './field-queue.ts';
 import { useKeptDrafts } from './use-kept-drafts.ts';
 import { ShareWithClient } from './share-links.tsx';
 import { firmDate } from '../../../core/dates/firm-clock.ts';
@@ -53,7 +52,7 @@ export function EditorScreen({ report }: { report: TFieldReport }) {
   const local = awaitsNumber(report);
   const kept = useKeptDrafts({ userId: user.id, reportId: report.id, opened: editableOf(report), readOnly });
   const save = useAutosave(report, kept.listener, user.id);
-  const queued = useWaitingIn(reportScope(report.id));
+  const { queued } = save;
   const conflicts = conflictsIn(queued);
   const certifyWaits = queued.some((i) => i.key === certifyKey(report.id));
   const [signing, setSigning] = useState<'certify' | 'review' | null>(null);

@@ -219,5 +219,5 @@ export function useAutosave(initial: TFieldReport, listener: SaveListener, userI
     : waits ? (outbox.online ? 'saving' : 'queued')
     : 'saved';
 
-  return { draft, setDraft, state, message: notKept, refused, blocked, setBlocked, savedVersion, flush, sent, settle };
+  return { draft, setDraft, state, message: notKept, refused, blocked, setBlocked, savedVersion, flush, sent, settle, queued };
 }
