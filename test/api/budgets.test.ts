@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { enter } from '../helpers/timesheet-fixtures.ts';
 import { trackedProject } from '../helpers/time-tracking-fixtures.ts';
+import { withoutIds } from '../helpers/without-ids.ts';
 
 // Budgets per case and per project (issue 41, docs/decisions/135): alerts once per threshold, money
 // for super admins only.
@@ -88,8 +89,8 @@ describe('Budgets', () => {
     for (const agent of [admin, limited]) {
       const res = await agent.request({ method: 'GET', url: `/api/cases/${caseId}/budgets` });
       expect(res.json().budgets[0]).toMatchObject({ unit: 'money', amount: null, used: null, percent: 20, editable: false });
-      expect(res.body).not.toContain('1000');
-      expect(res.body).not.toContain('200');
+      expect(withoutIds(res.body)).not.toContain('1000');
+      expect(withoutIds(res.body)).not.toContain('200');
     }
     // An admin may neither change nor delete it.
     const version = (await budgetsOf(boss, caseId)).budgets[0].version;
@@ -100,7 +101,7 @@ describe('Budgets', () => {
     await settle();
     const alert = (await alerts()).find((m) => m.subject.includes('project'));
     expect(alert?.body_text).toContain('80.0 % used.');
-    expect(alert?.body_text).not.toMatch(/\$|800|1000/);
+    expect(withoutIds(alert?.body_text ?? '')).not.toMatch(/\$|800|1000/);
   });
 
   it('refuses a second budget of one case, a limited user, a stale version and a bad amount, naming the field', async () => {
