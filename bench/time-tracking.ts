@@ -39,6 +39,8 @@ const CONCURRENCY = 50;
 const ROWS_PER_CLIENT = 10; // each row: 1 create + UPDATES_PER_ROW updates
 const UPDATES_PER_ROW = 3;
 const THINK_MS = 200;
+// Capacity: each way alone, in turn, this many times (a run of one way is a few seconds: one is too few to read).
+const CAPACITY_ROUNDS = 3;
 
 
 type Stats = { p50: number; p95: number; p99: number; perSecond: number };
@@ -227,7 +229,7 @@ try {
   ];
   await clients(ways, { thinkMs: 0, rounds: 1, mixed: true }); // warm-up
   const paced = await clients(ways, { thinkMs: THINK_MS, rounds: 3, mixed: true });
-  const capacity = await clients(ways, { thinkMs: 0, rounds: 1, mixed: false });
+  const capacity = await clients(ways, { thinkMs: 0, rounds: CAPACITY_ROUNDS, mixed: false });
   await app.close();
 
   const row = (name: string, api: number, direct: number, withSession: number, target: string) =>

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './types.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { onlineBackup } from './pglite-online-backup.ts';
+import { preparingConnections } from './prepared.ts';
 
 // DATE columns stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -51,7 +52,7 @@ async function startPglite(options: { dataDir?: string; loadDataDir?: Blob; time
   const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   // current_date and now()::date follow the firm's time zone (one connection: set once).
   if (options.timeZone) await lite.query(`SET TIME ZONE '${options.timeZone.replace(/'/g, "''")}'`);
-  return { lite, pool: new pg.Pool(createPgConfig(lite)) };
+  return { lite, pool: preparingConnections(new pg.Pool(createPgConfig(lite))) };
 }
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; timeZone?: string }): Promise<DatabaseHandle> {
@@ -124,12 +125,12 @@ async function exclusive<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
 
 async function openPostgres(options: { url: string; poolSize?: number; timeZone?: string }): Promise<DatabaseHandle> {
   const { url, poolSize = 10, timeZone } = options;
-  const pool = new pg.Pool({
+  const pool = preparingConnections(new pg.Pool({
     connectionString: url,
     max: poolSize,
     // current_date and now()::date follow the firm's time zone.
     ...(timeZone ? { options: `-c TimeZone=${timeZone}` } : {}),
-  });
+  }));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   const listeners = new Set<() => Promise<void>>();

@@ -6,6 +6,7 @@ import { oneTimePasswordExpired, SIGN_IN_MESSAGES } from '../../../core/accounts
 import { displayName, initialsFor } from '../../../core/people.ts';
 import type { TDataRole, TSessionUser } from '../../../core/api/auth.ts';
 import type { Db, DbOrTx } from '../../db/connection.ts';
+import { prepare } from '../../db/prepared.ts';
 import type { User } from '../../db/types.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { AuthenticatedSession, SessionConfig } from '../../http/session.ts';
@@ -125,9 +126,11 @@ export function findSession(db: Db, token: string, config: SessionConfig): Promi
   return findSessionById(db, sessionIdFor(token, config.secret), config);
 }
 
-/** The same, by the session's stored id (after a change to the signed-in user's own account). */
-export async function findSessionById(db: Db, id: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
-  const row = await db
+// Read on every request: built once per configuration and run as a prepared statement (docs/decisions/201).
+const sessionQueries = new WeakMap<SessionConfig, ReturnType<typeof sessionQuery>>();
+
+function sessionQuery(db: Db, config: SessionConfig) {
+  return prepare(['id'], ({ id }) => db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('profiles', 'profiles.id', 'users.id')
@@ -139,8 +142,14 @@ export async function findSessionById(db: Db, id: string, config: SessionConfig)
       sql<boolean>`sessions.expires_at <= now() or sessions.last_seen_at < now() - ${`${config.idleMinutes} minutes`}::interval`.as('timed_out'),
       sql<boolean>`sessions.last_seen_at < now() - ${`${TOUCH_EVERY_MS} milliseconds`}::interval`.as('touch'),
     ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', id));
+}
+
+/** The same, by the session's stored id (after a change to the signed-in user's own account). */
+export async function findSessionById(db: Db, id: string, config: SessionConfig): Promise<AuthenticatedSession | null> {
+  let query = sessionQueries.get(config);
+  if (!query) sessionQueries.set(config, query = sessionQuery(db, config));
+  const { rows: [row] } = await query(db, { id });
   if (!row) return null;
   if (row.disabled || row.timed_out) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
