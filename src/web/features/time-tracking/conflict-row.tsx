@@ -7,8 +7,9 @@ export function ConflictRow({ colSpan, theirs, deleted, onTheirs, onMine }: {
   return (
     <div role="row" className="tt-conflict" data-columns={colSpan}>
       <div role="cell">
-        <Group gap="sm" wrap="nowrap" role="alert">
-          <Text size="sm" style={{ flex: 1 }}>
+        {/* The words take the line's room down to 16rem; narrower (a phone), the buttons go under them whole. */}
+        <Group gap="sm" wrap="wrap" role="alert">
+          <Text size="sm" style={{ flex: '1 1 16rem' }}>
             {deleted
               ? 'Someone else deleted this entry while you were editing it.'
               : <>Someone else saved this entry while you were editing it. Their version: <b>{theirs}</b></>}

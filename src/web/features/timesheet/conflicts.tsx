@@ -21,7 +21,7 @@ export function Conflicts({ store }: { store: CellStore }) {
         return (
           <Alert key={key} color="orange" role="alert" data-conflict={key}>
             <Group gap="sm" wrap="wrap">
-              <Text size="sm" style={{ flex: 1 }}>
+              <Text size="sm" style={{ flex: '1 1 16rem' }}>
                 {deleted
                   ? `Someone else deleted this entry (${dayLabel(row.draft.entryDate)}, ${row.draft.jobType}) while you were editing it.`
                   : <>Someone else saved this entry while you were editing it. Their version: <b>{dayLabel(c.draft.entryDate)} · {c.draft.jobType} · {formatHours(c.draft.hours)} h{c.draft.description ? ` · ${c.draft.description}` : ''}</b>; yours: {formatHours(row.draft.hours)} h</>}
