@@ -92,7 +92,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await context.setOffline(false);
   const conflict = again.getByRole('alert').filter({ hasText: 'Someone else changed these fields while yours waited' });
   await expect(conflict).toBeVisible({ timeout: 30_000 });
-  await expect(queue(again, /^1 failed/)).toBeVisible();
+  await expect(queue(again, /^1 not saved/)).toBeVisible();
   const field = conflict.getByRole('listitem', { name: 'Damage summary' });
   await expect(field).toContainText('Theirs: Ceiling stain only');
   await expect(field).toContainText('Yours: Water through the roof deck');
@@ -138,8 +138,8 @@ test('a refused change discarded from the queue\'s list leaves the field with th
     headers: other.headers, data: { changeId: crypto.randomUUID(), path: '/content/damageSummary', value: 'Theirs, from the office', base: '' },
   });
   await context.setOffline(false);
-  await expect(queue(page, /^1 failed/)).toBeVisible({ timeout: 30_000 });
-  await queue(page, /^1 failed/).click();
+  await expect(queue(page, /^1 not saved/)).toBeVisible({ timeout: 30_000 });
+  await queue(page, /^1 not saved/).click();
   const list = page.getByRole('list', { name: 'Waiting to be sent' });
   await list.getByRole('button', { name: 'Discard' }).click();
   await list.getByRole('button', { name: 'Discard' }).click();
@@ -166,7 +166,7 @@ test('an edit the device cannot keep (storage full) stays in the form, says so, 
   });
   await damage.fill('Typed with a full disk');
   await expect(page.getByRole('alert').filter({ hasText: 'this device could not keep it' })).toBeVisible({ timeout: 10_000 });
-  await expect(queue(page, /1 failed/)).toBeVisible();
+  await expect(queue(page, /1 not saved/)).toBeVisible();
   await expect(damage).toHaveValue('Typed with a full disk');
 
   await page.evaluate(() => {

@@ -112,7 +112,7 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
   await expect(alert).toContainText('theirs, saved meanwhile');
   await expect(row.getByRole('img', { name: 'Edit conflict' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /· 1 row not saved$/ })).toBeVisible();
-  await queueLine(page, /1 failed/).click();
+  await queueLine(page, /1 not saved/).click();
   await expect(page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem')).toContainText([/^Time row \d+ \w{3}, 1 h/]);
   await page.screenshot({ path: `${SHOTS}/offline-time-conflict-phone.png`, fullPage: true });
   await page.keyboard.press('Escape');
@@ -158,7 +158,7 @@ test.describe('a lost answer', () => {
     // The resent create (no version) meets the deleted id: 410, nothing stored, never sent again.
     const alert = page.getByRole('alert').filter({ hasText: 'Someone else deleted this entry' });
     await expect(alert).toBeVisible({ timeout: 30_000 });
-    await queueLine(page, /1 failed/).click();
+    await queueLine(page, /1 not saved/).click();
     const item = page.getByRole('list', { name: 'Waiting to be sent' }).getByRole('listitem');
     await expect(item).toContainText('Not saved: This entry was deleted.');
     await expect(item).toContainText('It was deleted elsewhere, so this will not be sent again.');

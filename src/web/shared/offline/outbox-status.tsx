@@ -53,8 +53,9 @@ export default function OutboxStatus() {
   const failed = [...refused, ...notKept];
   const [open, setOpen] = useState(false);
   const Icon = failed.length ? IconAlertTriangle : !online ? IconCloudOff : items.length ? IconCloudUpload : IconCloudCheck;
-  // 'All saved' is never said while something was refused: '1 failed' (tap for the reason).
-  const line = !failed.length ? summary : items.length > refused.length ? `${summary}, ${failed.length} failed` : `${failed.length} failed`;
+  // 'All saved' is never said while something was refused: '1 not saved' (tap for the reason), the
+  // words the screens use for the same change ('Not saved: …', '1 row not saved').
+  const line = !failed.length ? summary : items.length > refused.length ? `${summary}, ${failed.length} not saved` : `${failed.length} not saved`;
   const allSaved = ready && items.length === 0 && notKept.length === 0;
   // Until the person's queue is read (just signed in), nothing is said: never 'All saved' too early.
   const said = allSaved || !ready ? '' : line;
