@@ -155,6 +155,11 @@ describe('the unbilled summary on Accounting prices by fee rules', () => {
     // 2.0 h × $600 + 3 h × $500 × 50 % + 1.5 h × $100 + the 30 h cancellation's 2.0 h × $600.
     expect(row).toMatchObject({ timeValue: 1200 + 750 + 150 + 1200, hours: 2 + 3 + 1.5 + 2, entries: 4 });
     expect(res.json().cases.find((c: { caseId: string }) => c.caseId === plain.caseId)).toMatchObject({ timeValue: 200, hours: 2 });
+    // The dashboard's unbilled work says the same as the list: hours × rate, with the fee rules' change.
+    const listed = res.json().cases.reduce((sum: number, c: { timeValue: number; expenses: number }) => sum + c.timeValue + c.expenses, 0);
+    const money = await sa.request({ method: 'GET', url: '/api/dashboard/money' });
+    expect(money.statusCode, money.body).toBe(200);
+    expect(money.json().unbilledValue).toBeCloseTo(listed, 2);
     const b = await bill(p, ids);
     expect(b.timeTotal).toBe(row.timeValue);
     expect(b.hours).toBe(row.hours);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { TDashboardMoney, TDashboardSummary, TDueItem } from '../../../core/api/dashboard.ts';
+import { roundToCents } from '../../../core/money.ts';
 import type { DbOrTx } from '../../db/connection.ts';
+import { unbilledFeeRuleChange } from '../billing/index.ts';
 import { weekReminders, type Viewer } from '../time/index.ts';
 
 const WEEK = sql<string>`date_trunc('week', current_date)::date`;
@@ -79,20 +81,21 @@ export async function dashboardSummary(db: DbOrTx, viewer: Viewer, firmToday: st
 }
 
 /**
- * Super admins' figures: unbilled value (time at stored rates + expenses), receivables, and the part
- * of them past due on the firm's `today` (core/billing/billing.ts isOverdue, in SQL over bills_open_idx).
+ * Super admins' figures: unbilled value (time at stored rates, as the case's fee rules price it, and
+ * expenses), receivables, and the part of them past due on the firm's `today` (core/billing/billing.ts
+ * isOverdue, in SQL over bills_open_idx).
  */
 export async function dashboardMoney(db: DbOrTx, today: string): Promise<TDashboardMoney> {
   // unbilled_totals is kept by the entry tables' statement triggers (docs/decisions/180).
-  const { rows } = await sql<{ unbilled: string; receivables: string; overdue: string; overdue_bills: string }>`
+  const [{ rows }, feeRuleChange] = await Promise.all([sql<{ unbilled: string; receivables: string; overdue: string; overdue_bills: string }>`
     select (select coalesce(sum(time_value + expenses), 0) from unbilled_totals) as unbilled, o.*
     from (select coalesce(sum(balance), 0) as receivables,
                  coalesce(sum(balance) filter (where due_on < ${today}::date and balance > 0), 0) as overdue,
                  count(*) filter (where due_on < ${today}::date and balance > 0) as overdue_bills
-          from bills where status in ('issued', 'partially_paid')) o`.execute(db);
+          from bills where status in ('issued', 'partially_paid')) o`.execute(db), unbilledFeeRuleChange(db)]);
   const row = rows[0]!;
   return {
-    unbilledValue: Number(row.unbilled), receivables: Number(row.receivables),
+    unbilledValue: roundToCents(Number(row.unbilled) + feeRuleChange), receivables: Number(row.receivables),
     overdue: Number(row.overdue), overdueBills: Number(row.overdue_bills),
   };
 }

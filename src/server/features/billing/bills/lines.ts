@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TBillLine, TUnbilledCase } from '../../../../core/api/accounting.ts';
 import { billAmounts } from '../../../../core/billing/billing.ts';
+import { roundToCents } from '../../../../core/money.ts';
 import { priceLines } from '../../../../core/billing/fee-rules.ts';
 import { displayName } from '../../../../core/people.ts';
 import type { DbOrTx } from '../../../db/connection.ts';
@@ -161,4 +162,28 @@ async function priceByFeeRules(db: DbOrTx, cases: TUnbilledCase[]): Promise<TUnb
     out.push({ ...c, hours: amounts.hours, timeValue: amounts.timeTotal });
   }
   return out;
+}
+
+/**
+ * What fee rules change in the firm's unbilled time: over every case they price, what a bill of its
+ * unbilled time would say less hours × rate. The dashboard's unbilled figure is hours × rate, kept by
+ * triggers (docs/decisions/180); it adds this, so it says what Accounting's unbilled list says. Only
+ * the cases with rules and unbilled time are read, so a firm without fee rules pays one query.
+ */
+export async function unbilledFeeRuleChange(db: DbOrTx): Promise<number> {
+  const ok = (await billingRequiresApproval(db)) ? approvedTime('t') : sql<boolean>`true`;
+  const { rows } = await sql<{ case_id: string; oldest: string; newest: string; raw: string }>`
+    select c.id as case_id, min(t.entry_date)::text oldest, max(t.entry_date)::text newest,
+           sum(round(t.hours * coalesce(t.rate, 0), 2))::text raw
+    from cases c left join rate_codes rc on rc.id = c.rate_code_id left join case_fee_rules cf on cf.case_id = c.id
+    join projects p on p.case_id = c.id join time_entries t on t.project_id = p.id
+    where jsonb_array_length(coalesce(cf.rules, rc.fee_rules, '[]'::jsonb)) > 0
+      and t.bill_id is null and not ${deposingSideEntry('t')} and ${ok}
+    group by c.id`.execute(db);
+  let change = 0;
+  for (const c of rows) {
+    const priced = billAmounts(await unbilledLines(db, { caseId: c.case_id, from: c.oldest, to: c.newest }), null).timeTotal;
+    change += priced - Number(c.raw);
+  }
+  return roundToCents(change);
 }
