@@ -98,8 +98,10 @@ test('photos picked without a connection wait in the queue, survive a reload, an
   await expect(page.getByText('2 photos waiting')).toBeVisible();
 
   // The tab reloads while the server cannot be reached: the queue (IndexedDB) keeps both photos.
-  await context.setOffline(false);
+  // The uploads are refused before the connection comes back: its 'online' event sends the queue at
+  // once, and a photo sent before the refusal is in place would be on the server already.
   await page.route('**/api/field-reports/*/photos/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
   await page.reload();
   await expect(photos(page).getByRole('group', { name: 'BASEMENT_2.JPG (not uploaded yet)' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('2 photos waiting')).toBeVisible();
