@@ -140,17 +140,22 @@ export async function unbilledCases(db: DbOrTx): Promise<{ cases: TUnbilledCase[
   };
 }
 
+/** A case with fee rules, its own or its rate code's (aliases cf: case_fee_rules, rc: rate_codes). */
+const HAS_FEE_RULES = sql<boolean>`jsonb_array_length(coalesce(cf.rules, rc.fee_rules, '[]'::jsonb)) > 0`;
+
+/** A case's unbilled time as a bill of all of it would price it: the same lines, the bill's own sums. */
+const billedUnbilled = async (db: DbOrTx, c: { caseId: string; from: string; to: string }) =>
+  billAmounts(await unbilledLines(db, { caseId: c.caseId, from: c.from, to: c.to }), null);
+
 /**
- * The cases with fee rules (their own or their rate code's) show their unbilled time as a bill of all
- * of it would: the same lines (`unbilledLines`), priced and summed by the bill's own rules (`billAmounts`),
- * hours as billed. The others keep the sum of hours × rate, which is what their bill would say.
+ * The cases with fee rules show their unbilled time as a bill of all of it would (hours as billed);
+ * the others keep the sum of hours × rate, which is what their bill would say.
  */
 async function priceByFeeRules(db: DbOrTx, cases: TUnbilledCase[]): Promise<TUnbilledCase[]> {
   if (cases.length === 0) return cases;
-  const ruled = new Set((await db.selectFrom('cases').leftJoin('rate_codes', 'rate_codes.id', 'cases.rate_code_id')
-    .leftJoin('case_fee_rules', 'case_fee_rules.case_id', 'cases.id').select('cases.id')
-    .where('cases.id', 'in', cases.map((c) => c.caseId))
-    .where(sql<boolean>`jsonb_array_length(coalesce(case_fee_rules.rules, rate_codes.fee_rules, '[]'::jsonb)) > 0`)
+  const ruled = new Set((await db.selectFrom('cases as c').leftJoin('rate_codes as rc', 'rc.id', 'c.rate_code_id')
+    .leftJoin('case_fee_rules as cf', 'cf.case_id', 'c.id').select('c.id')
+    .where('c.id', 'in', cases.map((c) => c.caseId)).where(HAS_FEE_RULES)
     .execute()).map((r) => r.id));
   const out: TUnbilledCase[] = [];
   for (const c of cases) {
@@ -158,7 +163,7 @@ async function priceByFeeRules(db: DbOrTx, cases: TUnbilledCase[]): Promise<TUnb
       out.push(c);
       continue;
     }
-    const amounts = billAmounts(await unbilledLines(db, { caseId: c.caseId, from: c.oldestDate, to: c.newestDate }), null);
+    const amounts = await billedUnbilled(db, { caseId: c.caseId, from: c.oldestDate, to: c.newestDate });
     out.push({ ...c, hours: amounts.hours, timeValue: amounts.timeTotal });
   }
   return out;
@@ -167,8 +172,8 @@ async function priceByFeeRules(db: DbOrTx, cases: TUnbilledCase[]): Promise<TUnb
 /**
  * What fee rules change in the firm's unbilled time: over every case they price, what a bill of its
  * unbilled time would say less hours × rate. The dashboard's unbilled figure is hours × rate, kept by
- * triggers (docs/decisions/180); it adds this, so it says what Accounting's unbilled list says. Only
- * the cases with rules and unbilled time are read, so a firm without fee rules pays one query.
+ * triggers (docs/decisions/180); it adds this, so it says what Accounting's unbilled list says. One
+ * query finds the ruled cases with unbilled time (none in a firm without rules); each is then priced.
  */
 export async function unbilledFeeRuleChange(db: DbOrTx): Promise<number> {
   const ok = (await billingRequiresApproval(db)) ? approvedTime('t') : sql<boolean>`true`;
@@ -177,13 +182,9 @@ export async function unbilledFeeRuleChange(db: DbOrTx): Promise<number> {
            sum(round(t.hours * coalesce(t.rate, 0), 2))::text raw
     from cases c left join rate_codes rc on rc.id = c.rate_code_id left join case_fee_rules cf on cf.case_id = c.id
     join projects p on p.case_id = c.id join time_entries t on t.project_id = p.id
-    where jsonb_array_length(coalesce(cf.rules, rc.fee_rules, '[]'::jsonb)) > 0
-      and t.bill_id is null and not ${deposingSideEntry('t')} and ${ok}
+    where ${HAS_FEE_RULES} and t.bill_id is null and not ${deposingSideEntry('t')} and ${ok}
     group by c.id`.execute(db);
   let change = 0;
-  for (const c of rows) {
-    const priced = billAmounts(await unbilledLines(db, { caseId: c.case_id, from: c.oldest, to: c.newest }), null).timeTotal;
-    change += priced - Number(c.raw);
-  }
+  for (const c of rows) change += (await billedUnbilled(db, { caseId: c.case_id, from: c.oldest, to: c.newest })).timeTotal - Number(c.raw);
   return roundToCents(change);
 }
