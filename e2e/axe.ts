@@ -1,9 +1,11 @@
 // axe-core run on the page as it stands, the serious and critical violations only (issue 13).
 // Specs that use it need `test.use({ bypassCSP: true })`: the app's CSP rightly forbids the injected script.
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const withAxe = new WeakSet<BrowserContext>();
 
 interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
 
@@ -14,7 +16,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(() => document.getAnimations().every(
     (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
   ));
-  await page.addScriptTag({ path: AXE });
+  // axe (half a megabyte) goes into the context once, loaded before the app on every later page of it:
+  // sent and compiled anew for every screen it was a fifth of a second of CPU (docs/performance/test-suite.md).
+  if (!withAxe.has(page.context())) {
+    withAxe.add(page.context());
+    await page.context().addInitScript({ path: AXE });
+  }
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });

@@ -87,6 +87,41 @@ test('collect an item, transfer it (once offline), verify the chain', async ({ p
   await page.screenshot({ path: `${SHOTS}/evidence-test-refused-phone.png`, fullPage: true });
 });
 
+test('an item collected here whose answer came while no evidence screen was open shows its tag on the next one', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const { caseId } = await (await page.request.get(`/api/projects/${await aProjectId(page)}`)).json() as { caseId: string };
+  await page.goto(`/case/${caseId}`);
+  // The collection's answer is held until the case page has been left for the dashboard.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/evidence/*', async (route) => {
+    if (route.request().method() === 'PUT') await held;
+    await route.fallback();
+  });
+  const section = page.getByRole('region', { name: 'Evidence' });
+  await section.getByRole('button', { name: 'Collect item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  const description = `Water heater T&P valve ${Date.now()}`;
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByLabel('Location').fill('Van 1');
+  await draw(page, dialog.getByRole('img', { name: 'Signature pad' }));
+  await dialog.getByRole('button', { name: 'Collect item' }).click();
+  await expect(dialog).toBeHidden();
+  const row = section.getByRole('row').filter({ hasText: description });
+  await expect(row.getByText('Waiting to be sent')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Hale & Ortiz Engineering' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  release();
+  await expect(page.getByText('All saved')).toBeVisible();
+  await page.goBack();
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Waiting to be sent')).toBeHidden();
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 2, name: /^E-\d{4,}$/ })).toBeVisible();
+  await expect(page.getByText('The tag number comes when the server has this item.')).toBeHidden();
+});
+
 /** A drawn signature as the pad makes one (a PNG data URL), for items set up through the API. */
 const aSignature = (page: Page) => page.evaluate(() => {
   const canvas = Object.assign(document.createElement('canvas'), { width: 300, height: 90 });

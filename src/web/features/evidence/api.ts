@@ -39,12 +39,26 @@ export function useInvalidateEvidence() {
   return () => client.invalidateQueries({ queryKey: evidenceKeys.all });
 }
 
-/** While a screen of evidence is open, each answer to one of its writes (any item's) reads the items again as the server now has them. */
+/** A cached item, or a case's list, holding an item collected on this device that has no tag number yet. */
+const holdsUntagged = (data: unknown) => {
+  const d = data as Partial<TEvidenceItem & TCaseEvidence> | undefined;
+  return d?.tagNumber === 0 || (d?.items ?? []).some(awaitsTag);
+};
+
+/**
+ * While a screen of evidence is open, each answer to one of its writes (any item's) reads the items
+ * again as the server now has them. On opening one, the copies still waiting for a tag are read again
+ * too: the answer may have come while no evidence screen was open (between the case page and the
+ * item's, the item's screen still loading), and the local copy would have stayed on screen.
+ */
 export function useEvidenceAnswers() {
   const client = useQueryClient();
-  useEffect(() => onOutboxAnswer(ANY_SCOPE, (sent) => {
-    if (sent.scope.startsWith('evidence:')) void client.invalidateQueries({ queryKey: evidenceKeys.all });
-  }), [client]);
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: evidenceKeys.all, predicate: (query) => holdsUntagged(query.state.data) });
+    return onOutboxAnswer(ANY_SCOPE, (sent) => {
+      if (sent.scope.startsWith('evidence:')) void client.invalidateQueries({ queryKey: evidenceKeys.all });
+    });
+  }, [client]);
 }
 
 const KEEP_CASE_EVERY_MS = 5 * 60_000;
