@@ -4,10 +4,13 @@ import type { TDataRole } from '../../src/core/api/auth.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { loadEnv } from '../../src/server/env.ts';
+import { hashPassword } from '../../src/server/features/auth/index.ts';
 import { createUser } from '../../src/server/features/users/service.ts';
 import { freshDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
+// Every test user shares it: hashed once per worker process (argon2id is about 50 ms of CPU a hash).
+let testPasswordHash: Promise<string> | undefined;
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,7 +45,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     async user(role, email) {
       const address = email ?? `${role}.${++counter}.${Date.now()}@firm.test`;
       const user = await createUser(database.db, {
-        email: address, password: TEST_PASSWORD, firstName: 'Test', lastName: role, role,
+        email: address, passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)), firstName: 'Test', lastName: role, role,
       });
       return { id: user.id, email: address };
     },

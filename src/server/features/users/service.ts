@@ -5,18 +5,18 @@ import { defaultDisplayRole } from '../../../core/accounts/users.ts';
 import type { DbOrTx } from '../../db/connection.ts';
 import { hashPassword } from '../auth/index.ts';
 
-export interface NewUserInput {
+/** A new user's password, or its argon2id hash when many accounts share one password (demo data, tests): hashed once. */
+export type NewUserInput = {
   email: string;
-  password: string;
   firstName: string;
   lastName: string;
   role: TDataRole;
   displayRole?: 'Administrator' | 'Admin Assistant' | 'User';
-}
+} & ({ password: string } | { passwordHash: string });
 
 /** Creates a user with profile and role, or resets the password and role of an existing e-mail. */
 export async function createUser(db: DbOrTx, input: NewUserInput) {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
   const run = async (tx: DbOrTx) => {
     const existing = await tx.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
     const values = { email: input.email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName, disabled: false,
