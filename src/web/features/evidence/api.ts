@@ -42,7 +42,7 @@ export function useInvalidateEvidence() {
 /** A cached item, or a case's list, holding an item collected on this device that has no tag number yet. */
 const holdsUntagged = (data: unknown) => {
   const d = data as Partial<TEvidenceItem & TCaseEvidence> | undefined;
-  return d?.tagNumber === 0 || (d?.items ?? []).some(awaitsTag);
+  return (d?.tagNumber !== undefined && awaitsTag({ tagNumber: d.tagNumber })) || (d?.items ?? []).some(awaitsTag);
 };
 
 /**
