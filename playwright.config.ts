@@ -32,6 +32,10 @@ export default defineConfig({
       screenshots: process.env.E2E_TRACE === 'full', snapshots: true, sources: true,
     },
     timezoneId: FIRM_TZ,
+    // The browser asks for less motion, as a person may: the app then skips its page fade and
+    // Mantine's dialog and menu transitions (theme.ts), frames a software-drawing browser paints in
+    // full (about an eighth of a page load's CPU, docs/decisions/203).
+    reducedMotion: 'reduce',
     // The app's service worker (docs/decisions/101) answers requests before page.route mocks see them:
     // blocked for every spec but e2e/pwa.spec.ts, which allows it per test.
     serviceWorkers: 'block',

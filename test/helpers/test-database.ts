@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -49,6 +50,15 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() =
   }
   const handle = await openDatabase({ kind: 'pglite' });
   await migrate(handle.db);
+  // What a copy starts with is what it costs: each test file loads the whole folder into memory and
+  // PostgreSQL clears its shared buffers at start. The two template databases (nothing here creates a
+  // database on PGlite) were a third of the folder, and 128 MB of buffers half of a start; 16 MB holds a
+  // test file's data many times over (docs/performance/test-suite.md, stop 55).
+  for (const name of ['template0', 'template1']) {
+    await sql.raw(`alter database ${name} is_template false`).execute(handle.db);
+    await sql.raw(`drop database ${name}`).execute(handle.db);
+  }
+  await sql`alter system set shared_buffers = '16MB'`.execute(handle.db);
   await mkdir(CACHE, { recursive: true });
   const chunks: Buffer[] = [];
   await handle.backup!((chunk) => chunks.push(chunk));
@@ -82,12 +92,26 @@ export async function freshDatabase(timeZone?: string, options: { dataDir?: stri
 }
 
 // Read once per worker process: its files run one after another with this module kept (isolate:
-// false in vitest.config.ts), and PGlite only reads the Blob it is given.
+// false in vitest.config.ts). PGlite only asks the Blob for its bytes, once per database: a copy of
+// the bytes kept here, where Node's Blob.arrayBuffer() read them in small pieces and joined them
+// (a sixth of a start).
+class TemplateBlob extends Blob {
+  readonly #tar: ArrayBuffer;
+  constructor(tar: ArrayBuffer) {
+    super([], { type: 'application/x-tar' });
+    this.#tar = tar;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#tar.slice(0));
+  }
+}
 let template: Promise<Blob> | undefined;
 function templateBlob(): Promise<Blob> {
-  template ??= readFile(pgliteTemplate()).then((bytes) => new Blob([bytes], { type: 'application/x-tar' }));
-  template.catch(() => (template = undefined));
-  return template;
+  const reading: Promise<Blob> = template ?? readFile(pgliteTemplate())
+    .then((bytes): Blob => new TemplateBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+  template = reading;
+  reading.catch(() => (template = undefined));
+  return reading;
 }
 
 /** Waits (up to 2 s) until no session is connected to the database. */

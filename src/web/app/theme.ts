@@ -25,6 +25,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, "Segoe UI", Roboto, sans-serif',
   variantColorResolver,
+  // A person who asks their system for less motion gets dialogs, menus and popovers without their
+  // fade and slide, as the page itself (styles.css).
+  respectReducedMotion: true,
   components: {
     // A dialog's × has no text: named, so a screen reader says what it does (axe button-name).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
