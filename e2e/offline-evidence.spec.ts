@@ -66,6 +66,9 @@ test('an item collected offline, with its signature and photo, waits with its tr
   await expect(dialog).toBeHidden();
   const row = section.getByRole('row').filter({ hasText: description });
   await expect(row.getByText('Waiting to be sent')).toBeVisible();
+  // Whole on a phone: the narrow Tag column does not cut the badge's words.
+  expect(await row.getByText('Waiting to be sent').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+  await section.screenshot({ path: `${SHOTS}/evidence-section-offline-phone.png` });
   await expect(queue(page, '1 change and 1 photo waiting')).toBeVisible();
 
   // Its page opens from the device's copy, and a transfer made there waits after the collection.

@@ -57,8 +57,9 @@ export function EvidenceSection({ caseOf }: { caseOf: CaseOf }) {
                   <Table.Tr key={item.id}>
                     <Table.Td>
                       <Link to={`/evidence/${item.id}`}>{item.tag}</Link>
-                      {item.status !== 'open' && <Badge ml={4} size="xs" color="gray">{item.status}</Badge>}
-                      {awaitsTag(item) && <Badge ml={4} size="xs" color="orange">Waiting to be sent</Badge>}
+                      {/* Whole, never cut to "WAITI…" by a narrow column on a phone: the table scrolls instead. */}
+                      {item.status !== 'open' && <Badge ml={4} size="xs" color="gray" miw="max-content">{item.status}</Badge>}
+                      {awaitsTag(item) && <Badge ml={4} size="xs" color="orange" miw="max-content">Waiting to be sent</Badge>}
                     </Table.Td>
                     <Table.Td>{item.description}</Table.Td>
                     <Table.Td>{item.location}</Table.Td>
