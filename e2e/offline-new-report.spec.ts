@@ -120,3 +120,41 @@ test('a report created without signal and deleted before it was sent leaves noth
   await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   expect((await (await page.request.get('/api/field-reports')).json() as { reports: unknown[] }).reports).toHaveLength(before.reports.length);
 });
+
+// The create can be answered while the report's editor is closed (the person went back to the list):
+// opening it again shows the report the server numbered, not the copy made before it was sent.
+test('a report created without signal, sent while its editor is closed, opens again with its number', async ({ page, context }) => {
+  await signIn(page, LIMITED);
+  await installed(page);
+  await page.getByRole('link', { name: /Field Reports/ }).first().click();
+  await kept(page, '/api/field-reports/offline-projects');
+  await kept(page, '/api/field-reports?');
+  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { label: string; projectNumber: string }[] };
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'New Field Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Field Report' });
+  await dialog.getByRole('textbox', { name: 'Project' }).fill(projects[2]!.projectNumber);
+  await page.getByRole('option', { name: projects[2]!.label }).click();
+  await dialog.getByRole('button', { name: 'Create report' }).click();
+  await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'New Field Report' })).toBeVisible();
+  await expect(queue(page, '1 change waiting')).toBeVisible();
+  const id = page.url().split('/').at(-1)!;
+
+  // To the dashboard (within the app, no page load), then the connection returns and the queue
+  // sends while no editor is open.
+  await page.getByRole('button', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await context.setOffline(false);
+  await expect.poll(async () => (await page.request.get(`/api/field-reports/${id}`)).status(), { timeout: 60_000 }).toBe(200);
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const stored = await (await page.request.get(`/api/field-reports/${id}`)).json() as Report;
+  await page.getByRole('link', { name: /Field Reports/ }).first().click();
+  await expect(page.getByRole('link', { name: stored.displayNumber, exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('link', { name: stored.displayNumber, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Field Report ${stored.displayNumber}` })).toBeVisible();
+  await expect(page.getByText('Given when the report reaches the server')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Report number' })).toHaveValue(stored.reportNumber);
+});

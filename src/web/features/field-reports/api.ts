@@ -29,9 +29,12 @@ export function useFieldReports(q: string, projectId: string | null) {
 
 // Offline (docs/decisions/150): a report, the list and the staff are read from the copies kept
 // when they were last opened; the queries run without a connection ('always') to reach them.
-// A report created offline is its kept local copy until the queue has sent its create (108).
+// A report created offline is its kept local copy until the queue has sent its create (108). That
+// copy is read again whenever a screen opens it: the create may have been answered while no editor
+// was open, and the answer is then in the kept copy and on the server, not in this cache.
 export const useFieldReport = (id: string) => useQuery({
   queryKey: reportKey(id), staleTime: Infinity, networkMode: 'always', retry: (count, error) => count < 1 && !noAnswer(error),
+  refetchOnMount: (query) => (query.state.data && awaitsNumber(query.state.data) ? 'always' : true),
   queryFn: () => readThrough(reportUrl(id), () => api<TFieldReport>(reportUrl(id))).catch(async (error: unknown) => {
     const local = error instanceof ApiError && error.status === 404 ? await readKept<TFieldReport>(reportUrl(id)) : undefined;
     if (local && awaitsNumber(local)) return local;
