@@ -14,26 +14,35 @@ type Report = { id: string; reportNumber: string; displayNumber: string; status:
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 const queue = (page: Page, says: string | RegExp) => page.getByRole('button', { name: typeof says === 'string' ? new RegExp(says) : says });
 
-test('a report created without signal is typed in, photographed and certified, and reaches the server once with its number', async ({ page, context }) => {
+type OfflineProject = { label: string; projectNumber: string; facts: { projectName: string; propertyAddress: string } };
+
+/** A limited user with the app installed, on the list, whose projects and reports the device has kept. */
+async function keptForOffline(page: Page): Promise<OfflineProject[]> {
   await signIn(page, LIMITED);
   await installed(page);
   await page.getByRole('link', { name: /Field Reports/ }).first().click();
   await expect(page.getByRole('button', { name: 'New Field Report' })).toBeVisible();
   await kept(page, '/api/field-reports/offline-projects');
   await kept(page, '/api/field-reports?');
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as {
-    projects: { label: string; projectNumber: string; facts: { projectName: string; propertyAddress: string } }[];
-  };
-  const project = projects[0]!;
-  const before = await (await page.request.get('/api/field-reports')).json() as { reports: unknown[] };
+  return ((await (await page.request.get('/api/field-reports/offline-projects')).json()) as { projects: OfflineProject[] }).projects;
+}
 
-  await context.setOffline(true);
+/** Creates a report for `project` through the dialog (the connection already off); on its editor. */
+async function createReport(page: Page, project: OfflineProject) {
   await page.getByRole('button', { name: 'New Field Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Field Report' });
   await dialog.getByRole('textbox', { name: 'Project' }).fill(project.projectNumber);
   await page.getByRole('option', { name: project.label }).click();
   await dialog.getByRole('button', { name: 'Create report' }).click();
   await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
+}
+
+test('a report created without signal is typed in, photographed and certified, and reaches the server once with its number', async ({ page, context }) => {
+  const project = (await keptForOffline(page))[0]!;
+  const before = await (await page.request.get('/api/field-reports')).json() as { reports: unknown[] };
+
+  await context.setOffline(true);
+  await createReport(page, project);
   const url = page.url();
   const id = url.split('/').at(-1)!;
   await expect(page.getByRole('heading', { name: 'New Field Report' })).toBeVisible();
@@ -93,20 +102,11 @@ test('a report created without signal is typed in, photographed and certified, a
 });
 
 test('a report created without signal and deleted before it was sent leaves nothing behind', async ({ page, context }) => {
-  await signIn(page, LIMITED);
-  await installed(page);
-  await page.getByRole('link', { name: /Field Reports/ }).first().click();
-  await kept(page, '/api/field-reports/offline-projects');
-  await kept(page, '/api/field-reports?');
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { label: string; projectNumber: string }[] };
+  const project = (await keptForOffline(page))[1]!;
   const before = await (await page.request.get('/api/field-reports')).json() as { reports: unknown[] };
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'New Field Report' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Field Report' });
-  await dialog.getByRole('textbox', { name: 'Project' }).fill(projects[1]!.projectNumber);
-  await page.getByRole('option', { name: projects[1]!.label }).click();
-  await dialog.getByRole('button', { name: 'Create report' }).click();
+  await createReport(page, project);
   await section(page, 'Findings').getByLabel('Cause of loss').fill('Wrong project');
   await expect(queue(page, '2 changes waiting')).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Delete draft' }).click();
@@ -121,23 +121,13 @@ test('a report created without signal and deleted before it was sent leaves noth
   expect((await (await page.request.get('/api/field-reports')).json() as { reports: unknown[] }).reports).toHaveLength(before.reports.length);
 });
 
-// The create can be answered while the report's editor is closed (the person went back to the list):
+// The create can be answered while the report's editor is closed (the person went to the dashboard):
 // opening it again shows the report the server numbered, not the copy made before it was sent.
 test('a report created without signal, sent while its editor is closed, opens again with its number', async ({ page, context }) => {
-  await signIn(page, LIMITED);
-  await installed(page);
-  await page.getByRole('link', { name: /Field Reports/ }).first().click();
-  await kept(page, '/api/field-reports/offline-projects');
-  await kept(page, '/api/field-reports?');
-  const { projects } = await (await page.request.get('/api/field-reports/offline-projects')).json() as { projects: { label: string; projectNumber: string }[] };
+  const project = (await keptForOffline(page))[2]!;
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'New Field Report' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Field Report' });
-  await dialog.getByRole('textbox', { name: 'Project' }).fill(projects[2]!.projectNumber);
-  await page.getByRole('option', { name: projects[2]!.label }).click();
-  await dialog.getByRole('button', { name: 'Create report' }).click();
-  await expect(page).toHaveURL(/\/field-reports\/[0-9a-f-]{36}$/);
+  await createReport(page, project);
   await expect(page.getByRole('heading', { name: 'New Field Report' })).toBeVisible();
   await expect(queue(page, '1 change waiting')).toBeVisible();
   const id = page.url().split('/').at(-1)!;

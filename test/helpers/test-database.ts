@@ -107,11 +107,10 @@ class TemplateBlob extends Blob {
 }
 let template: Promise<Blob> | undefined;
 function templateBlob(): Promise<Blob> {
-  const reading: Promise<Blob> = template ?? readFile(pgliteTemplate())
+  template ??= readFile(pgliteTemplate())
     .then((bytes): Blob => new TemplateBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-  template = reading;
-  reading.catch(() => (template = undefined));
-  return reading;
+  template.catch(() => (template = undefined));
+  return template;
 }
 
 /** Waits (up to 2 s) until no session is connected to the database. */
