@@ -1,6 +1,7 @@
 // Evidence custody on a phone (issue 42): collect an item on the case page with a signature drawn on
 // the screen, transfer it once online and once without a connection (it waits in the outbox and is
 // sent when the connection returns), Verify chain, and a destructive test refused before its notice period.
+import { openDialog } from './case-page.ts';
 import { aProjectId } from './records.ts';
 import { signIn, ADMIN } from './sign-in.ts';
 import { expect, test, type Locator, type Page } from './test.ts';
@@ -33,8 +34,8 @@ test('collect an item, transfer it (once offline), verify the chain', async ({ p
   const { caseId } = await (await page.request.get(`/api/projects/${project}`)).json() as { caseId: string };
   await page.goto(`/case/${caseId}`);
   const section = page.getByRole('region', { name: 'Evidence' });
-  await section.getByRole('button', { name: 'Collect item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  await openDialog(section.getByRole('button', { name: 'Collect item' }), dialog);
   const description = `Failed compression fitting ${Date.now()}`;
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Where collected').fill('Unit 4B, under the kitchen sink');
@@ -99,8 +100,8 @@ test('an item collected here whose answer came while no evidence screen was open
     await route.fallback();
   });
   const section = page.getByRole('region', { name: 'Evidence' });
-  await section.getByRole('button', { name: 'Collect item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  await openDialog(section.getByRole('button', { name: 'Collect item' }), dialog);
   const description = `Water heater T&P valve ${Date.now()}`;
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Location').fill('Van 1');

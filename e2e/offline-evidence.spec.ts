@@ -4,6 +4,7 @@
 // a case opened once opens from its label's address offline, where Transfer waits in the outbox.
 import { makeJpeg } from '../test/helpers/uploads.ts';
 import { installed, kept } from './offline-helpers.ts';
+import { openDialog } from './case-page.ts';
 import { aProjectId } from './records.ts';
 import { ADMIN, signIn } from './sign-in.ts';
 import { expect, test, type Locator, type Page } from './test.ts';
@@ -50,8 +51,8 @@ test('an item collected offline, with its signature and photo, waits with its tr
   await onCasePage(page);
   const section = page.getByRole('region', { name: 'Evidence' });
   await context.setOffline(true);
-  await section.getByRole('button', { name: 'Collect item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
+  await openDialog(section.getByRole('button', { name: 'Collect item' }), dialog);
   const description = `Scorched receptacle ${Date.now()}`;
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Where collected').fill('Kitchen, east wall');

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
 import { makeJpeg } from '../test/helpers/uploads.ts';
+import { openDialog } from './case-page.ts';
 import { checkPhoneScreen, PHONE, sidewaysOverflow } from './phone-checks.ts';
 import { aProjectId } from './records.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
@@ -137,13 +138,7 @@ test('the case page scrolls no wider than a phone, and its collect form fills th
   await expect(page.getByRole('heading', { name: 'Evidence' })).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
-  // The sections above Evidence (deadlines, parties, the conflict check, the engagement letter) grow
-  // as their data arrives after the page's first paint: a click aimed while one of them grows can land
-  // beside the button (CI, 11/29, one run of two). Pressed again if the form did not open.
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Collect item' }).click({ timeout: 3_000 });
-    await expect(dialog).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await openDialog(page.getByRole('button', { name: 'Collect item' }), dialog);
   await expect(dialog.getByRole('button', { name: 'Add photo' })).toBeInViewport();
   expect((await dialog.boundingBox())!.width).toBe(PHONE.viewport.width);
 });

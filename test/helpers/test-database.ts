@@ -59,6 +59,7 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() =
     await sql.raw(`drop database ${name}`).execute(handle.db);
   }
   await sql`alter system set shared_buffers = '16MB'`.execute(handle.db);
+  await sql`alter system set wal_init_zero = off`.execute(handle.db);
   await mkdir(CACHE, { recursive: true });
   const chunks: Buffer[] = [];
   await handle.backup!((chunk) => chunks.push(chunk));
