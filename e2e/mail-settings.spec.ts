@@ -1,11 +1,11 @@
 // Issue 41: Settings → E-mail. The demo has no SMTP server: Send test e-mail keeps the message as
 // not sent, and Sent mail shows it as its receiver would have read it.
 import { expect, test } from './test.ts';
-import { ADMIN, signIn } from './sign-in.ts';
+import { ADMIN, signInOnly } from './sign-in.ts';
 
 test('an admin sends a test e-mail with no SMTP server set and reads it in Sent mail', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/email');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'E-mail', exact: true, level: 3 })).toBeVisible();

@@ -23,7 +23,7 @@ async function aCaseWithoutBudgets(page: Page): Promise<{ caseId: string; projec
 
 test('an admin turns bill reminders on and off in Settings → Reminders', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/reminders');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Reminders', exact: true, level: 3 })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './test.ts';
 import { aProjectId } from './records.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 // Reports reviewed before they leave (issue 42, docs/decisions/142): an admin turns the firm's rule
 // on; the inspector's report waits for a second engineer, who signs the review; then it certifies.
@@ -35,7 +35,7 @@ test.afterEach(async ({ browser }) => {
 });
 
 test('with the rule on, a report waits for a second engineer\'s review, then the inspector certifies it', async ({ page, browser }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/field-reports');
   const rule = page.getByRole('switch', { name: "Require a second engineer's review" });
   await rule.check();

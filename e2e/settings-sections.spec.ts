@@ -2,7 +2,7 @@
 // (a 'Settings sections' menu on a phone), back and forward between sections, /settings opening the
 // first section a person may open, each section's code fetched when it is opened.
 import { expect, test, type Page } from './test.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 /** Address, and the name of the section in the navigation and as its heading. */
 const SECTIONS: [path: string, name: string][] = [
@@ -63,7 +63,7 @@ test('the side navigation opens every section; back and forward move between the
 
 test('on a phone the sections are a menu: no sideways scrolling, tap targets of 44 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/settings/users');
   await expect(heading(page, 'Users')).toBeVisible();
   await expect(nav(page)).toBeHidden();

@@ -59,6 +59,8 @@ export async function prepareTemplate(kind: 'pglite' | 'postgres'): Promise<() =
     await sql.raw(`drop database ${name}`).execute(handle.db);
   }
   await sql`alter system set shared_buffers = '16MB'`.execute(handle.db);
+  // Each copy made itself a new 16 MB WAL segment and wrote it full of zeros, 8 kB at a time, into an
+  // in-memory file grown 13 times (98 MB copied): without the zeros it is one write at its end (stop 56).
   await sql`alter system set wal_init_zero = off`.execute(handle.db);
   await mkdir(CACHE, { recursive: true });
   const chunks: Buffer[] = [];
