@@ -7,6 +7,7 @@ import { formatUsDate } from '../../../core/smart-date.ts';
 import { useUser } from '../../shared/auth.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { useCaseBudgets, useDeleteBudget } from './api.ts';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 // The form (number input, unit switch) loads when it is opened: the case page's first load stays small.
 const BudgetForm = lazy(() => import('./budget-form.tsx').then((m) => ({ default: m.BudgetForm })));
@@ -25,6 +26,7 @@ export function BudgetsSection({ caseId, projectId, projects }: {
 }) {
   const user = useUser();
   const budgets = useCaseBudgets(caseId);
+  useQuerySettled(budgets);
   const remove = useDeleteBudget(caseId);
   const [editing, setEditing] = useState<{ budget: TBudget | null } | null>(null);
   const [confirm, setConfirm] = useState<TBudget | null>(null);

@@ -31,6 +31,7 @@ const CustomRatesEditor = lazy(() => import('./custom-rates-editor.tsx').then((m
 const CaseFeeRules = lazy(() => import('./case-fee-rules.tsx').then((m) => ({ default: m.CaseFeeRules })));
 const RetainerSection = lazy(() => import('../billing/index.ts').then((m) => ({ default: m.RetainerSection })));
 import { SIDE_LABELS } from '../../../core/cases/conflict-sides.ts';
+import { SettleTogether } from '../../ui/settle-together.tsx';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -177,15 +178,17 @@ export default function CasePage() {
 
       {painted && (
         <Suspense fallback={null}>
-          <CaseDeadlinesSection caseId={c.id} canEdit={user.isAdmin} />
-          <BudgetsSection caseId={c.id} projects={c.projects} />
-          <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
-          <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
-          <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
-          <EvidenceSection caseOf={{ id: c.id, fileNumber: c.fileNumber, name: c.caseName ?? '' }} />
-          <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin}
-            projects={[...c.projects].sort((a, b) => Number(b.isPrimaryProject) - Number(a.isPrimaryProject))
-              .map((p) => ({ id: p.id, label: `${p.projectNumber} ${p.displayName}` }))} />
+          <SettleTogether>
+            <CaseDeadlinesSection caseId={c.id} canEdit={user.isAdmin} />
+            <BudgetsSection caseId={c.id} projects={c.projects} />
+            <PartiesSection caseId={c.id} canEdit={user.isAdmin} />
+            <ConflictPanel caseId={c.id} canEdit={user.isAdmin} />
+            <EngagementSection caseId={c.id} fileNumber={c.fileNumber} />
+            <EvidenceSection caseOf={{ id: c.id, fileNumber: c.fileNumber, name: c.caseName ?? '' }} />
+            <TestimonySection caseId={c.id} retainedSide={c.retainedSide} canEdit={user.isAdmin} superAdmin={user.isSuperAdmin}
+              projects={[...c.projects].sort((a, b) => Number(b.isPrimaryProject) - Number(a.isPrimaryProject))
+                .map((p) => ({ id: p.id, label: `${p.projectNumber} ${p.displayName}` }))} />
+          </SettleTogether>
         </Suspense>
       )}
       {painted && user.isSuperAdmin && (

@@ -4,10 +4,12 @@ import { formatUsDate } from '../../../core/smart-date.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { DecisionForm, DecisionText, HitsTable } from './conflict-hits.tsx';
 import { runCaseCheck, useCaseConflicts, useInvalidateConflicts } from './conflicts-api.ts';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 /** The case's conflict check: run it, its newest hits, the decision on it. */
 export function ConflictPanel({ caseId, canEdit }: { caseId: string; canEdit: boolean }) {
   const state = useCaseConflicts(caseId);
+  useQuerySettled(state);
   const invalidate = useInvalidateConflicts(caseId);
   const [running, setRunning] = useState(false);
   const run = async () => {

@@ -8,6 +8,7 @@ import { reportError } from '../../lib/error-store.ts';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { useAttorneys } from './api.ts';
 import { addParty, removeParty, updateParty, useInvalidateConflicts, useLawFirms, useParties, type PartyBody } from './conflicts-api.ts';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 const LABELS = { role: 'Role', name: 'Name', attorneyId: 'Attorney', lawFirmId: 'Law firm', claimNumber: 'Claim number', notes: 'Notes' };
 const roleData = PARTY_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -68,6 +69,7 @@ function PartyModal({ caseId, party, onClose }: { caseId: string; party: TParty 
 /** Who else is in the case: clients, counsel, plaintiffs, defendants, insurers… Adding one runs the conflict check again. */
 export function PartiesSection({ caseId, canEdit }: { caseId: string; canEdit: boolean }) {
   const parties = useParties(caseId);
+  useQuerySettled(parties);
   const invalidate = useInvalidateConflicts(caseId);
   const [editing, setEditing] = useState<{ party: TParty | null } | null>(null);
   const remove = async (p: TParty) => {

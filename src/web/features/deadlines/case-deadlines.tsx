@@ -16,6 +16,7 @@ import {
   addDeadline, applyChain, followChain, moveTrigger, removeChain, removeDeadline, updateDeadline, useAssignableUsers, useCaseDeadlineWrite,
   useCaseDeadlines, useChainTemplates,
 } from './api.ts';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 // The case page's deadlines (issue 41, docs/decisions/132): each with its date, kind, source,
 // assignee and notes; the chains applied to the case with their trigger; dates the court's rules
@@ -204,6 +205,7 @@ function DateCell({ d }: { d: TDeadline }) {
 /** The case's deadlines and chains (admins add, edit, apply chains and move triggers; everyone reads). */
 export function CaseDeadlinesSection({ caseId, canEdit }: { caseId: string; canEdit: boolean }) {
   const data = useCaseDeadlines(caseId);
+  useQuerySettled(data);
   const write = useCaseDeadlineWrite(caseId);
   const [editing, setEditing] = useState<{ deadline: TDeadline | null } | null>(null);
   const [applying, setApplying] = useState(false);

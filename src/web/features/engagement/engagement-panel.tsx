@@ -12,6 +12,7 @@ import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SmartDateInput } from '../../ui/smart-date-input.tsx';
 import { amountText, amountTextProblem, parseAmount } from '../billing/index.ts';
 import { useEngagement, useRecordSignedLetter, useRetainerRequested, useSaveRetainerRequested } from './api.ts';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 /**
  * A case's engagement on its page (issue 39): 'Engaged MM/DD/YYYY' once a signed letter is recorded
@@ -21,6 +22,7 @@ import { useEngagement, useRecordSignedLetter, useRetainerRequested, useSaveReta
 export default function EngagementPanel({ caseId, fileNumber }: { caseId: string; fileNumber: string }) {
   const user = useUser();
   const engagement = useEngagement(caseId);
+  useQuerySettled(engagement);
   const [error, setError] = useState<string | null>(null);
   if (engagement.isPending) return <LoadingBlock h={100} label="Loading engagement" />;
   if (engagement.isError) return <Alert color="red" title="Engagement">{engagement.error.message}</Alert>;

@@ -8,6 +8,7 @@ import { downloadFile } from '../../lib/download.ts';
 import { reportError } from '../../lib/error-store.ts';
 import { caseCustodyUrl, caseLabelsUrl, keepCaseItemsForOffline, setNoticeDays, useCaseEvidence, useEvidenceAnswers, useInvalidateEvidence } from './api.ts';
 import { CollectModal, type CaseOf } from './collect-modal.tsx';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 /**
  * The case page's evidence: its items (tag, what, where, who holds it), collecting one, the label
@@ -18,6 +19,7 @@ export function EvidenceSection({ caseOf }: { caseOf: CaseOf }) {
   const caseId = caseOf.id;
   const user = useUser();
   const evidence = useCaseEvidence(caseId);
+  useQuerySettled(evidence);
   const [collecting, setCollecting] = useState(false);
   const invalidate = useInvalidateEvidence();
   const items = evidence.data?.items ?? [];

@@ -7,6 +7,7 @@ import { formatCurrency } from '../../../core/money.ts';
 import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { useCaseCancellations } from './api.ts';
 import { CancellationForm } from './cancellation-form.tsx';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 /**
  * A case's cancelled depositions and trials (issue 40, docs/decisions/139): when each was to be, when
@@ -14,7 +15,9 @@ import { CancellationForm } from './cancellation-form.tsx';
  */
 export function CancellationsSection({ caseId, projects }: { caseId: string; projects: { id: string; label: string }[] }) {
   const timeZone = useFirmTimeZone();
-  const data = useCaseCancellations(caseId, true).data;
+  const cancellations = useCaseCancellations(caseId, true);
+  useQuerySettled(cancellations);
+  const data = cancellations.data;
   const [adding, setAdding] = useState(false);
   const rows = data?.cancellations ?? [];
   const money = data?.moneyVisible ?? false;

@@ -16,6 +16,7 @@ import { useToday } from '../../ui/today.ts';
 import { billDeposingSide, deleteTestimony, downloadPayerStatement, setConsultingOnly, useCaseTestimony, useInvalidateTestimony } from './api.ts';
 import { CancellationsSection } from './cancellations-section.tsx';
 import { TestimonyForm } from './testimony-form.tsx';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 
 /** Who noticed a deposition, in words: the retaining side, or the named party. */
 const noticedText = (e: TTestimony) => (e.kind !== 'deposition' ? '—' : e.noticedBy === 'other' ? e.payerName || NOTICED_BY_LABELS.other : NOTICED_BY_LABELS.retaining);
@@ -28,6 +29,7 @@ export function TestimonySection({ caseId, retainedSide, canEdit, superAdmin, pr
   caseId: string; retainedSide: TRetainedSide | null; canEdit: boolean; superAdmin: boolean; projects: { id: string; label: string }[];
 }) {
   const testimony = useCaseTestimony(caseId);
+  useQuerySettled(testimony);
   const today = useToday();
   const invalidate = useInvalidateTestimony();
   const [editing, setEditing] = useState<{ event: TTestimony | null } | null>(null);
