@@ -1,0 +1,55 @@
+// The case page's data sections show together once each has its first answer, hidden in their place
+// meanwhile, so nothing below them moves under the pointer (docs/decisions/205).
+import { aProjectId } from './records.ts';
+import { ADMIN, signInOnly } from './sign-in.ts';
+import { expect, test, type Page } from './test.ts';
+
+async function aCase(page: Page): Promise<string> {
+  const project = await aProjectId(page);
+  return ((await (await page.request.get(`/api/projects/${project}`)).json()) as { caseId: string }).caseId;
+}
+
+test('the sections wait for the slowest answer, then show at once', async ({ page }) => {
+  await signInOnly(page, ADMIN);
+  const caseId = await aCase(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/cases/${caseId}/testimony`, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  // Each heading's visibility when it first enters the page (in the mutation's own microtask, so
+  // whatever the machine's pace): the sections arrive hidden, in their place.
+  await page.addInitScript(() => {
+    const seen: Record<string, { visibility: string; height: number }> = {};
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      for (const h of document.querySelectorAll('main h3')) {
+        const name = h.textContent ?? '';
+        seen[name] ??= { visibility: getComputedStyle(h).visibility, height: h.getBoundingClientRect().height };
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(`/case/${caseId}`);
+  await expect(page.getByRole('table', { name: 'Projects' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Testimony', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Evidence', exact: true })).toBeVisible();
+  await expect(page.locator('[data-settling]')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, { visibility: string; height: number }> }).seen);
+  for (const name of ['Budgets', 'Parties', 'Evidence', 'Testimony']) {
+    expect(seen[name], name).toMatchObject({ visibility: 'hidden' });
+    expect(seen[name]!.height, name).toBeGreaterThan(0);
+  }
+});
+
+test('a section whose answer never comes does not hide the others for long', async ({ page }) => {
+  await signInOnly(page, ADMIN);
+  const caseId = await aCase(page);
+  await page.route(`**/api/cases/${caseId}/testimony`, () => new Promise<void>(() => undefined));
+  await page.goto(`/case/${caseId}`);
+  await expect(page.getByRole('heading', { name: 'Evidence', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Collect item' })).toBeVisible();
+  await expect(page.locator('[data-settling]')).toHaveCount(0);
+});
