@@ -1,6 +1,6 @@
-// The case page's sections grow as their data arrives after its first paint (deadlines, parties,
-// the conflict check, the engagement letter, evidence, testimony): a click aimed at a button below
-// them while one grows can land beside it (CI, 11/29, the phone layout; 11/30, testimony).
+// The case page's sections show together once their data is in (docs/decisions/205), but after 2 s at
+// the latest: on a busy machine a late answer can still grow a section, and a click aimed at a button
+// below it then lands beside it (CI, 11/29, the phone layout; 11/30, testimony, before 205).
 import { expect, type Locator } from './test.ts';
 
 /** Presses a case-page button until its dialog shows (pressed again only while the dialog is not open). */

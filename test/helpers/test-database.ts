@@ -110,9 +110,11 @@ class TemplateBlob extends Blob {
 }
 let template: Promise<Blob> | undefined;
 function templateBlob(): Promise<Blob> {
-  template ??= readFile(pgliteTemplate())
-    .then((bytes): Blob => new TemplateBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
-  template.catch(() => (template = undefined));
+  if (!template) {
+    template = readFile(pgliteTemplate())
+      .then((bytes): Blob => new TemplateBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    template.catch(() => (template = undefined)); // a failed read is tried again by the next file
+  }
   return template;
 }
 
