@@ -22,6 +22,9 @@ export function useFieldReports(q: string, projectId: string | null) {
   return useQuery({
     queryKey: ['field-reports', 'list', q, projectId],
     queryFn: ({ signal }) => readThrough(`${REPORT_LIST}${params}`, () => api<{ reports: TFieldReportListItem[] }>(`${REPORT_LIST}${params}`, { signal })),
+    // A list holding a report created offline is read again on every opening, however fresh: its create
+    // may have been answered since, and the list then has the report's number (as useFieldReport below).
+    refetchOnMount: (query) => (query.state.data?.reports.some((r) => !r.displayNumber) ? 'always' : true),
     placeholderData: (previous) => previous,
     networkMode: 'always',
   });
