@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { describeFeeRule } from '../../../core/billing/fee-rules.ts';
 import { FeeRulesEditor } from '../../shared/fee-rules-editor.tsx';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 import { useCaseFeeRules, useSaveCaseFeeRules } from './api.ts';
 
 /**
@@ -9,6 +10,7 @@ import { useCaseFeeRules, useSaveCaseFeeRules } from './api.ts';
  */
 export function CaseFeeRules({ caseId }: { caseId: string }) {
   const loaded = useCaseFeeRules(caseId);
+  useQuerySettled(loaded);
   const save = useSaveCaseFeeRules(caseId);
   const data = loaded.data;
   if (!data) return null;

@@ -193,9 +193,11 @@ export default function CasePage() {
       )}
       {painted && user.isSuperAdmin && (
         <Suspense fallback={null}>
-          <CustomRatesEditor caseId={c.id} />
-          <CaseFeeRules caseId={c.id} />
-          <RetainerSection caseId={c.id} />
+          <SettleTogether>
+            <CustomRatesEditor caseId={c.id} />
+            <CaseFeeRules caseId={c.id} />
+            <RetainerSection caseId={c.id} />
+          </SettleTogether>
         </Suspense>
       )}
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { TCustomRates } from '../../../core/api/clients.ts';
 import { formatCurrency } from '../../../core/money.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useQuerySettled } from '../../ui/settle-together.tsx';
 import { isEditConflict, saveCustomRates, useCustomRates } from './api.ts';
 import { SaveError } from './fields.tsx';
 
@@ -14,6 +15,7 @@ const RATE = /^\d{1,8}(\.\d{1,2})?$/;
  */
 export function CustomRatesEditor({ caseId }: { caseId: string }) {
   const rates = useCustomRates(caseId, true);
+  useQuerySettled(rates);
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);

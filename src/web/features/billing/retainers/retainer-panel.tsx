@@ -9,10 +9,12 @@ import { amountText, amountTextProblem, parseAmount } from '../money-input.ts';
 import { RetainerEntryForm } from './retainer-entry-form.tsx';
 import { setThreshold, useRetainer, useRetainerWrite } from './retainer-api.ts';
 import { LoadingBlock } from '../../../ui/loading-block';
+import { useQuerySettled } from '../../../ui/settle-together.tsx';
 
 /** A case's retainer on its page (super admins only): balance, threshold, ledger, deposit and refund. */
 export default function RetainerPanel({ caseId }: { caseId: string }) {
   const retainer = useRetainer(caseId);
+  useQuerySettled(retainer);
   if (retainer.isPending) return <LoadingBlock h={120} label="Loading retainer" />;
   if (retainer.isError) return <Alert color="red" title="Retainer">{retainer.error.message}</Alert>;
   const r = retainer.data;

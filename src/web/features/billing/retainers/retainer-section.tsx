@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useAfterPaint } from '../../../lib/after-paint.ts';
 import { LazyBoundary } from '../../../ui/lazy-boundary.tsx';
+import { Settling } from '../../../ui/settle-together.tsx';
 
 const RetainerPanel = lazy(() => import('./retainer-panel.tsx'));
 
@@ -10,10 +11,10 @@ const RetainerPanel = lazy(() => import('./retainer-panel.tsx'));
  */
 export function RetainerSection({ caseId }: { caseId: string }) {
   const painted = useAfterPaint();
-  if (!painted) return null;
+  if (!painted) return <Settling />;
   return (
     <LazyBoundary fallback={null}>
-      <Suspense fallback={null}><RetainerPanel caseId={caseId} /></Suspense>
+      <Suspense fallback={<Settling />}><RetainerPanel caseId={caseId} /></Suspense>
     </LazyBoundary>
   );
 }
