@@ -6,9 +6,10 @@ import { defineConfig } from '@playwright/test';
 const FIRM_TZ = process.env.TZ || 'America/New_York';
 process.env.TZ = FIRM_TZ;
 
-// Two workers, each with its own app on a throw-away PGlite folder with demo data (e2e/test.ts
+// Three workers, each with its own app on a throw-away PGlite folder with demo data (e2e/test.ts
 // starts it, on E2E_PORT + 2 × the worker's index): a spec shares its app only with the specs of its
-// own worker, which run one after another (docs/decisions/119).
+// own worker, which run one after another (docs/decisions/119). Two left a fifth of the two cores
+// idle while tests waited on their pages; a third fills it (docs/decisions/206).
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -17,7 +18,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // A test that fails runs once more, traced, in a new worker (an app of its own); passing then, it
   // is reported as flaky at the end of the run, with its first error (docs/decisions/146).
   retries: 1,

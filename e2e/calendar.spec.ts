@@ -1,5 +1,5 @@
 import { expect, fakeGoogleURL, test, type Page } from './test.ts';
-import { ADMIN, LIMITED, signIn } from './sign-in.ts';
+import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 // The fake Google runs on the port after the worker's app (e2e/serve.ts, e2e/test.ts).
 const fakeState = async (page: Page) =>
@@ -122,7 +122,7 @@ async function timeReset(page: Page, message: string): Promise<() => Promise<num
 test.afterAll(async ({ browser }) => {
   // Leave the shared server as the other specs expect it: no calendar.
   const page = await browser.newPage();
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings/calendar');
   const disconnect = page.getByRole('button', { name: 'Disconnect' });
   if (await disconnect.isVisible()) {
@@ -135,7 +135,7 @@ test.afterAll(async ({ browser }) => {
 });
 
 test('a limited user cannot reach the calendar connection', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   await page.goto('/settings/calendar');
   await expect(page.getByText('Admin settings are available to administrators only.')).toBeVisible();
   const headers = { 'x-csrf-token': await csrf(page) };
@@ -151,7 +151,7 @@ test('a limited user cannot reach the calendar connection', async ({ page }) => 
 test('the client id and secret are entered on the screen; Test connection says what is wrong; Connect works without a restart', async ({ page }) => {
   test.setTimeout(90_000);
   await control(page, { reset: true });
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Google Calendar' });
   const uri = (await section.getByTestId('calendar-redirect-uri').textContent())!;

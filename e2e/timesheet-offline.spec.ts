@@ -2,7 +2,7 @@
 // without a connection waits as one change, is counted in the header's line, and is saved once
 // when the connection returns. A week no other spec uses (eleven back), as the admin.
 import { expect, test, type Page } from './test.ts';
-import { ADMIN, search, signIn } from './time-tracking-helpers.ts';
+import { ADMIN, search, signInOnly } from './time-tracking-helpers.ts';
 import { addDays, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 const todayIso = () => {
@@ -16,7 +16,7 @@ const cellOf = (page: Page, projectId: string, jobType: string, d: number) => ro
 const queueLine = (page: Page, text: string | RegExp) => page.getByRole('button', { name: text });
 
 test('a cell typed offline waits in the outbox, is counted, and is saved once when the connection returns', async ({ page, context }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await page.goto(`/timesheet?week=${weekStart}`);
   await expect(page.getByRole('heading', { name: 'Timesheet', exact: true })).toBeVisible();
 
