@@ -14,7 +14,7 @@ type Seen = Record<string, { visibility: string; height: number }>;
 /**
  * Holds one answer of the case page until the returned function is called, and records each heading's
  * visibility when it first enters the page (in the mutation's own microtask, so whatever the machine's
- * pace): read back with `seenHeadings`.
+ * pace): read back by `expectArrivedHidden`.
  */
 async function holdAndWatch(page: Page, path: string): Promise<() => void> {
   let release!: () => void;
@@ -24,8 +24,8 @@ async function holdAndWatch(page: Page, path: string): Promise<() => void> {
     await route.fallback();
   });
   await page.addInitScript(() => {
-    const seen: Record<string, { visibility: string; height: number }> = {};
-    (window as unknown as { seen: typeof seen }).seen = seen;
+    const seen: Seen = {};
+    (window as unknown as { seen: Seen }).seen = seen;
     new MutationObserver(() => {
       for (const h of document.querySelectorAll('main h3')) {
         const name = h.textContent ?? '';
