@@ -1,4 +1,4 @@
-// Browser tests use Debian's Chromium headless shell (docs/decisions/200); the first-load budget and
+// Browser tests and the first-load budget use Debian's Chromium headless shell (docs/decisions/200);
 // the benchmarks use Debian's Chromium, the browser people run. Installed when we can (root on
 // Debian), else we say how.
 import { execSync } from 'node:child_process';

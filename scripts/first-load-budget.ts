@@ -155,8 +155,11 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
 const server = await startServer();
 let failed = false;
 try {
+  // Debian's headless shell, as the browser tests: the same Blink and V8 as the full browser, so the
+  // same scripts before the first control (two full-browser runs differ from each other as much as
+  // from a run here), for about half the CPU (docs/decisions/200).
   const browser = await chromium.launch({
-    executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium',
+    executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
