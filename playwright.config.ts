@@ -18,7 +18,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   // A test that fails runs once more, traced, in a new worker (an app of its own); passing then, it
   // is reported as flaky at the end of the run, with its first error (docs/decisions/146).
   retries: 1,

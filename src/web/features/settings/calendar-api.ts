@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCalendarConnection, TCalendarTestResult } from '../../../core/api/calendar.ts';
 import { api } from '../../lib/api.ts';
 import { actionItemsKeys } from '../action-items/query-keys.ts';
 
 const key = ['settings', 'calendar'] as const;
+/** The client id's and the client secret's saves: a test waits for them (useCalendarSaving). */
+const saveKey = ['settings', 'calendar', 'save'] as const;
 
 export function useCalendarConnection() {
   return useQuery({ queryKey: key, queryFn: () => api<TCalendarConnection>('/api/calendar/connection') });
@@ -12,9 +14,10 @@ export function useCalendarConnection() {
 /** The provider's authorisation address for this session (Connect sends the browser there). */
 export const startCalendarConnect = async () => (await api<{ url: string }>('/api/calendar/connect', { method: 'POST', body: {} })).url;
 
-function useConnectionMutation<V>(fn: (v: V) => Promise<TCalendarConnection>) {
+function useConnectionMutation<V>(fn: (v: V) => Promise<TCalendarConnection>, mutationKey?: readonly string[]) {
   const client = useQueryClient();
   return useMutation({
+    mutationKey,
     mutationFn: fn,
     onSuccess: (status) => {
       client.setQueryData(key, status);
@@ -30,6 +33,7 @@ export const useFinishCalendarConnect = () => useConnectionMutation((body: { cod
 export function useSaveClientId() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: saveKey,
     mutationFn: (clientId: string) => api<TCalendarConnection>('/api/calendar/client-id', { method: 'PUT', body: { clientId } }),
     onSuccess: (status) => {
       client.setQueryData(key, status);
@@ -43,7 +47,10 @@ export function useSaveClientId() {
 
 /** The client secret goes in and never comes back: the answer says only whether one is set. */
 export const useSaveClientSecret = () => useConnectionMutation((clientSecret: string) =>
-  api<TCalendarConnection>('/api/calendar/client-secret', { method: 'PUT', body: { clientSecret } }));
+  api<TCalendarConnection>('/api/calendar/client-secret', { method: 'PUT', body: { clientSecret } }), saveKey);
+
+/** A client id or secret is being saved: Test connection would test the one before it. */
+export const useCalendarSaving = () => useIsMutating({ mutationKey: saveKey }) > 0;
 
 export const useDisconnectCalendar = () => useConnectionMutation(() =>
   api<TCalendarConnection>('/api/calendar/disconnect', { method: 'POST', body: {} }));

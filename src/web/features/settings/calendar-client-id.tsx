@@ -24,7 +24,7 @@ function RedirectUri({ uri, problem }: { uri: string; problem: string | null }) 
 }
 
 /** The client secret: never shown again once saved ('A client secret is saved', Replace); GOOGLE_CLIENT_SECRET wins. */
-function ClientSecret({ c, problem, onSaved }: { c: TCalendarConnection; problem: string | null; onSaved(): void }) {
+function ClientSecret({ c, problem, onSave }: { c: TCalendarConnection; problem: string | null; onSave(): void }) {
   const save = useSaveClientSecret();
   const [replacing, setReplacing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -47,7 +47,8 @@ function ClientSecret({ c, problem, onSaved }: { c: TCalendarConnection; problem
   return (
     <form onSubmit={(e) => {
       e.preventDefault();
-      save.mutate(draft, { onSuccess: () => { setDraft(''); setReplacing(false); onSaved(); } });
+      onSave();
+      save.mutate(draft, { onSuccess: () => { setDraft(''); setReplacing(false); } });
     }}>
       <Group align="flex-end" gap="sm">
         <PasswordInput label="Client secret" description="Stored encrypted on the server; never shown again." value={draft}
@@ -65,7 +66,7 @@ function ClientSecret({ c, problem, onSaved }: { c: TCalendarConnection; problem
  * restart: every instance reads them from the database when it needs them. Test connection's
  * complaints show next to the field they concern.
  */
-export function CalendarClientId({ c, test, onSaved }: { c: TCalendarConnection; test: Problem; onSaved(): void }) {
+export function CalendarClientId({ c, test, onSave }: { c: TCalendarConnection; test: Problem; onSave(): void }) {
   const save = useSaveClientId();
   const [draft, setDraft] = useState(c.clientId ?? '');
   useEffect(() => setDraft(c.clientId ?? ''), [c.clientId]);
@@ -84,7 +85,7 @@ export function CalendarClientId({ c, test, onSaved }: { c: TCalendarConnection;
         <Text size="sm">Client ID <Code>{c.clientId}</Code>, set by <Code>GOOGLE_CLIENT_ID</Code> on the server.
           {idProblem && <Alert color="red" role="alert" mt="xs">{idProblem}</Alert>}</Text>
       ) : (
-        <form onSubmit={(e) => { e.preventDefault(); save.mutate(draft, { onSuccess: onSaved }); }}>
+        <form onSubmit={(e) => { e.preventDefault(); onSave(); save.mutate(draft); }}>
           <Group align="flex-end" gap="sm">
             <TextInput
               label="Google Client ID"
@@ -102,7 +103,7 @@ export function CalendarClientId({ c, test, onSaved }: { c: TCalendarConnection;
           </Group>
         </form>
       )}
-      <ClientSecret c={c} problem={problemOf(test, 'clientSecret')} onSaved={onSaved} />
+      <ClientSecret c={c} problem={problemOf(test, 'clientSecret')} onSave={onSave} />
       <RedirectUri uri={c.redirectUri} problem={problemOf(test, 'redirectUri')} />
     </Stack>
   );

@@ -8,7 +8,9 @@ import { useFirmTimeZone } from '../../shared/auth.tsx';
 import { ApiError } from '../../lib/transport.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { CalendarClientId } from './calendar-client-id.tsx';
-import { startCalendarConnect, useCalendarConnection, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar } from './calendar-api.ts';
+import {
+  startCalendarConnect, useCalendarConnection, useCalendarSaving, useDisconnectCalendar, useFinishCalendarConnect, useTestCalendar,
+} from './calendar-api.ts';
 import { SettingsCard } from '../../ui/settings-card.tsx';
 
 function Details({ c }: { c: TCalendarConnection }) {
@@ -51,6 +53,7 @@ export function GoogleCalendarSection() {
   const { finish, denied } = useReturnFromProvider();
   const disconnect = useDisconnectCalendar();
   const test = useTestCalendar();
+  const saving = useCalendarSaving();
   const [connectError, setConnectError] = useState<string | null>(null);
   const [connecting, setConnecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -77,7 +80,8 @@ export function GoogleCalendarSection() {
           Action items with sync on become events in the firm's Google Calendar. Tokens stay on the server, encrypted.
         </Text>
         {connection.error && <Alert color="red">{connection.error.message}</Alert>}
-        {c && <CalendarClientId c={c} test={test.data} onSaved={() => test.reset()} />}
+        {/* A save clears the last test's answer as it starts, so an answer to a test asked for after it stays. */}
+        {c && <CalendarClientId c={c} test={test.data} onSave={() => test.reset()} />}
         {c?.needsReconnect && <Alert color="red" role="alert" maw={620}>{c.message}</Alert>}
         {problem && <Alert color="red" role="alert" maw={620}>{problem}</Alert>}
         {finish.isSuccess && c?.connected && !c.needsReconnect && (
@@ -95,7 +99,7 @@ export function GoogleCalendarSection() {
               </Button>
             )}
             {(c.configured || c.connected) && (
-              <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>Test connection</Button>
+              <Button variant="default" loading={test.isPending} disabled={saving} onClick={() => test.mutate()}>Test connection</Button>
             )}
             {c.connected && (
               <Button variant="default" color="red" loading={disconnect.isPending} onClick={() => setConfirming(true)}>Disconnect</Button>
