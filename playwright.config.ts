@@ -6,10 +6,11 @@ import { defineConfig } from '@playwright/test';
 const FIRM_TZ = process.env.TZ || 'America/New_York';
 process.env.TZ = FIRM_TZ;
 
-// Three workers, each with its own app on a throw-away PGlite folder with demo data (e2e/test.ts
+// Four workers, each with its own app on a throw-away PGlite folder with demo data (e2e/test.ts
 // starts it, on E2E_PORT + 2 × the worker's index): a spec shares its app only with the specs of its
-// own worker, which run one after another (docs/decisions/119). Two left a fifth of the two cores
-// idle while tests waited on their pages; a third fills it (docs/decisions/206).
+// own worker, which run one after another (docs/decisions/119). Tests wait on their pages, debounces
+// and the spec's timers: two workers left a fifth of the two cores idle, three a tenth, four fill
+// most of it (docs/decisions/206).
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',

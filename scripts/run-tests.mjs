@@ -5,7 +5,7 @@
 //   1. checks:  typecheck, lint and the web app's build at once (each mostly one core);
 //   2. vitest:  the unit, API (PGlite) and API (PostgreSQL, when TEST_DATABASE_URL is set) suites in
 //               one Vitest run, two files at a time (vitest.config.ts);
-//   3. browser: the first-load budget on that build beside Playwright's three workers.
+//   3. browser: the first-load budget on that build beside Playwright's four workers.
 // Soak and load tests are not here: `npm run test:soak` (.ci/run runs it after this).
 // A failed stage ends the run after its group, with the table so far and exit code 1.
 import { spawn } from 'node:child_process';
