@@ -2,10 +2,9 @@ import { expect, test } from './test.ts';
 import { BACKUP_MESSAGES } from '../src/core/backups.ts';
 import { ADMIN, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
-// A restore replaces the whole database and signs everyone out: this file has an app of its own
-// (a label of its own gives it a worker and so a server and data folder of its own, e2e/test.ts),
-// so no other spec loses its session or its data mid-test, whatever the order of files.
-test.use({ appServerLabel: 'backup-restore' });
+// A restore replaces the whole database and signs everyone out. It shares its worker's app: the specs
+// of a worker run one after another, so none is mid-test then; the ones after it find their kept
+// sessions refused and sign in again (e2e/sign-in.ts), on the data as it was at the backup, all theirs.
 test.describe.configure({ timeout: 300_000 }); // an upload and a restore each trial-load the database
 
 test('an admin sees the backups and backs up, but cannot download, upload or restore, and is told why', async ({ page }) => {

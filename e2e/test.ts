@@ -25,11 +25,10 @@ export function fakeGoogleURL(): string {
   return `http://127.0.0.1:${current.port + 1}`;
 }
 
-export const test = base.extend<object, { appServer: AppServer; appServerLabel: string }>({
-  // A spec that must not share its app (it restores the whole database and signs everyone out)
-  // sets a label of its own with test.use: Playwright then gives it a worker, so an app, of its own.
-  appServerLabel: ['shared', { scope: 'worker', option: true }],
-  appServer: [async ({ appServerLabel: _label }, use, workerInfo) => {
+export const test = base.extend<object, { appServer: AppServer }>({
+  // Playwright reads a fixture's needs from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  appServer: [async ({}, use, workerInfo) => {
     // A port pair another program holds (another run, another engineer's server) moves this worker on.
     let started: AppProcess | undefined;
     for (let attempt = 0; !started; attempt++) {
