@@ -42,7 +42,8 @@ export function PeopleTable({ mapping, onChange }: { mapping: Mapping; onChange:
           <Table.Td>{p.name}{p.email && <Text size="xs" c="dimmed">{p.email}</Text>}</Table.Td>
           {rowsOf(p.rows)}
           <Table.Td miw={260}>
-            <Select size="xs" searchable data={data} value={p.userId ?? NOBODY} aria-label={`Casebook user for ${p.name || p.email}`}
+            {/* Choosing the person shown again keeps them: "Nobody" is chosen by name, never by a second click. */}
+            <Select size="xs" searchable data={data} value={p.userId ?? NOBODY} aria-label={`Casebook user for ${p.name || p.email}`} allowDeselect={false}
               onChange={(value) => onChange((m) => ({ ...m, people: replaceAt(m.people, index, { ...p, userId: value && value !== NOBODY ? value : null }) }))} />
             {p.userId === null && <Text size="xs" c="red.9" mt={2}>Not mapped: these rows will be refused</Text>}
           </Table.Td>
