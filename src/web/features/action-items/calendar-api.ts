@@ -18,8 +18,6 @@ export function useSyncStatus(projectId: string | null) {
   });
 }
 
-export const syncNow = (projectId: string | null) =>
-  api<TSyncSummary>('/api/calendar/sync-now', { method: 'POST', body: projectId ? { projectId } : {} });
 export const clearFailed = (projectId: string | null) =>
   api<{ cleared: number }>('/api/calendar/clear', { method: 'POST', body: projectId ? { projectId } : {} });
 export const removeFromCalendar = (id: string) => api<TRemovalResult>(`/api/action-items/${id}/calendar/remove`, { method: 'POST', body: {} });
@@ -29,6 +27,13 @@ export const unlinkFromCalendar = (id: string) => api<TRemovalResult>(`/api/acti
 // people's changes do not pop up toasts here).
 const queuedHere = new Set<string>();
 export const markQueued = (id: string) => void queuedHere.add(id);
+
+/** Sync now: its answer reports the run, so the same run's summary on the stream does not pop up a second toast. */
+export async function syncNow(projectId: string | null) {
+  const summary = await api<TSyncSummary>('/api/calendar/sync-now', { method: 'POST', body: projectId ? { projectId } : {} });
+  for (const r of summary.results) if (r.outcome !== 'pending') queuedHere.delete(r.itemId);
+  return summary;
+}
 
 type Listener = (summary: TSyncSummary) => void;
 const listeners = new Set<Listener>();

@@ -4,11 +4,16 @@ import { useEffect, useState } from 'react';
 import type { SyncToast } from '../../../core/calendar/calendar.ts';
 import { SYNC_TOAST_MS } from '../../../core/constants.ts';
 
-/** SPEC §4 "Sync toast": a clean success closes itself after 5 s, with a progress bar counting down. */
+/**
+ * SPEC §4 "Sync toast": a clean success closes itself after 5 s, with a progress bar counting down.
+ * The same message told again (the stream's summary of a run that Sync now's answer reports too)
+ * keeps its countdown; a different one starts its own.
+ */
 export function SyncToastView({ toast, onClose }: { toast: SyncToast | null; onClose(): void }) {
   const [left, setLeft] = useState(100);
+  const counting = toast?.autoClose ? `${toast.title}\n${toast.message}` : null;
   useEffect(() => {
-    if (!toast?.autoClose) return;
+    if (!counting) return;
     const started = Date.now();
     setLeft(100);
     const tick = setInterval(() => {
@@ -17,7 +22,7 @@ export function SyncToastView({ toast, onClose }: { toast: SyncToast | null; onC
       if (remaining === 0) onClose();
     }, 100);
     return () => clearInterval(tick);
-  }, [toast, onClose]);
+  }, [counting, onClose]);
   if (!toast) return null;
   const icon = toast.color === 'green' ? <IconCheck size={18} /> : toast.color === 'red' ? <IconX size={18} /> : <IconAlertTriangle size={18} />;
   return (
