@@ -7,6 +7,8 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
+import { SERVE } from '../e2e/app-process.ts';
+import { buildServer } from '../scripts/build-server.ts';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -32,9 +34,10 @@ export const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-/** The app with the demo data on a throw-away PGlite folder (e2e/serve.ts), once it answers its health check. */
+/** The app with the demo data on a throw-away PGlite folder (e2e/serve.ts, built), once it answers its health check. */
 export async function startDemoServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
+  await buildServer({ tests: true });
+  const child = spawn(process.execPath, [SERVE], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'casebook-bench-')) },
     stdio: 'inherit',
   });

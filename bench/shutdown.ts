@@ -10,6 +10,7 @@ import path from 'node:path';
 import { openDatabase, type DatabaseOptions } from '../src/server/db/connection.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { killServers, startServer } from '../test/helpers/server-process.ts';
+import { buildServer } from '../scripts/build-server.ts';
 import { prepareFirm, savedEntryIds, saveThroughShutdown, signIn } from '../test/helpers/shutdown-load.ts';
 import { admin, databaseUrl } from './lib.ts';
 
@@ -18,6 +19,7 @@ const SAVES_BEFORE_SIGNAL = 300;
 let failed = false;
 
 async function measure(label: string, database: DatabaseOptions, env: Record<string, string>) {
+  await buildServer();
   const handle = await openDatabase(database);
   await migrate(handle.db);
   const firm = await prepareFirm(handle.db);

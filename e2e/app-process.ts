@@ -1,5 +1,6 @@
-// The browser tests' app as a process of its own (e2e/serve.ts): started by each worker
-// (e2e/test.ts) and, once per run, to make the demo template the workers copy (e2e/global-setup.ts).
+// The browser tests' app as a process of its own (e2e/serve.ts, as built: dist/e2e/serve.mjs): started
+// by each worker (e2e/test.ts) and, once per run, to make the demo template the workers copy
+// (e2e/global-setup.ts, which builds it first).
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -15,11 +16,14 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
+/** The browser tests' app: e2e/serve.ts and the server, built (scripts/build-server.ts --tests). */
+export const SERVE = 'dist/e2e/serve.mjs';
+
 /** Starts e2e/serve.ts on `port` and waits until it answers (migrated, demo data in): 300 s catch a hung start. */
 export async function startApp(port: number, env: Record<string, string> = {}): Promise<AppProcess> {
   const url = `http://127.0.0.1:${port}`;
   if (await healthy(url)) throw new Error(`port ${port} is taken by another app: set E2E_PORT to a free range`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
+  const child = spawn(process.execPath, [SERVE], {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn', TZ: FIRM_TZ,

@@ -4,9 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServer } from '../scripts/build-server.ts';
 import { startApp, stopApp } from './app-process.ts';
 
 export default async function globalSetup() {
+  // The server and e2e/serve.ts as they are now: a browser run never tests an older build.
+  await buildServer({ tests: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'casebook-e2e-template-'));
   // The workers' first port: free until they start, which is after this returns.
   const app = await startApp(Number(process.env.E2E_PORT ?? 3217), { E2E_DATA_DIR: dir });

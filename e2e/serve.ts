@@ -1,9 +1,12 @@
-// Starts the real server on a fresh data folder for the browser tests: a copy of the run's demo
-// template (e2e/global-setup.ts: migrated and seeded once per run) when there is one, else empty
-// (the app migrates and seeds it).
+// Starts the real server, as built (dist/server/main.mjs), on a fresh data folder for the browser
+// tests: a copy of the run's demo template (e2e/global-setup.ts: migrated and seeded once per run)
+// when there is one, else empty (the app migrates and seeds it). Run as built too, dist/e2e/serve.mjs
+// (scripts/build-server.mjs --tests): plain Node, no tsx (e2e/app-process.ts).
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { builtServer } from '../src/server/runtime.ts';
 
 // E2E_DATA_DIR: the template itself, while e2e/global-setup.ts makes it.
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'casebook-e2e-'));
@@ -17,4 +20,4 @@ process.env.RADAR_BASE_URL = (await startFakeRadar()).url;
 const { googleEnv, startFakeGoogle } = await import('../test/fakes/google-server.ts');
 const { GOOGLE_CLIENT_ID: _id, GOOGLE_CLIENT_SECRET: _secret, ...googleAddresses } = googleEnv(await startFakeGoogle({ port: Number(process.env.PORT) + 1 }));
 Object.assign(process.env, googleAddresses);
-await import('../src/server/main.ts');
+await import(pathToFileURL(builtServer('main.ts')).href);

@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { addDays, localIsoDate } from '../src/core/dates/iso-date.ts';
+import { SERVE } from '../e2e/app-process.ts';
+import { buildServer } from './build-server.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? process.env.E2E_PORT ?? 3217);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -62,7 +64,8 @@ const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 async function startServer() {
   // A server left on the port by an earlier run would be measured instead of this build.
   if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already answering: stop what runs there`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve.ts'], {
+  await buildServer({ tests: true });
+  const child = spawn(process.execPath, [SERVE], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });

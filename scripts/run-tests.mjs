@@ -2,7 +2,7 @@
 // `npm test`: every check and suite, stages side by side where they do not need each other, each
 // stage's time printed as it ends and a table of them at the end (issue 43, docs/decisions/119).
 //
-//   1. checks:  typecheck, lint and the web app's build at once (each mostly one core);
+//   1. checks:  typecheck, lint and the build (the server's and the web app's) at once (each mostly one core);
 //   2. vitest:  the unit, API (PGlite) and API (PostgreSQL, when TEST_DATABASE_URL is set) suites in
 //               one Vitest run, two files at a time (vitest.config.ts);
 //   3. browser: the first-load budget on that build beside Playwright's four workers.

@@ -192,7 +192,7 @@ class Shell {
     });
   }
 
-  /** The pid of the app this shell started (`node … src/server/main.ts`), found among its descendants. */
+  /** The pid of the app this shell started (`node dist/server/main.mjs`), found among its descendants. */
   appPid() {
     const children = new Map();
     for (const entry of readdirSync('/proc')) {
@@ -216,7 +216,7 @@ class Shell {
     visit(this.child.pid);
     const app = descendants.find((pid) => {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return path.basename(argv[0]).startsWith('node') && argv.includes('src/server/main.ts');
+      return path.basename(argv[0]).startsWith('node') && argv.includes('dist/server/main.mjs');
     });
     return app ?? fail(`[${this.label}] the app's process was not found`);
   }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
@@ -66,6 +65,7 @@ import { calendarPlugin } from './features/calendar/plugin.ts';
 import { TokenCipher } from './integrations/google/token-cipher.ts';
 import { DocumentPool } from './documents/pool.ts';
 import { SseHub } from './realtime/sse-hub.ts';
+import { APP_ROOT } from './runtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +78,7 @@ declare module 'fastify' {
   }
 }
 
-const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const DEFAULT_WEB_DIR = path.join(APP_ROOT, 'dist/web');
 
 export interface AppOptions {
   database: DatabaseHandle;

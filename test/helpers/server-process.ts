@@ -1,6 +1,8 @@
-// The real process (`node src/server/main.ts`), for tests and benchmarks that start, signal and restart it.
+// The real process, as built (`node dist/server/main.mjs`, what `npm start` runs), for tests and benchmarks
+// that start, signal and restart it (test/global-setup.ts and bench/run.ts build it first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { builtServer } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const running = new Set<ChildProcess>();
@@ -15,7 +17,7 @@ export interface ServerProcess {
 
 /** Starts the app on a free port of 127.0.0.1 with `env` over this process's environment. */
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [builtServer('main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
   });

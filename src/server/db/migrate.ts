@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { Db } from './connection.ts';
+import { APP_ROOT } from '../runtime.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'src/server/db/migrations');
 // Serialises migrations when several app instances start on one PostgreSQL.
 const LOCK_KEY = 727_001;
 

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { create, type Font } from 'fontkit';
 import type PDFDocument from 'pdfkit';
+import { APP_ROOT } from '../runtime.ts';
 
 /**
  * The one typeface of every PDF: Noto Sans (SIL Open Font License, fonts/OFL.txt), its three files
@@ -23,7 +25,7 @@ let bytes: [string, Buffer][] | null = null;
  * worker printed 'ngineering' for 'Engineering' (fonts.test.ts).
  */
 function fonts(): [string, Font][] {
-  bytes ??= Object.entries(FILES).map(([name, file]) => [name, readFileSync(new URL(`./fonts/${file}`, import.meta.url))]);
+  bytes ??= Object.entries(FILES).map(([name, file]) => [name, readFileSync(path.join(APP_ROOT, 'src/server/documents/fonts', file))]);
   return bytes.map(([name, data]) => {
     const font = create(data);
     if (!('layout' in font)) throw new Error(`${name} is a font collection`);

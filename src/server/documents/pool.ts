@@ -2,6 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { PassThrough } from 'node:stream';
 import { Piscina } from 'piscina';
 import { AppError } from '../errors/app-error.ts';
+import { BUILT, builtServer } from '../runtime.ts';
 import type { Letterhead } from './letterhead.ts';
 import type { PdfData, PdfKind } from './renderers.ts';
 import type { DocumentTask, FromWorker, StreamKind, ToWorker } from './worker-task.ts';
@@ -41,7 +42,7 @@ export class DocumentPool {
 
   constructor(threads: number) {
     this.#options = {
-      filename: new URL('./worker.mjs', import.meta.url).href,
+      filename: BUILT ? builtServer('documents/worker-thread.ts') : new URL('./worker.mjs', import.meta.url).href,
       name: 'default',
       minThreads: 1,
       maxThreads: threads,

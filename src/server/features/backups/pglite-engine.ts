@@ -2,16 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { BACKUP_MESSAGES } from '../../../core/backups.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { payloadStream, type Manifest } from './archive.ts';
 import { maxTarBytes, readDataFolderArchive } from './data-folder-archive.ts';
+import { APP_ROOT, processArgs } from '../../runtime.ts';
 
-const APP_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const TRIAL_LOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-trial-load.ts');
 /** A trial load of a big database takes seconds; one that runs this long is stuck. */
 const TRIAL_LOAD_TIMEOUT_MS = 10 * 60_000;
 
@@ -39,7 +37,7 @@ export async function verifyPgliteDump(file: string, manifest: Manifest, log?: (
  * folder (an abort, a thrown callback, memory exhausted) ends that process, never this one.
  */
 async function trialLoadPglite(file: string, log?: (reason: string) => void): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', TRIAL_LOAD, file], { cwd: APP_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...processArgs('features/backups/pglite-trial-load.ts'), file], { cwd: APP_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
   const timer = setTimeout(() => child.kill('SIGKILL'), TRIAL_LOAD_TIMEOUT_MS);

@@ -1,12 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { TBackup, TBackupActivity } from '../../../core/api/backups.ts';
 import { BACKUP_MESSAGES, backupsToPrune, confirmationMatches, type BackupTrigger } from '../../../core/backups.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
-import { migrate } from '../../db/migrate.ts';
+import { MIGRATIONS_DIR, migrate } from '../../db/migrate.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { payloadStream, readManifest, verifyChecksum, type Manifest } from './archive.ts';
 import type { Maintenance } from '../../http/maintenance.ts';
@@ -14,7 +13,6 @@ import { finishPgliteSwap, pgliteTarOf, stagePgliteFolder, swapPgliteFolder, ver
 import { pgDump, pgRestoreReplacing, verifyPgDump } from './postgres-engine.ts';
 import type { BackupStore } from './store.ts';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 
 export interface BackupDeps {
   database: DatabaseHandle;

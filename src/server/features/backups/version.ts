@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from '../../runtime.ts';
 
 /** The app's version, from package.json, written into every backup. */
 export const APP_VERSION: string = JSON.parse(
-  readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json'), 'utf8'),
+  readFileSync(path.join(APP_ROOT, 'package.json'), 'utf8'),
 ).version;

@@ -1,0 +1,25 @@
+// Where the server's own files are, whether it runs from its source (under tsx, or Vitest) or from
+// its build (dist/server, scripts/build-server.mjs: what `npm start` and the production command run).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// scripts/build-server.mjs defines it as true in the build; it is undefined in the source.
+declare const CASEBOOK_BUILT: boolean | undefined;
+
+/** True in dist/server's build, false in the source. */
+export const BUILT = typeof CASEBOOK_BUILT === 'boolean' && CASEBOOK_BUILT;
+
+/** The clone's root, the folder of package.json: above src/server in the source, above dist/server in the build. */
+export const APP_ROOT = (() => {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+  }
+})();
+
+/** The build of a module of src/server that runs on its own (`main.ts`, `cli/backup.ts`): its file in dist/server. */
+export const builtServer = (source: string) => path.join(APP_ROOT, 'dist/server', source.replace(/\.ts$/, '.mjs'));
+
+/** Node's arguments that run such a module in a process of its own: its build from the build, its source under tsx from the source. */
+export const processArgs = (source: string) => (BUILT ? [builtServer(source)] : ['--import', 'tsx', path.join(APP_ROOT, 'src/server', source)]);
