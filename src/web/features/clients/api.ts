@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCaseDetail, TCaseList, TClient, TClientDetail, TClientList, TClientSearch, TCustomRates, TCustomRatesUpdate, TDraft,
   TProject, TProjectDetail,
@@ -32,12 +32,14 @@ export const PAGE_SIZE = 50;
 
 export const useClients = (offset: number) =>
   useQuery({ queryKey: keys.clients(offset), queryFn: () => api<TClientList>(`/api/clients?offset=${offset}&limit=${PAGE_SIZE}`) });
+// A search keeps its last answer on screen while the next one comes (keepPreviousData): the rows do
+// not vanish and come back at every keystroke, and a row being clicked stays where it is.
 export const useClientSearch = (q: string) => useQuery({
-  queryKey: keys.clientSearch(q), enabled: q.trim().length >= 2,
+  queryKey: keys.clientSearch(q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData,
   queryFn: ({ signal }) => api<TClientSearch>(`/api/clients/search?q=${encodeURIComponent(q.trim())}`, { signal }),
 });
 export const useCaseSearch = (q: string) => useQuery({
-  queryKey: keys.caseSearch(q), enabled: q.trim().length >= 2,
+  queryKey: keys.caseSearch(q), enabled: q.trim().length >= 2, placeholderData: keepPreviousData,
   queryFn: ({ signal }) => api<TCaseList>(`/api/cases?q=${encodeURIComponent(q.trim())}`, { signal }),
 });
 /** SPEC §4 case list: complete clients' cases, newest first. */

@@ -58,7 +58,7 @@ export default function ClientManagementPage() {
             <Text size="sm" c="dimmed">{searching ? `${search.data?.clients.length ?? 0} found (up to 20)` : `${list.data?.total ?? 0} clients`}</Text>
           </Group>
           {searching
-            ? <ClientResults clients={search.data?.clients ?? []} empty={search.isLoading ? 'Searching…' : 'No complete client matches.'} action={edit} />
+            ? <ClientResults clients={search.data?.clients ?? []} empty={search.isLoading || search.isPlaceholderData ? 'Searching…' : 'No complete client matches.'} action={edit} />
             : <ClientResults clients={list.data?.clients ?? []} empty={list.isLoading ? 'Loading clients…' : 'No clients yet.'} action={edit} />}
           {!searching && (list.data?.total ?? 0) > PAGE_SIZE && (
             <Pagination total={Math.ceil((list.data?.total ?? 0) / PAGE_SIZE)} value={page} onChange={setPage} />

@@ -53,12 +53,12 @@ export default function ExistingClientsPage() {
           {ready && mode === 'client' && (
             <ClientResults
               clients={clients.data?.clients ?? []}
-              empty={clients.isLoading ? 'Searching…' : 'No complete client matches. Unfinished clients are in New Client Drafts.'}
+              empty={clients.isLoading || clients.isPlaceholderData ? 'Searching…' : 'No complete client matches. Unfinished clients are in New Client Drafts.'}
               action={user.isAdmin ? (c) => <Button size="xs" variant="light" onClick={() => setAddCaseFor(c)}>Add case</Button> : undefined}
             />
           )}
           {ready && mode === 'case' && (
-            <CaseResults cases={cases.data?.cases ?? []} empty={cases.isLoading ? 'Searching…' : 'No case matches.'} />
+            <CaseResults cases={cases.data?.cases ?? []} empty={cases.isLoading || cases.isPlaceholderData ? 'Searching…' : 'No case matches.'} />
           )}
         </Stack>
       </Paper>
