@@ -1,7 +1,7 @@
 // Starts the real server, as built (dist/server/main.mjs), on a fresh data folder for the browser
 // tests: a copy of the run's demo template (e2e/global-setup.ts: migrated and seeded once per run)
 // when there is one, else empty (the app migrates and seeds it). Run as built too, dist/e2e/serve.mjs
-// (scripts/build-server.mjs --tests): plain Node, no tsx (e2e/app-process.ts).
+// (scripts/build-server.ts --tests): plain Node, no tsx (e2e/app-process.ts).
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // our code by esbuild into dist/server (the packages stay in node_modules, loaded by Node as they are).
 // `npm start`, the production command and the operators' commands run it: plain Node, without tsx's
 // loader and its compiling at every start (a start's imports took about 2.6 CPU s under tsx, 0.8 here).
-//   npm run build:server            the server (`npm run build` runs it after the web app's)
+//   npm run build:server            the server (`npm run build` runs it, then the web app's build)
 //   npm run build:server -- --tests  also e2e/serve.ts, the browser tests' app with its fakes
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 // Where the server's own files are, whether it runs from its source (under tsx, or Vitest) or from
-// its build (dist/server, scripts/build-server.mjs: what `npm start` and the production command run).
+// its build (dist/server, scripts/build-server.ts: what `npm start` and the production command run).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// scripts/build-server.mjs defines it as true in the build; it is undefined in the source.
+// scripts/build-server.ts defines it as true in the build; it is undefined in the source.
 declare const CASEBOOK_BUILT: boolean | undefined;
 
 /** True in dist/server's build, false in the source. */

@@ -1,5 +1,5 @@
 // The module each document worker thread runs (docs/decisions/065): worker.mjs loads it from the
-// source, the build runs dist/server/documents/worker-thread.mjs (scripts/build-server.mjs).
+// source, the build runs dist/server/documents/worker-thread.mjs (scripts/build-server.ts).
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
