@@ -19,7 +19,6 @@ const SAVES_BEFORE_SIGNAL = 300;
 let failed = false;
 
 async function measure(label: string, database: DatabaseOptions, env: Record<string, string>) {
-  await buildServer();
   const handle = await openDatabase(database);
   await migrate(handle.db);
   const firm = await prepareFirm(handle.db);
@@ -55,6 +54,8 @@ async function measure(label: string, database: DatabaseOptions, env: Record<str
 const dataDir = (name: string) => mkdtempSync(path.join(tmpdir(), `casebook-bench-shutdown-${name}-`));
 const NAME = `casebook_bench_shutdown_${process.pid}`;
 const dirs = [dataDir('pglite'), dataDir('pg')];
+// Both measures start the server as built: built once, from the code as it is now.
+await buildServer();
 try {
   await measure('PGlite', { kind: 'pglite', dataDir: path.join(dirs[0]!, 'pglite') }, { DATA_DIR: dirs[0]! });
   await admin(`CREATE DATABASE ${NAME}`);

@@ -1,5 +1,5 @@
 // The real process, as built (`node dist/server/main.mjs`, what `npm start` runs), for tests and benchmarks
-// that start, signal and restart it (test/global-setup.ts and bench/run.ts build it first).
+// that start, signal and restart it (test/global-setup.ts, e2e/global-setup.ts and bench/shutdown.ts build it first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { builtServer } from '../../src/server/runtime.ts';
