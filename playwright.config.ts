@@ -14,10 +14,11 @@ process.env.TZ = FIRM_TZ;
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
-  // Ceilings that catch a hung test, not a measure of speed (bench/ measures that): a test that takes
-  // 20 s on a quiet machine needs more than 30 s beside a busy process per core (issue 22).
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Ceilings that catch a hung test, not a measure of speed (bench/ measures that): the same test takes
+  // four to six times as long when this two-core machine is slow and four workers share it, beside a busy
+  // process per core more again (issue 43, docs/decisions/208). A spec sets its own only above these.
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 4),
   // A test that fails runs once more, traced, in a new worker (an app of its own); passing then, it

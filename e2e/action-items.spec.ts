@@ -297,7 +297,7 @@ test('live updates: a stream refused for good is opened again, and opening reloa
   // Made while Margaret has no stream: the reopened stream's first open reloads the list.
   const missed = `Made while disconnected ${Date.now()}`;
   await newItem(denise, projectId, missed);
-  await expect(rowOf(margaret, missed)).toBeVisible({ timeout: 10_000 });
+  await expect(rowOf(margaret, missed)).toBeVisible();
   expect(refused).toBe(1);
   // And the new stream carries later changes live.
   const live = `Made while connected ${Date.now()}`;
@@ -319,7 +319,7 @@ test('300 items: a sort reaches every row, in order, and a row scrolled to shows
   await page.goto('/action-items');
   const shownIds = () => page.locator('.ai-body [data-item-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-item-id')));
   const byDate = [...many].sort((a, b) => day(Number(a.shortDescription.slice(6))) - day(Number(b.shortDescription.slice(6))));
-  await expect.poll(shownIds, { timeout: 15_000 }).toEqual(byDate.map((i) => i.id));
+  await expect.poll(shownIds).toEqual(byDate.map((i) => i.id));
 
   await page.getByRole('button', { name: 'Sort by Date' }).click();
   await expect(page.locator('.ai-body [data-item-id]').first()).toContainText(byDate.at(-1)!.shortDescription);

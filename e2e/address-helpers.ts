@@ -7,7 +7,6 @@ export const GOOD_KEY = 'prj_test_pk_e2e0000000000good';
 export const INVALID_KEY = 'prj_test_pk_invalid';
 export const RATE_LIMITED_KEY = 'prj_test_pk_ratelimited';
 
-
 /** Stores the test-environment key and enables the lookup, through the same API the Settings page uses. */
 export async function setLookupKey(page: Page, key: string) {
   const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')?.value ?? '';

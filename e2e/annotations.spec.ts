@@ -10,7 +10,6 @@ import { LIMITED, signIn } from './sign-in.ts';
 
 // axe is injected as a script, which the app's CSP rightly forbids to anyone else.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, bypassCSP: true });
-test.describe.configure({ timeout: 120_000 });
 
 const W = 800;
 const H = 600;
@@ -163,7 +162,6 @@ test('an inspector annotates a photo on a phone: arrow, circle, undo, redo, a la
   await viewer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(viewer).toBeHidden();
 });
-
 
 test('annotations saved offline wait in the queue as one change and go out once when the connection returns', async ({ page, context }) => {
   const reportId = await reportWithPhoto(page);

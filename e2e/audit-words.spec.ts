@@ -24,7 +24,6 @@ async function openAudit(page: Page, query = '') {
 }
 
 test('a reassignment reads as a sentence in the audit log and the History panel; filters, back, CSV', async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, ADMIN);
   const { actors } = await (await page.request.get('/api/audit/actors')).json() as { actors: Array<{ id: string; name: string }> };
   const james = actors.find((a) => a.name === 'James Whitaker')!;

@@ -10,9 +10,9 @@ const withAxe = new WeakSet<BrowserContext>();
 interface Violation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
   // Sections that show together once their data is in (the case page) are hidden until then.
-  await expect(page.locator('[data-settling]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-settling]')).toHaveCount(0);
   // The page fades in over 180 ms: axe read mid-fade sees text at part opacity, so low contrast.
   // Finite animations must be over; endless ones (a striped progress bar) are left alone.
   await page.waitForFunction(() => document.getAnimations().every(

@@ -10,7 +10,6 @@ const DAY = `${new Date().getFullYear() - 5}-03-17`;
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 test('super admin: a draft line\'s UTBMS codes', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, SUPER_ADMIN);
   const hit = (await search(page, 'bayonne'))[0]!;
   const fileNumber = hit.projectNumber.replace(/-\d+$/, '');

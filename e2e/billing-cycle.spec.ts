@@ -30,7 +30,6 @@ async function pay(form: Locator, amount: string, method = 'Check', reference = 
 }
 
 test('super admin: the billing cycle on the screens', async ({ page }) => {
-  test.setTimeout(180_000);
   await signIn(page, SUPER_ADMIN);
   const hit = (await search(page, 'bayonne'))[0]!;
   const fileNumber = hit.projectNumber.replace(/-\d+$/, '');

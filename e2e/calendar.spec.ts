@@ -48,7 +48,7 @@ async function ensureConnected(page: Page) {
   await expect(connect.or(test).first()).toBeVisible();
   if (!(await connect.isVisible())) return;
   await connect.click();
-  await expect(section.getByText(/^Connected to /)).toBeVisible({ timeout: 20_000 });
+  await expect(section.getByText(/^Connected to /)).toBeVisible();
 }
 
 /** Creates an item with sync on through the API, as `page`'s user; with `synced`, waits for its event (Sync now). */
@@ -63,8 +63,8 @@ async function syncedItem(page: Page, projectId: string, title: string, synced =
   const { id } = (await res.json()) as { id: string };
   if (synced) {
     await page.request.post('/api/calendar/sync-now', { headers, data: { projectId } });
-    await expect.poll(async () => ((await (await page.request.get(`/api/action-items/${id}`)).json()) as { gcalSynced: boolean }).gcalSynced,
-      { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => ((await (await page.request.get(`/api/action-items/${id}`)).json()) as { gcalSynced: boolean }).gcalSynced)
+      .toBe(true);
   }
   return id;
 }
@@ -111,7 +111,7 @@ async function timeReset(page: Page, message: string): Promise<() => Promise<num
     (window as unknown as { resetTiming: typeof state }).resetTiming = state;
   }, message);
   return async () => {
-    await expect.poll(() => page.evaluate(() => (window as unknown as { resetTiming: { goneAt: number } }).resetTiming.goneAt), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { resetTiming: { goneAt: number } }).resetTiming.goneAt)).toBeGreaterThan(0);
     return page.evaluate(() => {
       const { shownAt, goneAt } = (window as unknown as { resetTiming: { shownAt: number; goneAt: number } }).resetTiming;
       return goneAt - shownAt;
@@ -149,7 +149,6 @@ test('a limited user cannot reach the calendar connection', async ({ page }) => 
 });
 
 test('the client id and secret are entered on the screen; Test connection says what is wrong; Connect works without a restart', async ({ page }) => {
-  test.setTimeout(90_000);
   await control(page, { reset: true });
   await signInOnly(page, ADMIN);
   await page.goto('/settings');
@@ -195,7 +194,7 @@ test('the client id and secret are entered on the screen; Test connection says w
 
   // Connect, with the secret saved here, no restart.
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible({ timeout: 20_000 });
+  await expect(section.getByText('Connected to Hale & Ortiz Engineering.')).toBeVisible();
   await section.screenshot({ path: 'test-results/calendar-setup-connected.png' });
   await section.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Disconnect' }).click();
@@ -204,7 +203,6 @@ test('the client id and secret are entered on the screen; Test connection says w
 });
 
 test('connect, sync an item, complete it, remove it; a 503 keeps it pending until Sync now', async ({ page }) => {
-  test.setTimeout(180_000);
   await control(page, { reset: true });
   await signIn(page, ADMIN);
   const section = await ensureConfigured(page);
@@ -233,7 +231,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await dialog.getByRole('button', { name: 'Save & Sync' }).click();
   await expect(page.getByText('Action Item Saved')).toBeVisible();
   // After the 3 s debounce the event exists and the GCal column says so.
-  await expect(rowOf(page, title).getByRole('img', { name: 'Synced to Google Calendar' })).toBeVisible({ timeout: 15_000 });
+  await expect(rowOf(page, title).getByRole('img', { name: 'Synced to Google Calendar' })).toBeVisible();
   await expect(page.getByText('Sync Successful')).toBeVisible();
   await expect(page.getByText('1 status update(s) synced to Google Calendar')).toBeVisible();
   const event = (await fakeState(page)).events.find((e) => e.summary === title)!;
@@ -244,7 +242,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   // Completing updates the same event.
   await rowOf(page, title).getByRole('button', { name: /Change status/ }).click();
   await page.getByRole('menuitem', { name: 'Completed' }).click();
-  await expect.poll(async () => (await fakeState(page)).events.find((e) => e.summary === title)?.description, { timeout: 15_000 })
+  await expect.poll(async () => (await fakeState(page)).events.find((e) => e.summary === title)?.description)
     .toContain('Status: Completed');
   expect((await fakeState(page)).events.filter((e) => e.summary === title)).toHaveLength(1);
   await expect(rowOf(page, title).getByRole('img', { name: 'Synced to Google Calendar' })).toBeVisible();
@@ -274,7 +272,7 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
   await dialog.getByLabel('Date').press('Tab');
   await dialog.getByRole('button', { name: 'Save & Sync' }).click();
   await expect(page.getByText('Action Item Saved')).toBeVisible();
-  await expect(page.getByText('1 pending')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('1 pending')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
   await page.screenshot({ path: 'test-results/calendar-pending.png', fullPage: true });
   await page.getByRole('button', { name: 'Close message' }).click();
@@ -292,7 +290,6 @@ test('connect, sync an item, complete it, remove it; a 503 keeps it pending unti
 });
 
 test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9), never over unsaved edits', async ({ page }) => {
-  test.setTimeout(180_000);
   await control(page, { reset: true });
   await signIn(page, ADMIN);
   await ensureConnected(page);
@@ -307,7 +304,7 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
   let edit = await turnSyncOff(page, unlinked, 'unlink');
   await expect(page.getByText('Sync disabled without removing from the calendar.')).toBeVisible();
   await expect(edit.getByRole('switch', { name: 'Google Calendar sync' })).not.toBeChecked();
-  await expect(edit).toBeHidden({ timeout: 15_000 });
+  await expect(edit).toBeHidden();
   expect(await resetAfter()).toBeGreaterThanOrEqual(3000); // 4 s from the answer
   await page.getByRole('button', { name: 'Close message' }).click();
 
@@ -316,7 +313,7 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
   resetAfter = await timeReset(page, 'Could not remove from the calendar - it may have already been deleted');
   edit = await turnSyncOff(page, failing, 'remove');
   await expect(page.getByText('Could not remove from the calendar - it may have already been deleted')).toBeVisible();
-  await expect(edit).toBeHidden({ timeout: 20_000 });
+  await expect(edit).toBeHidden();
   expect(await resetAfter()).toBeGreaterThanOrEqual(6500); // 8 s from the answer; the message paints a little after it
   await page.getByRole('button', { name: 'Close message' }).click();
   // The refused removal waits in the queue with its error: Sync now, or Clear.
@@ -339,7 +336,7 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
   await expect(edit.getByLabel('Long Description')).toHaveValue('Bring the moisture meter');
   await page.screenshot({ path: 'test-results/calendar-unlink-kept-edits.png', fullPage: true });
   await edit.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Action Item Updated')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Action Item Updated')).toBeVisible();
   await expect(edit).toBeHidden();
 
   // The failed removal waited in the queue with its error: Sync now sends it.
@@ -348,7 +345,6 @@ test('the form resets 4 s after Unlink and 8 s after a failed Remove (SPEC §9),
 });
 
 test("a project's indicator counts that project's queue, live in every browser; the dashboard counts the firm's", async ({ page, browser }) => {
-  test.setTimeout(180_000);
   await control(page, { reset: true });
   await signIn(page, ADMIN);
   await ensureConnected(page);
@@ -368,15 +364,15 @@ test("a project's indicator counts that project's queue, live in every browser; 
     await control(page, { calendarStatus: 503, retryAfter: 45 });
     // Someone else queues an item of project X: X's card counts it without a reload; Y's does not.
     await syncedItem(other, x, `Pending in X ${Date.now()}`, false);
-    await expect(indicator(page).getByText('1 pending')).toBeVisible({ timeout: 15_000 });
+    await expect(indicator(page).getByText('1 pending')).toBeVisible();
     await syncedItem(other, y, `Pending in Y ${Date.now()}`, false);
-    await expect(indicator(other).getByText('1 pending')).toBeVisible({ timeout: 15_000 });
+    await expect(indicator(other).getByText('1 pending')).toBeVisible();
     await expect(indicator(page).getByText('1 pending')).toBeVisible();
     await page.screenshot({ path: 'test-results/calendar-project-pending.png', fullPage: true });
     const firm = await browser.newPage();
     await signIn(firm, ADMIN);
     await firm.goto('/action-items');
-    await expect(indicator(firm).getByText('2 pending')).toBeVisible({ timeout: 15_000 });
+    await expect(indicator(firm).getByText('2 pending')).toBeVisible();
     // Google is back: X's Sync now sends X's item only; every browser sees its count fall.
     await control(page, { calendarStatus: null, retryAfter: null });
     await indicator(page).getByRole('button', { name: 'Sync now' }).click();
@@ -384,7 +380,7 @@ test("a project's indicator counts that project's queue, live in every browser; 
     await expect(indicator(page).getByText(/pending/)).toHaveCount(0);
     // Y's item goes out at its next retry.
     await expect(indicator(other).getByText(/pending/)).toHaveCount(0, { timeout: 75_000 });
-    await expect(indicator(firm).getByText(/pending/)).toHaveCount(0, { timeout: 15_000 });
+    await expect(indicator(firm).getByText(/pending/)).toHaveCount(0);
     await firm.close();
   } finally {
     await other.close();

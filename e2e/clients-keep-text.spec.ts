@@ -1,13 +1,10 @@
-import { expect as baseExpect, test, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 import { CONFLICT, csrfHeader, DENIED, invalid, messageOf, refuseOnce, UNNAMED, UNSAVED } from './refusals.ts';
 import { ADMIN, signIn, signInOnly } from './sign-in.ts';
 
 // Issue 22, "No typed work is lost", for the client forms: every refusal keeps the typed text on
 // screen and names its field (under the field, in the alert, the cursor in it); no dialog closes or
 // resets without asking; a reload of the record changes only the fields not being edited.
-test.describe.configure({ timeout: 120_000 });
-// Seven test runs share two cores here: an answer can take seconds to reach the screen.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const SHOTS = 'test-results/screens';
 const stamp = () => String(Date.now()).slice(-7);

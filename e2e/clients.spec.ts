@@ -19,7 +19,6 @@ async function manualAddress(page: Page, scope: ReturnType<Page['locator']>, a: 
 }
 
 test('a new client through the phased form: draft, resume, finish, find, second primary project', async ({ page }) => {
-  test.setTimeout(60_000); // a long journey: about 30 s on a quiet machine
   const tag = Date.now().toString().slice(-6);
   const name = `Evelyn Marsh ${tag}`;
   const fileNumber = `E2E-${tag}`;

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, signIn } from './sign-in.ts';
 
@@ -7,7 +7,6 @@ import { ADMIN, signIn } from './sign-in.ts';
 // another way; the case page says 'Conflict check not cleared' until a decision with a reason; a new
 // party runs the check again and shows only the new hit. Screenshots at 1280 px and 390 px.
 test.describe.configure({ timeout: 240_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 const SHOTS = 'test-results/screens';
 const stamp = () => String(Date.now()).slice(-7);
 

@@ -25,11 +25,11 @@ test("dashboard: the user's overdue item, this week's hours linked to the report
 
   await hours.click();
   await expect(page).toHaveURL(/\/reports\?period=this-week&groupBy=day&userId=/);
-  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
   await page.goBack();
   await overdue.click();
   await expect(page).toHaveURL(new RegExp(`/time-tracking\\?project=${hit.id}&item=${itemId}`));
   // The item opens in the project's action items card.
-  await expect(page.getByLabel('Short Description')).toHaveValue('Dashboard overdue check', { timeout: 15_000 });
+  await expect(page.getByLabel('Short Description')).toHaveValue('Dashboard overdue check');
   await page.screenshot({ path: `${SHOTS}/dashboard-02-item-opened.png` });
 });

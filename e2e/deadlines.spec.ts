@@ -5,7 +5,6 @@ import { usDay } from './days.ts';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, signIn, signInOnly } from './sign-in.ts';
 
-test.describe.configure({ timeout: 120_000 });
 const stamp = () => String(Date.now()).slice(-7);
 
 /** A client and a case, made through the API. */

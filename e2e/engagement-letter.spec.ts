@@ -7,7 +7,6 @@ import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
-test.describe.configure({ timeout: 120_000 });
 const SHOTS = 'test-results/screens';
 const stamp = () => String(Date.now()).slice(-7);
 const SIGNED = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -182,7 +182,7 @@ test('records a result and a remaining portion of a started test as new items, l
     await expect(dialog).toBeHidden();
   }
   const derived = page.getByRole('region', { name: 'Results and remaining portions' });
-  await expect(derived.getByText('Fracture surface, section A (Result)')).toBeVisible({ timeout: 15_000 });
+  await expect(derived.getByText('Fracture surface, section A (Result)')).toBeVisible();
   await expect(derived.getByText('Remaining elbow body (Remaining portion)')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/evidence-derived-phone.png`, fullPage: true });
   // The new item names the one it came from, and leads back to it.

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { expect as baseExpect, test } from './test.ts';
+import { expect, test } from './test.ts';
 import { csrfHeader } from './refusals.ts';
 import { SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 // Issue 40, fee rules (docs/decisions/138): a super admin sets a deposition minimum on a rate code
 // in Settings → Rate codes, bills a 0.75 h deposition, and the bill's line says 'Deposition minimum
 // 2.0 h' at 2.0 h × $600.00. Its own rate code, client and case, so no other spec's bills change.
-const expect = baseExpect.configure({ timeout: 15_000 });
 const DAY = `${new Date().getFullYear() - 4}-06-10`;
 const stamp = () => String(Date.now()).slice(-7);
 
 test('super admin: a fee rule on a rate code shows on the bill line', async ({ page }) => {
-  test.setTimeout(180_000);
   await signIn(page, SUPER_ADMIN);
   const headers = await csrfHeader(page);
   const post = async (url: string, data: object) => {

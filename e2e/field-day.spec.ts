@@ -98,7 +98,7 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   await section(page, 'Project Information').getByLabel('Building owner').fill('Harbor Mill LLC');
   await section(page, 'Findings').getByLabel('Damage summary').fill('Water through the roof deck');
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope');
-  await expect(queue(page, /3 changes waiting/)).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, /3 changes waiting/)).toBeVisible();
 
   // Three photos with GPS; the first (flat blue) is annotated with a red rectangle while it waits.
   const files = [
@@ -114,7 +114,7 @@ test('a field day on a phone: offline report with photos and an annotation, reop
   await pending.getByRole('button', { name: 'Annotate photo 1' }).click();
   const editor = page.getByRole('dialog', { name: 'Annotate photo 1' });
   const area = editor.getByRole('img', { name: /^Drawing area/ });
-  await expect(area).toBeVisible({ timeout: 15_000 });
+  await expect(area).toBeVisible();
   await editor.getByRole('button', { name: 'Rectangle', exact: true }).click();
   await editor.getByRole('button', { name: 'Red', exact: true }).click();
   await drag(page, area, { w: 2000, h: 1500 }, [0.2, 0.2], [0.6, 0.6]);

@@ -8,8 +8,6 @@ import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { usDay } from './days.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 
-test.describe.configure({ timeout: 90_000 });
-
 async function draw(page: Page, pad: Locator) {
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
@@ -24,7 +22,7 @@ const editorOpen = (page: Page) => expect(section(page, 'Findings')).toBeVisible
 /** What the browser kept of a closed tab's typing, offered back. */
 const keptOffer = async (page: Page) => {
   const offer = page.getByRole('region', { name: /^You have unsaved changes from / });
-  await expect(offer).toBeVisible({ timeout: 20_000 });
+  await expect(offer).toBeVisible();
   return offer;
 };
 

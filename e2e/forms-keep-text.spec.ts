@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Locator, type Page } from './test.ts';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { makePng } from '../test/helpers/uploads.ts';
 import {
   CONFLICT, csrfHeader, FORM_CHECK, invalid, messageOf, refuseOnce, UNNAMED, UNSAVED, type Refusal,
@@ -7,9 +7,6 @@ import { ADMIN, signInOnly } from './sign-in.ts';
 
 // Issue 22, "No typed work is lost": whatever the server refuses, the text stays on screen and the
 // field the refusal is about is named (under the field, in the alert) with the cursor in it.
-test.describe.configure({ timeout: 120_000 });
-// Seven test runs share two cores here: an answer can take seconds to reach the screen.
-const expect = baseExpect.configure({ timeout: 15_000 });
 
 const SHOTS = 'test-results/screens';
 

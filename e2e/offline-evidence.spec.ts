@@ -11,7 +11,6 @@ import { expect, test, type Locator, type Page } from './test.ts';
 
 // Phone-sized, without isMobile: with it the case page (wider than the phone: its tables) widens the layout viewport.
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
-test.describe.configure({ timeout: 180_000 });
 const SHOTS = 'test-results/screens';
 const queue = (page: Page, says: string) => page.getByRole('button', { name: new RegExp(says) });
 

@@ -8,7 +8,6 @@ import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept, otherPerson } from './offline-helpers.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-test.describe.configure({ timeout: 180_000 });
 
 type Report = { id: string; displayNumber: string; version: number; status: string; content: Record<string, unknown> };
 const section = (page: Page, name: string) => page.getByRole('region', { name });
@@ -65,7 +64,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await section(page, 'Project Information').getByLabel('Building owner').fill('Harbor Mill LLC');
   await section(page, 'Findings').getByLabel('Damage summary').fill('Water through the roof deck');
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope');
-  await expect(queue(page, '3 changes waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '3 changes waiting')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Saved on this device: waiting to be sent' })).toBeVisible();
   await queue(page, '3 changes waiting').click();
   const list = page.getByRole('list', { name: 'Waiting to be sent' });
@@ -109,7 +108,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   // Signed and certified offline: it waits after the last change and goes through when online.
   await context.setOffline(true);
   await section(again, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Tarp on the north slope. Signed on site.');
-  await expect(queue(again, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(again, '1 change waiting')).toBeVisible();
   await again.getByRole('button', { name: 'Certify' }).click();
   const certify = again.getByRole('dialog', { name: /Certify report/ });
   await expect(certify.getByText('No connection: the certification waits on this device')).toBeVisible();
@@ -132,7 +131,7 @@ test('a refused change discarded from the queue\'s list leaves the field with th
 
   await context.setOffline(true);
   await damage.fill('Mine, typed offline');
-  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '1 change waiting')).toBeVisible();
   const other = await otherPerson(baseURL!);
   await other.api.patch(`/api/field-reports/${report.id}/fields`, {
     headers: other.headers, data: { changeId: crypto.randomUUID(), path: '/content/damageSummary', value: 'Theirs, from the office', base: '' },
@@ -144,7 +143,7 @@ test('a refused change discarded from the queue\'s list leaves the field with th
   await list.getByRole('button', { name: 'Discard' }).click();
   await list.getByRole('button', { name: 'Discard' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('All saved', { exact: true })).toBeVisible();
   await expect(damage).toHaveValue('Theirs, from the office');
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed these fields' })).toBeHidden();
   await other.api.dispose();
@@ -165,7 +164,7 @@ test('an edit the device cannot keep (storage full) stays in the form, says so, 
     IDBObjectStore.prototype.put = full;
   });
   await damage.fill('Typed with a full disk');
-  await expect(page.getByRole('alert').filter({ hasText: 'this device could not keep it' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'this device could not keep it' })).toBeVisible();
   await expect(queue(page, /1 not saved/)).toBeVisible();
   await expect(damage).toHaveValue('Typed with a full disk');
 
@@ -175,7 +174,7 @@ test('an edit the device cannot keep (storage full) stays in the form, says so, 
     IDBObjectStore.prototype.put = w.keptPut;
   });
   await damage.fill('Typed with a full disk, then room');
-  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '1 change waiting')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   const stored = await (await page.request.get(`/api/field-reports/${report.id}`)).json() as Report;
@@ -189,7 +188,7 @@ test('a session that ended while offline: back online the app asks to sign in, a
 
   await context.setOffline(true);
   await damage.fill('Typed before the session ended');
-  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '1 change waiting')).toBeVisible();
   // Meanwhile the session ends on the server (signed out elsewhere, or expired).
   expect((await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': csrf } })).ok()).toBe(true);
   await context.setOffline(false);
@@ -209,7 +208,7 @@ test('edits sent while the report is closed are in its kept copy: reopened offli
 
   await context.setOffline(true);
   await damage(page).fill('Sent after the report was closed');
-  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '1 change waiting')).toBeVisible();
   await page.getByRole('button', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await context.setOffline(false);
@@ -219,7 +218,7 @@ test('edits sent while the report is closed are in its kept copy: reopened offli
   await page.goto(`/field-reports/${report.id}`);
   await expect(damage(page)).toHaveValue('Sent after the report was closed', { timeout: 30_000 });
   await section(page, 'Field Notes').getByRole('textbox', { name: 'Field notes' }).fill('Second visit');
-  await expect(queue(page, '1 change waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '1 change waiting')).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('All saved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed these fields' })).toBeHidden();

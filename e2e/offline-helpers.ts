@@ -20,7 +20,7 @@ export const kept = (page: Page, key: string) => expect.poll(() => page.evaluate
     all.onsuccess = () => resolve((all.result as { key: string }[]).some((r) => r.key === k));
   };
   open.onerror = () => resolve(false);
-}), key), { timeout: 15_000 }).toBe(true);
+}), key)).toBe(true);
 
 /** Another person (an admin) signed in through the API. */
 export async function otherPerson(baseURL: string) {

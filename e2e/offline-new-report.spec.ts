@@ -8,7 +8,6 @@ import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept } from './offline-helpers.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-test.describe.configure({ timeout: 180_000 });
 
 type Report = { id: string; reportNumber: string; displayNumber: string; status: string; content: Record<string, unknown>; photos: unknown[] };
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
@@ -51,7 +50,7 @@ test('a report created without signal is typed in, photographed and certified, a
   await expect(queue(page, '1 change waiting')).toBeVisible();
 
   await section(page, 'Findings').getByLabel('Cause of loss').fill('Burst pipe in the crawl space');
-  await expect(queue(page, '2 changes waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '2 changes waiting')).toBeVisible();
   const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
   await section(page, /^Photos/).getByLabel('Choose photos to upload').setInputFiles({ name: 'CRAWL.JPG', mimeType: 'image/jpeg', buffer: photo });
   await expect(queue(page, '2 changes and 1 photo waiting')).toBeVisible({ timeout: 30_000 });
@@ -108,7 +107,7 @@ test('a report created without signal and deleted before it was sent leaves noth
   await context.setOffline(true);
   await createReport(page, project);
   await section(page, 'Findings').getByLabel('Cause of loss').fill('Wrong project');
-  await expect(queue(page, '2 changes waiting')).toBeVisible({ timeout: 10_000 });
+  await expect(queue(page, '2 changes waiting')).toBeVisible();
   await page.getByRole('button', { name: 'Delete draft' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete report' }).click();
   await expect(page).toHaveURL(/\/field-reports$/);

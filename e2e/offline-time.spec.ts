@@ -72,7 +72,7 @@ test('offline rows wait in the queue, are still there after the tab is closed, a
   expect(failed).toEqual([]);
 
   await context.setOffline(false);
-  await expect(again.getByText('All saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(again.getByText('All saved', { exact: true })).toBeVisible();
   await expect(rowByKey(again, timeKey).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   await expect(again.getByRole('status').filter({ hasText: /^Total [\d.]+ h$/ })).toBeVisible();
   await again.getByText('Log Expense').click();

@@ -62,7 +62,7 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 /** The three checks at once, and a screenshot of the whole page for a person to look at. */
 export async function checkPhoneScreen(page: Page, name: string) {
   // Every part of the page has come in ('Loading the timer...', 'Loading action items...').
-  await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
   // One picture per screenful, scrolled as a thumb would (the sticky header shows on each).
   const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
   for (let y = 0, i = 1; y < height; y += PHONE.viewport.height - 100, i += 1) {

@@ -9,8 +9,6 @@ import { LIMITED, signIn } from './sign-in.ts';
 // Client share links (issue 26, docs/decisions/105): a member of staff shares a certified report,
 // a client opens it on a phone without an account, downloads the PDF; revoked, the link is refused.
 
-test.describe.configure({ timeout: 120_000 });
-
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
 

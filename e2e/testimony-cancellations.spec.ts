@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect as baseExpect, test, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 import { csrfHeader } from './refusals.ts';
 import { ADMIN, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
@@ -7,7 +7,6 @@ import { ADMIN, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 // priced by notice (the fee for a super admin only), Accounting's unbilled work shows what the bill
 // would, a rate change is removed from Settings → Rate codes after a question, and a bill to the
 // deposing side ages under that party. Its own rate code, client and case, so no other spec's bills change.
-const expect = baseExpect.configure({ timeout: 15_000 });
 const YEAR = new Date().getFullYear() - 4;
 const stamp = () => String(Date.now()).slice(-7);
 
@@ -32,7 +31,6 @@ async function feeCase(page: Page) {
 }
 
 test('a cancellation recorded on the case page bills by notice; the unbilled list shows the fee; a rate change is removed', async ({ page, browser }) => {
-  test.setTimeout(180_000);
   await signIn(page, SUPER_ADMIN);
   const c = await feeCase(page);
   const me = (await (await page.request.get('/api/auth/session')).json()).user as { displayName: string };
@@ -98,7 +96,6 @@ test('a cancellation recorded on the case page bills by notice; the unbilled lis
 });
 
 test('a bill to the deposing side ages under that party on Accounting', async ({ page }) => {
-  test.setTimeout(180_000);
   await signIn(page, SUPER_ADMIN);
   const c = await feeCase(page);
   const me = (await (await page.request.get('/api/auth/session')).json()).user as { id: string };

@@ -8,7 +8,6 @@ import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { csrfHeader } from './refusals.ts';
 import { signInOnly } from './sign-in.ts';
 
-test.describe.configure({ timeout: 120_000 });
 // axe is injected as a script; the app's CSP rightly forbids that to anyone else.
 test.use({ bypassCSP: true });
 const SHOTS = 'test-results/screens';

@@ -38,7 +38,7 @@ test('offline while editing, then online: the edit waits in the queue and is sav
   await expect(rowByKey(page, key).getByRole('img', { name: 'Waiting to be sent' })).toBeVisible();
   await expect(rowByKey(page, key).getByLabel('Description')).toHaveValue('offline edit, continued');
   await context.setOffline(false);
-  await expect(rowByKey(page, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(rowByKey(page, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();
   const entries = (await entriesOf(page, projectId)).timeEntries.filter((e: { description: string }) => e.description.startsWith('offline edit'));
   expect(entries).toHaveLength(1);
   expect(entries[0]).toMatchObject({ id: key, description: 'offline edit, continued', hours: 2 });
@@ -120,7 +120,7 @@ test('500 time rows: every row is shown and typing in row 250 keeps every key', 
   await page.goto('/time-tracking');
   await page.getByRole('combobox', { name: 'Project' }).fill(hit!.projectNumber);
   await page.getByRole('listbox').getByRole('option').first().click();
-  await expect(page.locator('[data-row-key]')).toHaveCount(500, { timeout: 20_000 });
+  await expect(page.locator('[data-row-key]')).toHaveCount(500);
   await expect(page.locator('[data-row-key]').nth(499).getByLabel('Description')).toHaveValue('Row 499');
 
   const cell = page.locator('[data-row-key]').nth(250).getByLabel('Description');

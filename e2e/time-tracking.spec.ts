@@ -3,7 +3,6 @@ import { usDay } from './days.ts';
 import { addRow, entriesOf, LIMITED, rowByKey, search, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 test('super admin: search, ghost, keyboard row, auto-save, reload, duplicate, bulk hours, delete, custom expense', async ({ page }) => {
-  test.setTimeout(90_000);
   await signInOnly(page, SUPER_ADMIN);
   await page.goto('/time-tracking');
   const box = page.getByRole('combobox', { name: 'Project' });

@@ -39,7 +39,7 @@ test('a cell typed offline waits in the outbox, is counted, and is saved once wh
   await page.keyboard.type('2.75');
   await page.keyboard.press('Enter');
   const cell = rowOf(page, projectId, jobType).locator('td[data-status]').nth(2);
-  await expect(cell).toHaveAttribute('data-status', 'waiting', { timeout: 10_000 });
+  await expect(cell).toHaveAttribute('data-status', 'waiting');
   await expect(queueLine(page, /1 change waiting/)).toBeVisible();
 
   await context.setOffline(false);

@@ -1,9 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from './test.ts';
 import { ADMIN, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
-// Creating accounts hashes passwords (argon2id) several times per test.
-test.describe.configure({ timeout: 90_000 });
-
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));

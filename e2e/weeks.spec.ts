@@ -92,7 +92,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
     await typeCell(page, text);
   }
   for (let d = 0; d < 4; d++) await expect(cellOf(page, hit.id, jobType, d)).toHaveValue('1.5');
-  await expect(rowOf(page, hit.id, jobType).locator('td[data-status]:not([data-status="clean"])')).toHaveCount(0, { timeout: 10_000 });
+  await expect(rowOf(page, hit.id, jobType).locator('td[data-status]:not([data-status="clean"])')).toHaveCount(0);
 
   // 2. Copy the rows (not the hours) into the next week.
   await page.getByRole('button', { name: 'Next week' }).click();
@@ -154,7 +154,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   await expect(page.getByTestId('week-note')).toContainText('Friday is missing');
   await cellOf(page, hit.id, jobType, 4).focus();
   await typeCell(page, '2');
-  await expect(rowOf(page, hit.id, jobType).locator('td[data-status]:not([data-status="clean"])')).toHaveCount(0, { timeout: 10_000 });
+  await expect(rowOf(page, hit.id, jobType).locator('td[data-status]:not([data-status="clean"])')).toHaveCount(0);
   await submitWeek(page);
   await approver.reload();
   await approver.getByRole('button', { name: 'Approve' }).click();

@@ -72,7 +72,7 @@ describe('saves during a backup', () => {
     const data = await dumpedData(file);
     expect(data).toContain('Saved before the backup');
     expect(data).not.toContain('while-pg-dump-');
-  }, 60_000);
+  });
 });
 
 /** pg_dump is running, waiting for the gate (read outside the gate's transaction: pg_stat_activity is a snapshot per transaction). */

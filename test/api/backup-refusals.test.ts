@@ -36,7 +36,7 @@ beforeAll(async () => {
   const backup = await t.app.backups.backup('manual');
   real = await readFile(path.join(BACKUP_DIR, backup.name!));
   realManifest = await readManifest(path.join(BACKUP_DIR, backup.name!));
-}, 60_000);
+});
 afterAll(async () => {
   process.off('unhandledRejection', onRejection);
   await t?.close();
@@ -82,7 +82,7 @@ describe('files that are not Casebook backups', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(messages).toContain(res.json().error.message);
     expect(await names()).toEqual(before);
-  }, 60_000);
+  });
 
   it.each(CASES)('restore: %s → 400, the data and the backups unchanged', async (_label, bytes, messages) => {
     // Placed in the folder by hand (an upload refuses it): the restore's own verification must hold.
@@ -96,7 +96,7 @@ describe('files that are not Casebook backups', () => {
     expect(await names()).toEqual(before); // no pre-restore backup: nothing was started
     expect(t.app.backups.maintenance?.active ?? false).toBe(false);
     expect(await marks()).toBe(1);
-  }, 60_000);
+  });
 
   it('no promise was left rejected: the process would have stopped', async () => {
     // The crash came about a second after the 400; give every stray callback time to run.
@@ -109,7 +109,7 @@ describe('files that are not Casebook backups', () => {
     const res = await superAdmin.request({ method: 'POST', url: '/api/backups/upload', payload: real, headers: { 'content-type': 'application/octet-stream' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ sha256: realManifest.sha256, status: 'completed', uploaded: { by: 'Test super_admin' } });
-  }, 60_000);
+  });
 });
 
 describe.skipIf(testDbKind() !== 'pglite')('the real process (npm start)', () => {

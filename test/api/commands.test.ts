@@ -63,7 +63,7 @@ describe('npm run user:create', () => {
       { ...PRODUCTION, DATA_DIR: dataDir }, `${PASSWORD}\n`);
     expect(added.stdout).toContain('User luis@firm.test is ready: Administrator.');
     expect(added.code).toBe(0);
-  }, 60_000);
+  });
 
   it('says in one line what is wrong: arguments, password, configuration, an unreachable PostgreSQL', async () => {
     const usage = await run('user-create.ts', ['--email', 'not-an-address'], { DATA_DIR: dataDir });
@@ -80,7 +80,7 @@ describe('npm run user:create', () => {
     const unreachable = await run('user-create.ts', ANA, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/casebook', CASEBOOK_PASSWORD: PASSWORD });
     expectOneLineFailure(unreachable);
     expect(unreachable.stderr).toContain('Could not open the PostgreSQL database casebook on 127.0.0.1:1 (DATABASE_URL): connect ECONNREFUSED');
-  }, 60_000);
+  });
 
   it('while the app runs on the embedded database: says to stop it or use Settings, and leaves the app running', async () => {
     const server = startServer({ DATA_DIR: dataDir, DEMO: 'false' });
@@ -95,5 +95,5 @@ describe('npm run user:create', () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 90_000);
+  });
 });

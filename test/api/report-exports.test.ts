@@ -141,7 +141,7 @@ describe('entries CSV: one record per entry, with its bill', () => {
 });
 
 // The first XLSX of a run starts a document worker (exceljs loads in it): slow on a loaded machine.
-describe('XLSX: a Report sheet as on screen, then the Entries', { timeout: 90_000 }, () => {
+describe('XLSX: a Report sheet as on screen, then the Entries', () => {
   const load = async (agent: Agent) => {
     const res = await get(agent, `/api/reports/export.xlsx?${BY_CLIENT_PROJECT}`);
     expect(res.statusCode).toBe(200);

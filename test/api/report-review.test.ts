@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('the firm rule of a second engineer\'s review', { timeout: 120_000 }, () => {
+describe('the firm rule of a second engineer\'s review', () => {
   it('is off by default; admins set it, at the version they saw; others may not', async () => {
     expect(await settings()).toMatchObject({ requireReview: false });
     const limited = await inspector.request({ method: 'PUT', url: '/api/settings/field-reports', payload: { requireReview: true, version: 1 } });

@@ -167,7 +167,7 @@ describe('npm start', () => {
     expect(await edited.exited).toBe(1);
     expect(edited.output()).toContain('Migration 014_report_speed.sql was changed after it was applied to this database.');
     expect(edited.output()).not.toContain('failed to start');
-  }, 60_000);
+  });
 
   it('stops in production, naming PUBLIC_URL, when a sign-in provider is on without it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-public-url-'));
@@ -180,12 +180,12 @@ describe('npm start', () => {
     expect(refused.output()).toContain('PUBLIC_URL: is required in production while sign-in with Google is on in Settings');
     expect(refused.output()).not.toContain('failed to start');
     expect(existsSync(path.join(dataDir, 'pglite', 'casebook.lock'))).toBe(false);
-  }, 60_000);
+  });
 
   it('stops with a clear message on bad configuration', async () => {
     const bad = start({ PORT: 'not-a-port' });
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toContain('Invalid configuration');
     expect(bad.output()).toContain('PORT');
-  }, 30_000);
+  });
 });

@@ -83,7 +83,7 @@ describe('testimony on record', () => {
   });
 });
 
-describe('the Rule 26 list', { timeout: 120_000 }, () => {
+describe('the Rule 26 list', () => {
   beforeAll(async () => {
     // Recorded straight in the table where a consulting-only case would have refused them.
     for (const [date, kind, caption] of [
@@ -161,7 +161,7 @@ describe('the Rule 26 list', { timeout: 120_000 }, () => {
   });
 });
 
-describe('billing the deposing side', { timeout: 120_000 }, () => {
+describe('billing the deposing side', () => {
   const depositionId = randomUUID();
   let clientEntry: string;
   let depositionEntry: string;
