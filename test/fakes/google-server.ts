@@ -240,11 +240,13 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+      // The tests' own calls close their connection: a kept one that this server drops as idle (5 s) just as
+      // a test reuses it is an ECONNRESET in the test, not a finding about the app.
       if (url.pathname === '/__control' && req.method === 'POST') {
         control(JSON.parse(await readBody(req)) as GoogleControl);
-        return send(res, 200, { ok: true });
+        return send(res, 200, { ok: true }, { connection: 'close' });
       }
-      if (url.pathname === '/__state') return send(res, 200, { events: api.events(), calls: fake.calls.length });
+      if (url.pathname === '/__state') return send(res, 200, { events: api.events(), calls: fake.calls.length }, { connection: 'close' });
       if (url.pathname === '/o/oauth2/v2/auth') return authorize(url, res);
       if (url.pathname === '/signin/oauth/error/v2') {
         const [code, description] = readAuthError(url.searchParams.get('authError') ?? '');

@@ -91,7 +91,7 @@ export const createReport = (body: TFieldReportCreate) => api<TFieldReport>('/ap
 export const deleteReport = (id: string) => api<void>(reportUrl(id), { method: 'DELETE' });
 export const projectFacts = (projectId: string) => api<TProjectFacts>(`/api/field-reports/project-facts?projectId=${projectId}`);
 export const certifyReport = (id: string, body: { version: number; drawnSignature?: string }) =>
-  api<TFieldReport>(`${reportUrl(id)}/certify`, { method: 'POST', body });
+  api<TFieldReport>(`${reportUrl(id)}/certify`, { method: 'POST', body, makesDocument: true });
 /** A second engineer's sign-off of the version they read (docs/decisions/142). */
 export const reviewReport = (id: string, body: { version: number; drawnSignature?: string }) =>
   api<TFieldReport>(`${reportUrl(id)}/review`, { method: 'POST', body });
