@@ -1,22 +1,14 @@
 // Evidence custody on a phone (issue 42): collect an item on the case page with a signature drawn on
 // the screen, transfer it once online and once without a connection (it waits in the outbox and is
 // sent when the connection returns), Verify chain, and a destructive test refused before its notice period.
-import { openDialog } from './case-page.ts';
+import { pressUntilShown } from './press.ts';
+import { draw } from './signature.ts';
 import { aProjectId } from './records.ts';
 import { signIn, ADMIN } from './sign-in.ts';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 const SHOTS = 'test-results/screens';
-
-async function draw(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
-  await page.mouse.up();
-}
 
 async function transfer(page: Page, to: string) {
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
@@ -35,7 +27,7 @@ test('collect an item, transfer it (once offline), verify the chain', async ({ p
   await page.goto(`/case/${caseId}`);
   const section = page.getByRole('region', { name: 'Evidence' });
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
-  await openDialog(section.getByRole('button', { name: 'Collect item' }), dialog);
+  await pressUntilShown(section.getByRole('button', { name: 'Collect item' }), dialog);
   const description = `Failed compression fitting ${Date.now()}`;
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Where collected').fill('Unit 4B, under the kitchen sink');
@@ -101,7 +93,7 @@ test('an item collected here whose answer came while no evidence screen was open
   });
   const section = page.getByRole('region', { name: 'Evidence' });
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
-  await openDialog(section.getByRole('button', { name: 'Collect item' }), dialog);
+  await pressUntilShown(section.getByRole('button', { name: 'Collect item' }), dialog);
   const description = `Water heater T&P valve ${Date.now()}`;
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Location').fill('Van 1');

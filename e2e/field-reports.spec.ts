@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 import type { TFieldReport } from '../src/core/api/field-reports.ts';
 import { SECTION_TITLES } from '../src/core/field-reports/field-reports.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { usDay } from './days.ts';
 import { LIMITED, signIn } from './sign-in.ts';
-
-async function draw(page: Page, pad: Locator) {
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
-  await page.mouse.up();
-}
+import { signByDrawing } from './signature.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 /** The editor has loaded (its chunks and the report can take a while on a busy machine). */
@@ -99,7 +92,7 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
 
   await page.getByRole('button', { name: 'Certify' }).click();
   const certify = page.getByRole('dialog', { name: /Certify report/ });
-  await draw(page, certify.getByRole('img', { name: 'Signature pad' }));
+  await signByDrawing(page, certify);
   await certify.getByRole('button', { name: 'Sign and certify' }).click();
   await expect(page.getByText(/This report is read-only/)).toBeVisible();
   await expect(section(page, 'Findings').getByLabel('Cause of loss')).toHaveAttribute('readonly', '');

@@ -4,24 +4,16 @@
 // a case opened once opens from its label's address offline, where Transfer waits in the outbox.
 import { makeJpeg } from '../test/helpers/uploads.ts';
 import { installed, kept } from './offline-helpers.ts';
-import { openDialog } from './case-page.ts';
+import { pressUntilShown } from './press.ts';
+import { draw } from './signature.ts';
 import { aProjectId } from './records.ts';
 import { ADMIN, signIn } from './sign-in.ts';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 
 // Phone-sized, without isMobile: with it the case page (wider than the phone: its tables) widens the layout viewport.
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
 const SHOTS = 'test-results/screens';
 const queue = (page: Page, says: string) => page.getByRole('button', { name: new RegExp(says) });
-
-async function draw(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
-  await page.mouse.up();
-}
 
 async function transfer(page: Page, to: string) {
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
@@ -51,7 +43,7 @@ test('an item collected offline, with its signature and photo, waits with its tr
   const section = page.getByRole('region', { name: 'Evidence' });
   await context.setOffline(true);
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
-  await openDialog(section.getByRole('button', { name: 'Collect item' }), dialog);
+  await pressUntilShown(section.getByRole('button', { name: 'Collect item' }), dialog);
   const description = `Scorched receptacle ${Date.now()}`;
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Where collected').fill('Kitchen, east wall');

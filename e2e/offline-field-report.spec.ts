@@ -2,10 +2,11 @@
 // app installed, a report opened once is edited offline, the queue survives a closed page, every
 // change arrives exactly once, a field someone else changed meanwhile is the person's choice, and a
 // certification made offline goes through when the connection returns.
-import { expect, test, type BrowserContext, type Locator, type Page } from './test.ts';
+import { expect, test, type BrowserContext, type Page } from './test.ts';
 import { DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept, otherPerson } from './offline-helpers.ts';
+import { signByDrawing } from './signature.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -29,14 +30,6 @@ async function openNewReport(page: Page, context: BrowserContext): Promise<Repor
   await expect(section(page, 'Findings').getByLabel('Damage summary')).toBeVisible({ timeout: 30_000 });
   await kept(page, `/api/field-reports/${report.id}`);
   return report;
-}
-
-async function draw(page: Page, pad: Locator) {
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
-  await page.mouse.up();
 }
 
 test('edits made offline wait in the queue across a closed page, arrive once, and a conflicting field is the person\'s choice; certified offline', async ({ page, context, baseURL }) => {
@@ -112,7 +105,7 @@ test('edits made offline wait in the queue across a closed page, arrive once, an
   await again.getByRole('button', { name: 'Certify' }).click();
   const certify = again.getByRole('dialog', { name: /Certify report/ });
   await expect(certify.getByText('No connection: the certification waits on this device')).toBeVisible();
-  await draw(again, certify.locator('canvas'));
+  await signByDrawing(again, certify);
   await certify.getByRole('button', { name: 'Sign and certify' }).click();
   await expect(again.getByRole('status').filter({ hasText: 'Certification waits to be sent' })).toBeVisible();
   await expect(queue(again, '2 changes waiting')).toBeVisible();

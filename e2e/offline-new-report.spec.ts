@@ -6,6 +6,7 @@ import { expect, test, type Page } from './test.ts';
 import sharp from 'sharp';
 import { LIMITED, signIn } from './sign-in.ts';
 import { installed, kept } from './offline-helpers.ts';
+import { signByDrawing } from './signature.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -72,13 +73,7 @@ test('a report created without signal is typed in, photographed and certified, a
   await page.getByRole('button', { name: 'Certify' }).click();
   const certify = page.getByRole('dialog', { name: /Certify report/ });
   await expect(certify.getByText('No connection: the certification waits on this device')).toBeVisible();
-  const draw = certify.getByText('Draw a signature', { exact: true });
-  if (await draw.isVisible()) await draw.click();
-  const box = (await certify.locator('canvas').boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
-  await page.mouse.up();
+  await signByDrawing(page, certify);
   await certify.getByRole('button', { name: 'Sign and certify' }).click();
   await expect(queue(page, '3 changes and 1 photo waiting')).toBeVisible();
   await page.goto('/field-reports');

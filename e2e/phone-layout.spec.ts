@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
 import { makeJpeg } from '../test/helpers/uploads.ts';
-import { openDialog } from './case-page.ts';
+import { pressUntilShown } from './press.ts';
 import { checkPhoneScreen, PHONE, sidewaysOverflow } from './phone-checks.ts';
 import { aProjectId } from './records.ts';
 import { ADMIN, LIMITED, signIn, SUPER_ADMIN } from './sign-in.ts';
@@ -138,7 +138,7 @@ test('the case page scrolls no wider than a phone, and its collect form fills th
   await expect(page.getByRole('heading', { name: 'Evidence' })).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
   const dialog = page.getByRole('dialog', { name: 'Collect evidence item' });
-  await openDialog(page.getByRole('button', { name: 'Collect item' }), dialog);
+  await pressUntilShown(page.getByRole('button', { name: 'Collect item' }), dialog);
   await expect(dialog.getByRole('button', { name: 'Add photo' })).toBeInViewport();
   expect((await dialog.boundingBox())!.width).toBe(PHONE.viewport.width);
 });

@@ -3,6 +3,7 @@
 import { expect, test, type Page } from './test.ts';
 import { aProjectId } from './records.ts';
 import { seriousViolations } from './axe.ts';
+import { pressUntilShown } from './press.ts';
 import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
 
 const SHOTS = 'test-results/screens';
@@ -63,7 +64,7 @@ test('budgets on the case page: an admin sets hours, a super admin money, and ot
   await page.goto(`/case/${caseId}`);
   const section = page.getByRole('region', { name: 'Budgets' });
   await expect(section.getByText('No budget is set.')).toBeVisible();
-  await section.getByRole('button', { name: 'Set budget' }).click();
+  await pressUntilShown(section.getByRole('button', { name: 'Set budget' }), section.getByRole('textbox', { name: 'Budget for' }));
   await section.getByRole('textbox', { name: 'Budget for' }).click();
   await page.getByRole('option', { name: new RegExp(`^Project ${projectNumber}`) }).click();
   await section.getByText('Money', { exact: true }).click();
@@ -80,7 +81,7 @@ test('budgets on the case page: an admin sets hours, a super admin money, and ot
   const adminSection = admin.getByRole('region', { name: 'Budgets' });
   await expect(adminSection.getByRole('row').filter({ hasText: `Project ${projectNumber}` }).getByText('Money budget')).toBeVisible();
   await expect(adminSection.getByText('$250,000.00')).toHaveCount(0);
-  await adminSection.getByRole('button', { name: 'Set budget' }).click();
+  await pressUntilShown(adminSection.getByRole('button', { name: 'Set budget' }), adminSection.getByRole('textbox', { name: 'Budget for' }));
   await expect(adminSection.getByText('Money', { exact: true })).toHaveCount(0);
   expect(await seriousViolations(admin)).toEqual([]);
   await adminSection.getByRole('textbox', { name: 'Budget (hours)' }).fill('0');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from './test.ts';
+import { expect, test, type Page } from './test.ts';
 import { aProjectId } from './records.ts';
 import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
+import { signByDrawing } from './signature.ts';
 
 // Reports reviewed before they leave (issue 42, docs/decisions/142): an admin turns the firm's rule
 // on; the inspector's report waits for a second engineer, who signs the review; then it certifies.
@@ -13,17 +14,6 @@ async function setRule(page: Page, on: boolean) {
   const current = await (await page.request.get('/api/settings/field-reports')).json() as { version: number };
   const res = await page.request.put('/api/settings/field-reports', { headers: { 'x-csrf-token': await csrf(page) }, data: { requireReview: on, version: current.version } });
   expect(res.ok()).toBe(true);
-}
-
-/** Signs in the dialog with a drawn signature (the stored one, when the person has one, is offered first). */
-async function signIn_dialog(page: Page, dialog: Locator) {
-  const draw = dialog.getByText('Draw a signature');
-  if (await draw.isVisible()) await draw.click();
-  const box = (await dialog.getByRole('img', { name: 'Signature pad' }).boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 22, box.y + box.height * (0.7 - (i % 2) * 0.4));
-  await page.mouse.up();
 }
 
 test.afterEach(async ({ browser }) => {
@@ -55,7 +45,7 @@ test('with the rule on, a report waits for a second engineer\'s review, then the
   await expect(inspector.getByRole('button', { name: 'Review', exact: true })).toHaveCount(0);
   await inspector.getByRole('button', { name: 'Certify' }).click();
   const refused = inspector.getByRole('dialog', { name: /Certify report/ });
-  await signIn_dialog(inspector, refused);
+  await signByDrawing(inspector, refused);
   await refused.getByRole('button', { name: 'Sign and certify' }).click();
   await expect(refused.getByRole('alert')).toHaveText('A second engineer must review and sign off this report before it is certified.');
   await refused.getByRole('button', { name: 'Cancel' }).click();
@@ -64,7 +54,7 @@ test('with the rule on, a report waits for a second engineer\'s review, then the
   await page.goto(`/field-reports/${report.id}`);
   await page.getByRole('button', { name: 'Review', exact: true }).click();
   const reviewing = page.getByRole('dialog', { name: `Review report ${report.displayNumber}` });
-  await signIn_dialog(page, reviewing);
+  await signByDrawing(page, reviewing);
   await reviewing.getByRole('button', { name: 'Sign off review' }).click();
   await expect(page.getByText(/^Reviewed by .+ on \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/field-report-reviewed.png` });
@@ -74,7 +64,7 @@ test('with the rule on, a report waits for a second engineer\'s review, then the
   await expect(inspector.getByText(/^Reviewed by .+ on \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
   await inspector.getByRole('button', { name: 'Certify' }).click();
   const certify = inspector.getByRole('dialog', { name: /Certify report/ });
-  await signIn_dialog(inspector, certify);
+  await signByDrawing(inspector, certify);
   await certify.getByRole('button', { name: 'Sign and certify' }).click();
   await expect(inspector.getByText(/This report is read-only/)).toBeVisible();
   await inspector.screenshot({ path: `${SHOTS}/field-report-certified-after-review.png` });

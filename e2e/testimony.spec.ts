@@ -2,7 +2,7 @@
 // there, and the Rule 26 screen downloads the expert's list with it as a PDF.
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe.ts';
-import { openDialog } from './case-page.ts';
+import { pressUntilShown } from './press.ts';
 import { expect, test, type Page } from './test.ts';
 import { pdfPages } from '../test/helpers/pdf-tools.ts';
 import { csrfHeader } from './refusals.ts';
@@ -37,7 +37,7 @@ test('a deposition recorded on the case page is on the expert\'s Rule 26 list PD
   await page.goto(`/case/${c.caseId}`);
   const section = page.locator('div', { has: page.getByRole('heading', { name: 'Testimony', exact: true }) }).last();
   const form = page.getByRole('dialog', { name: 'Record testimony' });
-  await openDialog(page.getByRole('button', { name: 'Record testimony' }), form);
+  await pressUntilShown(page.getByRole('button', { name: 'Record testimony' }), form);
   await form.getByLabel('Date').fill('03/04/2025');
   await form.getByRole('textbox', { name: 'Expert' }).click();
   await page.getByRole('option', { name: me.displayName }).click();

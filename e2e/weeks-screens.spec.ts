@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from './test.ts';
 import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
+import { pressUntilShown } from './press.ts';
 import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 // Issue 25's screens of helper D (timer, closed weeks on the project page, dashboard reminders,
@@ -59,7 +60,7 @@ test('the dashboard: reminders link to the week and the queue; the timer starts,
 
   const timer = page.getByRole('region', { name: 'Timer' });
   await expect(timer.getByText('No timer is running.')).toBeVisible();
-  await timer.getByRole('button', { name: 'Start a timer' }).click();
+  await pressUntilShown(timer.getByRole('button', { name: 'Start a timer' }), timer.getByRole('combobox', { name: 'Project' }));
   await expect(timer.getByRole('button', { name: 'Start timer' })).toBeDisabled();
   await timer.getByRole('combobox', { name: 'Project' }).fill('bayonne');
   await timer.getByRole('option').first().click();

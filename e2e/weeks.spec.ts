@@ -7,6 +7,7 @@
 // server (helpers A and B) and page (helper C) merged: it skips itself while GET /api/timesheet
 // is not served.
 import { appURL, expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './test.ts';
+import { pressUntilShown } from './press.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
 import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
 import { ADMIN, LIMITED, search, SHOTS, signIn } from './time-tracking-helpers.ts';
@@ -104,7 +105,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
 
   // 3. Run and stop a timer on the same project: an entry of today, rounded up to 0.1 h.
   const timer = page.getByRole('region', { name: 'Timer' });
-  await timer.getByRole('button', { name: 'Start a timer' }).click();
+  await pressUntilShown(timer.getByRole('button', { name: 'Start a timer' }), timer.getByRole('combobox', { name: 'Project' }));
   await timer.getByRole('combobox', { name: 'Project' }).fill('bayonne term');
   await timer.getByRole('option').first().click();
   await pickJobTitle(page, timer, jobType);
@@ -209,7 +210,7 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   expect((await accept.json()).error.message).toBe(LOCKED);
   await page.goto('/dashboard');
   const dashTimer = page.getByRole('region', { name: 'Timer' });
-  await dashTimer.getByRole('button', { name: 'Start a timer' }).click();
+  await pressUntilShown(dashTimer.getByRole('button', { name: 'Start a timer' }), dashTimer.getByRole('combobox', { name: 'Project' }));
   await dashTimer.getByRole('combobox', { name: 'Project' }).fill('bayonne term');
   await dashTimer.getByRole('option').first().click();
   await pickJobTitle(page, dashTimer, jobType);

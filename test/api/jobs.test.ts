@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { claimJobs } from '../../src/server/jobs/claims.ts';
-import { enqueue, rearm } from '../../src/server/jobs/queue.ts';
+import { enqueue, JOBS_CHANNEL, rearm, type JobNotice } from '../../src/server/jobs/queue.ts';
 import { JobError, JobRunner } from '../../src/server/jobs/runner.ts';
 import { freshDatabase } from '../helpers/test-database.ts';
 
@@ -118,6 +118,29 @@ describe('job queue', () => {
     expect(prepared).toEqual([['k07', 'k10', 'k11'], ['k10', 'k11']]);
     expect(order).toEqual(['1:k07', '2:k10', '2:k11']);
     expect(await rows()).toMatchObject([{ key: 'k07', attempts: 2, state: 'queued' }]);
+  });
+
+  it("gives back a batch's untouched jobs with a notice: a watcher reads them waiting, not running", async () => {
+    const runner = new JobRunner({ database });
+    runner.handle('q', async (job) => {
+      if (job.key === 'a') throw new JobError('provider said 503', { retryInMs: 60_000 });
+    }, { batchSize: 3 });
+    for (const key of ['a', 'b', 'c']) await enqueue(database.db, { queue: 'q', key, payload: { n: 0 } });
+    const notices: string[] = [];
+    const unlisten = await database.listen(JOBS_CHANNEL, (payload) => {
+      const notice = JSON.parse(payload) as JobNotice;
+      notices.push(`${notice.event}:${notice.key}`);
+    });
+    try {
+      await runner.drain('q');
+      await until(() => notices.includes('done:c'));
+      // a's retry stops the batch; b and c go back, told (the calendar's indicator reads the queue
+      // again at each notice: without this one it kept 'Syncing...' for them), then run.
+      expect(notices.slice(0, 3)).toEqual(['started:*', 'retry:a', 'released:*']);
+      expect(await queueCounts('q')).toEqual({ queued: 1, running: 0, failed: 0 });
+    } finally {
+      await unlisten();
+    }
   });
 
   it('leaves a newer revision queued when it arrives during a run', async () => {

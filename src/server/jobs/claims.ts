@@ -58,12 +58,19 @@ export async function extendLeases(db: Db, jobs: ClaimedJob[], owner: string, le
     where id = any(${jobs.map((j) => j.id)}::bigint[]) and locked_by = ${owner}`.execute(db);
 }
 
-/** Gives back jobs claimed but not worked on (stopping, or the queue backing off): as they were, no attempt counted. */
+/**
+ * Gives back jobs claimed but not worked on (stopping, or the queue backing off): as they were, no
+ * attempt counted. The notice says their leases are gone: a watcher that read them as running (the
+ * calendar's 'Syncing...') reads again, rather than keep that until the queue's next change.
+ */
 export async function releaseLeases(db: Db, jobs: ClaimedJob[], owner: string): Promise<void> {
   if (!jobs.length) return;
   await sql`
-    update jobs set locked_by = null, locked_until = null
-    where id = any(${jobs.map((j) => j.id)}::bigint[]) and locked_by = ${owner}`.execute(db);
+    with released as (
+      update jobs set locked_by = null, locked_until = null
+      where id = any(${jobs.map((j) => j.id)}::bigint[]) and locked_by = ${owner} returning queue)
+    select pg_notify(${JOBS_CHANNEL}, json_build_object('queue', queue, 'key', '*', 'event', 'released')::text)
+    from (select distinct queue from released) q`.execute(db);
 }
 
 /** Success: the row goes, unless a newer revision was queued meanwhile (that one stays, due as queued). */

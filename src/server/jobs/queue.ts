@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/connection.ts';
 /** NOTIFY channel of every job transition; runners wake on 'queued', features may watch the rest. */
 export const JOBS_CHANNEL = 'jobs';
 
-type JobEvent = 'queued' | 'started' | 'done' | 'retry' | 'failed' | 'cleared';
+type JobEvent = 'queued' | 'started' | 'done' | 'retry' | 'failed' | 'cleared' | 'released';
 
 /** What a NOTIFY on JOBS_CHANNEL carries. */
 export interface JobNotice {

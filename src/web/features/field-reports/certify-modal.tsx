@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CERTIFICATION_TEXT } from '../../../core/field-reports/field-reports.ts';
 import type { TFieldReport } from '../../../core/api/field-reports.ts';
@@ -38,6 +38,9 @@ export function CertifyModal({ report, opened, onClose, onCertified, offline, on
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const using = mode ?? (stored ? 'stored' : 'draw');
+  // Until the answer says whether a saved signature exists, neither choice shows: a pad that gave way
+  // to the saved signature a moment later would take the first strokes with it.
+  const asking = signature.isPending && mode === null;
 
   const certify = async () => {
     setBusy(true);
@@ -58,18 +61,19 @@ export function CertifyModal({ report, opened, onClose, onCertified, offline, on
         {purpose === 'certify' && <Text size="sm">{CERTIFICATION_TEXT}</Text>}
         <Text size="sm" c="dimmed">{words.note}</Text>
         {offline && <Text size="sm" c="blue.8">No connection: the certification waits on this device and is sent after your changes.</Text>}
-        {stored && (
+        {asking && <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Looking for your saved signature...</Text></Group>}
+        {!asking && stored && (
           <SegmentedControl value={using} onChange={(v) => setMode(v as 'stored' | 'draw')}
             data={[{ value: 'stored', label: 'My saved signature' }, { value: 'draw', label: 'Draw a signature' }]} />
         )}
-        {using === 'stored' && stored && (
+        {!asking && using === 'stored' && stored && (
           <Image src={`/api/me/signature/image?v=${encodeURIComponent(signature.data?.updatedAt ?? '')}`} alt="My signature" h={80} w="auto" fit="contain" maw={320} />
         )}
-        {using === 'draw' && <SignaturePad onChange={setDrawn} />}
+        {!asking && using === 'draw' && <SignaturePad onChange={setDrawn} />}
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button onClick={() => void certify()} loading={busy} disabled={using === 'draw' && !drawn}>{words.action}</Button>
+          <Button onClick={() => void certify()} loading={busy} disabled={asking || (using === 'draw' && !drawn)}>{words.action}</Button>
         </Group>
       </Stack>
     </Modal>
