@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-export { ADMIN, LIMITED, signIn, signInOnly, SUPER_ADMIN } from './sign-in.ts';
+export { ADMIN, LIMITED, signInOnly, SUPER_ADMIN } from './sign-in.ts';
 
 // Keys the fake Radar server (test/fakes/radar-server.ts) answers: good, 401, 429.
 export const GOOD_KEY = 'prj_test_pk_e2e0000000000good';

@@ -1,9 +1,9 @@
 import { expect, test } from './test.ts';
-import { GOOD_KEY, INVALID_KEY, RATE_LIMITED_KEY, setLookupKey, signIn, signInOnly, SUPER_ADMIN } from './address-helpers.ts';
+import { GOOD_KEY, INVALID_KEY, RATE_LIMITED_KEY, setLookupKey, signInOnly, SUPER_ADMIN } from './address-helpers.ts';
 
 test.describe('address component against the fake Radar', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, SUPER_ADMIN);
+    await signInOnly(page, SUPER_ADMIN);
     await setLookupKey(page, GOOD_KEY);
   });
   // Leave the shared server with a working key for other specs.

@@ -6,7 +6,7 @@ import { SECTION_TITLES } from '../src/core/field-reports/field-reports.ts';
 import { makeJpeg, makePng } from '../test/helpers/uploads.ts';
 import { pdfImages, pdfPages } from '../test/helpers/pdf-tools.ts';
 import { usDay } from './days.ts';
-import { LIMITED, signIn } from './sign-in.ts';
+import { LIMITED, signInOnly } from './sign-in.ts';
 import { signByDrawing } from './signature.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
@@ -21,7 +21,7 @@ const keptOffer = async (page: Page) => {
 
 test('an inspector creates, fills, photographs, certifies and prints a field report; a change makes R1', async ({ page }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: { projectLabel: string }[] };
   const projectNumber = items[0]!.projectLabel.split(' - ')[0]!;
 
@@ -138,7 +138,7 @@ test('an inspector creates, fills, photographs, certifies and prints a field rep
 });
 
 test('a project page opens its field reports; a stale save offers the conflict choice', async ({ page }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
   const projectId = items[0]!.project_id;
@@ -214,7 +214,7 @@ test('a project page opens its field reports; a stale save offers the conflict c
 
 test('a field past its limit is counted and refused by name, the others save, and a closed tab gives the text back', async ({ page, context }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
   const created = await page.request.post('/api/field-reports', {
@@ -282,7 +282,7 @@ test('a field past its limit is counted and refused by name, the others save, an
 });
 
 test('text typed just before the tab closes is offered back, and Discard forgets it', async ({ page, context }) => {
-  await signIn(page, LIMITED);
+  await signInOnly(page, LIMITED);
   const token = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const { items } = await (await page.request.get('/api/action-items')).json() as { items: { project_id: string }[] };
   const created = await page.request.post('/api/field-reports', {

@@ -4,7 +4,7 @@
 // The fixture (test/fixtures/import/toggl-detailed.csv) holds 6 rows: Jane Doe's 3 (one with a
 // date that is no date, row 7), Sam Lee's 2 and Unknown Person's 1; none of them is a demo user.
 import { expect, test, type Locator, type Page } from './test.ts';
-import { ADMIN, LIMITED, signIn, signInOnly } from './sign-in.ts';
+import { ADMIN, LIMITED, signInOnly } from './sign-in.ts';
 
 const TOGGL = 'test/fixtures/import/toggl-detailed.csv';
 const HARVEST = 'test/fixtures/import/harvest-import.csv';
@@ -186,7 +186,7 @@ test("the dry run names entries at $0.00 and offers the file's rates", async ({ 
 
 for (const [role, email] of [['an admin', ADMIN], ['a limited user', LIMITED]] as const) {
   test(`${role} has no Import section, and the API refuses them`, async ({ page }) => {
-    await signIn(page, email);
+    await signInOnly(page, email);
     expect((await page.request.get('/api/imports')).status()).toBe(403);
     await page.goto('/settings/import');
     await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();

@@ -27,7 +27,7 @@ async function expectOpen(page: Page, path: string, name: string) {
 }
 
 test('a super admin opens every section by its address', async ({ page }) => {
-  await signIn(page);
+  await signInOnly(page);
   for (const [path, name] of SECTIONS) {
     await page.goto(`/settings/${path}`);
     await expectOpen(page, path, name);
@@ -114,7 +114,7 @@ test('/settings opens the first section a person may open; other sections say wh
   await admin.close();
 
   const limited = await browser.newPage();
-  await signIn(limited, LIMITED);
+  await signInOnly(limited, LIMITED);
   await limited.goto('/settings');
   await expectOpen(limited, 'account', 'My account');
   await expect(nav(limited).getByRole('link')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
-import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 async function openProject(page: Page, q: string, index = 0) {
   const hits = await search(page, q);
@@ -20,7 +20,7 @@ async function fillRow(page: Page, key: string, description: string) {
 }
 
 test('offline while editing, then online: the edit waits in the queue and is saved once', async ({ page, context }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   const projectId = await openProject(page, 'hudson crest');
   const key = await addRow(page);
   await fillRow(page, key, 'offline edit');
@@ -90,7 +90,7 @@ async function freeProject(page: Page) {
 }
 
 test('deleting the last row leaves a blank row', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   const hit = await freeProject(page);
   await page.goto(`/time-tracking?project=${hit.id}`);
   await expect(page.locator('[data-row-key]').first()).toBeVisible();
@@ -106,7 +106,7 @@ test('deleting the last row leaves a blank row', async ({ page }) => {
 
 test('500 time rows: every row is shown and typing in row 250 keeps every key', async ({ page }) => {
   // How fast is measured by bench/screens.ts on a quiet machine, not here (issue 13).
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   const [hit] = await search(page, 'meridian');
   await page.route('**/api/time-tracking/projects/*', async (route) => {
     const body = await (await route.fetch()).json();
@@ -169,7 +169,7 @@ test('500 time rows: every row is shown and typing in row 250 keeps every key', 
 });
 
 test('more than 24 hours or a third decimal is never sent: the row says why until it is fixed', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   const projectId = await openProject(page, 'hudson crest');
   const key = await addRow(page);
   const row = rowByKey(page, key);
@@ -196,7 +196,7 @@ test('more than 24 hours or a third decimal is never sent: the row says why unti
 });
 
 test('0 hours from Apply Hours shows why the row is not saved; Reset then asks before dropping it', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   const projectId = await openProject(page, 'hudson crest');
   // The first selected row (in table order) gives its hours: a new row with 0 hours.
   const zero = await addRow(page);
@@ -256,7 +256,7 @@ test('browser back to another project asks before dropping a row that cannot be 
 });
 
 test('an unreadable date says so under the cell, keeps the text, and the row waits for a fix', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await openProject(page, 'hudson crest');
   const key = await addRow(page);
   const row = rowByKey(page, key);

@@ -8,7 +8,7 @@ import { HOURS_TEXT_MESSAGE } from '../src/core/time/hours-text.ts';
 import { formatUsDate } from '../src/core/smart-date.ts';
 import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
 import { dayLabel } from '../src/web/features/timesheet/grid-context.ts';
-import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { ADMIN, search, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 import { addDays, weekStartOf } from '../src/core/dates/iso-date.ts';
 
 test.use({ bypassCSP: true }); // axe is injected as a script
@@ -41,7 +41,7 @@ async function typeCell(page: Page, text: string) {
 }
 
 test('the timesheet journey: four formats, copy, submit, withdraw, reject, approve, lock, queue, reopen', async ({ page, browser }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   // Another approver decides on Margaret's week (nobody decides on their own: docs/decisions/116).
   const me = (await (await page.request.get('/api/auth/session')).json()).user.id as string;
   const approver = await (await browser.newContext()).newPage();
@@ -204,7 +204,7 @@ test('the timesheet journey: four formats, copy, submit, withdraw, reject, appro
 });
 
 test('a cell holding several entries opens them in the side panel; a conflict offers the choice', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   const hit = (await search(page, 'bayonne term'))[0]!;
   const jobType: string = (await (await page.request.get(`/api/time-tracking/projects/${hit.id}`)).json()).jobTitles[0];
   const weekStart = weeksBack(9);

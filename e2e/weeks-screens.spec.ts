@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from './test.ts';
 import { WEEK_MESSAGES } from '../src/core/time/weeks.ts';
 import { pressUntilShown } from './press.ts';
-import { ADMIN, search, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { ADMIN, search, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 // Issue 25's screens of helper D (timer, closed weeks on the project page, dashboard reminders,
 // Settings → Timesheets, unbilled hours waiting) with the week routes answered in the browser:
@@ -88,7 +88,7 @@ test('the dashboard: reminders link to the week and the queue; the timer starts,
 });
 
 test("the project page: a closed week's rows are read-only and every change says the week's sentence", async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   await fakeTimer(page);
   const hit = (await search(page, 'bayonne'))[0]!;
   const firstId = '00000000-0000-4000-8000-000000000001';
@@ -146,7 +146,7 @@ test("the project page: a closed week's rows are read-only and every change says
 });
 
 test('Settings → Timesheets: first day, billing requires approval, timer rounding; a conflict keeps the choice', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInOnly(page, ADMIN);
   let saved = { weekStartsOn: 1, billingRequiresApproval: false, timerRounding: 'up_0_1', version: 1 };
   let conflictOnce = true;
   await page.route('**/api/settings/timesheets', async (route) => {
@@ -182,7 +182,7 @@ test('Settings → Timesheets: first day, billing requires approval, timer round
 });
 
 test('the unbilled screen says how many hours wait for approval', async ({ page }) => {
-  await signIn(page, SUPER_ADMIN);
+  await signInOnly(page, SUPER_ADMIN);
   await page.route('**/api/accounting/unbilled', async (route) => {
     const real = await (await route.fetch()).json();
     return json(route, { ...real, hoursAwaitingApproval: 12.5 });

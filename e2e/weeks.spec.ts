@@ -117,6 +117,11 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   const pick = timer.getByRole('group', { name: 'Day to book the timer on' });
   if (await pick.isVisible()) await pick.getByRole('button').last().click(); // only past midnight
   await expect(timer.getByRole('status')).toContainText(`Booked 0.1 h on ${formatUsDate(today)}`);
+  // Its entry is today's, whichever day that is: it leaves the week, so the cells below hold only the
+  // hours this test types (on a Tuesday or a Friday it would add 0.1 h to the cell checked next).
+  const timed = (await entriesOfWeek(page, weekStart)).filter((e) => e.projectId === hit.id && e.jobType === jobType && e.hours === 0.1);
+  expect(timed.map((e) => e.entryDate)).toEqual([today]);
+  expect((await send(page, 'DELETE', `/api/time-entries/${timed[0]!.id}?version=${timed[0]!.version}`)).ok()).toBe(true);
 
   // 4. An action item with a start and end on Tuesday, turned into time from the day view.
   const item = await send(page, 'POST', '/api/action-items', {
