@@ -22,6 +22,9 @@ interface Props {
   onBooked?: (entry: TTimeEntry) => void;
 }
 
+/** The start form's height on a project's page (a labelled job title select and its button). */
+const IDLE_FORM_H = 61;
+
 const dayLabel = (iso: string) =>
   `${new Date(`${iso}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long' })} ${formatUsDate(iso)}`;
 
@@ -47,7 +50,9 @@ export function TimerPanel({ projectId, jobTitles, onBooked }: Props) {
         {/* Offline the timer (kept on the server) cannot be read: said, not an endless skeleton or an error. */}
         {!timer.data && offline && <Text size="sm" c="dimmed">No connection: the timer is kept on the server and shows once the connection returns.</Text>}
         {timer.error && !offline && <Alert color="red" role="alert">{timer.error.message}</Alert>}
-        {!timer.data && !timer.error && !offline && <LoadingBlock h={36} label="Loading the timer" />}
+        {/* As tall as what comes when no timer runs (the usual case): the start form on a project's page, else
+            the "No timer is running" line, so the page below does not move when the answer comes. */}
+        {!timer.data && !timer.error && !offline && <LoadingBlock h={projectId ? IDLE_FORM_H : 36} label="Loading the timer" />}
         {timer.data?.timer && <Running answer={timer.data} onBooked={(entry, text) => {
           setBooked(text);
           onBooked?.(entry);
