@@ -177,7 +177,17 @@ try {
     const rows: Row[] = [];
     for (const route of ['/login', ...routes].filter((r) => !ONLY || ONLY.some((prefix) => r.startsWith(prefix)))) {
       // The sign-in page and a client's shared report open without an account.
-      rows.push(await measure(browser, route, route === '/login' || route.startsWith('/shared/') ? undefined : state));
+      const open = () => measure(browser, route, route === '/login' || route.startsWith('/shared/') ? undefined : state);
+      let row = await open();
+      // The cut is a moment, not a list: on a loaded machine (the browser tests start beside this) a late
+      // first paint let 6 to 9 more chunks in before it once (12/01). A build past its budget is past it every
+      // time: a route over is measured twice more and keeps its smallest load, the first one's files printed (docs/decisions/213).
+      for (let again = 0; again < 2 && row.kb > row.budget; again++) {
+        const next = await open();
+        if (again === 0) console.log(`${row.route}: ${row.kb.toFixed(1)} KB in ${row.files} files, measured again; first time:\n${row.detail.join('\n')}`);
+        if (next.kb < row.kb) row = next;
+      }
+      rows.push(row);
     }
 
     console.log('First-load JavaScript per route (requested before the first control shows, gzip):');

@@ -40,7 +40,7 @@ export function CertifyModal({ report, opened, onClose, onCertified, offline, on
   const using = mode ?? (stored ? 'stored' : 'draw');
   // Until the answer says whether a saved signature exists, neither choice shows: a pad that gave way
   // to the saved signature a moment later would take the first strokes with it.
-  const asking = signature.isPending && mode === null;
+  const asking = signature.isPending;
 
   const certify = async () => {
     setBusy(true);

@@ -139,7 +139,6 @@ export default function TimeTrackingPage() {
   );
 }
 
-/** The timer's room while its code comes: the table below does not move when it shows. */
 /** The timer's card while its code loads: as tall as the card with its start form, so the table stays put. */
 function TimerSpace() {
   return <Card withBorder h={133} aria-busy="true"><Text c="dimmed">Loading the timer...</Text></Card>;
