@@ -61,15 +61,18 @@ export function CertifyModal({ report, opened, onClose, onCertified, offline, on
         {purpose === 'certify' && <Text size="sm">{CERTIFICATION_TEXT}</Text>}
         <Text size="sm" c="dimmed">{words.note}</Text>
         {offline && <Text size="sm" c="blue.8">No connection: the certification waits on this device and is sent after your changes.</Text>}
-        {asking && <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Looking for your saved signature...</Text></Group>}
-        {!asking && stored && (
-          <SegmentedControl value={using} onChange={(v) => setMode(v as 'stored' | 'draw')}
-            data={[{ value: 'stored', label: 'My saved signature' }, { value: 'draw', label: 'Draw a signature' }]} />
+        {asking ? <Group gap="xs"><Loader size="xs" /><Text size="sm" c="dimmed">Looking for your saved signature...</Text></Group> : (
+          <>
+            {stored && (
+              <SegmentedControl value={using} onChange={(v) => setMode(v as 'stored' | 'draw')}
+                data={[{ value: 'stored', label: 'My saved signature' }, { value: 'draw', label: 'Draw a signature' }]} />
+            )}
+            {using === 'stored' && stored && (
+              <Image src={`/api/me/signature/image?v=${encodeURIComponent(signature.data?.updatedAt ?? '')}`} alt="My signature" h={80} w="auto" fit="contain" maw={320} />
+            )}
+            {using === 'draw' && <SignaturePad onChange={setDrawn} />}
+          </>
         )}
-        {!asking && using === 'stored' && stored && (
-          <Image src={`/api/me/signature/image?v=${encodeURIComponent(signature.data?.updatedAt ?? '')}`} alt="My signature" h={80} w="auto" fit="contain" maw={320} />
-        )}
-        {!asking && using === 'draw' && <SignaturePad onChange={setDrawn} />}
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>Cancel</Button>

@@ -139,7 +139,7 @@ export default function TimeTrackingPage() {
   );
 }
 
-/** The timer's card while its code loads: as tall as the card with its start form, so the table stays put. */
+/** The timer's card while its code loads: as tall as the card with its start form (timer-panel.tsx), so the table stays put. */
 function TimerSpace() {
   return <Card withBorder h={133} aria-busy="true"><Text c="dimmed">Loading the timer...</Text></Card>;
 }
