@@ -2,6 +2,7 @@
 // by each worker (e2e/test.ts) and, once per run, to make the demo template the workers copy
 // (e2e/global-setup.ts, which builds it first).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { PGLITE_BRIEF } from '../src/server/runtime.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const FIRM_TZ = process.env.TZ || 'America/New_York';
@@ -18,12 +19,14 @@ async function healthy(url: string): Promise<boolean> {
 
 /** The browser tests' app: e2e/serve.ts and the server, built (scripts/build-server.ts --tests). */
 export const SERVE = 'dist/e2e/serve.mjs';
+/** Node's arguments that start it for a test: PGlite's code compiled once, never optimised again (docs/decisions/214). */
+export const SERVE_ARGS = [...PGLITE_BRIEF, SERVE];
 
 /** Starts e2e/serve.ts on `port` and waits until it answers (migrated, demo data in): 300 s catch a hung start. */
 export async function startApp(port: number, env: Record<string, string> = {}): Promise<AppProcess> {
   const url = `http://127.0.0.1:${port}`;
   if (await healthy(url)) throw new Error(`port ${port} is taken by another app: set E2E_PORT to a free range`);
-  const child = spawn(process.execPath, [SERVE], {
+  const child = spawn(process.execPath, SERVE_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', FIRM_NAME: 'Hale & Ortiz Engineering', LOG_LEVEL: 'warn', TZ: FIRM_TZ,

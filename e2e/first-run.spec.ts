@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from './test.ts';
-import { killServers, startServer } from '../test/helpers/server-process.ts';
-import { builtServer } from '../src/server/runtime.ts';
+import { builtArgs, killServers, startServer } from '../test/helpers/server-process.ts';
 import { FIRST_RUN_TEXT } from '../src/core/accounts/first-run.ts';
 import { SHOTS } from './time-tracking-helpers.ts';
 
@@ -25,7 +24,7 @@ let base = '';
 test.beforeAll(async () => {
   // `npm run user:create -- --email … --first Ana --last Diaz --new-database` (super admin by default), password from
   // the environment; in production a new embedded database is made only when asked (docs/decisions/154).
-  execFileSync(process.execPath, [builtServer('cli/user-create.ts'), '--email', EMAIL, '--first', 'Ana', '--last', 'Diaz', '--new-database'], {
+  execFileSync(process.execPath, [...builtArgs('cli/user-create.ts'), '--email', EMAIL, '--first', 'Ana', '--last', 'Diaz', '--new-database'], {
     env: { ...process.env, ...env, CASEBOOK_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' }, stdio: 'pipe',
   });
   base = await startServer(env).ready;

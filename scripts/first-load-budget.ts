@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { addDays, localIsoDate } from '../src/core/dates/iso-date.ts';
-import { SERVE } from '../e2e/app-process.ts';
+import { SERVE_ARGS } from '../e2e/app-process.ts';
 import { buildServer } from './build-server.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? process.env.E2E_PORT ?? 3217);
@@ -65,7 +65,7 @@ async function startServer() {
   // A server left on the port by an earlier run would be measured instead of this build.
   if (await fetch(`${BASE}/api/health`).then(() => true, () => false)) throw new Error(`port ${PORT} is already answering: stop what runs there`);
   await buildServer({ tests: true });
-  const child = spawn(process.execPath, [SERVE], {
+  const child = spawn(process.execPath, SERVE_ARGS, {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: every check and suite, stages side by side where they do not need each other, each
-// stage's time printed as it ends and a table of them at the end (issue 43, docs/decisions/119).
+// `npm test`: every check and suite, each stage started as soon as what it needs has passed, each
+// stage's time printed as it ends and a table of them at the end (issue 43, docs/decisions/119, 215).
 //
-//   1. checks:  typecheck, lint and the build (the server's and the web app's) at once (each mostly one core);
-//   2. vitest:  the unit, API (PGlite) and API (PostgreSQL, when TEST_DATABASE_URL is set) suites in
-//               one Vitest run, two files at a time (vitest.config.ts);
-//   3. browser: the first-load budget on that build beside Playwright's four workers.
+//   setup, then at once:  the build (the server's and the web app's), Vitest (unit, API on PGlite, API on
+//                         PostgreSQL when TEST_DATABASE_URL is set: vitest.config.ts), and typecheck and lint
+//                         (at a lower priority: nothing waits for them);
+//   once the build is in: the first-load budget on that build beside Playwright's four workers.
+// The machine is busy from the first second to the last: a stage's idle moments (a browser test waiting on a
+// debounce, the last Vitest file alone on a core) are another stage's work.
 // Soak and load tests are not here: `npm run test:soak` (.ci/run runs it after this).
-// A failed stage ends the run after its group, with the table so far and exit code 1.
+// A failed stage starts nothing that needs it, and nothing new after it; what runs ends, then the table and exit code 1.
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -17,25 +19,21 @@ const vitestProjects = ['unit', 'api', 'api-isolated', ...(process.env.TEST_DATA
 // Playwright's workers take E2E_PORT + 2n and the port after (e2e/test.ts); the budget's server stays clear of them.
 const budgetPort = Number(process.env.BUDGET_PORT ?? Number(process.env.E2E_PORT ?? 3217) + 100);
 
-/** Groups run one after another; the stages of a group run at once. `quiet` stages' output is held and printed when they end. */
-const GROUPS = [
-  [
-    // poppler (the PDF checks) and Chromium (the browser tests): installed when missing, one apt at a time.
-    { name: 'setup', cmd: ['sh', '-c', 'node scripts/ensure-poppler.mjs && node scripts/ensure-chromium.mjs'] },
-  ],
-  [
-    { name: 'typecheck', cmd: [npm, 'run', '--silent', 'typecheck'], quiet: true },
-    { name: 'lint', cmd: [npm, 'run', '--silent', 'lint'], quiet: true },
-    { name: 'build', cmd: [npm, 'run', '--silent', 'build', '--', '--logLevel', 'warn'], quiet: true },
-  ],
-  [
-    { name: `vitest (${vitestProjects.join(', ')})`, cmd: ['npx', 'vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p])] },
-  ],
-  [
-    // On that build (never a second one), on a port of its own beside Playwright's workers'.
-    { name: 'first-load budget', cmd: [npm, 'run', '--silent', 'test:bundle'], quiet: true, env: { BUDGET_PORT: String(budgetPort) } },
-    { name: 'playwright', cmd: ['npx', 'playwright', 'test'] },
-  ],
+/**
+ * `after`: the stages that must pass first. `quiet`: output held and printed when the stage ends (else each whole line
+ * as it comes, so two suites' lines never mix mid-line). `nice`: a lower CPU priority (nice(1)), for checks whose
+ * result nobody waits for before the end.
+ */
+const STAGES = [
+  // poppler (the PDF checks) and Chromium (the browser tests): installed when missing, one apt at a time.
+  { name: 'setup', cmd: ['sh', '-c', 'node scripts/ensure-poppler.mjs && node scripts/ensure-chromium.mjs'] },
+  { name: 'build', after: ['setup'], cmd: [npm, 'run', '--silent', 'build', '--', '--logLevel', 'warn'], quiet: true },
+  { name: `vitest (${vitestProjects.join(', ')})`, after: ['setup'], cmd: ['npx', 'vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p])] },
+  { name: 'typecheck', after: ['setup'], cmd: [npm, 'run', '--silent', 'typecheck'], quiet: true, nice: true },
+  { name: 'lint', after: ['setup'], cmd: [npm, 'run', '--silent', 'lint'], quiet: true, nice: true },
+  // On that build (never a second one), on a port of its own beside Playwright's workers'.
+  { name: 'first-load budget', after: ['build'], cmd: [npm, 'run', '--silent', 'test:bundle'], quiet: true, env: { BUDGET_PORT: String(budgetPort) } },
+  { name: 'playwright', after: ['build'], cmd: ['npx', 'playwright', 'test'] },
 ];
 
 const fmt = (ms) => {
@@ -43,17 +41,31 @@ const fmt = (ms) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
+/** Writes `stream`'s output to `out` a whole line at a time. */
+function forwardLines(stream, out) {
+  let rest = '';
+  stream.on('data', (d) => {
+    const text = rest + d;
+    const cut = text.lastIndexOf('\n') + 1;
+    if (cut) out.write(text.slice(0, cut));
+    rest = text.slice(cut);
+  });
+  stream.on('close', () => rest && out.write(`${rest}\n`));
+}
+
 function run(stage) {
   return new Promise((resolve) => {
     const started = Date.now();
-    console.log(`\n▶ ${stage.name}: ${stage.cmd.join(' ')}`);
-    const child = spawn(stage.cmd[0], stage.cmd.slice(1), {
-      stdio: stage.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...stage.env },
-    });
+    const cmd = stage.nice && process.platform !== 'win32' ? ['nice', '-n', '10', ...stage.cmd] : stage.cmd;
+    console.log(`\n▶ ${stage.name}: ${cmd.join(' ')}`);
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     let out = '';
     if (stage.quiet) {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
+    } else {
+      forwardLines(child.stdout, process.stdout);
+      forwardLines(child.stderr, process.stderr);
     }
     let ended = false;
     const end = (code, signal) => {
@@ -77,20 +89,37 @@ function run(stage) {
 }
 
 const total = Date.now();
-const results = [];
+/** Each ended stage's result, by name; the stages running now. */
+const results = new Map();
+const running = new Set();
 let failed = false;
-for (const group of GROUPS) {
-  const started = Date.now();
-  const done = await Promise.all(group.map(run));
-  results.push(...done.map((r) => ({ ...r, group: group.length > 1 ? Date.now() - started : undefined })));
-  if (done.some((r) => !r.ok)) {
-    failed = true;
-    break;
+
+/** Starts every stage whose stages `after` have all passed, unless one has failed; the table once all have ended. */
+function startReady() {
+  if (!failed) {
+    for (const stage of STAGES) {
+      if (results.has(stage.name) || running.has(stage.name) || !(stage.after ?? []).every((name) => results.get(name)?.ok)) continue;
+      running.add(stage.name);
+      void run(stage).then((result) => {
+        running.delete(stage.name);
+        results.set(stage.name, result);
+        if (!result.ok) failed = true;
+        startReady();
+      });
+    }
   }
+  if (running.size === 0) finish();
 }
 
-const width = Math.max(...results.map((r) => r.name.length), 'total'.length);
-console.log(`\nStage${' '.repeat(width - 5)}  Time   Result`);
-for (const r of results) console.log(`${r.name.padEnd(width)}  ${fmt(r.ms).padStart(5)}  ${r.ok ? 'passed' : 'FAILED'}`);
-console.log(`${'total'.padEnd(width)}  ${fmt(Date.now() - total).padStart(5)}  ${failed ? 'FAILED' : 'passed'} (stages side by side overlap: the total is the wall clock)`);
-process.exit(failed ? 1 : 0);
+function finish() {
+  const width = Math.max(...STAGES.map((s) => s.name.length), 'total'.length);
+  console.log(`\nStage${' '.repeat(width - 5)}  Time   Result`);
+  for (const { name } of STAGES) {
+    const r = results.get(name);
+    console.log(`${name.padEnd(width)}  ${(r ? fmt(r.ms) : '').padStart(5)}  ${r ? (r.ok ? 'passed' : 'FAILED') : 'not run'}`);
+  }
+  console.log(`${'total'.padEnd(width)}  ${fmt(Date.now() - total).padStart(5)}  ${failed ? 'FAILED' : 'passed'} (stages run side by side: the total is the wall clock)`);
+  process.exit(failed ? 1 : 0);
+}
+
+startReady();

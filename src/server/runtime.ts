@@ -21,5 +21,13 @@ export const APP_ROOT = (() => {
 /** The build of a module of src/server that runs on its own (`main.ts`, `cli/backup.ts`): its file in dist/server. */
 export const builtServer = (source: string) => path.join(APP_ROOT, 'dist/server', source.replace(/\.ts$/, '.mjs'));
 
+/**
+ * V8's flag for a Node process that runs PGlite for a short while (a backup's trial load, a test's server): its
+ * WebAssembly compiled by the baseline compiler alone. The optimising tier recompiles PostgreSQL's hot functions in
+ * the background, seconds of CPU that a process living minutes never earns back: a demo start 11 → 7 CPU s, a
+ * browser test's server about a quarter less over a whole run (docs/decisions/214). `npm start` keeps both tiers.
+ */
+export const PGLITE_BRIEF = ['--liftoff-only'];
+
 /** Node's arguments that run such a module in a process of its own: its build from the build, its source under tsx from the source. */
 export const processArgs = (source: string) => (BUILT ? [builtServer(source)] : ['--import', 'tsx', path.join(APP_ROOT, 'src/server', source)]);

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
 import { readManifest, trailerFor, type Manifest } from '../../src/server/features/backups/archive.ts';
+import { builtArgs } from '../helpers/server-process.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { testDbKind } from '../helpers/test-database.ts';
-import { builtServer } from '../../src/server/runtime.ts';
 
 const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-refusals-'));
 const TZ = 'UTC';
@@ -119,7 +119,7 @@ describe.skipIf(testDbKind() !== 'pglite')('the real process (npm start)', () =>
 
   it('answers 400 to a hand-made backup by upload and by restore, and is still answering 5 s later', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-refusals-start-'));
-    child = spawn(process.execPath, [builtServer('main.ts')], {
+    child = spawn(process.execPath, builtArgs('main.ts'), {
       cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir, TZ: 'UTC' },
     });
     let out = '';

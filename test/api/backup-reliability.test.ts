@@ -9,7 +9,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { recoverPgliteSwap } from '../../src/server/features/backups/pglite-engine.ts';
 import { makeProject, newItem } from '../helpers/action-items-fixtures.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
-import { builtServer } from '../../src/server/runtime.ts';
+import { builtArgs } from '../helpers/server-process.ts';
 
 const BACKUP_DIR = mkdtempSync(path.join(tmpdir(), 'casebook-reliability-'));
 let t: TestApp;
@@ -78,7 +78,7 @@ describe('backups while people work', () => {
 
 describe('a restore killed half-way (embedded database)', () => {
   const root = path.resolve(import.meta.dirname, '../..');
-  const cli = (args: string[], dataDir: string) => spawn(process.execPath, [builtServer('cli/backup.ts'), ...args], {
+  const cli = (args: string[], dataDir: string) => spawn(process.execPath, [...builtArgs('cli/backup.ts'), ...args], {
     cwd: root, env: { ...process.env, DATA_DIR: dataDir, DEMO: 'false', NODE_ENV: 'test', BACKUP_DIR: path.join(dataDir, 'backups') }, stdio: 'pipe',
   });
   const finished = (child: ReturnType<typeof cli>) => new Promise<string>((resolve) => {

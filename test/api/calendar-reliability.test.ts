@@ -15,8 +15,8 @@ import { loadEnv } from '../../src/server/env.ts';
 import { googleEnv, startFakeGoogle, type FakeGoogle } from '../fakes/google-server.ts';
 import { until } from '../helpers/calendar-fixtures.ts';
 import { queueCreates } from '../helpers/calendar-queue-fixtures.ts';
+import { builtArgs } from '../helpers/server-process.ts';
 import { freshDatabase, testDbKind } from '../helpers/test-database.ts';
-import { builtServer } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KEY = randomBytes(32);
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 function startProcess(dataDir: string) {
-  const child = spawn(process.execPath, [builtServer('main.ts')], {
+  const child = spawn(process.execPath, builtArgs('main.ts'), {
     cwd: ROOT,
     env: {
       ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', DEMO: 'false',

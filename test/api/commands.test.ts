@@ -6,8 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtServer } from '../../src/server/runtime.ts';
-import { killServers, startServer } from '../helpers/server-process.ts';
+import { builtArgs, killServers, startServer } from '../helpers/server-process.ts';
 
 afterAll(killServers);
 
@@ -19,7 +18,7 @@ const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) };
 /** Runs `src/server/cli/<file>`, as built (what `npm run user:create` runs), with `env` over a clean environment (no DATABASE_URL of the caller's). */
 function run(file: string, args: string[], env: Record<string, string>, input?: string) {
   const { DATABASE_URL: _url, DATA_DIR: _dir, NODE_ENV: _mode, ...rest } = process.env;
-  const child = spawn(process.execPath, [builtServer(`cli/${file}`), ...args], {
+  const child = spawn(process.execPath, [...builtArgs(`cli/${file}`), ...args], {
     cwd: ROOT, env: { ...rest, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe',
   });
   let stdout = '';

@@ -2,10 +2,13 @@
 // that start, signal and restart it (test/global-setup.ts, e2e/global-setup.ts and bench/shutdown.ts build it first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { builtServer } from '../../src/server/runtime.ts';
+import { builtServer, PGLITE_BRIEF } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const running = new Set<ChildProcess>();
+
+/** Node's arguments that run a module of src/server as built, in a process a test starts: PGlite's code compiled once (docs/decisions/214). */
+export const builtArgs = (source: string) => [...PGLITE_BRIEF, builtServer(source)];
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -17,7 +20,7 @@ export interface ServerProcess {
 
 /** Starts the app on a free port of 127.0.0.1 with `env` over this process's environment. */
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [builtServer('main.ts')], {
+  const child = spawn(process.execPath, builtArgs('main.ts'), {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
   });
