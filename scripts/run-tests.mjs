@@ -3,8 +3,7 @@
 // stage's time printed as it ends and a table of them at the end (issue 43, docs/decisions/119, 215).
 //
 //   setup, then at once:  the build (the server's and the web app's), Vitest (unit, API on PGlite, API on
-//                         PostgreSQL when TEST_DATABASE_URL is set: vitest.config.ts), and typecheck and lint
-//                         (at a lower priority: nothing waits for them);
+//                         PostgreSQL when TEST_DATABASE_URL is set: vitest.config.ts), typecheck and lint;
 //   once the build is in: the first-load budget on that build beside Playwright's four workers.
 // The machine is busy from the first second to the last: a stage's idle moments (a browser test waiting on a
 // debounce, the last Vitest file alone on a core) are another stage's work.
@@ -21,16 +20,15 @@ const budgetPort = Number(process.env.BUDGET_PORT ?? Number(process.env.E2E_PORT
 
 /**
  * `after`: the stages that must pass first. `quiet`: output held and printed when the stage ends (else each whole line
- * as it comes, so two suites' lines never mix mid-line). `nice`: a lower CPU priority (nice(1)), for checks whose
- * result nobody waits for before the end.
+ * as it comes, so two suites' lines never mix mid-line).
  */
 const STAGES = [
   // poppler (the PDF checks) and Chromium (the browser tests): installed when missing, one apt at a time.
   { name: 'setup', cmd: ['sh', '-c', 'node scripts/ensure-poppler.mjs && node scripts/ensure-chromium.mjs'] },
   { name: 'build', after: ['setup'], cmd: [npm, 'run', '--silent', 'build', '--', '--logLevel', 'warn'], quiet: true },
   { name: `vitest (${vitestProjects.join(', ')})`, after: ['setup'], cmd: ['npx', 'vitest', 'run', ...vitestProjects.flatMap((p) => ['--project', p])] },
-  { name: 'typecheck', after: ['setup'], cmd: [npm, 'run', '--silent', 'typecheck'], quiet: true, nice: true },
-  { name: 'lint', after: ['setup'], cmd: [npm, 'run', '--silent', 'lint'], quiet: true, nice: true },
+  { name: 'typecheck', after: ['setup'], cmd: [npm, 'run', '--silent', 'typecheck'], quiet: true },
+  { name: 'lint', after: ['setup'], cmd: [npm, 'run', '--silent', 'lint'], quiet: true },
   // On that build (never a second one), on a port of its own beside Playwright's workers'.
   { name: 'first-load budget', after: ['build'], cmd: [npm, 'run', '--silent', 'test:bundle'], quiet: true, env: { BUDGET_PORT: String(budgetPort) } },
   { name: 'playwright', after: ['build'], cmd: ['npx', 'playwright', 'test'] },
@@ -56,7 +54,7 @@ function forwardLines(stream, out) {
 function run(stage) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const cmd = stage.nice && process.platform !== 'win32' ? ['nice', '-n', '10', ...stage.cmd] : stage.cmd;
+    const { cmd } = stage;
     console.log(`\n▶ ${stage.name}: ${cmd.join(' ')}`);
     const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     let out = '';
