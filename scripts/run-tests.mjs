@@ -54,9 +54,8 @@ function forwardLines(stream, out) {
 function run(stage) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const { cmd } = stage;
-    console.log(`\n▶ ${stage.name}: ${cmd.join(' ')}`);
-    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    console.log(`\n▶ ${stage.name}: ${stage.cmd.join(' ')}`);
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     let out = '';
     if (stage.quiet) {
       child.stdout.on('data', (d) => (out += d));
