@@ -24,8 +24,8 @@ export const builtServer = (source: string) => path.join(APP_ROOT, 'dist/server'
 /**
  * V8's flag for a Node process that runs PGlite for a short while (a backup's trial load, a test's server): its
  * WebAssembly compiled by the baseline compiler alone. The optimising tier recompiles PostgreSQL's hot functions in
- * the background, seconds of CPU that a process living minutes never earns back: a demo start 11 → 7 CPU s, a
- * browser test's server about a quarter less over a whole run (docs/decisions/214). `npm start` keeps both tiers.
+ * the background, seconds of CPU that a process living minutes never earns back: a demo start 11 → 7 CPU s, the
+ * browser tests' servers about a quarter less on four specs (docs/decisions/214). `npm start` keeps both tiers.
  */
 export const PGLITE_BRIEF = ['--liftoff-only'];
 
