@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { BROWSER_ARGS } from './e2e/app-process.ts';
 
 // The firm's time zone (the server's TZ, America/New_York unless set): the browser and the tests'
 // own date arithmetic live in it too, as the firm's people do, so "today" is one day for all of
@@ -47,7 +48,7 @@ export default defineConfig({
       // fifth less CPU for the same tests (docs/decisions/200). scripts/test-moved-clock.sh starts it
       // through a wrapper that keeps libfaketime out of it.
       executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium-headless-shell',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: BROWSER_ARGS,
     },
   },
   projects: [

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BRIEF_PROCESS } from './src/server/runtime.ts';
 
 // Long soak and load tests (many writers and a SIGTERM, a kill -9 mid-queue or mid-restore, payment
 // races, renders timed against the clock): `npm run test:soak`, which .ci/run
@@ -33,6 +34,9 @@ const api = (name: string, kind: 'pglite' | 'postgres', files: 'shared' | 'isola
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks' as const,
+    // A worker lives minutes and runs each function a few times: V8's baseline tiers alone, about a tenth less
+    // CPU (docs/decisions/216). The soak files keep V8's default: their renders and loads are timed.
+    ...(files === 'soak' ? {} : { execArgv: BRIEF_PROCESS }),
     // One process per worker runs file after file with the server's modules imported once (each
     // file still has its own database and app): the import was about 2 s of every file
     // (docs/decisions/125). Soak files keep a process each.

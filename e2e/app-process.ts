@@ -2,7 +2,7 @@
 // by each worker (e2e/test.ts) and, once per run, to make the demo template the workers copy
 // (e2e/global-setup.ts, which builds it first).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { PGLITE_BRIEF } from '../src/server/runtime.ts';
+import { BRIEF_PROCESS } from '../src/server/runtime.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 export const FIRM_TZ = process.env.TZ || 'America/New_York';
@@ -19,8 +19,15 @@ async function healthy(url: string): Promise<boolean> {
 
 /** The browser tests' app: e2e/serve.ts and the server, built (scripts/build-server.ts --tests). */
 export const SERVE = 'dist/e2e/serve.mjs';
-/** Node's arguments that start it for a test: PGlite's code compiled once, never optimised again (docs/decisions/214). */
-export const SERVE_ARGS = [...PGLITE_BRIEF, SERVE];
+/** Node's arguments that start it for a test: its code compiled once, never optimised (docs/decisions/214, 216). */
+export const SERVE_ARGS = [...BRIEF_PROCESS, SERVE];
+
+/**
+ * Chromium's arguments for the browser tests and the first-load budget. A test's page lives seconds: its
+ * JavaScript runs on V8's baseline tiers (Ignition, Sparkplug), never recompiled by Maglev or TurboFan, which
+ * was about an eighth of the renderers' CPU (docs/decisions/216).
+ */
+export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--max-opt=1'];
 
 /** Starts e2e/serve.ts on `port` and waits until it answers (migrated, demo data in): 300 s catch a hung start. */
 export async function startApp(port: number, env: Record<string, string> = {}): Promise<AppProcess> {

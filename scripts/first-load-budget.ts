@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Response } from '@playwright/test';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../src/server/seed/demo-accounts.ts';
 import { addDays, localIsoDate } from '../src/core/dates/iso-date.ts';
-import { SERVE_ARGS } from '../e2e/app-process.ts';
+import { BROWSER_ARGS, SERVE_ARGS } from '../e2e/app-process.ts';
 import { buildServer } from './build-server.ts';
 
 const PORT = Number(process.env.BUDGET_PORT ?? process.env.E2E_PORT ?? 3217);
@@ -163,7 +163,7 @@ try {
   // from a run here), for about half the CPU (docs/decisions/200).
   const browser = await chromium.launch({
     executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium-headless-shell',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: BROWSER_ARGS,
   });
   try {
     const { state, caseId, projectId, reportId, sharedToken } = await signIn(browser);

@@ -22,12 +22,13 @@ export const APP_ROOT = (() => {
 export const builtServer = (source: string) => path.join(APP_ROOT, 'dist/server', source.replace(/\.ts$/, '.mjs'));
 
 /**
- * V8's flag for a Node process that runs PGlite for a short while (a backup's trial load, a test's server): its
- * WebAssembly compiled by the baseline compiler alone. The optimising tier recompiles PostgreSQL's hot functions in
- * the background, seconds of CPU that a process living minutes never earns back: a demo start 11 → 7 CPU s, the
- * browser tests' servers about a quarter less on four specs (docs/decisions/214). `npm start` keeps both tiers.
+ * V8's flags for a Node process that lives a short while (a backup's trial load, a test's server or command): its
+ * code compiled by the baseline compilers alone, PGlite's WebAssembly by Liftoff and its JavaScript no higher than
+ * Sparkplug. The optimising tiers recompile hot functions in the background, seconds of CPU that a process living
+ * minutes never earns back: a demo start 11 → 7 CPU s (docs/decisions/214), the start-up, command and backup tests
+ * about a sixth less, the browser tests' servers about an eighth less (docs/decisions/216). `npm start` keeps them.
  */
-export const PGLITE_BRIEF = ['--liftoff-only'];
+export const BRIEF_PROCESS = ['--liftoff-only', '--max-opt=1'];
 
 /** Node's arguments that run such a module in a process of its own: its build from the build, its source under tsx from the source. */
 export const processArgs = (source: string) => (BUILT ? [builtServer(source)] : ['--import', 'tsx', path.join(APP_ROOT, 'src/server', source)]);

@@ -2,13 +2,13 @@
 // that start, signal and restart it (test/global-setup.ts, e2e/global-setup.ts and bench/shutdown.ts build it first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { builtServer, PGLITE_BRIEF } from '../../src/server/runtime.ts';
+import { builtServer, BRIEF_PROCESS } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const running = new Set<ChildProcess>();
 
-/** Node's arguments that run a module of src/server as built, in a process a test starts: PGlite's code compiled once (docs/decisions/214). */
-export const builtArgs = (source: string) => [...PGLITE_BRIEF, builtServer(source)];
+/** Node's arguments that run a module of src/server as built, in a process a test starts: compiled once, never optimised (docs/decisions/214, 216). */
+export const builtArgs = (source: string) => [...BRIEF_PROCESS, builtServer(source)];
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -8,7 +8,7 @@ import { BACKUP_MESSAGES } from '../../../core/backups.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { payloadStream, type Manifest } from './archive.ts';
 import { maxTarBytes, readDataFolderArchive } from './data-folder-archive.ts';
-import { APP_ROOT, PGLITE_BRIEF, processArgs } from '../../runtime.ts';
+import { APP_ROOT, BRIEF_PROCESS, processArgs } from '../../runtime.ts';
 
 /** A trial load of a big database takes seconds; one that runs this long is stuck. */
 const TRIAL_LOAD_TIMEOUT_MS = 10 * 60_000;
@@ -37,7 +37,7 @@ export async function verifyPgliteDump(file: string, manifest: Manifest, log?: (
  * folder (an abort, a thrown callback, memory exhausted) ends that process, never this one.
  */
 async function trialLoadPglite(file: string, log?: (reason: string) => void): Promise<void> {
-  const child = spawn(process.execPath, [...PGLITE_BRIEF, ...processArgs('features/backups/pglite-trial-load.ts'), file], { cwd: APP_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...BRIEF_PROCESS, ...processArgs('features/backups/pglite-trial-load.ts'), file], { cwd: APP_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-2000); });
   const timer = setTimeout(() => child.kill('SIGKILL'), TRIAL_LOAD_TIMEOUT_MS);
