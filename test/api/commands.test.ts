@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtArgs, killServers, startServer } from '../helpers/server-process.ts';
+import { builtArgs, killServers, PROCESS_CEILING, startServer } from '../helpers/server-process.ts';
 
 afterAll(killServers);
 
@@ -51,7 +51,7 @@ describe('npm run user:create', () => {
     expect(result.stderr).toContain(`DATA_DIR to the folder of its embedded database (${missing} holds none)`);
     expect(result.stderr).toContain('--new-database');
     expect(existsSync(missing)).toBe(false);
-  });
+  }, PROCESS_CEILING);
 
   it('makes one with --new-database, then adds to it; the password may come on standard input', async () => {
     const made = await run('user-create.ts', [...ANA, '--new-database'], { ...PRODUCTION, DATA_DIR: dataDir, CASEBOOK_PASSWORD: PASSWORD });
@@ -62,7 +62,7 @@ describe('npm run user:create', () => {
       { ...PRODUCTION, DATA_DIR: dataDir }, `${PASSWORD}\n`);
     expect(added.stdout).toContain('User luis@firm.test is ready: Administrator.');
     expect(added.code).toBe(0);
-  });
+  }, PROCESS_CEILING);
 
   it('says in one line what is wrong: arguments, password, configuration, an unreachable PostgreSQL', async () => {
     const usage = await run('user-create.ts', ['--email', 'not-an-address'], { DATA_DIR: dataDir });
@@ -79,7 +79,7 @@ describe('npm run user:create', () => {
     const unreachable = await run('user-create.ts', ANA, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/casebook', CASEBOOK_PASSWORD: PASSWORD });
     expectOneLineFailure(unreachable);
     expect(unreachable.stderr).toContain('Could not open the PostgreSQL database casebook on 127.0.0.1:1 (DATABASE_URL): connect ECONNREFUSED');
-  });
+  }, PROCESS_CEILING);
 
   it('while the app runs on the embedded database: says to stop it or use Settings, and leaves the app running', async () => {
     const server = startServer({ DATA_DIR: dataDir, DEMO: 'false' });
@@ -94,5 +94,5 @@ describe('npm run user:create', () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  });
+  }, PROCESS_CEILING);
 });

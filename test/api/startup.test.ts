@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED, STARTING_MESSAGE } from '../../src/core/errors.ts';
 import { SETUP_ADDRESS_TEXT } from '../../src/core/accounts/setup-address.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
-import { killServers, startServer as start, type ServerProcess } from '../helpers/server-process.ts';
+import { killServers, PROCESS_CEILING, startServer as start, type ServerProcess } from '../helpers/server-process.ts';
 import { adminQuery, freshDatabase } from '../helpers/test-database.ts';
 
 afterAll(killServers);
@@ -110,7 +110,7 @@ describe('npm start', () => {
     expect(again.output()).not.toContain('Demo data was created');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 120_000);
+  }, PROCESS_CEILING);
 
   it('never seeds in production, and prints a one-time setup address that creates the first super admin', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-prod-'));
@@ -130,7 +130,7 @@ describe('npm start', () => {
     expect(again.output()).not.toContain('/setup?token=');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  }, 150_000);
+  }, PROCESS_CEILING);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('on a new PostgreSQL shared by two instances, either printed address works once', async () => {
     const name = `casebook_setup_${Date.now()}`;
@@ -156,7 +156,7 @@ describe('npm start', () => {
     } finally {
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
-  }, 120_000);
+  }, PROCESS_CEILING);
 
   it('stops, naming the file, when a migration was edited after it was applied', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-edited-'));

@@ -10,6 +10,13 @@ const running = new Set<ChildProcess>();
 /** Node's arguments that run a module of src/server as built, in a process a test starts: compiled once, never optimised (docs/decisions/214, 216). */
 export const builtArgs = (source: string) => [...BRIEF_PROCESS, builtServer(source)];
 
+/**
+ * The ceiling of a test that starts servers or commands one after another (a demo's migrations and seed, a restart):
+ * 15 s alone, but up to 150 s beside the browser stage on a slow hour, when each process gets a small share of the two
+ * cores. It catches a hang, not a speed (docs/decisions/208).
+ */
+export const PROCESS_CEILING = 300_000;
+
 export interface ServerProcess {
   child: ChildProcess;
   /** The base URL, once the banner says it is running; rejects if the process exits first. */
