@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
 import { readManifest, trailerFor, type Manifest } from '../../src/server/features/backups/archive.ts';
-import { builtArgs } from '../helpers/server-process.ts';
+import { builtArgs, PROCESS_CEILING } from '../helpers/server-process.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { testDbKind } from '../helpers/test-database.ts';
 
@@ -159,5 +159,5 @@ describe.skipIf(testDbKind() !== 'pglite')('the real process (npm start)', () =>
     expect(await readdir(path.join(dataDir, 'backups'))).toEqual([name]);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  }, 240_000); // a demo start under load takes a minute
+  }, PROCESS_CEILING);
 });
