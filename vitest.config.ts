@@ -30,10 +30,9 @@ const api = (name: string, kind: 'pglite' | 'postgres', files: 'shared' | 'isola
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     // Ceilings that catch a hang, not a measure of speed: a test that starts servers takes 30 s when this
-    // machine is slow and both workers share it, and a certification that renders its PDF beside the browser
-    // stage took over 120 s on stop 64's slowest hour (issue 43, docs/decisions/208).
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    // machine is slow and both workers share it (issue 43, docs/decisions/208).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks' as const,
     // A worker lives minutes and runs each function a few times: V8's baseline tiers alone, about a tenth less
     // CPU (docs/decisions/216). The soak files keep V8's default: their renders and loads are timed.
