@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The modules of src/server that a process or a thread runs (src/server/runtime.ts: builtServer). */
-const ENTRIES = ['main.ts', 'cli/user-create.ts', 'cli/backup.ts', 'documents/worker-thread.ts', 'features/backups/pglite-trial-load.ts'];
+const ENTRIES = ['main.ts', 'cli/user-create.ts', 'cli/backup.ts', 'documents/worker-task.ts', 'features/backups/pglite-trial-load.ts'];
 
 async function bundle(entryPoints: string[], outdir: string, outbase: string, define: Record<string, string>) {
   const { outputFiles } = await build({

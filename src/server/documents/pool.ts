@@ -42,7 +42,7 @@ export class DocumentPool {
 
   constructor(threads: number) {
     this.#options = {
-      filename: BUILT ? builtServer('documents/worker-thread.ts') : new URL('./worker.mjs', import.meta.url).href,
+      filename: BUILT ? builtServer('documents/worker-task.ts') : new URL('./worker.mjs', import.meta.url).href,
       name: 'default',
       minThreads: 1,
       maxThreads: threads,

@@ -3,5 +3,5 @@
 // tsx's API loads the TypeScript module. The build runs its own (dist/server, pool.ts).
 import { tsImport } from 'tsx/esm/api';
 
-const thread = await tsImport('./worker-thread.ts', import.meta.url);
+const thread = await tsImport('./worker-task.ts', import.meta.url);
 export default thread.default;
