@@ -1,7 +1,6 @@
 // Issue 22: no file sent as a backup stops the process. 100 KB of random bytes with a hand-made
 // trailer passed the upload, then the restore's trial load let a zlib Z_DATA_ERROR escape as an
 // unhandled rejection and the process exited a second after answering 400.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MESSAGES, confirmationDate } from '../../src/core/backups.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.ts';
 import { readManifest, trailerFor, type Manifest } from '../../src/server/features/backups/archive.ts';
-import { builtArgs, PROCESS_CEILING } from '../helpers/server-process.ts';
+import { killServers, PROCESS_CEILING, startServer } from '../helpers/server-process.ts';
 import { createTestApp, type Agent, type TestApp } from '../helpers/test-app.ts';
 import { testDbKind } from '../helpers/test-database.ts';
 
@@ -113,25 +112,13 @@ describe('files that are not Casebook backups', () => {
 });
 
 describe.skipIf(testDbKind() !== 'pglite')('the real process (npm start)', () => {
-  const ROOT = path.resolve(import.meta.dirname, '../..');
-  let child: ChildProcess | undefined;
-  afterAll(() => { if (child?.exitCode === null) child.kill('SIGKILL'); });
+  afterAll(killServers);
 
   it('answers 400 to a hand-made backup by upload and by restore, and is still answering 5 s later', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'casebook-refusals-start-'));
-    child = spawn(process.execPath, builtArgs('main.ts'), {
-      cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir, TZ: 'UTC' },
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child!.on('exit', resolve));
-    let url = '';
-    for (let i = 0; i < 900 && !url && child.exitCode === null; i++) {
-      url = /running at (http:\/\/\S+)/.exec(out)?.[1]?.replace('localhost', '127.0.0.1') ?? '';
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(url, out).not.toBe('');
+    // Waits for the banner however long the migrations and the demo data take: the test's ceiling catches a hang.
+    const server = startServer({ DATA_DIR: dataDir, TZ: 'UTC' });
+    const url = await server.ready;
 
     const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }) });
     expect(login.status).toBe(200);
@@ -153,11 +140,11 @@ describe.skipIf(testDbKind() !== 'pglite')('the real process (npm start)', () =>
     expect(((await restore.json()) as { error: { message: string } }).error.message).toBe(BACKUP_MESSAGES.notABackup);
 
     // The process used to exit about a second after the restore's 400.
-    const stillRunning = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5000))]);
-    expect(stillRunning, out).toBe(true);
+    const stillRunning = await Promise.race([server.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5000))]);
+    expect(stillRunning, server.output()).toBe(true);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     expect(await readdir(path.join(dataDir, 'backups'))).toEqual([name]);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, PROCESS_CEILING);
 });

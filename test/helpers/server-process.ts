@@ -21,7 +21,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** The base URL, once the banner says it is running; rejects if the process exits first. */
   ready: Promise<string>;
-  exited: Promise<number | null>;
+  exited: Promise<number | NodeJS.Signals | null>;
   output: () => string;
 }
 
@@ -35,9 +35,10 @@ export function startServer(env: Record<string, string>): ServerProcess {
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
+  // The exit code, or the signal that ended the process (a crash names itself: SIGABRT, SIGSEGV).
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) => child.on('exit', (code, signal) => {
     running.delete(child);
-    resolve(code);
+    resolve(code ?? signal);
   }));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {

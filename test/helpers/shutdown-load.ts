@@ -85,7 +85,7 @@ export interface LoadResult {
   healthDuringDrain: number[];
   /** From the signal to the process's exit. */
   exitMs: number;
-  exitCode: number | null;
+  exitCode: number | NodeJS.Signals | null;
 }
 
 /** What a drain refusal must look like; null when it does. */
@@ -117,7 +117,7 @@ export async function saveThroughShutdown(options: {
   projectId: string;
   clients: number;
   savesBeforeSignal: number;
-  signal: () => Promise<number | null>;
+  signal: () => Promise<number | NodeJS.Signals | null>;
 }): Promise<LoadResult> {
   const { session, projectId } = options;
   const result: LoadResult = {
