@@ -53,9 +53,7 @@ async function createFirstSuperAdmin(url: string, address: string) {
  */
 async function signInsUntilReady(url: string, server: ServerProcess) {
   const answers: { status: number; message?: string; retryAfter: string | null }[] = [];
-  let running = true;
-  void server.exited.then(() => (running = false));
-  while (running && answers.at(-1)?.status !== 200) {
+  while (server.child.exitCode === null && server.child.signalCode === null && answers.at(-1)?.status !== 200) {
     const res = await fetch(`${url}/api/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }),
