@@ -370,7 +370,7 @@ test("a project's indicator counts that project's queue, live in every browser; 
     await expect(indicator(page).getByText('1 pending')).toBeVisible();
     await page.screenshot({ path: 'test-results/calendar-project-pending.png', fullPage: true });
     const firm = await browser.newPage();
-    await signIn(firm, ADMIN);
+    await signInOnly(firm, ADMIN);
     await firm.goto('/action-items');
     await expect(indicator(firm).getByText('2 pending')).toBeVisible();
     // Google is back: X's Sync now sends X's item only; every browser sees its count fall.

@@ -3,7 +3,7 @@
 // tab, and are saved exactly once when the connection returns. Service workers are allowed here.
 import { expect, test, type Page } from './test.ts';
 import { otherPerson } from './offline-helpers.ts';
-import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn } from './time-tracking-helpers.ts';
+import { addRow, ADMIN, entriesOf, rowByKey, search, SHOTS, signIn, signInOnly } from './time-tracking-helpers.ts';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
 
@@ -101,7 +101,7 @@ test('an offline edit that meets a newer version gets the conflict row, and the 
 
   const otherContext = await browser.newContext({ serviceWorkers: 'block' });
   const other = await otherContext.newPage();
-  await signIn(other);
+  await signInOnly(other);
   await other.goto(`/time-tracking?project=${hit!.id}`);
   await rowByKey(other, key).getByLabel('Description').fill('theirs, saved meanwhile');
   await expect(rowByKey(other, key).getByRole('img', { name: 'Saved', exact: true })).toBeVisible();

@@ -76,7 +76,7 @@ test('budgets on the case page: an admin sets hours, a super admin money, and ot
   // An admin sets an hours budget on the whole case; a bad amount is refused under its field first.
   const admin = await browser.newPage();
   await admin.setViewportSize({ width: 1280, height: 900 });
-  await signIn(admin, ADMIN);
+  await signInOnly(admin, ADMIN);
   await admin.goto(`/case/${caseId}`);
   const adminSection = admin.getByRole('region', { name: 'Budgets' });
   await expect(adminSection.getByRole('row').filter({ hasText: `Project ${projectNumber}` }).getByText('Money budget')).toBeVisible();

@@ -43,7 +43,7 @@ test('redirects: / to /login, protected to /login, unknown to /dashboard, /test-
   const sessionCheck = page.getByRole('row').filter({ hasText: 'Your session' });
   await expect(sessionCheck).toContainText('failed');
   await expect(sessionCheck).toContainText('401');
-  await signIn(page);
+  await signInOnly(page);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/dashboard$/);
   // After sign-in the protected page asked for first is where the user lands.

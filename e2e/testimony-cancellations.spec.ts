@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './test.ts';
 import { csrfHeader } from './refusals.ts';
-import { ADMIN, SHOTS, signIn, SUPER_ADMIN } from './time-tracking-helpers.ts';
+import { ADMIN, SHOTS, signIn, signInOnly, SUPER_ADMIN } from './time-tracking-helpers.ts';
 
 // Issue 40's remaining gaps (docs/decisions/139, 143): a cancellation recorded on the case page is
 // priced by notice (the fee for a super admin only), Accounting's unbilled work shows what the bill
@@ -85,7 +85,7 @@ test('a cancellation recorded on the case page bills by notice; the unbilled lis
   // An admin sees the cancellation, never its fee.
   const context = await browser.newContext();
   const other = await context.newPage();
-  await signIn(other, ADMIN);
+  await signInOnly(other, ADMIN);
   await other.goto(`/case/${c.caseId}`);
   const asAdmin = other.getByRole('table', { name: 'Cancelled events' });
   await expect(asAdmin.getByRole('row', { name: /Deposition/ })).toContainText('30 h');
