@@ -156,6 +156,10 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
 }
 
 const server = await startServer();
+// Stopped by a signal, or ended by a closed output pipe (EPIPE), this script takes its server with it: the
+// `finally` below does not run then, and the server would hold the port for the next run.
+process.on('exit', () => void (server.exitCode === null && server.signalCode === null && server.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(1));
 let failed = false;
 try {
   // Debian's headless shell, as the browser tests: the same Blink and V8 as the full browser, so the
