@@ -97,6 +97,12 @@ export interface AppOptions {
   starting?: boolean;
   /** Runner timings (tests shorten the lease to see a dead process's job claimed again). */
   jobs?: { pollMs?: number; leaseMs?: number };
+  /**
+   * The document workers, when their owner keeps them beyond this app (the tests: one pool per process, as a
+   * server has, for the many apps a test process builds; docs/decisions/218). Default: the app's own, started
+   * when it listens and stopped when it closes.
+   */
+  documents?: DocumentPool;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -152,9 +158,11 @@ export async function buildApp(options: AppOptions) {
   const jobs = new JobRunner({ database, log: app.log, ...options.jobs });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
-  const documents = new DocumentPool(env.DOCUMENT_WORKERS);
-  app.addHook('onListen', async () => void documents.warm().catch((error: unknown) => app.log.error({ err: error }, 'document workers failed to start')));
-  app.addHook('onClose', async () => documents.close());
+  const documents = options.documents ?? new DocumentPool(env.DOCUMENT_WORKERS);
+  if (!options.documents) {
+    app.addHook('onListen', async () => void documents.warm().catch((error: unknown) => app.log.error({ err: error }, 'document workers failed to start')));
+    app.addHook('onClose', async () => documents.close());
+  }
   drain.onBegin(() => jobs.stop());
 
   const context = {

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { CSRF_HEADER } from '../../src/core/constants.ts';
 import type { TDataRole } from '../../src/core/api/auth.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { DocumentPool } from '../../src/server/documents/pool.ts';
 import type { DatabaseHandle } from '../../src/server/db/connection.ts';
 import { loadEnv } from '../../src/server/env.ts';
 import { hashPassword } from '../../src/server/features/auth/index.ts';
@@ -9,6 +10,10 @@ import { createUser } from '../../src/server/features/users/service.ts';
 import { freshDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
+// One pool of document workers per test process, as a server has one, shared by the apps its files build: a
+// thread's start and its first document (its modules, the fonts) cost 2 to 3 CPU s, paid by every file that
+// printed (docs/decisions/218). Piscina lets an idle thread go unreferenced: it keeps no process alive.
+let documents: DocumentPool | undefined;
 // Every test user shares it: hashed once per worker process (argon2id is about 50 ms of CPU a hash).
 let testPasswordHash: Promise<string> | undefined;
 
@@ -33,7 +38,7 @@ let counter = 0;
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
   const database = await freshDatabase(env.TZ);
-  const app = await buildApp({ database, env, sessionSecret: 'test-secret-'.padEnd(40, 'x') });
+  const app = await buildApp({ database, env, sessionSecret: 'test-secret-'.padEnd(40, 'x'), documents: (documents ??= new DocumentPool(env.DOCUMENT_WORKERS)) });
   await app.ready();
   return {
     app,
