@@ -94,7 +94,7 @@ test('on a phone the sections are a menu: no sideways scrolling, tap targets of 
 
 test('/settings opens the first section a person may open; other sections say who may open them', async ({ browser }) => {
   const admin = await browser.newPage();
-  await signInOnly(admin, ADMIN);
+  await signIn(admin, ADMIN);
   await admin.goto('/settings');
   await expectOpen(admin, 'calendar', 'Google Calendar');
   await admin.goBack();
