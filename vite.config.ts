@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressedBuild } from './vite.compress.ts';
 import { installableApp } from './vite.pwa.ts';
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), installableApp()],
+  plugins: [react(), installableApp(), compressedBuild()],
   build: {
     outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 900, manifest: true,
     rolldownOptions: {

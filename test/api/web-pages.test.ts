@@ -3,10 +3,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressFiles } from '../../vite.compress.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const INDEX = '<!doctype html><title>Casebook</title><div id="root"></div>';
+/** A script long enough to be worth compressing, and one too short to be. */
+const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, label: 'Row ${i}' }`).join(', ')}];`;
+const TINY = 'x';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -14,6 +19,10 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  writeFileSync(path.join(webDir, 'assets', 'rows-def456.js'), SCRIPT);
+  writeFileSync(path.join(webDir, 'assets', 'tiny-0a1b2c.js'), TINY);
+  // As the build leaves them (vite.compress.ts).
+  await compressFiles(webDir);
   t = await createTestApp({ WEB_DIR: webDir });
 });
 afterAll(() => t.close());
@@ -34,6 +43,34 @@ describe('the web app', () => {
     const index = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(index.statusCode).toBe(200);
     expect(index.body).toBe(INDEX);
+  });
+
+  it('sends a script compressed to a browser that accepts it, with the same caching', async () => {
+    const asked = async (acceptEncoding?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/rows-def456.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      return res;
+    };
+    const br = await asked('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await asked('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await asked();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends a file that compression would not shrink as it is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/tiny-0a1b2c.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(TINY);
   });
 
   it('answers an unknown API address, or a write to a page, with a JSON 404', async () => {
