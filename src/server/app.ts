@@ -205,8 +205,9 @@ export async function buildApp(options: AppOptions) {
   if (hasWeb) {
     await registerWithAccess(app, { access: 'public', web: true }, (scope) => scope.register(fastifyStatic, {
       root: webDir, wildcard: false, index: false, cacheControl: false,
-      // The build's `.br` and `.gz` beside each script and style, for a browser that accepts them (docs/decisions/219).
-      preCompressed: true,
+      // The build's `.br` and `.gz` beside each script and style, for a browser that accepts them (docs/decisions/219):
+      // sent in the file's place, never addresses of their own.
+      preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'],
       // Built assets have content hashes in their names; index.html must always be fresh.
       setHeaders: (res, file) => res.header('cache-control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),

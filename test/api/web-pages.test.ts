@@ -64,6 +64,9 @@ describe('the web app', () => {
     const plain = await asked();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+    // The compressed copies are not addresses of their own: what such an address asks for is a page.
+    const copy = await t.app.inject({ method: 'GET', url: '/assets/rows-def456.js.br' });
+    expect(copy.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('sends a file that compression would not shrink as it is', async () => {
