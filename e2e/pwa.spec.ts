@@ -1,10 +1,10 @@
 // The installable app (issue 26, docs/decisions/101): manifest, service worker, offline shell and
 // the update prompt. Every other spec blocks service workers (playwright.config.ts); these allow them.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { expect, test, type Page } from './test.ts';
 import { UNSAVED_CHANGES_QUESTION } from '../src/core/errors.ts';
+import { compressFile } from '../vite.compress.ts';
 import { signIn } from './sign-in.ts';
 
 test.use({ serviceWorkers: 'allow' });
@@ -104,10 +104,9 @@ test('a new version waits behind "A new version is ready. Reload"; Reload asks a
   const swFile = path.join(WEB_DIR, 'sw.js');
   const original = readFileSync(swFile, 'utf8');
   // A deployment replaces sw.js and the .br and .gz the build wrote beside it, which the server sends (docs/decisions/219).
-  const deploy = (text: string) => {
+  const deploy = async (text: string) => {
     writeFileSync(swFile, text);
-    writeFileSync(`${swFile}.br`, brotliCompressSync(text));
-    writeFileSync(`${swFile}.gz`, gzipSync(text));
+    await compressFile(swFile);
   };
   await signIn(page);
   await workerActive(page);
@@ -128,7 +127,7 @@ test('a new version waits behind "A new version is ready. Reload"; Reload asks a
   try {
     // A deployment changes sw.js (its precache list): the browser's update check installs the new
     // worker, which waits (registerType 'prompt') until someone chooses Reload.
-    deploy(`${original}\n// e2e: the next version\n`);
+    await deploy(`${original}\n// e2e: the next version\n`);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await expect(prompt(page)).toBeVisible();
     await expect(prompt(phone)).toBeVisible();
@@ -163,6 +162,6 @@ test('a new version waits behind "A new version is ready. Reload"; Reload asks a
     await expect.poll(() => samePage(phone).catch(() => true)).toBe(false);
     await expect(prompt(phone)).toHaveCount(0);
   } finally {
-    deploy(original);
+    await deploy(original);
   }
 });

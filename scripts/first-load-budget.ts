@@ -151,13 +151,13 @@ async function measure(browser: Browser, route: string, state?: Awaited<ReturnTy
     const unread = before.filter((url) => new URL(url).pathname.endsWith('.js') && !bodies.has(url));
     if (unread.length) throw new Error(`${route}: scripts requested before the cut but not read: ${unread.join(', ')}`);
     const files = [...new Set(before)].filter((url) => bodies.has(url));
-    const sizes = files.map((url) => ({ url, bytes: gzipSync(bodies.get(url)!).length })).sort((a, b) => b.bytes - a.bytes);
+    const sizes = files.map((url) => ({ url, bytes: gzipSync(bodies.get(url)!).length, plain: bodies.get(url)!.length }))
+      .sort((a, b) => b.bytes - a.bytes);
     const bytes = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
     const sent = entries.filter((entry) => bodies.has(entry.name)).reduce((sum, entry) => sum + entry.sent, 0);
     // The server sends the build's .br or .gz (docs/decisions/219): a script sent as it is costs a phone three times the
     // bytes. Only a few bytes long (a re-export), compression would make it longer and it is rightly sent as it is.
-    const plain = files.filter((url) => !encodings.get(url) && gzipSync(bodies.get(url)!).length < bodies.get(url)!.length)
-      .map((url) => new URL(url).pathname);
+    const plain = sizes.filter(({ url, bytes, plain }) => !encodings.get(url) && bytes < plain).map(({ url }) => new URL(url).pathname);
     const detail = sizes.map(({ url, bytes }) => `${(bytes / KB).toFixed(1).padStart(64)}  ${new URL(url).pathname}`);
     const budget = BUDGET_KB[route] ?? BUDGET_KB[`/${route.split('/')[1]}`] ?? DEFAULT_BUDGET_KB;
     return { route: route.startsWith('/shared/') ? '/shared/{token}' : route, files: files.length, kb: bytes / KB, sentKb: sent / KB, plain, budget, detail };
