@@ -3,7 +3,7 @@ import type {
   BillAdjustmentsTable, BillCounterTable, BillingCodesTable, BillsTable, ClientCreditsTable, CreditNoteLinesTable,
   CreditNotesTable, DocumentCountersTable, PaymentsTable, RetainerEntriesTable,
 } from './billing-types.ts';
-import type { DateCol, DefaultTimestamp, NullableDate, Json, NullableNumeric, NullableTimestamp, Numeric, Timestamp, Version } from './column-types.ts';
+import type { DateCol, DefaultTimestamp, NullableDate, Json, NullableNumeric, NullableTimestamp, Numeric, Version } from './column-types.ts';
 import type {
   CalendarTitleProjectsTable, TimersTable, TimesheetRowsTable, TimesheetSettingsTable, TimesheetWeeksTable,
 } from './week-types.ts';
@@ -24,59 +24,8 @@ import type { OidcPendingSignInsTable, SignInProvidersTable } from './sign-in-pr
 import type { ImportChunksTable, ImportsTable } from './import-types.ts';
 import type { BillRemindersTable, BudgetAlertsTable, BudgetsTable, ReminderSettingsTable } from './reminder-types.ts';
 import type { TestimonyEventsTable } from './testimony-types.ts';
+import type { LoginFailuresTable, ProfilesTable, SessionsTable, UserActivityTable, UserRolesTable, UsersTable } from './user-types.ts';
 import type { TwoFactorPendingTable, TwoFactorPolicyTable, TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './two-factor-types.ts';
-
-interface UsersTable {
-  id: Generated<string>;
-  email: string;
-  password_hash: string;
-  role: 'super_admin' | 'admin' | 'limited_user' | null;
-  first_name: string | null;
-  last_name: string | null;
-  disabled: Generated<boolean>;
-  must_change_password: Generated<boolean>;
-  one_time_password_expires_at: NullableTimestamp;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  version: Version;
-}
-
-interface UserActivityTable {
-  user_id: string;
-  last_sign_in_at: Timestamp;
-}
-
-interface ProfilesTable {
-  id: string;
-  email: string;
-  display_name: string;
-  initials: string;
-  role: Generated<'Administrator' | 'Admin Assistant' | 'User'>;
-  first_name: string | null;
-  last_name: string | null;
-  created_at: DefaultTimestamp;
-}
-
-interface UserRolesTable {
-  user_id: string;
-  role: 'super_admin' | 'admin' | 'limited_user';
-}
-
-interface SessionsTable {
-  id: string;
-  user_id: string;
-  csrf_token: string;
-  created_at: DefaultTimestamp;
-  last_seen_at: DefaultTimestamp;
-  expires_at: Timestamp;
-}
-
-interface LoginFailuresTable {
-  id: Generated<string>;
-  email: string;
-  ip: string;
-  at: DefaultTimestamp;
-}
 
 interface IntegrationSettingsTable {
   id: Generated<number>;
