@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '../../src/core/constants.ts';
 import { addDays, firmTodayIso } from '../../src/core/dates/iso-date.ts';
 import { sendBillReminders, sendMissingTimeReminders } from '../../src/server/features/reminders/index.ts';
+import { withActor } from '../../src/server/db/connection.ts';
 import { DocumentPool } from '../../src/server/documents/pool.ts';
 import { sqlBill, sqlPayment } from '../helpers/billing-sql.ts';
 import { pdfPages } from '../helpers/pdf-tools.ts';
@@ -195,6 +197,41 @@ describe('Bill reminders', () => {
     expect(first.queued.some((q) => q.billId === paid.id)).toBe(false);
     expect((await sendBillReminders(db(), { today: addDays(today, 1), documents, firmName: 'Test Firm' })).queued
       .filter((q) => q.billId === late.id)).toEqual([]);
+  });
+
+  it('reminds a bill to the deposing side to that law firm, with its statement, never to the retaining client', async () => {
+    await setReminders({ billRemindersEnabled: true });
+    const { caseId } = await trackedProject(db(), bossId, { clientName: 'Retaining Client Inc' });
+    const today = firmTodayIso(TZ);
+    const firm = await db().insertInto('law_firms').values({ name: 'Opposing LLP', email: 'billing@opposing.test' }).returning('id').executeTakeFirstOrThrow();
+    /** A deposition noticed by the other side, and its bill, 40 days past due. */
+    const payerBill = async (lawFirmId: string | null, payerName: string) => {
+      const testimonyId = randomUUID();
+      await withActor(db(), bossId, (tx) => tx.insertInto('testimony_events').values({
+        id: testimonyId, case_id: caseId, kind: 'deposition', event_date: addDays(today, -50), expert_id: bossId, caption: 'Doe v. Roe',
+        noticed_by: 'other', payer_law_firm_id: lawFirmId, payer_name: payerName,
+      }).execute());
+      const bill = await sqlBill(db(), bossId, { caseId, issuedOn: addDays(today, -45), dueOn: addDays(today, -40), total: 600 });
+      await withActor(db(), bossId, (tx) => tx.updateTable('bills').set({ payer_testimony_id: testimonyId, bill_to_name: payerName })
+        .where('id', '=', bill.id).execute());
+      return bill;
+    };
+    const billed = await payerBill(firm.id, 'Opposing LLP');
+    const unaddressed = await payerBill(null, 'Pro Se Party');
+    await sql`update clients set email = 'retaining@client.test' where id = ${billed.clientId}`.execute(db());
+
+    const run = await sendBillReminders(db(), { today, documents, firmName: 'Test Firm' });
+    expect(run.queued).toContainEqual({ billId: billed.id, step: 30 });
+    expect(run.noAddress).toContain(unaddressed.id);
+    expect(run.queued.some((q) => q.billId === unaddressed.id)).toBe(false);
+    await t.app.jobs.drain('mail');
+    const received = smtp.received.filter((m) => m.subject?.includes(`bill ${billed.number} is`));
+    expect(received.map((m) => !Array.isArray(m.to) && m.to?.text)).toEqual(['billing@opposing.test']);
+    expect(received[0]!.text).toContain('Opposing LLP');
+    const statement = pdfPages(received[0]!.attachments[0]!.content).join('\n');
+    expect(statement).toContain('Opposing LLP');
+    expect(statement).not.toContain('Retaining Client Inc');
+    expect(smtp.received.some((m) => !Array.isArray(m.to) && m.to?.text === 'retaining@client.test')).toBe(false);
   });
 });
 

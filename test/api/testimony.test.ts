@@ -216,6 +216,13 @@ describe('billing the deposing side', () => {
     });
     expect(bill.lines.map((l: { id: string }) => l.id)).toEqual([depositionEntry]);
     expect(bill.payments[0]).toMatchObject({ amount: 1800, method: 'check' });
+    // The deposit's receipt, money on the testimony, stays money on the payment it became (docs/decisions/221).
+    const paymentLog = await admin.request({ method: 'GET', url: `/api/audit?rowId=${bill.payments[0].id}` });
+    expect(paymentLog.statusCode).toBe(200);
+    expect(paymentLog.json().entries.length).toBeGreaterThan(0);
+    expect(paymentLog.json().entries.flatMap((e: { changes: { field: string }[] }) => e.changes.map((c) => c.field))).not.toContain('reference');
+    expect(paymentLog.body).not.toMatch(/#5521|06\/05\/2026|2026-06-05/);
+    expect((await sa.request({ method: 'GET', url: `/api/audit?rowId=${bill.payments[0].id}` })).body).toContain('#5521');
 
     savePdf('deposing-bill.pdf', (await sa.request({ method: 'GET', url: `/api/bills/${bill.id}/pdf` })).rawPayload);
     const pdf = pdfPages((await sa.request({ method: 'GET', url: `/api/bills/${bill.id}/pdf` })).rawPayload).join('\n');

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/connection.ts';
 import { loadLetterhead } from '../../documents/firm-letterhead.ts';
 import type { DocumentPool } from '../../documents/pool.ts';
-import { clientStatement } from '../billing/index.ts';
+import { clientStatement, payerStatement } from '../billing/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { readReminderSettings } from './settings.ts';
 
@@ -17,6 +17,7 @@ interface DueBill {
   id: string;
   number: number;
   client_id: string;
+  payer_testimony_id: string | null;
   issued_on: string;
   due_on: string;
   balance: string;
@@ -34,9 +35,11 @@ export interface BillReminderRun {
 
 /**
  * Reminders of past-due bills (issue 41, docs/decisions/134), off unless Settings → Reminders turns
- * them on: an issued bill with a balance, 7, 30 and 60 days past due, is reminded to its client's
- * e-mail address with the client's statement of account as a PDF (rendered by the document workers,
- * off the event loop). A (bill, step) row and its message are written in one transaction, once.
+ * them on: an issued bill with a balance, 7, 30 and 60 days past due, is reminded to its payer with
+ * the payer's statement of account as a PDF (rendered by the document workers, off the event loop):
+ * the client's e-mail address and statement, or for a bill to the deposing side (issue 40) the
+ * deposing law firm's address and that party's statement, never the retaining client's
+ * (docs/decisions/221). A (bill, step) row and its message are written in one transaction, once.
  */
 export async function sendBillReminders(
   db: Db, options: { today: string; documents: DocumentPool; firmName: string },
@@ -44,10 +47,13 @@ export async function sendBillReminders(
   const run: BillReminderRun = { queued: [], noAddress: [] };
   if (!(await readReminderSettings(db)).billRemindersEnabled) return run;
   const bills = (await sql<DueBill>`
-    select b.id, b.number, b.client_id, b.issued_on, b.due_on, b.balance,
-      coalesce(nullif(b.bill_to_name, ''), c.bill_to_name, c.name) as bill_to_name, c.name as client_name, c.email,
+    select b.id, b.number, b.client_id, b.payer_testimony_id, b.issued_on, b.due_on, b.balance,
+      coalesce(nullif(b.bill_to_name, ''), c.bill_to_name, c.name) as bill_to_name, c.name as client_name,
+      case when b.payer_testimony_id is null then c.email else lf.email end as email,
       coalesce((select array_agg(r.step) from bill_reminders r where r.bill_id = b.id), '{}') as sent
     from bills b join clients c on c.id = b.client_id
+      left join testimony_events t on t.id = b.payer_testimony_id
+      left join law_firms lf on lf.id = t.payer_law_firm_id
     where b.status in ('issued', 'partially_paid') and b.balance > 0 and b.due_on is not null
       and b.due_on <= ${options.today}::date - 7
     order by b.number`.execute(db)).rows;
@@ -60,7 +66,10 @@ export async function sendBillReminders(
       continue;
     }
     // Rendered before the transaction: a PDF takes a moment, and the database is not held meanwhile.
-    const statement = await clientStatement(db, { clientId: bill.client_id, from: bill.issued_on, to: options.today, today: options.today });
+    const period = { from: bill.issued_on, to: options.today, today: options.today };
+    const statement = bill.payer_testimony_id
+      ? await payerStatement(db, { testimonyId: bill.payer_testimony_id, ...period })
+      : await clientStatement(db, { clientId: bill.client_id, ...period });
     const { remittance, ...letterhead } = await loadLetterhead(db, options.firmName);
     const pdf = await options.documents.pdf('statement', { statement, remittance }, letterhead);
     const queued = await db.transaction().execute(async (tx) => {
