@@ -204,7 +204,7 @@ describe('using tokens', () => {
     expect((await withToken(secret, { method: 'GET', url: '/api/clients' })).statusCode).toBe(401);
   });
 
-  it('a token cannot make, list or revoke tokens, nor change the password, refresh a session, change how anyone signs in or re-point the Google Calendar client', async () => {
+  it('a token cannot make, list or revoke tokens, nor change the password, refresh a session, make or re-role an account, change how anyone signs in or re-point the Google Calendar client', async () => {
     const { secret, token } = await makeToken(admin, 'write');
     const { secret: ownerSecret } = await makeToken(superAdmin, 'write');
     for (const [tokenSecret, request] of [
@@ -217,6 +217,9 @@ describe('using tokens', () => {
       [secret, { method: 'POST', url: '/api/account/two-factor/disable', payload: { code: '000000' } }],
       [secret, { method: 'POST', url: `/api/users/${limitedId}/reset-two-factor` }],
       [secret, { method: 'POST', url: `/api/users/${limitedId}/reset-password` }],
+      [secret, { method: 'POST', url: '/api/users', payload: { email: 'made.by.token@firm.test', firstName: 'Made', lastName: 'Token', role: 'admin', initials: 'MT' } }],
+      [secret, { method: 'PUT', url: `/api/users/${limitedId}`, payload: { firstName: 'Limited', lastName: 'User', role: 'admin', initials: 'LU', version: 1 } }],
+      [secret, { method: 'POST', url: `/api/users/${limitedId}/enable` }],
     ] as const) {
       const res = await withToken(tokenSecret, request);
       expect(res.statusCode, request.url).toBe(403);

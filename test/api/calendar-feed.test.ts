@@ -51,6 +51,15 @@ describe('the calendar feed', () => {
     expect(lines).toContain('URL:https://meet.test/roomX-INJECTED:1');
   });
 
+  it("stops when an admin resets the person's password: the account may be in other hands (docs/decisions/222)", async () => {
+    const path = new URL((await me.request({ method: 'POST', url: '/api/calendar/feed', payload: {} })).json().url).pathname;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+    const admin = await t.signIn((await t.user('admin')).email);
+    const reset = await admin.request({ method: 'POST', url: `/api/users/${myId}/reset-password` });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+  });
+
   it('answers 404 to a made-up address and 401 to the link routes without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed/abcdefghijklmnopqrstuvwxyz.ics' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);

@@ -7,8 +7,26 @@ import { AppError } from '../../errors/app-error.ts';
 import { payloadStream, type Manifest } from './archive.ts';
 
 /** Runs a PostgreSQL client tool; ENOENT becomes the "install the client tools" message. */
-function run(command: string, args: string[], stdin: 'pipe' | 'ignore' = 'ignore'): ChildProcess {
-  return spawn(command, args, { stdio: [stdin, 'pipe', 'pipe'] });
+function run(command: string, args: string[], stdin: 'pipe' | 'ignore' = 'ignore', env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(command, args, { stdio: [stdin, 'pipe', 'pipe'], env });
+}
+
+/**
+ * @public
+ * `--dbname` and the environment for a client tool: the URL's password goes in PGPASSWORD, never on the command line,
+ * where any local user reads it (`ps`, /proc/<pid>/cmdline) while a backup runs (docs/decisions/222).
+ */
+export function clientConnection(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { args: ['--dbname', url], env: process.env };
+  }
+  if (!parsed.password) return { args: ['--dbname', url], env: process.env };
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { args: ['--dbname', parsed.toString()], env: { ...process.env, PGPASSWORD: password } };
 }
 
 function finished(child: ChildProcess, name: string): Promise<void> {
@@ -27,7 +45,8 @@ function finished(child: ChildProcess, name: string): Promise<void> {
  * (it takes only ACCESS SHARE locks). `sink` receives the bytes.
  */
 export async function pgDump(url: string, sink: (chunk: Buffer) => void): Promise<void> {
-  const child = run('pg_dump', ['--format=custom', '--no-owner', '--no-acl', '--dbname', url]);
+  const connection = clientConnection(url);
+  const child = run('pg_dump', ['--format=custom', '--no-owner', '--no-acl', ...connection.args], 'ignore', connection.env);
   child.stdout!.on('data', sink);
   await finished(child, 'pg_dump');
 }
@@ -91,7 +110,8 @@ export async function verifyPgDump(file: string, manifest: Manifest): Promise<vo
  * COMMIT and disconnects) rolls everything back: the old data stays, whole.
  */
 export async function pgRestoreReplacing(url: string, payload: Readable, finish: string): Promise<void> {
-  const psql = run('psql', ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', '--dbname', url], 'pipe');
+  const connection = clientConnection(url);
+  const psql = run('psql', ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', ...connection.args], 'pipe', connection.env);
   const psqlDone = finished(psql, 'psql');
   const input = psql.stdin as Writable;
   input.on('error', () => undefined);

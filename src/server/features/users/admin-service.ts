@@ -100,9 +100,10 @@ export async function updateAccount(db: Db, actor: Actor, id: string, input: TUp
 }
 
 /**
- * A new one-time password: the user's sessions and pending sign-ins end, and their API tokens are
- * revoked (a reset means the account may be in other hands; tools get new tokens once the person is
- * back in, docs/decisions/111). The audit log shows the admin changing the password and revoking each token.
+ * A new one-time password: the user's sessions and pending sign-ins end, their API tokens are revoked
+ * and their calendar feed's address stops working (a reset means the account may be in other hands;
+ * tools get new tokens and the person a new feed link once back in, docs/decisions/111, 222). The audit
+ * log shows the admin changing the password and revoking each token.
  */
 export async function resetPassword(db: Db, actor: Actor, id: string, otpHours: number): Promise<TOneTimePasswordResult> {
   const password = oneTimePassword();
@@ -113,6 +114,7 @@ export async function resetPassword(db: Db, actor: Actor, id: string, otpHours: 
     }).where('id', '=', id).execute();
     await endSessions(tx, id);
     await revokeAllApiTokens(tx, id);
+    await tx.deleteFrom('calendar_feeds').where('user_id', '=', id).execute();
   });
   return { user: await readAccount(db, id, actor.id), oneTimePassword: password };
 }

@@ -19,12 +19,14 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
     return { users: await listAccounts(db, auth.user.id) };
   });
 
-  app.post('/api/users', { config: admin, schema: { body: ZCreateUserBody, response: { 200: ZOneTimePasswordResult } } }, async (request, reply) => {
+  // Making an account, changing its role and enabling it again hand out a way to sign in: a browser session's, never
+  // a token's, so a stolen token cannot make itself a lasting sign-in (docs/decisions/092, 222).
+  app.post('/api/users', { config: { ...admin, sessionOnly: true }, schema: { body: ZCreateUserBody, response: { 200: ZOneTimePasswordResult } } }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return createAccount(db, actorOf(requireUser(request)), request.body, env.ONE_TIME_PASSWORD_HOURS);
   });
 
-  app.put('/api/users/:id', { config: admin, schema: { params: ZUserIdParams, body: ZUpdateUserBody, response: { 200: ZUserAccount } } },
+  app.put('/api/users/:id', { config: { ...admin, sessionOnly: true }, schema: { params: ZUserIdParams, body: ZUpdateUserBody, response: { 200: ZUserAccount } } },
     async (request) => updateAccount(db, actorOf(requireUser(request)), request.params.id, request.body));
 
   app.post('/api/users/:id/reset-password', { config: { ...admin, sessionOnly: true }, schema: { params: ZUserIdParams, response: { 200: ZOneTimePasswordResult } } },
@@ -39,7 +41,7 @@ export function userRoutes({ app, db, env, sessionConfig }: AppContext) {
   app.post('/api/users/:id/disable', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
     async (request) => setDisabled(db, actorOf(requireUser(request)), request.params.id, true));
 
-  app.post('/api/users/:id/enable', { config: admin, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
+  app.post('/api/users/:id/enable', { config: { ...admin, sessionOnly: true }, schema: { params: ZUserIdParams, response: { 200: ZUserAccount } } },
     async (request) => setDisabled(db, actorOf(requireUser(request)), request.params.id, false));
 
   app.delete('/api/users/:id', { config: admin, schema: { params: ZUserIdParams } }, async (request, reply) => {
