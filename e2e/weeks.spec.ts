@@ -151,6 +151,14 @@ test('weeks that close: fill, copy, timer, the day as time, submit, reject, appr
   await approver.getByRole('button', { name: 'Reject' }).click();
   const reject = approver.getByRole('dialog', { name: 'Reject the week' });
   await reject.getByLabel('Note').fill('Friday is missing');
+  // The connection drops on the first try: the dialog stays open with the note as typed (docs/decisions/223).
+  await approver.route('**/api/timesheet/weeks/reject', (route) => route.abort('internetdisconnected'), { times: 1 });
+  const failed = approver.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/timesheet/weeks/reject'));
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await failed;
+  await expect(reject.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  await expect(reject.getByLabel('Note')).toHaveValue('Friday is missing');
+  await expect(status(approver)).toHaveText('Submitted');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(status(approver)).toHaveText('Rejected');
 

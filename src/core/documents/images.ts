@@ -20,6 +20,8 @@ export const UPLOAD_MESSAGES = {
   tooMany: `Please upload at most ${MAX_PHOTOS_PER_UPLOAD} images at a time.`,
   noFile: 'Please choose a file to upload.',
   unreadable: 'This image could not be read. It may be damaged; please choose another file.',
+  /** The form upload itself is broken: cut off before its end, or without a boundary (docs/decisions/223). */
+  broken: 'The upload could not be read: it was cut off or is not a well-formed file upload. Please send the file again.',
 } as const;
 
 /**

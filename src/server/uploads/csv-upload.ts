@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { secondFileMessage } from '../../core/documents/images.ts';
 import { AppError } from '../errors/app-error.ts';
+import { uploadError } from './multipart.ts';
 
 /** The largest CSV the import takes (a 100,000-row Toggl export is about 15 MB): docs/decisions/093. */
 export const MAX_CSV_BYTES = 50 * 1024 * 1024;
@@ -35,7 +36,7 @@ export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload>
   // Two files pass the parser's limit: the second only to be named in the refusal (a limit of one
   // would drop it silently, and the first file would be imported alone).
   const parts = request.files({ limits: { fileSize: MAX_CSV_BYTES, files: 2 } });
-  const { value: part } = await parts.next();
+  const { value: part } = await parts.next().catch((error: unknown) => { throw uploadError(error); });
   if (!part) throw fail(CSV_UPLOAD_MESSAGES.none);
   const file = part.file;
   /** After the file: the rest of the request holds no second file (refused naming it, so nothing is kept). */
@@ -71,6 +72,9 @@ export async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload>
       if (total === 0) throw fail(CSV_UPLOAD_MESSAGES.empty);
       await nothingAfter();
       if (!sniffed) yield sniff();
+    } catch (error) {
+      // The parser's own failures (a body cut off mid-file) are the request's: a 400 (docs/decisions/223).
+      throw uploadError(error);
     } finally {
       // Stopped early (a refused file, an unreadable row): the rest of the body is read and dropped.
       if (!file.readableEnded) file.resume();

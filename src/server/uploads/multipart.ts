@@ -37,12 +37,17 @@ export async function readNamedFiles<N extends string>(request: FastifyRequest, 
   return files;
 }
 
-function uploadError(error: unknown) {
+/**
+ * What a failed read of a multipart body answers: our own refusals as they are, the parser's limits in words, and
+ * anything else the parser throws (a body cut off before its closing boundary, no boundary, a malformed part header)
+ * a 400 saying the upload was broken: the request's fault, never a 500 (docs/decisions/223).
+ */
+export function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fail(UPLOAD_MESSAGES.tooLarge);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return fail(UPLOAD_MESSAGES.tooMany);
-  return error;
+  return fail(UPLOAD_MESSAGES.broken);
 }
 
 const fail = (message: string) => new AppError('VALIDATION_ERROR', message);

@@ -3,7 +3,7 @@ import { SIGNED_LETTER_MESSAGES } from '../../core/api/engagement.ts';
 import { looksLikePdf } from '../../core/cases/engagement-letter.ts';
 import { secondFileMessage, UPLOAD_MESSAGES } from '../../core/documents/images.ts';
 import { AppError, refuse } from '../errors/app-error.ts';
-import type { UploadedFile } from './multipart.ts';
+import { uploadError, type UploadedFile } from './multipart.ts';
 
 /** Refused naming the file part (docs/decisions/034). */
 const fail = (message: string) => refuse('file', message, 'pdf');
@@ -26,9 +26,7 @@ export async function readOnePdf(request: FastifyRequest): Promise<UploadedFile>
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fail(UPLOAD_MESSAGES.tooLarge);
-    throw error;
+    throw fail(uploadError(error).message);
   }
   if (!file || file.bytes.length === 0) throw fail(UPLOAD_MESSAGES.noFile);
   if (!looksLikePdf(file.bytes)) throw fail(SIGNED_LETTER_MESSAGES.notPdf);

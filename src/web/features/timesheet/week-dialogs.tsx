@@ -39,12 +39,24 @@ export function SubmitDialog({ summary, days, busy, onClose, onSubmit }: {
   );
 }
 
-/** Reject (a note) or reopen (a reason): both are required, in the spec's words. */
+/**
+ * Reject (a note) or reopen (a reason): both are required, in the spec's words. The note is kept until the
+ * dialog closes: a refused or failed decision leaves the dialog open with what was typed (docs/decisions/223).
+ */
 export function DecisionDialog({ kind, busy, onClose, onConfirm }: {
   kind: 'reject' | 'reopen' | null; busy: boolean; onClose(): void; onConfirm(note: string): void;
 }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Closed by its owner (the decision went through): the next one starts blank.
+  const [shownFor, setShownFor] = useState(kind);
+  if (kind !== shownFor) {
+    setShownFor(kind);
+    if (kind === null) {
+      setNote('');
+      setError(null);
+    }
+  }
   const close = () => {
     setNote('');
     setError(null);
@@ -56,9 +68,8 @@ export function DecisionDialog({ kind, busy, onClose, onConfirm }: {
       <form onSubmit={(e) => {
         e.preventDefault();
         if (!note.trim()) return setError(reject ? WEEK_MESSAGES.rejectNoteRequired : WEEK_MESSAGES.reopenReasonRequired);
-        onConfirm(note.trim());
-        setNote('');
         setError(null);
+        onConfirm(note.trim());
       }}>
         <Stack gap="md">
           <Textarea label={reject ? 'Note' : 'Reason'} withAsterisk autosize minRows={3} maxLength={2000} data-autofocus
