@@ -34,3 +34,36 @@ test('an admin sends a test e-mail with no SMTP server set and reads it in Sent 
   await expect(dialog.getByText("If you can read it, Casebook's e-mail works")).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/settings-email-message.png' });
 });
+
+test("another admin's save met on Save keeps what this admin typed, password included", async ({ page }) => {
+  await signInOnly(page, ADMIN);
+  await page.goto('/settings/email');
+  const main = page.getByRole('main');
+  await main.getByLabel('SMTP server').fill('smtp.mine.test');
+  await main.getByLabel('User name').fill('mine');
+  await main.getByLabel('Password').fill('my-new-password');
+
+  // Meanwhile another admin saves another server and sender.
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const put = async (body: object) => {
+    const { version } = await (await page.request.get('/api/settings/email')).json() as { version: number };
+    const res = await page.request.put('/api/settings/email', { headers: { 'x-csrf-token': csrf }, data: { ...body, version } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await put({ host: 'smtp.theirs.test', port: 587, security: 'starttls', username: '', fromAddress: 'theirs@casebook.test' });
+
+  await main.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await expect(main.getByText('Someone else changed this record while you were editing.')).toBeVisible();
+  await expect(main.getByLabel('SMTP server')).toHaveValue('smtp.mine.test');
+  await expect(main.getByLabel('User name')).toHaveValue('mine');
+  await expect(main.getByLabel('Password')).toHaveValue('my-new-password');
+  await expect(main.getByLabel('From address')).toHaveValue('theirs@casebook.test');
+
+  await main.getByRole('button', { name: 'Save e-mail settings' }).click();
+  await expect(main.getByRole('status').filter({ hasText: 'E-mail settings saved.' })).toBeVisible();
+  const saved = await (await page.request.get('/api/settings/email')).json() as { host: string; fromAddress: string; passwordSaved: boolean };
+  expect(saved).toMatchObject({ host: 'smtp.mine.test', fromAddress: 'theirs@casebook.test', passwordSaved: true });
+
+  // The worker's other specs expect the demo's "no SMTP server".
+  await put({ host: '', port: null, security: 'starttls', username: '', password: '', fromAddress: '' });
+});

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { TMailSecurity, TMailSettings } from '../../../core/api/mail.ts';
 import { defaultMailPort, MAIL_LIMITS } from '../../../core/mail.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useKeptEdits } from '../../lib/kept-edits.ts';
 import { ApiError } from '../../lib/transport.ts';
 import { LoadingBlock } from '../../ui/loading-block.tsx';
 import { SettingsCard } from '../../ui/settings-card.tsx';
@@ -33,9 +34,10 @@ const draftOf = (s: TMailSettings): Draft => ({
 
 const FIELDS = ['host', 'port', 'username', 'password', 'fromAddress'];
 
-/** A field's refusal from the server's details ('/fromAddress' → its message). */
+/** A field's refusal from the server's details ('/fromAddress' → its message); a conflict's details are the record, not a list. */
 const fieldError = (error: Error | null, field: string) =>
-  error instanceof ApiError ? (error.details as { path?: string; message?: string }[] | undefined)?.find((d) => d.path === `/${field}`)?.message : undefined;
+  error instanceof ApiError && Array.isArray(error.details)
+    ? (error.details as { path?: string; message?: string }[]).find((d) => d.path === `/${field}`)?.message : undefined;
 
 /** Settings → E-mail (issue 41): the SMTP server messages leave through, Send test e-mail, and Sent mail. */
 export function EmailSection() {
@@ -50,7 +52,7 @@ export function EmailSection() {
         </Text>
         {settings.error && <Alert color="red" role="alert">{settings.error.message}</Alert>}
         {!settings.data && !settings.error && <LoadingBlock h={200} label="Loading e-mail settings" />}
-        {settings.data && <MailForm key={settings.data.version} saved={settings.data} reload={() => void settings.refetch()} />}
+        {settings.data && <MailForm saved={settings.data} reload={() => void settings.refetch()} />}
         {settings.data && <TestMail />}
       </SettingsCard>
       <SentMail />
@@ -58,25 +60,33 @@ export function EmailSection() {
   );
 }
 
+/**
+ * The SMTP form. What the admin typed survives the server's answers (docs/decisions/037, 223): another admin's save
+ * met on Save (409) loads their version under the fields this admin left alone, and the next Save goes against it.
+ */
 function MailForm({ saved, reload }: { saved: TMailSettings; reload(): void }) {
   const save = useSaveMailSettings();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const kept = useKeptEdits(draftOf(saved));
+  const { form: draft, dirty } = kept;
   const [done, setDone] = useState(false);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(saved));
   useUnsavedChanges(dirty);
   const set = (patch: Partial<Draft>) => {
     setDone(false);
     save.reset();
-    setDraft((d) => ({ ...d, ...patch }));
+    kept.setForm((d) => ({ ...d, ...patch }));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const password = draft.clearPassword ? '' : draft.password ? draft.password : undefined;
+    const sent = draft;
+    const password = sent.clearPassword ? '' : sent.password ? sent.password : undefined;
     save.mutate({
-      host: draft.host, port: draft.port === '' ? null : draft.port, security: draft.security, username: draft.username,
-      ...(password !== undefined ? { password } : {}), fromAddress: draft.fromAddress, version: saved.version,
+      host: sent.host, port: sent.port === '' ? null : sent.port, security: sent.security, username: sent.username,
+      ...(password !== undefined ? { password } : {}), fromAddress: sent.fromAddress, version: saved.version,
     }, {
-      onSuccess: () => setDone(true),
+      onSuccess: () => {
+        kept.acknowledge(sent);
+        setDone(true);
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') reload();
       },
