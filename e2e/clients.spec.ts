@@ -109,6 +109,26 @@ test('a new client through the phased form: draft, resume, finish, find, second 
   await rateInput.fill('210');
   await page.getByRole('button', { name: 'Save custom rates' }).click();
   await expect(page.getByText('Custom rates saved.')).toBeVisible();
+  // Another super admin saves the case's rates while this one types: the conflict keeps the rate typed and shows
+  // theirs where nothing was typed; the next Save stores both (docs/decisions/223).
+  await expect(rateInput).toHaveValue('210.00');
+  await rateInput.fill('225');
+  const caseId = new URL(page.url()).pathname.split('/').pop()!;
+  const current = await (await page.request.get(`/api/cases/${caseId}/custom-rates`)).json() as { version: number; jobTypes: { key: string }[] };
+  const second = current.jobTypes[1]!.key;
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const theirs = await page.request.put(`/api/cases/${caseId}/custom-rates`, {
+    headers: { 'x-csrf-token': csrf }, data: { customRates: { [current.jobTypes[0]!.key]: '199.00', [second]: '333.00' }, version: current.version },
+  });
+  expect(theirs.status(), await theirs.text()).toBe(200);
+  await page.getByRole('button', { name: 'Save custom rates' }).click();
+  await expect(page.getByText('Someone else changed this record while you were editing.')).toBeVisible();
+  await expect(rateInput).toHaveValue('225');
+  await expect(page.getByRole('textbox', { name: /^Custom rate for / }).nth(1)).toHaveValue('333.00');
+  await page.getByRole('button', { name: 'Save custom rates' }).click();
+  await expect(page.getByText('Custom rates saved.')).toBeVisible();
+  expect((await (await page.request.get(`/api/cases/${caseId}/custom-rates`)).json()).customRates).toMatchObject({ [second]: '333.00' });
+  await expect(rateInput).toHaveValue('225.00');
 
   // The project page: its case and client, and links to its work.
   await page.getByRole('link', { name: `P-${tag}-2` }).click();

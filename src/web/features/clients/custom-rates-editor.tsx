@@ -1,32 +1,36 @@
 import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TCustomRates } from '../../../core/api/clients.ts';
 import { formatCurrency } from '../../../core/money.ts';
+import { useKeptEdits } from '../../lib/kept-edits.ts';
 import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
 import { useQuerySettled } from '../../ui/settle-together.tsx';
 import { isEditConflict, saveCustomRates, useCustomRates } from './api.ts';
 import { SaveError } from './fields.tsx';
 
 const RATE = /^\d{1,8}(\.\d{1,2})?$/;
+const NO_RATES: Record<string, string> = {};
 
 /**
  * The case's custom rates (SPEC §3 Case rate assignment), keyed by customRateKey(jobType).
  * Rates are money: this is rendered for super_admin only and the API refuses everyone else.
+ * The rates typed survive the server's answers (docs/decisions/037, 223): another person's save met on
+ * Save (409) fills only the rates this person left alone, and the next Save goes against their version.
  */
 export function CustomRatesEditor({ caseId }: { caseId: string }) {
   const rates = useCustomRates(caseId, true);
   useQuerySettled(rates);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const loaded = rates.data;
+  const kept = useKeptEdits(loaded?.customRates ?? NO_RATES);
+  const values = kept.form;
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const loaded = rates.data;
-  useEffect(() => {
-    if (loaded) setValues(loaded.customRates);
-  }, [loaded]);
   const baseline = loaded?.customRates ?? {};
   const clean = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== ''));
-  const dirty = JSON.stringify(clean(values)) !== JSON.stringify(baseline);
+  // The same rates whatever their keys' order (the server's answer and the form's may list them differently).
+  const sorted = (v: Record<string, string>) => JSON.stringify(Object.entries(clean(v)).sort(([a], [b]) => a.localeCompare(b)));
+  const dirty = sorted(values) !== sorted(baseline);
   useUnsavedChanges(dirty);
 
   if (rates.isLoading) return null;
@@ -39,9 +43,10 @@ export function CustomRatesEditor({ caseId }: { caseId: string }) {
     setSaving(true);
     setError(null);
     try {
-      const next = await saveCustomRates(caseId, { customRates: clean(values), version: current.version });
-      rates.refetch();
-      setValues(next.customRates);
+      const sent = values;
+      await saveCustomRates(caseId, { customRates: clean(sent), version: current.version });
+      kept.acknowledge(sent);
+      await rates.refetch();
       setSaved(true);
     } catch (e) {
       setError(e);
@@ -76,7 +81,8 @@ export function CustomRatesEditor({ caseId }: { caseId: string }) {
                       error={values[j.key] && !RATE.test(values[j.key]!.trim()) ? 'Enter an amount like 125.00' : undefined}
                       onChange={(e) => {
                         setSaved(false);
-                        setValues({ ...values, [j.key]: e.currentTarget.value });
+                        const typed = e.currentTarget.value;
+                        kept.setForm((v) => ({ ...v, [j.key]: typed }));
                       }}
                     />
                   </Table.Td>
