@@ -32,6 +32,12 @@ test('collect an item, transfer it (once offline), verify the chain', async ({ p
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Where collected').fill('Unit 4B, under the kitchen sink');
   await dialog.getByLabel('Location').fill('Van 2');
+  // Escape with what was entered asks first; No keeps the form (docs/decisions/223).
+  await page.keyboard.press('Escape');
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByLabel('Location')).toHaveValue('Van 2');
   await dialog.getByRole('button', { name: 'Collect item' }).click();
   await expect(dialog.getByRole('alert')).toContainText('sign on the screen');
   await expect(dialog.getByLabel('Description')).toHaveValue(description);

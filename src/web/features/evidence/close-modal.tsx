@@ -2,6 +2,8 @@ import { Button, FileInput, Group, Modal, SegmentedControl, Stack, TextInput } f
 import { useState } from 'react';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { closeItem, useInvalidateEvidence } from './api.ts';
@@ -12,9 +14,14 @@ type Field = keyof typeof LABELS;
 /** Return or disposal (admins): who authorized it, when, the document; the item is read-only afterwards. */
 export function CloseModal({ item, signer, onClose }: { item: TEvidenceItem; signer: string; onClose(): void }) {
   const [kind, setKind] = useState<'returned' | 'disposed'>('returned');
-  const [form, setForm] = useState({ to: '', purpose: '', authorizedBy: '', authorizedAt: new Date().toISOString().slice(0, 10) });
+  const [blank] = useState(() => ({ to: '', purpose: '', authorizedBy: '', authorizedAt: new Date().toISOString().slice(0, 10) }));
+  const [form, setForm] = useState(blank);
   const [document, setDocument] = useState<File | null>(null);
   const [signature, setSignature] = useState<string | null>(null);
+  // Closing with anything entered asks first: the signature drawn is not dropped unasked (docs/decisions/223).
+  const dirty = JSON.stringify(form) !== JSON.stringify(blank) || document !== null || signature !== null;
+  useUnsavedChanges(dirty);
+  const guard = useCloseGuard(() => dirty, onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidateEvidence();
@@ -33,7 +40,8 @@ export function CloseModal({ item, signer, onClose }: { item: TEvidenceItem; sig
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`Return or dispose of ${item.tag}`} size="lg">
+    <Modal opened onClose={guard.requestClose} title={`Return or dispose of ${item.tag}`} size="lg">
+      {guard.question}
       <Stack gap="sm">
         <SegmentedControl value={kind} onChange={(v) => setKind(v as typeof kind)} data={[{ value: 'returned', label: 'Returned' }, { value: 'disposed', label: 'Disposed of' }]} />
         {kind === 'returned' && <TextInput label="Returned to" value={form.to} onChange={(e) => set({ to: e.currentTarget.value })} />}
@@ -45,7 +53,7 @@ export function CloseModal({ item, signer, onClose }: { item: TEvidenceItem; sig
         <SignaturePad onChange={setSignature} />
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button color="red" loading={busy} onClick={() => void save()}>{kind === 'returned' ? 'Record return' : 'Record disposal'}</Button>
         </Group>
       </Stack>

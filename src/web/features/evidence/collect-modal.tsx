@@ -6,6 +6,8 @@ import { DERIVATION_LABEL, type Derivation } from '../../../core/evidence/eviden
 import { localItem } from '../../../core/evidence/evidence-local.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { queueCollect } from './api.ts';
@@ -26,7 +28,9 @@ export interface FromTest { testId: string; item: TEvidenceItem }
  * spot and the collector's signature drawn on the screen; or record a result or remaining portion
  * of a destructive test (`fromTest`). Saved through the outbox (docs/decisions/144): with or without
  * a connection, the item shows at once and its collection and photos are sent in order. The ids are
- * made once per open form, so a retried save is the same item. What was typed stays through any refusal.
+ * made once per open form, so a retried save is the same item. What was typed stays through any refusal, and
+ * closing the form (Escape, a click outside, Cancel, a link, a reload) asks first once anything was entered
+ * (docs/decisions/223): the photos and signature taken at the site are not dropped unasked.
  */
 export function CollectModal({ caseOf, user, fromTest, onClose, onCollected }: {
   caseOf: CaseOf; user: { id: string; displayName: string }; fromTest?: FromTest; onClose(): void; onCollected(itemId: string): void;
@@ -34,12 +38,16 @@ export function CollectModal({ caseOf, user, fromTest, onClose, onCollected }: {
   const [ids] = useState(() => ({ item: newId(), entry: newId() }));
   const client = useQueryClient();
   const [derivation, setDerivation] = useState<Derivation>('result');
-  const [form, setForm] = useState({
+  const [blank] = useState(() => ({
     description: '', category: '', quantity: 1, condition: '', collectedPlace: '', location: fromTest?.item.location ?? '',
     custodian: fromTest?.item.custodian || user.displayName,
-  });
+  }));
+  const [form, setForm] = useState(blank);
   const [photos, setPhotos] = useState<File[]>([]);
   const [signature, setSignature] = useState<string | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(blank) || photos.length > 0 || signature !== null;
+  useUnsavedChanges(dirty);
+  const guard = useCloseGuard(() => dirty, onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
@@ -67,8 +75,9 @@ export function CollectModal({ caseOf, user, fromTest, onClose, onCollected }: {
     }
   };
   return (
-    <Modal opened onClose={onClose} title={fromTest ? `Record a result or remaining portion of ${fromTest.item.tag}` : 'Collect evidence item'} size="lg"
+    <Modal opened onClose={guard.requestClose} title={fromTest ? `Record a result or remaining portion of ${fromTest.item.tag}` : 'Collect evidence item'} size="lg"
       fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}>
+      {guard.question}
       <Stack gap="sm">
         {fromTest && (
           <SegmentedControl aria-label="Recorded as" value={derivation} onChange={(v) => setDerivation(v as Derivation)}
@@ -107,7 +116,7 @@ export function CollectModal({ caseOf, user, fromTest, onClose, onCollected }: {
         </div>
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button onClick={() => void save()} loading={busy}>{fromTest ? 'Record new item' : 'Collect item'}</Button>
         </Group>
       </Stack>

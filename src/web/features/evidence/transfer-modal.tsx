@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
 import { CUSTODY_KIND_LABEL, MOVEMENT_KINDS, type MovementKind } from '../../../core/evidence/evidence.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
+import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
+import { useCloseGuard } from '../../ui/close-guard.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { queueEntry } from './api.ts';
@@ -18,8 +20,13 @@ export function TransferModal({ item, userId, signer, onClose, correcting }: {
   item: TEvidenceItem; userId: string; signer: string; onClose(): void; correcting?: { id: string; seq: number } | null;
 }) {
   const [kind, setKind] = useState<MovementKind | 'correction'>(correcting ? 'correction' : 'released');
-  const [form, setForm] = useState({ to: '', location: '', purpose: '', signedByName: signer });
+  const [blank] = useState(() => ({ to: '', location: '', purpose: '', signedByName: signer }));
+  const [form, setForm] = useState(blank);
   const [signature, setSignature] = useState<string | null>(null);
+  // Closing with anything entered asks first: the signature drawn is not dropped unasked (docs/decisions/223).
+  const dirty = JSON.stringify(form) !== JSON.stringify(blank) || signature !== null;
+  useUnsavedChanges(dirty);
+  const guard = useCloseGuard(() => dirty, onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
   const save = async () => {
@@ -42,8 +49,9 @@ export function TransferModal({ item, userId, signer, onClose, correcting }: {
     }
   };
   return (
-    <Modal opened onClose={onClose} title={correcting ? `Correct entry ${correcting.seq} of ${item.tag}` : `Transfer ${item.tag}`} size="lg"
+    <Modal opened onClose={guard.requestClose} title={correcting ? `Correct entry ${correcting.seq} of ${item.tag}` : `Transfer ${item.tag}`} size="lg"
       fullScreen={typeof window !== 'undefined' && window.innerWidth < 600}>
+      {guard.question}
       <Stack gap="sm">
         {!correcting && (
           <Select label="Movement" allowDeselect={false} value={kind} onChange={(v) => v && setKind(v as MovementKind)}
@@ -60,7 +68,7 @@ export function TransferModal({ item, userId, signer, onClose, correcting }: {
         <SignaturePad onChange={setSignature} />
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button onClick={save}>{correcting ? 'Record correction' : 'Record transfer'}</Button>
         </Group>
       </Stack>
