@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { UNSAVED_CHANGES_QUESTION } from '../../core/errors.ts';
+import { useCloseGuard } from '../ui/close-guard.tsx';
 import { ConfirmModal, DISCARD_CHANGES } from '../ui/confirm-modal.tsx';
 
 /**
@@ -90,4 +91,13 @@ export function useUnsavedChanges(dirty: boolean, options: { queryToo?: boolean;
     setDirty?.(key, dirty, queryToo, canSave ? () => latestSave.current!() : undefined);
     return () => setDirty?.(key, false);
   }, [setDirty, key, dirty, queryToo, canSave]);
+}
+
+/**
+ * A form in a dialog: closing it (Escape, a click outside, Cancel) asks first once it holds anything, and so do a link
+ * and a reload (docs/decisions/223). `requestClose` is the dialog's onClose and its Cancel; `question` goes inside it.
+ */
+export function useDialogFormGuard(dirty: boolean, onClose: () => void) {
+  useUnsavedChanges(dirty);
+  return useCloseGuard(() => dirty, onClose);
 }

@@ -9,15 +9,18 @@ import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { useAttorneys } from './api.ts';
 import { addParty, removeParty, updateParty, useInvalidateConflicts, useLawFirms, useParties, type PartyBody } from './conflicts-api.ts';
 import { useQuerySettled } from '../../ui/settle-together.tsx';
+import { useDialogFormGuard } from '../../shared/unsaved-changes.tsx';
 
 const LABELS = { role: 'Role', name: 'Name', attorneyId: 'Attorney', lawFirmId: 'Law firm', claimNumber: 'Claim number', notes: 'Notes' };
 const roleData = PARTY_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 function PartyModal({ caseId, party, onClose }: { caseId: string; party: TParty | null; onClose(): void }) {
-  const [form, setForm] = useState<PartyBody>({
+  const [start] = useState((): PartyBody => ({
     role: party?.role ?? 'insurer', name: party?.name ?? '', kind: party?.kind ?? 'organization', attorneyId: party?.attorneyId ?? null,
     lawFirmId: party?.lawFirmId ?? null, claimNumber: party?.claimNumber ?? null, notes: party?.notes ?? '',
-  });
+  }));
+  const [form, setForm] = useState<PartyBody>(start);
+  const guard = useDialogFormGuard(JSON.stringify(form) !== JSON.stringify(start), onClose);
   const [refusal, setRefusal] = useState<Refusal<string> | null>(null);
   const [busy, setBusy] = useState(false);
   const attorneys = useAttorneys();
@@ -40,7 +43,8 @@ function PartyModal({ caseId, party, onClose }: { caseId: string; party: TParty 
     }
   };
   return (
-    <Modal opened onClose={onClose} title={party ? `Edit party ${party.name}` : 'Add party'} size="lg">
+    <Modal opened onClose={guard.requestClose} title={party ? `Edit party ${party.name}` : 'Add party'} size="lg">
+      {guard.question}
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label="Role" allowDeselect={false} data={roleData} value={form.role} onChange={(v) => v && set({ role: v as PartyBody['role'] })} />
@@ -58,7 +62,7 @@ function PartyModal({ caseId, party, onClose }: { caseId: string; party: TParty 
         </SimpleGrid>
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button onClick={save} loading={busy}>{party ? 'Save party' : 'Add party'}</Button>
         </Group>
       </Stack>

@@ -17,6 +17,7 @@ import {
   useCaseDeadlines, useChainTemplates,
 } from './api.ts';
 import { useQuerySettled } from '../../ui/settle-together.tsx';
+import { useDialogFormGuard } from '../../shared/unsaved-changes.tsx';
 
 // The case page's deadlines (issue 41, docs/decisions/132): each with its date, kind, source,
 // assignee and notes; the chains applied to the case with their trigger; dates the court's rules
@@ -42,10 +43,12 @@ function AssigneeSelect({ value, onChange, error }: { value: string | null; onCh
 function DeadlineModal({ caseId, deadline, chain, write, onClose }: {
   caseId: string; deadline: TDeadline | null; chain: TCaseChain | null; write: Write; onClose(): void;
 }) {
-  const [form, setForm] = useState({
+  const [start] = useState(() => ({
     title: deadline?.title ?? '', kind: (deadline?.kind ?? 'report_due') as DeadlineKind, source: (deadline?.source ?? 'court_order') as DeadlineSource,
     date: formatUsDate(deadline?.dueDate ?? ''), assigneeId: deadline?.assigneeId ?? null, notes: deadline?.notes ?? '',
-  });
+  }));
+  const [form, setForm] = useState(start);
+  const guard = useDialogFormGuard(JSON.stringify(form) !== JSON.stringify(start), onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
@@ -68,7 +71,8 @@ function DeadlineModal({ caseId, deadline, chain, write, onClose }: {
     }
   };
   return (
-    <Modal opened onClose={onClose} title={deadline ? `Edit ${deadline.title}` : 'Add deadline'} size="lg">
+    <Modal opened onClose={guard.requestClose} title={deadline ? `Edit ${deadline.title}` : 'Add deadline'} size="lg">
+      {guard.question}
       <Stack>
         {isTrigger && chain && <Alert color="indigo" p="sm">{`${chain.name}: ${DEADLINE_MESSAGES.triggerDateHint}`}</Alert>}
         {deadline?.chainId && !isTrigger && (
@@ -89,7 +93,7 @@ function DeadlineModal({ caseId, deadline, chain, write, onClose }: {
         <Textarea label="Notes" autosize minRows={2} value={form.notes} error={refusal?.fields.notes} onChange={(e) => set({ notes: e.currentTarget.value })} />
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button onClick={save} loading={busy}>{deadline ? 'Save deadline' : 'Add deadline'}</Button>
         </Group>
       </Stack>

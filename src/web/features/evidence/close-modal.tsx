@@ -2,8 +2,7 @@ import { Button, FileInput, Group, Modal, SegmentedControl, Stack, TextInput } f
 import { useState } from 'react';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
-import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { useCloseGuard } from '../../ui/close-guard.tsx';
+import { useDialogFormGuard } from '../../shared/unsaved-changes.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { closeItem, useInvalidateEvidence } from './api.ts';
@@ -20,8 +19,7 @@ export function CloseModal({ item, signer, onClose }: { item: TEvidenceItem; sig
   const [signature, setSignature] = useState<string | null>(null);
   // Closing with anything entered asks first: the signature drawn is not dropped unasked (docs/decisions/223).
   const dirty = JSON.stringify(form) !== JSON.stringify(blank) || document !== null || signature !== null;
-  useUnsavedChanges(dirty);
-  const guard = useCloseGuard(() => dirty, onClose);
+  const guard = useDialogFormGuard(dirty, onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidateEvidence();

@@ -6,8 +6,7 @@ import { DERIVATION_LABEL, type Derivation } from '../../../core/evidence/eviden
 import { localItem } from '../../../core/evidence/evidence-local.ts';
 import { newId } from '../../lib/new-id.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../lib/refusal.ts';
-import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { useCloseGuard } from '../../ui/close-guard.tsx';
+import { useDialogFormGuard } from '../../shared/unsaved-changes.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { queueCollect } from './api.ts';
@@ -46,8 +45,7 @@ export function CollectModal({ caseOf, user, fromTest, onClose, onCollected }: {
   const [photos, setPhotos] = useState<File[]>([]);
   const [signature, setSignature] = useState<string | null>(null);
   const dirty = JSON.stringify(form) !== JSON.stringify(blank) || photos.length > 0 || signature !== null;
-  useUnsavedChanges(dirty);
-  const guard = useCloseGuard(() => dirty, onClose);
+  const guard = useDialogFormGuard(dirty, onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));

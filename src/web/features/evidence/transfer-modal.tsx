@@ -3,8 +3,7 @@ import { useState } from 'react';
 import type { TEvidenceItem } from '../../../core/api/evidence.ts';
 import { CUSTODY_KIND_LABEL, MOVEMENT_KINDS, type MovementKind } from '../../../core/evidence/evidence.ts';
 import { readRefusal, type Refusal } from '../../lib/refusal.ts';
-import { useUnsavedChanges } from '../../shared/unsaved-changes.tsx';
-import { useCloseGuard } from '../../ui/close-guard.tsx';
+import { useDialogFormGuard } from '../../shared/unsaved-changes.tsx';
 import { RefusalAlert } from '../../ui/refusal-alert.tsx';
 import { SignaturePad } from '../../ui/signature-pad.tsx';
 import { queueEntry } from './api.ts';
@@ -25,8 +24,7 @@ export function TransferModal({ item, userId, signer, onClose, correcting }: {
   const [signature, setSignature] = useState<string | null>(null);
   // Closing with anything entered asks first: the signature drawn is not dropped unasked (docs/decisions/223).
   const dirty = JSON.stringify(form) !== JSON.stringify(blank) || signature !== null;
-  useUnsavedChanges(dirty);
-  const guard = useCloseGuard(() => dirty, onClose);
+  const guard = useDialogFormGuard(dirty, onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
   const save = async () => {
