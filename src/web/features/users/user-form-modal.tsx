@@ -4,6 +4,7 @@ import type { TDataRole } from '../../../core/api/auth.ts';
 import type { TUserAccount } from '../../../core/api/users.ts';
 import { initialsFor } from '../../../core/people.ts';
 import { normalizeInitials, ROLE_LABELS } from '../../../core/accounts/users.ts';
+import { useDialogFormGuard } from '../../shared/unsaved-changes.tsx';
 
 export interface UserFormValues {
   firstName: string;
@@ -30,10 +31,12 @@ export function UserFormModal(props: {
   onClose(): void;
 }) {
   const { user } = props;
-  const [v, setV] = useState<UserFormValues>({
+  const [start] = useState((): UserFormValues => ({
     firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '',
     role: user?.role ?? 'limited_user', initials: user?.initials ?? '',
-  });
+  }));
+  const [v, setV] = useState<UserFormValues>(start);
+  const guard = useDialogFormGuard(JSON.stringify(v) !== JSON.stringify(start), props.onClose);
   const [initialsByHand, setInitialsByHand] = useState(Boolean(user));
   const setNames = (patch: Partial<UserFormValues>) => setV((cur) => {
     const next = { ...cur, ...patch };
@@ -43,7 +46,8 @@ export function UserFormModal(props: {
   const roles = (Object.keys(ROLE_LABELS) as TDataRole[]).filter((r) => r !== 'super_admin' || props.canGrantSuperAdmin || user?.role === 'super_admin');
   const complete = v.firstName.trim() && v.lastName.trim() && v.email.trim() && v.initials;
   return (
-    <Modal opened onClose={props.onClose} title={user ? `Edit ${user.displayName}` : 'Add user'} size="lg">
+    <Modal opened onClose={guard.requestClose} title={user ? `Edit ${user.displayName}` : 'Add user'} size="lg">
+      {guard.question}
       <form noValidate onSubmit={(e) => { e.preventDefault(); if (complete) props.onSubmit(v); }}>
         <Stack gap="sm">
           <SimpleGrid cols={2}>
@@ -60,7 +64,7 @@ export function UserFormModal(props: {
           </SimpleGrid>
           {props.error && <Alert color="red" role="alert">{props.error}</Alert>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>Cancel</Button>
+            <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
             <Button type="submit" loading={props.busy} disabled={!complete}>{user ? 'Save user' : 'Create user'}</Button>
           </Group>
         </Stack>

@@ -4,6 +4,7 @@ import type { TBillDetail, TBillLine } from '../../../../core/api/accounting.ts'
 import { REASON_REQUIRED_MESSAGE } from '../../../../core/billing/billing.ts';
 import { formatCurrency } from '../../../../core/money.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../../lib/refusal.ts';
+import { useDialogFormGuard } from '../../../shared/unsaved-changes.tsx';
 import { RefusalAlert, useFocusRefused } from '../../../ui/refusal-alert.tsx';
 import { useBillWrite } from '../api.ts';
 import { adjustLine } from './bill-writes.ts';
@@ -20,6 +21,8 @@ export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; li
   const [amount, setAmount] = useState(amountText(line.amount));
   const [reason, setReason] = useState(line.adjustmentReason ?? '');
   const [clientNote, setClientNote] = useState(line.clientNote ?? '');
+  const guard = useDialogFormGuard(
+    amount !== amountText(line.amount) || reason !== (line.adjustmentReason ?? '') || clientNote !== (line.clientNote ?? ''), onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const container = useRef<HTMLDivElement>(null);
   useFocusRefused(container, refusal);
@@ -40,7 +43,8 @@ export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; li
     send(parseAmount(amount), reason.trim(), clientNote.trim());
   };
   return (
-    <Modal opened onClose={onClose} title="Write down or up" size="md">
+    <Modal opened onClose={guard.requestClose} title="Write down or up" size="md">
+      {guard.question}
       <Stack ref={container}>
         <Text size="sm">
           {line.kind === 'time' ? 'Time' : 'Expense'} · {line.description || line.type} · own amount <b>{formatCurrency(line.originalAmount)}</b>
@@ -65,7 +69,7 @@ export function LineAdjustModal({ bill, line, onClose }: { bill: TBillDetail; li
             ? <Button variant="subtle" onClick={() => send(null, '')} loading={write.isPending}>Back to own amount</Button>
             : <span />}
           <Group>
-            <Button variant="default" onClick={onClose}>Cancel</Button>
+            <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
             <Button onClick={save} loading={write.isPending}>Save line</Button>
           </Group>
         </Group>

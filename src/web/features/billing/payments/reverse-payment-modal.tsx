@@ -5,6 +5,7 @@ import { formatPaymentNumber, REASON_REQUIRED_MESSAGE } from '../../../../core/b
 import { formatCurrency } from '../../../../core/money.ts';
 import { formatUsDate } from '../../../../core/smart-date.ts';
 import { formRefusal, readRefusal, type Refusal } from '../../../lib/refusal.ts';
+import { useDialogFormGuard } from '../../../shared/unsaved-changes.tsx';
 import { RefusalAlert } from '../../../ui/refusal-alert.tsx';
 import { useBillWrite } from '../api.ts';
 import { reversePayment } from '../bills/bill-writes.ts';
@@ -12,6 +13,7 @@ import { reversePayment } from '../bills/bill-writes.ts';
 /** 'Reverse PMT-0003?' with the reason the audit keeps (a bounced check, a payment on the wrong bill). */
 export function ReversePaymentModal({ payment, onClose }: { payment: TPayment; onClose(): void }) {
   const [reason, setReason] = useState('');
+  const guard = useDialogFormGuard(reason !== '', onClose);
   const [refusal, setRefusal] = useState<Refusal<'reason'> | null>(null);
   const write = useBillWrite(reversePayment);
   const number = formatPaymentNumber(payment.number);
@@ -23,7 +25,8 @@ export function ReversePaymentModal({ payment, onClose }: { payment: TPayment; o
     });
   };
   return (
-    <Modal opened onClose={onClose} title="Please confirm" size="md">
+    <Modal opened onClose={guard.requestClose} title="Please confirm" size="md">
+      {guard.question}
       <Stack>
         <Text>
           Reverse {number} of {formatCurrency(payment.amount)} received {formatUsDate(payment.receivedOn)}? Its amount is owed again
@@ -35,7 +38,7 @@ export function ReversePaymentModal({ payment, onClose }: { payment: TPayment; o
         />
         <RefusalAlert refusal={refusal} labels={{ reason: 'Reason' }} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>No</Button>
+          <Button variant="default" onClick={guard.requestClose}>No</Button>
           <Button color="red" onClick={reverse} loading={write.isPending}>Reverse payment</Button>
         </Group>
       </Stack>
