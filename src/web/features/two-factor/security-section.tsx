@@ -35,7 +35,8 @@ export function SecuritySection() {
             <Button loading={save.isPending} disabled={chosen === null}
               onClick={() => save.mutate({ requiredRoles: roles as TDataRole[], version: policy.data.version }, {
                 onSuccess: () => { setChosen(null); setSaved(true); },
-                onError: () => setChosen(null),
+                // A refused save keeps the roles chosen; the policy is read again, and the next Save goes against it
+                // (docs/decisions/223).
               })}>Save</Button>
           </Group>
         </Stack>
