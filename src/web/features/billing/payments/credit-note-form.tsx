@@ -4,6 +4,7 @@ import type { TBillDetail, TBillLine } from '../../../../core/api/accounting.ts'
 import { formatCurrency } from '../../../../core/money.ts';
 import { formatUsDate } from '../../../../core/smart-date.ts';
 import { newId } from '../../../lib/new-id.ts';
+import { useUnsavedChanges } from '../../../shared/unsaved-changes.tsx';
 import { formRefusal, readRefusal, type Refusal } from '../../../lib/refusal.ts';
 import { RefusalAlert, useFocusRefused } from '../../../ui/refusal-alert.tsx';
 import { useBillWrite } from '../api.ts';
@@ -17,6 +18,8 @@ const lineLabel = (l: TBillLine) => `${formatUsDate(l.entryDate)} ${l.type}${l.d
 /** A credit note: a reason and an amount, or chosen lines of the bill each credited in part or whole. */
 export function CreditNoteForm({ bill }: { bill: TBillDetail }) {
   const [form, setForm] = useState<CreditForm>(blank);
+  // What was typed and not yet recorded: a link or a reload asks first (docs/decisions/223).
+  useUnsavedChanges(form.reason.trim() !== '' || form.amount.trim() !== '' || form.lines.length > 0);
   const [id, setId] = useState(newId);
   const [refusal, setRefusal] = useState<Refusal<CreditField> | null>(null);
   const [saved, setSaved] = useState<string | null>(null);

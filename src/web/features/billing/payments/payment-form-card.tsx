@@ -5,6 +5,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../.
 import { formatCurrency } from '../../../../core/money.ts';
 import { newId } from '../../../lib/new-id.ts';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../../lib/refusal.ts';
+import { useUnsavedChanges } from '../../../shared/unsaved-changes.tsx';
 import { RefusalAlert, useFocusRefused } from '../../../ui/refusal-alert.tsx';
 import { useBillWrite } from '../api.ts';
 import { recordPayment } from '../bills/bill-writes.ts';
@@ -25,6 +26,8 @@ export function PaymentFormCard({ bill }: { bill: TBillDetail }) {
   const today = useToday();
   const blank = (): PaymentForm => ({ receivedOn: localIsoDate(today()), amount: '', method: 'check', reference: '' });
   const [form, setForm] = useState<PaymentForm>(blank);
+  // What was typed and not yet recorded: a link or a reload asks first (docs/decisions/223).
+  useUnsavedChanges(form.amount.trim() !== '' || form.reference.trim() !== '');
   // One id per payment being typed: a retry after a lost answer is the same payment, never a second.
   const [id, setId] = useState(newId);
   const [refusal, setRefusal] = useState<Refusal<PaymentField> | null>(null);

@@ -2,6 +2,7 @@ import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatCurrency } from '../../../../core/money.ts';
 import { newId } from '../../../lib/new-id.ts';
+import { useUnsavedChanges } from '../../../shared/unsaved-changes.tsx';
 import { formRefusal, readRefusal, withoutFields, type Refusal } from '../../../lib/refusal.ts';
 import { RefusalAlert } from '../../../ui/refusal-alert.tsx';
 import { DATE_REQUIRED_MESSAGE } from '../payments/payment-form.ts';
@@ -20,6 +21,8 @@ export function RetainerEntryForm({ caseId, kind, held }: { caseId: string; kind
   const today = useToday();
   const blank = (): Form => ({ entryDate: localIsoDate(today()), amount: '', method: '', reference: '', note: '' });
   const [form, setForm] = useState<Form>(blank);
+  // What was typed and not yet recorded: a link or a reload asks first (docs/decisions/223).
+  useUnsavedChanges([form.amount, form.method, form.reference, form.note].some((v) => v.trim() !== ''));
   const [id, setId] = useState(newId);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const write = useRetainerWrite(caseId, addRetainerEntry(caseId));
