@@ -9,6 +9,7 @@ import { RefusalAlert } from '../../../ui/refusal-alert.tsx';
 import { keys, useBillWrite } from '../api.ts';
 import { editLine, setLineCodes } from './bill-writes.ts';
 import { amountText, amountTextProblem, parseAmount } from '../money-input.ts';
+import { useDialogFormGuard } from '../../../shared/unsaved-changes.tsx';
 
 type Field = 'hours' | 'rate' | 'amount' | 'description' | 'taskCode' | 'activityCode';
 const FIELDS = ['hours', 'rate', 'amount', 'description', 'taskCode', 'activityCode'] as const;
@@ -30,6 +31,9 @@ export function LineEditModal({ bill, line, onClose }: { bill: TBillDetail; line
   const [description, setDescription] = useState(line.description);
   const [taskCode, setTaskCode] = useState(line.taskCode ?? '');
   const [activityCode, setActivityCode] = useState(line.activityCode ?? '');
+  const guard = useDialogFormGuard(hours !== (line.hours ?? 0).toFixed(2) || rate !== amountText(line.rate ?? 0)
+    || amount !== amountText(line.originalAmount) || description !== line.description || taskCode !== (line.taskCode ?? '')
+    || activityCode !== (line.activityCode ?? ''), onClose);
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   const write = useBillWrite(editLine);
   const client = useQueryClient();
@@ -67,7 +71,8 @@ export function LineEditModal({ bill, line, onClose }: { bill: TBillDetail; line
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Edit line" size="md">
+    <Modal opened onClose={guard.requestClose} title="Edit line" size="md">
+      {guard.question}
       <Stack>
         {time ? (
           <Group grow>
@@ -95,7 +100,7 @@ export function LineEditModal({ bill, line, onClose }: { bill: TBillDetail; line
         )}
         <RefusalAlert refusal={refusal} labels={LABELS} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={guard.requestClose}>Cancel</Button>
           <Button onClick={() => void save()} loading={write.isPending || codes.isPending}>Save line</Button>
         </Group>
       </Stack>
