@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { signInOnly } from './sign-in.ts';
+import { csrfHeader } from './refusals.ts';
 
 async function pickFirst(page: Page, label: string) {
   await page.getByRole('textbox', { name: label }).click();
@@ -116,9 +117,8 @@ test('a new client through the phased form: draft, resume, finish, find, second 
   const caseId = new URL(page.url()).pathname.split('/').pop()!;
   const current = await (await page.request.get(`/api/cases/${caseId}/custom-rates`)).json() as { version: number; jobTypes: { key: string }[] };
   const second = current.jobTypes[1]!.key;
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
   const theirs = await page.request.put(`/api/cases/${caseId}/custom-rates`, {
-    headers: { 'x-csrf-token': csrf }, data: { customRates: { [current.jobTypes[0]!.key]: '199.00', [second]: '333.00' }, version: current.version },
+    headers: await csrfHeader(page), data: { customRates: { [current.jobTypes[0]!.key]: '199.00', [second]: '333.00' }, version: current.version },
   });
   expect(theirs.status(), await theirs.text()).toBe(200);
   await page.getByRole('button', { name: 'Save custom rates' }).click();

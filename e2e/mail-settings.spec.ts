@@ -1,6 +1,7 @@
 // Issue 41: Settings → E-mail. The demo has no SMTP server: Send test e-mail keeps the message as
 // not sent, and Sent mail shows it as its receiver would have read it.
 import { expect, test } from './test.ts';
+import { csrfHeader } from './refusals.ts';
 import { ADMIN, signInOnly } from './sign-in.ts';
 
 test('an admin sends a test e-mail with no SMTP server set and reads it in Sent mail', async ({ page }) => {
@@ -44,10 +45,10 @@ test("another admin's save met on Save keeps what this admin typed, password inc
   await main.getByLabel('Password').fill('my-new-password');
 
   // Meanwhile another admin saves another server and sender.
-  const csrf = (await page.context().cookies()).find((c) => c.name === 'csrf-token')!.value;
+  const headers = await csrfHeader(page);
   const put = async (body: object) => {
     const { version } = await (await page.request.get('/api/settings/email')).json() as { version: number };
-    const res = await page.request.put('/api/settings/email', { headers: { 'x-csrf-token': csrf }, data: { ...body, version } });
+    const res = await page.request.put('/api/settings/email', { headers, data: { ...body, version } });
     expect(res.status(), await res.text()).toBe(200);
   };
   await put({ host: 'smtp.theirs.test', port: 587, security: 'starttls', username: '', fromAddress: 'theirs@casebook.test' });
